@@ -1,0 +1,37 @@
+# The two promises of the README: `make demo` and `make test`, on a machine with only Python 3.11+.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+OUT ?= out
+GAMES ?= $(shell test -x $(BIN)/pnpforge && $(BIN)/pnpforge games --ids 2>/dev/null)
+
+.PHONY: demo test lint format bench clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml $(BIN)/activate
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+demo: $(VENV)/.installed
+	@mkdir -p $(OUT)
+	$(BIN)/pnpforge build examples/tiny-quest -o $(OUT)
+	@for g in $$($(BIN)/pnpforge games --ids); do $(BIN)/pnpforge build $$g -o $(OUT) || exit 1; done
+	@echo "Built into $(OUT)/:"; ls -1 $(OUT)
+
+test: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+format: $(VENV)/.installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(VENV)/.installed
+	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(OUT) .pytest_cache build *.egg-info src/*.egg-info

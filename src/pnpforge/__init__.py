@@ -1,0 +1,3 @@
+"""pnpforge: print-and-play sheets, set-up checks and score calculators for board games."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from pnpforge.cli import main
+
+main()

@@ -1,0 +1,84 @@
+"""Finding games: a game is a folder holding `game.yaml`, bundled under `pnpforge/games/` or elsewhere.
+
+The engines reach a game's own code (set-up checks, dealer, score calculator) only through
+`game_module`, which loads a file from the game's folder by path: no engine imports a game.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from pnpforge.errors import InputError
+
+BUNDLED_DIR = Path(__file__).parent / "games"
+GAMES_DIR_ENV = "PNPFORGE_GAMES_DIR"
+
+
+@dataclass(frozen=True)
+class GameFolder:
+    id: str
+    path: Path
+    bundled: bool
+
+    @property
+    def spec_file(self) -> Path:
+        return self.path / "game.yaml"
+
+
+_extra_dirs: list[Path] = []
+
+
+def add_games_dir(path: str | Path) -> None:
+    """Look for games in `path` too (its subfolders holding a game.yaml), after the bundled ones."""
+    _extra_dirs.append(Path(path))
+
+
+def _search_dirs() -> list[tuple[Path, bool]]:
+    dirs = [(BUNDLED_DIR, True)]
+    env = os.environ.get(GAMES_DIR_ENV)
+    if env:
+        dirs += [(Path(p), False) for p in env.split(os.pathsep) if p]
+    dirs += [(p, False) for p in _extra_dirs]
+    return dirs
+
+
+def games() -> list[GameFolder]:
+    """Every game found, bundled first, each id once (a bundled id is never shadowed)."""
+    found: dict[str, GameFolder] = {}
+    for folder, bundled in _search_dirs():
+        if not folder.is_dir():
+            continue
+        for child in sorted(folder.iterdir()):
+            if (child / "game.yaml").is_file() and child.name not in found:
+                found[child.name] = GameFolder(child.name, child, bundled)
+    return list(found.values())
+
+
+def find_game(game_id: str, file: str = "<command line>") -> GameFolder:
+    """The game with this id, or an InputError naming the ids there are."""
+    for game in games():
+        if game.id == game_id:
+            return game
+    known = ", ".join(g.id for g in games()) or "none"
+    raise InputError.single(file, f"unknown game {game_id!r} (expected one of: {known})")
+
+
+def game_module(game: GameFolder, name: str) -> ModuleType | None:
+    """Load `<game folder>/<name>.py` (e.g. checks, deal, score), or None when the game has none."""
+    path = game.path / f"{name}.py"
+    if not path.is_file():
+        return None
+    module_name = f"pnpforge_game_{game.id.replace('-', '_')}_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -1,0 +1,333 @@
+"""The spec model: what a game.yaml may say, as pydantic classes.
+
+This is the contract between a game's data and the print engine. Any string field may hold
+`{field}` placeholders filled from a data row (Squib's idea: one value, or one per row), so
+values are checked here only when they hold no placeholder; the rest are checked per row.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from reportlab.lib import colors as rl_colors
+
+from pnpforge.units import parse_length, parse_size
+
+MAX_PIECES = 20_000  # per component; larger counts are refused before anything is laid out
+
+Lang = Literal["en", "ja"]
+LocalText = str | dict[Lang, str]
+Length = str | float | int
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+CARD_SIZES_MM: dict[str, tuple[float, float]] = {
+    "poker": (63, 88),
+    "bridge": (56, 87),
+    "mini": (44, 63),
+    "tarot": (70, 120),
+    "square": (70, 70),
+}
+PAGE_SIZES_MM: dict[str, tuple[float, float]] = {
+    "a4": (210, 297),
+    "letter": (215.9, 279.4),
+    "a3": (297, 420),
+}
+
+
+def templated(value: object) -> bool:
+    return isinstance(value, str) and bool(PLACEHOLDER.search(value))
+
+
+def check_length(value: Length | None, *, percent: bool = False) -> Length | None:
+    if value is None or templated(value):
+        return value
+    if percent and isinstance(value, str) and value.strip().endswith("%"):
+        float(value.strip()[:-1])  # ValueError -> pydantic error
+        return value
+    parse_length(value)
+    return value
+
+
+def check_colour(value: str | None) -> str | None:
+    if value is None or templated(value) or value == "none":
+        return value
+    if re.fullmatch(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})", value):
+        return value
+    if isinstance(getattr(rl_colors, value.lower(), None), rl_colors.Color):
+        return value
+    raise ValueError(f"{value!r} is not a colour (expected a name like 'red' or '#rrggbb')")
+
+
+class Strict(BaseModel):
+    """Unknown keys are errors: a typo in a spec must not be silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Box(Strict):
+    """Where an element sits on the piece: lengths or percentages of the trim box, origin top-left."""
+
+    x: Length = 0
+    y: Length = 0
+    w: Length = "100%"
+    h: Length = "100%"
+    rotate: float = 0
+    when: str | None = Field(None, description="Draw only when this (templated) text is not empty")
+
+    @field_validator("x", "y", "w", "h")
+    @classmethod
+    def _lengths(cls, v: Length) -> Length:
+        return check_length(v, percent=True)
+
+
+class Paint(Box):
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Length = "0.3mm"
+    pattern: Literal["none", "stripes", "dots", "crosshatch", "waves"] | str = "none"
+
+    @field_validator("fill", "stroke")
+    @classmethod
+    def _colours(cls, v: str | None) -> str | None:
+        return check_colour(v)
+
+
+class RectElement(Paint):
+    type: Literal["rect"]
+    radius: Length = 0
+
+
+class CircleElement(Paint):
+    """A circle (or ellipse) inscribed in its box."""
+
+    type: Literal["circle"]
+
+
+class HexElement(Paint):
+    """A regular hexagon inscribed in its box."""
+
+    type: Literal["hex"]
+    orientation: Literal["pointy", "flat"] = "pointy"
+
+
+class PolygonElement(Paint):
+    """A polygon (or, with `closed: false`, a polyline); points are relative to the piece."""
+
+    type: Literal["polygon"]
+    points: list[tuple[Length, Length]]
+    closed: bool = True
+
+
+class LineElement(Paint):
+    type: Literal["line"]
+    points: list[tuple[Length, Length]] = Field(min_length=2)
+    dash: list[float] | None = None
+
+
+class TextElement(Box):
+    type: Literal["text"]
+    text: LocalText
+    size: Length = "9pt"
+    font: str = "sans"  # sans | serif | mono | sans-bold | serif-bold | a TTF path in the spec folder
+    colour: str = "black"
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    fit: Literal["shrink", "wrap", "none"] = "shrink"
+    leading: float = 1.2
+
+    @field_validator("colour")
+    @classmethod
+    def _colour(cls, v: str) -> str:
+        check_colour(v)
+        return v
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, v: Length) -> Length:
+        return check_length(v)
+
+
+class IconElement(Box):
+    """A built-in vector icon (see `pnpforge icons`), fitted into its box."""
+
+    type: Literal["icon"]
+    name: str
+    fill: str = "black"
+    stroke: str | None = None
+
+    @field_validator("fill", "stroke")
+    @classmethod
+    def _colours(cls, v: str | None) -> str | None:
+        return check_colour(v)
+
+
+class ImageElement(Box):
+    """A PNG, JPEG or SVG file, relative to the spec folder, fitted into its box."""
+
+    type: Literal["image"]
+    src: str
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+
+
+class CellSource(Strict):
+    """Hex cells read from a YAML data file of the game (one source for printing and checking)."""
+
+    data: str = Field(description="YAML file in the spec folder, e.g. tiles.yaml")
+    list: str = Field(description="Dotted key of the list of items, e.g. 'tiles'")
+    match: dict[str, str] = Field(default_factory=dict, description="Pick items with these fields")
+    cells: str = Field("cells", description="Key of the cell list in the item; '' if items are cells")
+
+
+class HexGridCell(Strict):
+    at: tuple[int, int]
+    fill: str | None = None
+    icon: str | None = None
+    text: LocalText | None = None
+
+
+class HexGridElement(Paint):
+    """A roll-and-write style grid of hexes (`cols` × `rows`, offset rows) fitted into its box."""
+
+    type: Literal["hexgrid"]
+    cols: int = Field(ge=1, le=60)
+    rows: int = Field(ge=1, le=60)
+    orientation: Literal["pointy", "flat"] = "pointy"
+    cells: list[HexGridCell] = Field(default_factory=list)
+
+
+class HexMapElement(Box):
+    """Hex cells from a data file, drawn at `hex` size (flat-to-flat), coloured by their fields."""
+
+    type: Literal["hexmap"]
+    source: CellSource
+    hex: Length = "20mm"
+    fill_by: list[str] = Field(default_factory=lambda: ["colour", "terrain", "kind"])
+    palette: dict[str, str] = Field(default_factory=dict)
+    icons: dict[str, str] = Field(default_factory=dict, description="field value -> icon name")
+    edges: str | None = Field(None, description="Key of a list of hex sides to draw heavy")
+    stroke: str = "black"
+    labels: bool = False
+
+
+Element = Annotated[
+    RectElement
+    | CircleElement
+    | HexElement
+    | PolygonElement
+    | LineElement
+    | TextElement
+    | IconElement
+    | ImageElement
+    | HexGridElement
+    | HexMapElement,
+    Field(discriminator="type"),
+]
+
+
+class Side(Strict):
+    """One side of a piece: a background (filling the bleed too) and elements drawn in order."""
+
+    background: str | None = "white"
+    pattern: str = "none"
+    elements: list[Element] = Field(default_factory=list)
+
+    @field_validator("background")
+    @classmethod
+    def _bg(cls, v: str | None) -> str | None:
+        return check_colour(v)
+
+
+Kind = Literal["card", "tile", "token", "die", "board", "sheet"]
+Shape = Literal["rect", "hex", "polyhex", "circle", "square"]
+
+
+class Component(Strict):
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    title: LocalText | None = None
+    kind: Kind
+    shape: Shape | None = Field(None, description="Default: card rect, tile hex, token circle")
+    size: Length | None = Field(
+        None,
+        description="card: poker|bridge|mini|tarot|square|WxH; tile: flat-to-flat; "
+        "token: diameter or side; die: face edge; board: WxH; sheet: (the page)",
+    )
+    orientation: Literal["pointy", "flat"] = "pointy"
+    corner: Length = "3mm"
+    cells: CellSource | None = Field(None, description="polyhex tiles: the tile's cells")
+    faces: Literal[6, 10] = 6
+    count: int = Field(1, ge=1, le=MAX_PIECES)
+    rows: list[dict[str, Any]] | None = None
+    csv: str | None = None
+    face: Side = Field(default_factory=Side)
+    back: Side | None = None
+    layout: Literal["auto", "grid", "honeycomb", "spaced", "packed"] = "auto"
+    gutter: Length | None = None
+    overlap: Length = "10mm"
+
+    @model_validator(mode="after")
+    def _shape_fits_kind(self) -> Component:
+        defaults = {"card": "rect", "tile": "hex", "token": "circle", "board": "rect"}
+        if self.shape is None:
+            self.shape = defaults.get(self.kind, "rect")  # type: ignore[assignment]
+        if self.rows is not None and self.csv is not None:
+            raise ValueError("give data rows either inline (rows) or from a file (csv), not both")
+        if self.kind != "sheet" and self.size is None:
+            raise ValueError(f"a {self.kind} needs a size")
+        if self.shape == "polyhex" and self.cells is None:
+            raise ValueError("a polyhex tile needs `cells` (where its hexes come from)")
+        if self.size is not None and not templated(self.size):
+            if self.kind in ("card", "board") and isinstance(self.size, str):
+                if self.size not in CARD_SIZES_MM:
+                    parse_size(self.size)
+            else:
+                check_length(self.size)
+        return self
+
+
+class GameInfo(Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: LocalText
+    players: tuple[int, int] = (1, 99)
+    designer: str | None = None
+    version: str | None = None
+    notes: LocalText | None = None
+
+
+class Defaults(Strict):
+    page: str = "a4"
+    bleed: Length = "3mm"
+    margin: Length = "5mm"
+    duplex: Literal["long", "short", "none"] = "long"
+    lang: Lang = "en"
+    font: str | None = Field(None, description="A CJK TrueType font file, relative to the spec")
+
+    @field_validator("page")
+    @classmethod
+    def _page(cls, v: str) -> str:
+        if v.lower() not in PAGE_SIZES_MM:
+            parse_size(v)
+        return v
+
+    @field_validator("bleed", "margin")
+    @classmethod
+    def _lengths(cls, v: Length) -> Length:
+        return check_length(v)
+
+
+class Spec(Strict):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    schema_: str | None = Field(None, alias="$schema")
+    game: GameInfo
+    defaults: Defaults = Field(default_factory=Defaults)
+    components: list[Component] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> Spec:
+        names = [c.name for c in self.components]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise ValueError(f"component names must be unique: {', '.join(duplicates)} repeated")
+        return self

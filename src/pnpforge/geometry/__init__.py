@@ -1,0 +1,1 @@
+"""Board geometry: a tiny pure hex core, polygon cells, adjacency, connectivity and region splits."""

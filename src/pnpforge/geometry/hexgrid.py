@@ -1,0 +1,121 @@
+"""Axial hex coordinates, pointy-top, r growing downward (see RULINGS.md, "Common").
+
+Pure functions on `Hex = (q, r)` tuples, in the spirit of Red Blob Games' guide: no drawing,
+no shapely, no game. Directions are indexed 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+Hex = tuple[int, int]
+
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+SQRT3 = math.sqrt(3.0)
+
+
+def add(a: Hex, b: Hex) -> Hex:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def subtract(a: Hex, b: Hex) -> Hex:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def scale(a: Hex, k: int) -> Hex:
+    return (a[0] * k, a[1] * k)
+
+
+def neighbour(cell: Hex, direction: int) -> Hex:
+    return add(cell, DIRECTIONS[direction % 6])
+
+
+def neighbours(cell: Hex) -> list[Hex]:
+    return [add(cell, d) for d in DIRECTIONS]
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def rotate(cell: Hex, steps: int) -> Hex:
+    """Rotate about the origin by `steps` × 60° clockwise: one step maps (q, r) to (-r, q + r)."""
+    q, r = cell
+    for _ in range(steps % 6):
+        q, r = -r, q + r
+    return (q, r)
+
+
+def place(cells: Iterable[Hex], anchor: Hex, rotation: int) -> list[Hex]:
+    """A tile's cells put on a board: anchor + rotate(cell, rotation)."""
+    return [add(anchor, rotate(c, rotation)) for c in cells]
+
+
+def ring(centre: Hex, radius: int) -> list[Hex]:
+    """The cells at exactly `radius` from `centre`, walking clockwise from the SW corner."""
+    if radius == 0:
+        return [centre]
+    cell = add(centre, scale(DIRECTIONS[4], radius))
+    out = []
+    for side in range(6):
+        for _ in range(radius):
+            out.append(cell)
+            cell = neighbour(cell, side)
+    return out
+
+
+def spiral(centre: Hex, radius: int) -> list[Hex]:
+    """Every cell within `radius` of `centre`, ring by ring."""
+    return [c for k in range(radius + 1) for c in ring(centre, k)]
+
+
+def line(cell: Hex, direction: int, length: int) -> list[Hex]:
+    """`length` cells in a straight line from `cell` (excluded) in `direction`."""
+    return [add(cell, scale(DIRECTIONS[direction % 6], k)) for k in range(1, length + 1)]
+
+
+def direction_between(a: Hex, b: Hex) -> int | None:
+    """The direction index from `a` to neighbouring `b`, or None when they are not neighbours."""
+    delta = subtract(b, a)
+    return DIRECTIONS.index(delta) if delta in DIRECTIONS else None
+
+
+def to_pixel(cell: Hex, size: float) -> tuple[float, float]:
+    """Centre of a pointy-top hex of circumradius `size`, y growing downward."""
+    q, r = cell
+    return (size * SQRT3 * (q + r / 2.0), size * 1.5 * r)
+
+
+def corners(cell: Hex, size: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hex, starting at the upper-right corner (NE) clockwise."""
+    cx, cy = to_pixel(cell, size)
+    return [
+        (cx + size * math.cos(math.radians(a)), cy + size * math.sin(math.radians(a)))
+        for a in (-30, 30, 90, 150, 210, 270)
+    ]
+
+
+def edge_corners(direction: int) -> tuple[int, int]:
+    """Indices into `corners()` of the side facing `direction` (E side = corners 0 and 1)."""
+    return {0: (0, 1), 1: (5, 0), 2: (4, 5), 3: (3, 4), 4: (2, 3), 5: (1, 2)}[direction % 6]
+
+
+def connected(cells: Iterable[Hex]) -> Iterator[set[Hex]]:
+    """The connected groups of `cells` (neighbours share an edge), largest first."""
+    remaining = set(cells)
+    groups = []
+    while remaining:
+        start = min(remaining)
+        group, frontier = {start}, [start]
+        remaining.discard(start)
+        while frontier:
+            for n in neighbours(frontier.pop()):
+                if n in remaining:
+                    remaining.discard(n)
+                    group.add(n)
+                    frontier.append(n)
+        groups.append(group)
+    yield from sorted(groups, key=lambda g: (-len(g), min(g)))

@@ -1,0 +1,44 @@
+"""Physical lengths: "63mm", "2.5in", "12pt", "1cm" or a bare number (millimetres) -> PDF points."""
+
+from __future__ import annotations
+
+import re
+
+POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+
+
+def parse_length(value: str | float | int) -> float:
+    """Return `value` in points; a bare number means millimetres. Raises ValueError when unreadable."""
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a length")
+    if isinstance(value, int | float):
+        return float(value) * POINTS_PER["mm"]
+    match = _LENGTH.match(value)
+    if not match:
+        raise ValueError(f"{value!r} is not a length (expected e.g. 63mm, 2.5in, 12pt)")
+    return float(match.group(1)) * POINTS_PER[match.group(2) or "mm"]
+
+
+def mm(value: float) -> float:
+    """Millimetres to points."""
+    return value * POINTS_PER["mm"]
+
+
+def to_mm(points: float) -> float:
+    """Points to millimetres."""
+    return points / POINTS_PER["mm"]
+
+
+def parse_size(value: str) -> tuple[float, float]:
+    """ "63x88mm" or "8.5inx11in" or "63mm x 88mm" -> (width, height) in points."""
+    text = value.strip().lower().replace("×", "x")
+    match = re.match(r"^(-?[\d.]+)\s*(mm|cm|in|pt)?\s*x\s*(-?[\d.]+)\s*(mm|cm|in|pt)?$", text)
+    if not match:
+        raise ValueError(f"{value!r} is not a size (expected WxH, e.g. 63x88mm)")
+    unit = match.group(4) or match.group(2) or "mm"
+    width = parse_length(match.group(1) + (match.group(2) or unit))
+    height = parse_length(match.group(3) + unit)
+    if width <= 0 or height <= 0:
+        raise ValueError(f"{value!r} must have a positive width and height")
+    return width, height
