@@ -1,0 +1,55 @@
+"""`{field}` placeholders: one value for every piece, or one per data row (Squib's idea).
+
+A row may hold a field per language (`name_en`, `name_ja`); `{name}` then picks the one for the
+language being built, falling back to plain `name`. `{{` and `}}` stand for literal braces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+class MissingField(KeyError):
+    """A placeholder names a field the row does not have."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(name)
+        self.name = name
+        self.known = known
+
+    def __str__(self) -> str:
+        return f"no field {self.name!r} in the data row (fields: {', '.join(self.known) or 'none'})"
+
+
+def lookup(row: Mapping[str, Any], name: str, lang: str) -> Any:
+    """The row's value for `name` in `lang`: `name_<lang>`, else `name`, else `name_en`."""
+    for key in (f"{name}_{lang}", name, f"{name}_en"):
+        if key in row and row[key] is not None:
+            return row[key]
+    raise MissingField(name, sorted(row))
+
+
+def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
+    """Replace each `{field}` in `text` from `row`; raises MissingField for an unknown field."""
+
+    def replace(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token == "{{":
+            return "{"
+        if token == "}}":
+            return "}"
+        value = lookup(row, match.group(1), lang)
+        return value if isinstance(value, str) else str(value)
+
+    return _FIELD.sub(replace, text)
+
+
+def localise(text: str | Mapping[str, str], lang: str) -> str:
+    """Pick a text's language: a plain string is the same in every language; else `lang`, then en."""
+    if isinstance(text, str):
+        return text
+    return text.get(lang) or text.get("en") or next(iter(text.values()), "")
