@@ -1,0 +1,1 @@
+"""Writers: PDF (reportlab), SVG (svgwrite), PNG previews (pypdfium2)."""
