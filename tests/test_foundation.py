@@ -65,3 +65,9 @@ def test_cli_version_and_help() -> None:
     assert __version__ in runner.invoke(main, ["--version"]).output
     result = runner.invoke(main, ["--help"])
     assert result.exit_code == 0 and "Examples:" in result.output
+
+
+def test_yaml_merge_keys_work_and_keep_positions() -> None:
+    source = read_yaml_text("base: &b {x: 1, y: 2}\nitem:\n  <<: *b\n  z: 3\n", "m.yaml")
+    assert source.data["item"] == {"x": 1, "y": 2, "z": 3}
+    assert source.where(("item", "z")) == (4, 6)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,23 +26,41 @@ Path_ = tuple[str | int, ...]
 M = TypeVar("M", bound=BaseModel)
 
 
-@dataclass
 class Source:
-    """Plain data read from one file, plus where each value stood in it."""
+    """Plain data read from one file, plus where each value stood in it.
 
-    file: str
-    data: Any
-    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    Positions are found lazily (a second, slower round-trip parse) the first time one is asked
+    for: most files are valid, and the fast C parser alone reads them several times quicker.
+    """
+
+    def __init__(
+        self,
+        file: str,
+        data: Any,
+        positions: dict[Path_, tuple[int, int]] | None = None,
+        text: str | None = None,
+    ) -> None:
+        self.file = file
+        self.data = data
+        self._positions = positions
+        self._text = text
+
+    @property
+    def positions(self) -> dict[Path_, tuple[int, int]]:
+        if self._positions is None:
+            self._positions = _round_trip(self._text, self.file)[1] if self._text is not None else {}
+        return self._positions
 
     def where(self, path: Path_) -> tuple[int, int]:
         """(line, col) of the deepest part of `path` that exists; keys the file lacks are skipped."""
-        best = self.positions.get((), (1, 1))
+        positions = self.positions
+        best = positions.get((), (1, 1))
         known: Path_ = ()
         for part in path:
             candidate = (*known, part)
-            if candidate in self.positions:
+            if candidate in positions:
                 known = candidate
-                best = self.positions[candidate]
+                best = positions[candidate]
         return best
 
     def problem(self, path: Path_, message: str) -> Problem:
@@ -55,7 +73,10 @@ def _plain(node: Any, path: Path_, positions: dict[Path_, tuple[int, int]]) -> A
     if isinstance(node, CommentedMap):
         out: dict[str, Any] = {}
         for key, value in node.items():
-            mark = node.lc.value(key) if value is not None else node.lc.key(key)
+            try:
+                mark = node.lc.value(key) if value is not None else node.lc.key(key)
+            except KeyError:  # a key merged in with `<<: *anchor` stands where the anchor was
+                mark = None
             line, col = mark or positions.get(path, (0, 0))
             positions[(*path, str(key))] = (line + 1, col + 1)
             out[str(key)] = _plain(value, (*path, str(key)), positions)
@@ -72,8 +93,8 @@ def _plain(node: Any, path: Path_, positions: dict[Path_, tuple[int, int]]) -> A
     return str(node)  # ruamel's scalar string types, timestamps, etc. become plain text
 
 
-def read_yaml_text(text: str, file: str) -> Source:
-    """Parse YAML text (JSON is YAML too); raise InputError with the location of a syntax error."""
+def _round_trip(text: str, file: str) -> tuple[Any, dict[Path_, tuple[int, int]]]:
+    """Parse with ruamel's round-trip loader, which knows every value's line and column."""
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
@@ -81,23 +102,41 @@ def read_yaml_text(text: str, file: str) -> Source:
     except DuplicateKeyError as exc:
         mark = exc.problem_mark
         key = str(exc.problem).split('"')[1] if '"' in str(exc.problem) else "a key"
-        raise InputError(
-            [
-                Problem(
-                    file,
-                    mark.line + 1,
-                    mark.column + 1,
-                    f"duplicate key {key!r} (expected each key once per mapping)",
-                )
-            ]
-        ) from None
+        problem = Problem(
+            file,
+            mark.line + 1,
+            mark.column + 1,
+            f"duplicate key {key!r} (expected each key once per mapping)",
+        )
+        raise InputError([problem]) from None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         what = (exc.problem or exc.context or "unreadable YAML").strip()
         raise InputError([Problem(file, line, col, f"YAML syntax error: {what}")]) from None
     positions: dict[Path_, tuple[int, int]] = {(): (1, 1)}
-    return Source(file, _plain(node, (), positions), positions)
+    return _plain(node, (), positions), positions
+
+
+def _normalise(node: Any) -> Any:
+    """The fast loader's values made the same as the round-trip ones: text keys, scalars as text."""
+    if isinstance(node, dict):
+        return {str(k): _normalise(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_normalise(v) for v in node]
+    if node is None or isinstance(node, bool | int | float | str):
+        return node
+    return str(node)
+
+
+def read_yaml_text(text: str, file: str) -> Source:
+    """Parse YAML text (JSON is YAML too); raise InputError with the location of a syntax error."""
+    try:
+        data = YAML(typ="safe").load(text)  # C-accelerated with ruamel.yaml.clib; never builds objects
+    except Exception:  # any complaint: let the round-trip parser say it with a location
+        data, positions = _round_trip(text, file)
+        return Source(file, data, positions, text)
+    return Source(file, _normalise(data), None, text)
 
 
 def read_yaml(path: str | Path) -> Source:

@@ -21,7 +21,7 @@ def report_problems(error: InputError) -> None:
     for problem in error.problems:
         click.echo(f"error: {problem}", err=True)
     if len(error.problems) > 1:
-        click.echo(f"{len(error.problems)} problems; nothing was written.", err=True)
+        click.echo(f"{len(error.problems)} problems.", err=True)
 
 
 class ForgeGroup(click.Group):

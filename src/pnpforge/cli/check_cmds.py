@@ -1,7 +1,147 @@
-"""CLI commands for the check job."""
+"""CLI commands for the check job: `validate`, `setup` (deal) and `caravans`.
+
+Thin shells over validator/setupfile.py: every game-specific part comes from the game's own folder.
+"""
 
 from __future__ import annotations
 
+import json
+import secrets
+
 import click
 
-COMMANDS: list[click.Command] = []
+from pnpforge.errors import InputError
+from pnpforge.files import write_atomic
+from pnpforge.sourcefile import read_yaml_text
+from pnpforge.validator import setupfile
+from pnpforge.validator.report import Report
+
+EXIT_VIOLATIONS = 1
+DRAW_SUFFIXES = (".pdf", ".svg", ".png")
+
+
+def _print_report(report: Report, file: str) -> None:
+    for v in report.errors:
+        click.echo(f"{file}: error [{v.code}] {v.message}")
+    for v in report.warnings:
+        click.echo(f"{file}: warning [{v.code}] {v.message}")
+    if report.valid:
+        extra = f" ({len(report.warnings)} warning(s))" if report.warnings else ""
+        click.echo(f"{file}: legal {report.game} set-up{extra}")
+    else:
+        click.echo(f"{file}: {len(report.errors)} rule violation(s)")
+
+
+@click.command("validate")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def validate_cmd(ctx: click.Context, file: str, as_json: bool) -> None:
+    """Check a board set-up file against its game's rules.
+
+    Exit status: 0 legal, 1 rule violations (each one listed), 2 unreadable or malformed file
+    (reported as FILE:LINE:COL). The file names its game with `game: <id>`; docs/setups.md lists
+    every field and every violation code.
+
+    \b
+    Example:
+      pnpforge setup delphi --players 3 --seed 7 -o board.yaml
+      pnpforge validate board.yaml
+      pnpforge validate board.yaml --json
+    """
+    report = setupfile.check_file(file)
+    if as_json:
+        click.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
+    else:
+        _print_report(report, file)
+    ctx.exit(0 if report.valid else EXIT_VIOLATIONS)
+
+
+@click.command("setup")
+@click.argument("game")
+@click.option("--players", "-p", type=int, required=True, help="Number of players.")
+@click.option(
+    "--seed", type=int, default=None, help="Seed for the deal (same seed, same file). Default: random."
+)
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option, e.g. short=true.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Write the set-up file here (default: stdout)."
+)
+@click.option(
+    "--draw", type=click.Path(dir_okay=False), help="Also draw the board to FILE.pdf, .svg or .png."
+)
+def setup_cmd(
+    game: str, players: int, seed: int | None, options: tuple[str, ...], output: str | None, draw: str | None
+) -> None:
+    """Deal a random legal set-up for GAME as a set-up file that `validate` accepts.
+
+    The deal follows the game's set-up procedure; the seed used is written at the top of the file so
+    any deal can be repeated. Options are per game (docs/setups.md), e.g. delphi: short=true, tasks=N;
+    ankh: scenario=OldKingdom|MiddleKingdom.
+
+    \b
+    Example:
+      pnpforge setup delphi --players 3 --seed 7 -o board.yaml --draw board.pdf
+      pnpforge setup delphi --players 2 --option short=true
+      pnpforge setup ankh --players 4 --seed 1 --draw ankh.png
+    """
+    if draw and not draw.lower().endswith(DRAW_SUFFIXES):
+        raise InputError.single(
+            setupfile.COMMAND_LINE, f"--draw {draw!r}: expected a .pdf, .svg or .png file"
+        )
+    if seed is None:
+        seed = secrets.randbelow(10**9)  # not the global random: a fresh seed, printed so it can be replayed
+    data = setupfile.deal_setup(game, players, seed, setupfile.parse_options(options))
+    shown = " ".join(f"--option {o}" for o in options)
+    comment = f"dealt by: pnpforge setup {game} --players {players} --seed {seed}" + (
+        f" {shown}" if shown else ""
+    )
+    text = setupfile.dump_yaml(data, comment)
+    loaded = setupfile.load_source(read_yaml_text(text, output or "<dealt set-up>"))
+    report = setupfile.check_loaded(loaded)
+    if not report.valid:  # a dealer bug, never the user's input
+        codes = ", ".join(sorted(report.codes()))
+        raise click.ClickException(f"internal error: the dealt set-up breaks the rules ({codes})")
+    if output:
+        write_atomic(output, text)
+        click.echo(f"wrote {output} (seed {seed})", err=True)
+    else:
+        click.echo(text, nl=False)
+    if draw:
+        picture = getattr(loaded.checks, "picture", None)
+        if picture is None:
+            raise InputError.single(setupfile.COMMAND_LINE, f"game {game!r} cannot draw its board")
+        from pnpforge.output import boardpic
+
+        boardpic.render(picture(loaded.setup), draw)
+        click.echo(f"drew {draw}", err=True)
+
+
+@click.command("caravans")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the caravans as JSON.")
+def caravans_cmd(file: str, as_json: bool) -> None:
+    """List every legal camel caravan (1 to 6 camels) on an Ankh set-up.
+
+    For each: its camels (the hex sides they stand on, as pairs of cells), the region it splits and
+    the sizes of the two new regions (land spaces). Caravans already in the file count as walls and
+    as anchors.
+
+    \b
+    Example:
+      pnpforge setup ankh --players 2 --seed 1 -o ankh.yaml
+      pnpforge caravans ankh.yaml
+      pnpforge caravans ankh.yaml --json
+    """
+    loaded = setupfile.load_setup(file)
+    module = setupfile.game_plugin(loaded.game, "caravans", "camel caravans", file)
+    found = module.caravans(loaded.setup, loaded.source)
+    if as_json:
+        click.echo(json.dumps({"game": loaded.game.id, "count": len(found), "caravans": found}, indent=1))
+        return
+    for caravan in found:
+        click.echo(module.describe(caravan))
+    click.echo(f"{len(found)} legal caravan(s)")
+
+
+COMMANDS: list[click.Command] = [validate_cmd, setup_cmd, caravans_cmd]

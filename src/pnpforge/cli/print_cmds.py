@@ -1,7 +1,382 @@
-"""CLI commands for the print job."""
+"""CLI commands for the print job: games, build, inventory, preview, new, watch, schema.
+
+Each command is a thin shell over `pnpforge.build`; bad input raises InputError, which the group
+prints as `FILE:LINE:COL: message` lines with exit code 2.
+"""
 
 from __future__ import annotations
 
-import click
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
-COMMANDS: list[click.Command] = []
+import click
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from pnpforge import catalog
+from pnpforge.build import BuildOptions, inventory, parse_formats, plan, write
+from pnpforge.cli import report_problems
+from pnpforge.components.load import SPEC_NAME, load_target
+from pnpforge.components.model import Spec
+from pnpforge.components.template import localise
+from pnpforge.errors import InputError
+from pnpforge.files import write_atomic
+
+PAGE_HELP = "Page size: a4, letter, a3 or WxH such as 200x300mm (default: the spec's, else a4)."
+
+
+def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Options shared by build and watch."""
+    dir_type = click.Path(file_okay=False)
+    options = [
+        click.option(
+            "-o", "--out", "out_dir", default="out", show_default=True, type=dir_type, help="Output folder."
+        ),
+        click.option("--page", help=PAGE_HELP),
+        click.option(
+            "--lang", type=click.Choice(["en", "ja"]), help="Language of texts (default: the spec's)."
+        ),
+        click.option(
+            "--duplex",
+            type=click.Choice(["long", "short", "none"]),
+            help="Backs mirrored for a long- or short-edge flip, or not printed (default: the spec's).",
+        ),
+        click.option(
+            "--duplex-test", is_flag=True, help="Add front/back test pages to check duplex alignment."
+        ),
+        click.option(
+            "--format",
+            "formats",
+            default="pdf",
+            show_default=True,
+            help="Comma list of outputs: pdf, svg (one per page), png (one per page).",
+        ),
+        click.option(
+            "--dpi", default=150, show_default=True, type=click.IntRange(10, 1200), help="PNG resolution."
+        ),
+        click.option(
+            "--only", multiple=True, metavar="COMPONENT", help="Build only this component (repeatable)."
+        ),
+        click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to embed."),
+        click.option("--allow-outside-images", is_flag=True, help="Allow images outside the spec folder."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _options(**kw: Any) -> BuildOptions:
+    return BuildOptions(
+        out_dir=Path(kw["out_dir"]),
+        page=kw["page"],
+        lang=kw["lang"],
+        duplex=kw["duplex"],
+        duplex_test=kw["duplex_test"],
+        formats=parse_formats(kw["formats"]),
+        dpi=kw["dpi"],
+        only=tuple(kw["only"]),
+        font=Path(kw["font"]) if kw["font"] else None,
+        allow_outside_images=kw["allow_outside_images"],
+    )
+
+
+@contextmanager
+def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on a terminal; nothing at all when stderr is a pipe or file."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+def _run_build(target: str, options: BuildOptions) -> list[Path]:
+    loaded = load_target(target)
+    the_plan = plan(loaded, options)
+    with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
+        files = write(the_plan, options, progress)
+    for warning in the_plan.ctx.fonts.warnings:
+        click.echo(warning, err=True)
+    return files
+
+
+@click.command("build")
+@click.argument("target")
+@_build_options
+def build_cmd(target: str, **kw: Any) -> None:
+    """Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.
+
+    Writes DIR/<id>.pdf (cover page first), plus DIR/<id>-pNNN.svg/.png per page when asked.
+    Prints each file written, one per line.
+
+    \b
+    Example:
+      pnpforge build gods
+      pnpforge build examples/tiny-quest -o out --page letter --lang ja
+      pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
+    """
+    for path in _run_build(target, _options(**kw)):
+        click.echo(str(path))
+
+
+@click.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@click.option("--ids", is_flag=True, help="Print bare ids, one per line.")
+def games_cmd(as_json: bool, ids: bool) -> None:
+    """List the games pnpforge knows: bundled ones and any in --games-dir.
+
+    \b
+    Example:
+      pnpforge games
+      pnpforge games --ids
+      pnpforge --games-dir ~/my-games games --json
+    """
+    found = catalog.games()
+    if ids:
+        for game in found:
+            click.echo(game.id)
+        return
+    rows = [_game_row(game) for game in found]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for row in rows:
+        where = "" if row["bundled"] else f"  ({row['path']})"
+        click.echo(
+            f"{row['id']:<16} {row['title']['en']:<28} {row['players'][0]}-{row['players'][1]} players{where}"
+        )
+
+
+def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
+    """Id, titles and players read from game.yaml without validating the rest (a broken spec still lists)."""
+    title: dict[str, str] = {"en": game.id, "ja": game.id}
+    players = [1, 99]
+    try:
+        data = YAML(typ="safe").load(game.spec_file.read_text(encoding="utf-8"))  # no positions needed: fast
+        info = data.get("game", {}) if isinstance(data, dict) else {}
+        raw = info.get("title", game.id)
+        title = (
+            {"en": localise(raw, "en"), "ja": localise(raw, "ja")} if isinstance(raw, str | dict) else title
+        )
+        if isinstance(info.get("players"), list) and len(info["players"]) == 2:
+            players = info["players"]
+    except (OSError, YAMLError, AttributeError):
+        pass  # listed with its id only; `build` says what is wrong with it
+    return {
+        "id": game.id,
+        "title": title,
+        "players": players,
+        "bundled": game.bundled,
+        "path": str(game.path),
+    }
+
+
+@click.command("inventory")
+@click.argument("target")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@click.option("--page", help=PAGE_HELP)
+def inventory_cmd(target: str, as_json: bool, page: str | None) -> None:
+    """List each component of TARGET: name, kind, shape, count, sides, and sheets on the page.
+
+    \b
+    Example:
+      pnpforge inventory gods
+      pnpforge inventory examples/tiny-quest --json
+    """
+    lines = inventory(load_target(target), BuildOptions(page=page))
+    keys = ("name", "title", "kind", "shape", "count", "sides", "sheets")
+    rows = [{**{k: getattr(x, k) for k in keys}, "size": x.size_mm} for x in lines]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"{'name':<20} {'kind':<6} {'shape':<8} {'count':>6} {'sides':>6} {'sheets':>7}  size")
+    for r in rows:
+        counts = f"{r['count']:>6} {r['sides']:>6} {r['sheets']:>7}"
+        click.echo(f"{r['name']:<20} {r['kind']:<6} {r['shape']:<8} {counts}  {r['size']}")
+
+
+@click.command("preview")
+@click.argument("target")
+@click.option("-o", "--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
+              help="Directory to write into.")  # fmt: skip
+@click.option("--dpi", default=100, show_default=True, type=click.IntRange(10, 1200), help="Resolution.")
+@click.option("--page", help=PAGE_HELP)
+@click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of the texts.")
+@click.option("--only", multiple=True, metavar="COMPONENT", help="Preview only this component (repeatable).")
+def preview_cmd(
+    target: str, out_dir: str, dpi: int, page: str | None, lang: str | None, only: tuple[str, ...]
+) -> None:
+    """Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF.
+
+    \b
+    Example:
+      pnpforge preview gods --dpi 72
+      pnpforge preview examples/tiny-quest -o previews --only heroes
+    """
+    options = BuildOptions(out_dir=Path(out_dir), page=page, lang=lang, formats=("png",), dpi=dpi, only=only)
+    for path in _run_build(target, options):
+        click.echo(str(path))
+
+
+SCAFFOLD_YAML = """\
+# A new pnpforge game. Build it with: pnpforge build {folder}
+# The spec format is documented in docs/spec.md (pnpforge schema prints its JSON Schema).
+game:
+  id: {id}
+  title: {{en: "{title}", ja: "{title}"}}
+  players: [2, 4]
+
+defaults:
+  page: a4
+  bleed: 3mm
+  duplex: long
+
+components:
+  - name: cards
+    kind: card
+    size: poker
+    csv: cards.csv
+    face:
+      background: "{{colour}}"
+      elements:
+        - {{type: rect, x: 4mm, y: 4mm, w: 55mm, h: 12mm, fill: white, radius: 2mm}}
+        - {{type: text, text: "{{name}}", x: 4mm, y: 4mm, w: 55mm, h: 12mm, size: 14pt, font: sans-bold}}
+        - {{type: text, text: "{{text}}", x: 6mm, y: 50mm, w: 51mm, h: 32mm, size: 10pt, fit: wrap}}
+    back:
+      background: "#333344"
+      elements:
+        - {{type: text, text: "{title}", size: 16pt, font: sans-bold, colour: white}}
+
+  - name: markers
+    kind: token
+    shape: circle
+    size: 16mm
+    count: 10
+    face:
+      background: orange
+      elements:
+        - {{type: circle, x: 25%, y: 25%, w: 50%, h: 50%, fill: white, stroke: black}}
+"""
+SCAFFOLD_CSV = """\
+name,colour,count,text
+Fire,#e0603a,3,Deal 2 damage.
+Water,#3a7fe0,3,Heal 1.
+Earth,#7a9a3a,2,Block the next attack.
+"""
+
+
+@click.command("new")
+@click.argument("name", type=click.Path(file_okay=False))
+def new_cmd(name: str) -> None:
+    """Create a spec folder NAME (game.yaml and cards.csv) that builds at once.
+
+    \b
+    Example:
+      pnpforge new my-game
+      pnpforge build my-game
+    """
+    folder = Path(name)
+    if folder.exists() and any(folder.iterdir()):
+        raise InputError.single(name, "folder exists and is not empty (expected a new folder name)")
+    slug = "".join(ch if ch.isalnum() else "-" for ch in folder.name.lower()).strip("-") or "my-game"
+    title = folder.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
+    write_atomic(folder / SPEC_NAME, SCAFFOLD_YAML.format(id=slug, title=title, folder=name))
+    write_atomic(folder / "cards.csv", SCAFFOLD_CSV)
+    click.echo(f"Created {folder / SPEC_NAME} and {folder / 'cards.csv'}; build with: pnpforge build {name}")
+
+
+def _snapshot(folder: Path, ignore: Path) -> dict[str, int]:
+    """Modification times of the spec folder's files (the output folder left out)."""
+    stamps: dict[str, int] = {}
+    skip = ignore.resolve()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and skip not in path.resolve().parents:
+            try:
+                stamps[str(path)] = path.stat().st_mtime_ns
+            except OSError:
+                continue
+    return stamps
+
+
+@click.command("watch")
+@click.argument("target")
+@_build_options
+@click.option("--interval", default=1.0, show_default=True, type=click.FloatRange(0.05, 60),
+              help="Seconds between checks for changes.")  # fmt: skip
+@click.option("--max-builds", type=click.IntRange(1), help="Stop after this many builds (default: never).")
+def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -> None:
+    """Build TARGET, then rebuild whenever a file in its folder changes (Ctrl-C stops).
+
+    A bad spec prints its problems and waiting goes on; the last good output stays as it was.
+
+    \b
+    Example:
+      pnpforge watch examples/tiny-quest
+      pnpforge watch my-game/ --format pdf,png --interval 0.5
+    """
+    options = _options(**kw)
+    folder = _watched_folder(target)
+    builds = 0
+    while True:
+        stamps = _snapshot(folder, options.out_dir)
+        try:
+            for path in _run_build(target, options):
+                click.echo(str(path))
+        except InputError as error:
+            report_problems(error)
+        builds += 1
+        if max_builds is not None and builds >= max_builds:
+            return
+        try:
+            while _snapshot(folder, options.out_dir) == stamps:
+                time.sleep(interval)
+        except KeyboardInterrupt:
+            return
+        click.echo("change seen; rebuilding", err=True)
+
+
+def _watched_folder(target: str) -> Path:
+    path = Path(target)
+    if path.is_dir():
+        return path
+    if path.is_file():
+        return path.parent
+    return catalog.find_game(target).path
+
+
+@click.command("schema")
+@click.option(
+    "-o", "--out", "out_file", type=click.Path(dir_okay=False), help="Write to FILE instead of stdout."
+)
+def schema_cmd(out_file: str | None) -> None:
+    """Print the JSON Schema of game.yaml (point an editor's YAML plug-in at it).
+
+    \b
+    Example:
+      pnpforge schema -o game.schema.json
+      pnpforge schema | jq '.properties.components'
+    """
+    schema = Spec.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "pnpforge game spec (game.yaml)"
+    text = json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    if out_file:
+        write_atomic(out_file, text)
+    else:
+        click.echo(text, nl=False)
+
+
+COMMANDS: list[click.Command] = [
+    games_cmd,
+    build_cmd,
+    inventory_cmd,
+    preview_cmd,
+    new_cmd,
+    watch_cmd,
+    schema_cmd,
+]

@@ -1,7 +1,58 @@
-"""CLI commands for the score job."""
+"""CLI commands for the score job: `pnpforge score FILE` and `pnpforge score GAME --interactive`."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import click
 
-COMMANDS: list[click.Command] = []
+from pnpforge import catalog
+from pnpforge.errors import InputError
+from pnpforge.scoring import render
+from pnpforge.scoring.inputs import RulesBroken
+from pnpforge.scoring.run import score_file, score_interactive
+
+EXIT_RULES_BROKEN = 1
+
+
+@click.command("score")
+@click.argument("target", metavar="FILE|GAME")
+@click.option(
+    "--interactive",
+    "-i",
+    is_flag=True,
+    help="GAME given: ask each player's numbers in turn (questions on stderr).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for tools instead of the table.")
+def score(target: str, interactive: bool, as_json: bool) -> None:
+    """Count the score of a game from what players counted at the table.
+
+    FILE is YAML (or JSON) with `game: <id>` and each player's numbers (see docs/scoring.md).
+    Prints a row per player, a column per scoring item, the total, then the winner(s) and the
+    tie-break that decided. Exit 0 when scored, 1 when the numbers break a rule (e.g. more
+    village cards than exist), 2 when the file is malformed.
+
+    \b
+    Example:
+      pnpforge score final.yaml
+      pnpforge score final.yaml --json
+      pnpforge score gods --interactive
+      printf '2\\nAnn\\n2\\n1\\n3\\n5\\nBob\\n1\\n1\\n2\\n4\\n' | pnpforge score gods -i
+    """
+    if not interactive and not Path(target).exists() and target in {g.id for g in catalog.games()}:
+        raise InputError.single(
+            target, "this is a game id, not a file: add --interactive to type the numbers in"
+        )
+    try:
+        result = score_interactive(target) if interactive else score_file(target)
+    except RulesBroken as broken:
+        if as_json:
+            click.echo(render.json_text(broken.report.as_json()))
+        else:
+            click.echo(render.report_text(broken.report, "<interactive>" if interactive else target))
+        sys.exit(EXIT_RULES_BROKEN)
+    click.echo(render.as_json(result) if as_json else render.text(result))
+
+
+COMMANDS: list[click.Command] = [score]

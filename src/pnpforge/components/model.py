@@ -87,8 +87,9 @@ class Paint(Box):
     stroke: str | None = None
     stroke_width: Length = "0.3mm"
     pattern: Literal["none", "stripes", "dots", "crosshatch", "waves"] | str = "none"
+    pattern_colour: str | None = Field(None, description="Pattern ink; default a shade of the fill")
 
-    @field_validator("fill", "stroke")
+    @field_validator("fill", "stroke", "pattern_colour")
     @classmethod
     def _colours(cls, v: str | None) -> str | None:
         return check_colour(v)
@@ -209,6 +210,14 @@ class HexMapElement(Box):
     edges: str | None = Field(None, description="Key of a list of hex sides to draw heavy")
     stroke: str = "black"
     labels: bool = False
+    edge_colour: str = Field("#1f5fbf", description="Colour of the heavy `edges` (e.g. a river)")
+    edge_width: Length = "1.2mm"
+
+    @field_validator("stroke", "edge_colour")
+    @classmethod
+    def _colours(cls, v: str) -> str:
+        check_colour(v)
+        return v
 
 
 Element = Annotated[

@@ -119,3 +119,43 @@ def connected(cells: Iterable[Hex]) -> Iterator[set[Hex]]:
                     frontier.append(n)
         groups.append(group)
     yield from sorted(groups, key=lambda g: (-len(g), min(g)))
+
+
+# Exact corner ids: integers, so two hexes' shared corners compare equal with no float noise.
+# A corner id (X, Y) sits at pixel (X * size * sqrt3 / 2, Y * size / 2).
+Vertex = tuple[int, int]
+_CORNER_STEPS: tuple[Vertex, ...] = ((1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2))
+
+
+def vertex_ids(cell: Hex) -> list[Vertex]:
+    """Exact ids of the six corners, in the same order as `corners()`."""
+    x, y = 2 * cell[0] + cell[1], 3 * cell[1]
+    return [(x + dx, y + dy) for dx, dy in _CORNER_STEPS]
+
+
+def side_vertices(cell: Hex, direction: int) -> tuple[Vertex, Vertex]:
+    """The two corner ids of the side of `cell` facing `direction`."""
+    ids = vertex_ids(cell)
+    i, j = edge_corners(direction)
+    return (ids[i], ids[j])
+
+
+def vertex_to_pixel(vertex: Vertex, size: float) -> tuple[float, float]:
+    return (vertex[0] * size * SQRT3 / 2.0, vertex[1] * size / 2.0)
+
+
+def vertex_cells(vertex: Vertex) -> list[Hex]:
+    """The three hexes meeting at a corner id, sorted."""
+    x, y = vertex
+    out = set()
+    for dx, dy in _CORNER_STEPS:
+        if (y - dy) % 3 == 0:
+            r = (y - dy) // 3
+            if (x - dx - r) % 2 == 0:
+                out.add(((x - dx - r) // 2, r))
+    return sorted(out)
+
+
+def edge_key(a: Hex, b: Hex) -> tuple[Hex, Hex]:
+    """One name for the side between two neighbouring hexes, whichever way round they are given."""
+    return (a, b) if a <= b else (b, a)

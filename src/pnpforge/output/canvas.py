@@ -56,7 +56,10 @@ class Canvas(Protocol):
     def image(self, path: Path, x: float, y: float, w: float, h: float) -> None: ...
 
     def begin_reuse(self, key: str) -> bool:
-        """Start recording a drawing to repeat (a shared back); False if `key` exists already."""
+        """Start recording a drawing to repeat (a shared back); False if `key` exists already.
+
+        Only when this returns True: draw, then call end_reuse(). Either way, reuse(key) places it.
+        """
 
     def end_reuse(self) -> None: ...
 

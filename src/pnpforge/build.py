@@ -1,0 +1,533 @@
+"""Building a game: spec → pieces → pages → files, in two steps.
+
+`plan` does everything that can fail on bad input (loading, expansion, every face checked per data
+row, fitting on the page) and draws nothing; `build` then draws the planned pages through a Canvas
+into the PDF (and SVG/PNG). So an InputError always comes before any output file is touched.
+The page list is: cover, optional duplex test (front, back), then each component's pages, each front
+page followed by its back page when the component has backs and duplex is not `none`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pnpforge import __version__
+from pnpforge.components.load import LoadedSpec, load_target
+from pnpforge.components.model import PAGE_SIZES_MM, Component
+from pnpforge.components.template import localise
+from pnpforge.errors import InputError, Problem
+from pnpforge.files import write_atomic
+from pnpforge.fonts import STANDARD, FontRegistry
+from pnpforge.generator.expand import ComponentPieces, expand
+from pnpforge.generator.pieces import Piece
+from pnpforge.layouts import imposition as imp
+from pnpforge.layouts import marks
+from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover
+from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
+from pnpforge.layouts.shapes import bleed_outline, trim_outline
+from pnpforge.output.canvas import Canvas
+from pnpforge.units import mm, parse_length, parse_size, to_mm
+
+FORMATS = ("pdf", "svg", "png")
+CLI = "<command line>"
+PageKind = Literal["cover", "duplex-test", "pieces", "assembly"]
+
+
+@dataclass
+class BuildOptions:
+    """What the `build` command may change; None means the spec's default."""
+
+    out_dir: Path = Path("out")
+    page: str | None = None
+    lang: str | None = None
+    duplex: str | None = None
+    duplex_test: bool = False
+    formats: tuple[str, ...] = ("pdf",)
+    dpi: int = 150
+    only: tuple[str, ...] = ()
+    font: Path | None = None
+    allow_outside_images: bool = False
+
+
+@dataclass
+class DocPage:
+    """One page of the document: what kind, and for piece pages which pieces go where."""
+
+    kind: PageKind
+    layout: imp.PageLayout | None = None
+    pieces: Sequence[Piece] = ()
+    side: Literal["face", "back"] = "face"
+    component: Component | None = None
+    label: str = ""
+
+
+@dataclass
+class Plan:
+    loaded: LoadedSpec
+    frame: imp.PageFrame
+    page_name: str
+    lang: str
+    duplex: str
+    ctx: RenderContext
+    pages: list[DocPage] = field(default_factory=list)
+    inventory: list[InventoryLine] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.loaded.id
+
+    @property
+    def title(self) -> str:
+        return localise(self.loaded.spec.game.title, self.lang)
+
+
+@dataclass
+class BuildResult:
+    files: list[Path]
+    pages: int
+    inventory: list[InventoryLine]
+    warnings: list[str]
+
+
+# ---- planning --------------------------------------------------------------------------------------
+
+
+def page_size(name: str, file: str = CLI, line: int = 0, col: int = 0) -> tuple[float, float]:
+    """'a4', 'letter', 'a3' or 'WxH' (e.g. 200x300mm) in points."""
+    key = name.strip().lower()
+    if key in PAGE_SIZES_MM:
+        w, h = PAGE_SIZES_MM[key]
+        return mm(w), mm(h)
+    try:
+        return parse_size(name)
+    except ValueError:
+        raise InputError.single(
+            file,
+            f"page {name!r} is not a page size (expected a4, letter, a3 or WxH such as 200x300mm)",
+            line,
+            col,
+        ) from None
+
+
+def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[imp.PageFrame, str]:
+    defaults = loaded.spec.defaults
+    if options.page is not None:
+        name = options.page
+        width, height = page_size(name)
+    else:
+        name = defaults.page
+        line, col = loaded.source.where(("defaults", "page"))
+        width, height = page_size(name, loaded.file, line, col)
+    frame = imp.PageFrame(width, height, parse_length(defaults.margin), parse_length(defaults.bleed))
+    if min(frame.area) <= 0:
+        raise InputError.single(
+            CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm margins"
+        )
+    return frame, name
+
+
+def plan(
+    loaded: LoadedSpec, options: BuildOptions, fonts: FontRegistry | None = None, *, check: bool = False
+) -> Plan:
+    """Lay out every page; raises InputError (every problem found) before anything is drawn.
+
+    With `check`, every data row's faces are also drawn on a canvas that keeps nothing, so problems
+    inside faces (a colour filled from a row, a missing image) are all found here too. `write` does
+    that only after drawing stopped on a problem: a good spec is drawn once, not twice.
+    """
+    defaults = loaded.spec.defaults
+    lang = options.lang or defaults.lang
+    duplex = options.duplex or defaults.duplex
+    frame, page_name = _frame(loaded, options)
+    if fonts is None:
+        font_path = options.font
+        if font_path is None and defaults.font:
+            font_path = loaded.folder / defaults.font
+        fonts = FontRegistry(font_path)
+    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_images)
+    try:
+        groups = expand(loaded, lang, frame.area, options.only, _row_checker(ctx) if check else None)
+    except InputError:
+        if not check:  # list the faces' problems along with these
+            expand(loaded, lang, frame.area, options.only, _row_checker(ctx))
+        raise
+    result = Plan(loaded, frame, page_name, lang, duplex, ctx)
+    result.pages.append(DocPage("cover"))
+    if options.duplex_test:
+        result.pages += [DocPage("duplex-test", side="face"), DocPage("duplex-test", side="back")]
+    problems: list[Problem] = []
+    for group in groups:
+        try:
+            pages = _component_pages(group, frame, duplex)
+        except InputError as error:
+            problems += error.problems
+            continue
+        result.pages += pages
+        result.inventory.append(_inventory_line(group, pages, lang))
+    if problems:
+        raise InputError(problems)
+    return result
+
+
+def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
+    def check(piece: Piece) -> list[Problem]:
+        if piece.component.kind == "die":  # each face has its own {face} and {value}
+            return [
+                p
+                for n in range(1, piece.component.faces + 1)
+                for p in check_side(_die_face(piece, n), "face", ctx)
+            ]
+        found = check_side(piece, "face", ctx)
+        if piece.component.back is not None:
+            found += check_side(piece, "back", ctx)
+        return found
+
+    return check
+
+
+def _inventory_line(group: ComponentPieces, pages: Sequence[DocPage], lang: str) -> InventoryLine:
+    c = group.component
+    sizes = sorted({(round(to_mm(p.width), 1), round(to_mm(p.height), 1)) for p in group.pieces})
+    shown = ", ".join(f"{w:g} × {h:g} mm" for w, h in sizes[:2]) + (" …" if len(sizes) > 2 else "")
+    if c.kind == "die":
+        shown = f"{to_mm(group.pieces[0].width):g} mm d{c.faces}" if group.pieces else ""
+    sheets = sum(1 for p in pages if p.kind == "pieces" and p.side == "face")
+    title = localise(c.title, lang) if c.title else c.name
+    return InventoryLine(c.name, title, c.kind, c.shape or "rect", shown, len(group.pieces), sides(c), sheets)
+
+
+def sides(component: Component) -> int:
+    return 2 if component.back is not None and component.kind != "die" else 1
+
+
+def _too_large(component: Component, piece: Piece, frame: imp.PageFrame) -> InputError:
+    w, h = to_mm(piece.width), to_mm(piece.height)
+    aw, ah = (to_mm(v) for v in frame.area)
+    better = imp.suggest_page(piece.width, piece.height, frame.margin)
+    hint = (
+        f"; try --page {better}"
+        if better
+        else f"; try --page WxH with room for {w:.0f}x{h:.0f}mm plus margins"
+    )
+    return InputError(
+        [
+            Problem(
+                piece.row_ref.file,
+                piece.row_ref.line,
+                0,
+                f"{component.name}: a {w:.1f} × {h:.1f} mm {component.kind} does not fit on the page "
+                f"({aw:.0f} × {ah:.0f} mm inside the margins){hint}",
+            )
+        ]
+    )
+
+
+def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
+    groups: dict[tuple[float, float], list[Piece]] = {}
+    for piece in pieces:
+        groups.setdefault((round(piece.width, 3), round(piece.height, 3)), []).append(piece)
+    return list(groups.values())
+
+
+def _component_pages(group: ComponentPieces, frame: imp.PageFrame, duplex: str) -> list[DocPage]:
+    component = group.component
+    out: list[DocPage] = []
+    by_size = _by_size(group.pieces)
+    if len(by_size) > 1 and component.kind not in ("board", "sheet", "die"):
+        for piece in group.pieces:
+            if not imp.fits(piece.width, piece.height, frame):
+                raise _too_large(component, piece, frame)
+        gutter = parse_length(component.gutter) if component.gutter is not None else 2 * frame.bleed
+        layouts = imp.shelves(
+            [(p.width, p.height) for p in group.pieces], frame, max(gutter, 2 * frame.bleed)
+        )
+        return _with_backs(component, group.pieces, layouts, frame, duplex)
+    for pieces in by_size:
+        layouts = _layouts(component, pieces, frame)
+        if component.kind == "board" and layouts and layouts[0].board is not None:
+            out.append(DocPage("assembly", pieces=pieces[:1], component=component, label=component.name))
+            for copy in range(len(pieces)):
+                out += _with_backs(component, [pieces[copy]], layouts, frame, duplex)
+            continue
+        out += _with_backs(component, pieces, layouts, frame, duplex)
+    return out
+
+
+def _with_backs(
+    component: Component,
+    pieces: Sequence[Piece],
+    layouts: list[imp.PageLayout],
+    frame: imp.PageFrame,
+    duplex: str,
+) -> list[DocPage]:
+    out = []
+    has_back = component.back is not None and component.kind != "die" and duplex != "none"
+    for layout in layouts:
+        out.append(DocPage("pieces", layout, pieces, "face", component))
+        if has_back:
+            out.append(DocPage("pieces", imp.backs(layout, frame, duplex), pieces, "back", component))
+    return out
+
+
+def _layouts(component: Component, pieces: Sequence[Piece], frame: imp.PageFrame) -> list[imp.PageLayout]:
+    first = pieces[0]
+    count = len(pieces)
+    gutter = parse_length(component.gutter) if component.gutter is not None else None
+    if component.kind == "board":
+        return imp.board(first.width, first.height, frame, parse_length(component.overlap))
+    if not imp.fits(first.width, first.height, frame):
+        raise _too_large(component, first, frame)
+    if component.kind == "sheet":
+        return imp.sheets(count, first.width, first.height, frame)
+    if component.kind == "die":
+        if component.faces != 6:
+            raise InputError(
+                [
+                    Problem(
+                        first.row_ref.file,
+                        first.row_ref.line,
+                        0,
+                        f"{component.name}: d10 nets are not supported yet (expected faces: 6)",
+                    )
+                ]
+            )
+        return imp.die_nets(count, first.width, frame)
+    outline = bleed_outline(first, frame.bleed)
+    layout = component.layout
+    shape = component.shape
+    if shape in ("hex", "circle") and layout in ("auto", "honeycomb", "packed", "spaced"):
+        flat = shape == "hex" and component.orientation == "flat"
+        if shape == "hex" and layout in ("auto", "honeycomb", "packed"):
+            return imp.lattice(count, first.width, first.height, frame, 0.0, flat, outline, shared_edges=True)
+        gap = gutter if gutter is not None else (2 * frame.bleed if layout == "spaced" else frame.bleed)
+        if shape == "circle" and layout == "spaced" and gutter is None:
+            gap = 2 * frame.bleed
+        return imp.lattice(count, first.width, first.height, frame, gap, flat, outline)
+    spaced_gutter = gutter if gutter is not None else 2 * frame.bleed
+    if shape == "polyhex" or layout == "spaced":
+        pages = imp.grid(count, first.width, first.height, frame, spaced_gutter, outline, allow_turn=False)
+    else:
+        pages = imp.grid(count, first.width, first.height, frame, gutter, outline, allow_turn=shape == "rect")
+    if shape != "rect" and shape != "square":
+        for page in pages:
+            page.outlines = True
+    return pages
+
+
+def inventory(loaded: LoadedSpec, options: BuildOptions | None = None) -> list[InventoryLine]:
+    """Each component with its piece count, sides and sheets on the spec's default page (no drawing)."""
+    return plan(loaded, options or BuildOptions(), FontRegistry(search=False), check=False).inventory
+
+
+# ---- drawing ---------------------------------------------------------------------------------------
+
+
+def _place(canvas: Canvas, placement: imp.Placement, piece: Piece) -> None:
+    """Move the origin to the placed piece's trim top-left, turned `quarter` times clockwise."""
+    canvas.translate(placement.x, placement.y)
+    quarter = placement.quarter % 4
+    if quarter == 1:
+        canvas.translate(placement.width, 0)
+    elif quarter == 2:
+        canvas.translate(placement.width, placement.height)
+    elif quarter == 3:
+        canvas.translate(0, placement.height)
+    if quarter:
+        canvas.rotate(90 * quarter)
+
+
+def _back_of(piece: Piece) -> Piece:
+    """The piece as seen from behind: an asymmetric polyhex outline is mirrored left-right.
+
+    (q, r) -> (-q - r, r) mirrors pointy-top axial cells about a vertical line. Short-edge backs are
+    turned 180° as well, which makes their mirror top-bottom, as the flipped sheet needs.
+    """
+    if not piece.cells:
+        return piece
+    cells = tuple((-q - r, r) for q, r in piece.cells)
+    return Piece(piece.component, piece.row, piece.row_ref, piece.copy, piece.width, piece.height, cells)
+
+
+def _die_face(piece: Piece, face: int) -> Piece:
+    row = {**piece.row, "face": face, "value": piece.row.get(f"face{face}", face)}
+    return Piece(piece.component, row, piece.row_ref, piece.copy, piece.width, piece.height, piece.cells)
+
+
+def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
+    """Draw one planned page (any Canvas: PDF or SVG)."""
+    frame, fonts = plan_.frame, plan_.ctx.fonts
+    label_font = STANDARD["sans"]
+    if page.kind == "cover":
+        notes = _cover_notes(plan_)
+        draw_cover(canvas, frame, fonts, plan_.title, _subtitle(plan_), plan_.inventory, notes)
+        return
+    if page.kind == "duplex-test":
+        marks.draw_duplex_test(
+            canvas, frame, page.side == "back", plan_.duplex if plan_.duplex != "none" else "long", label_font
+        )
+        return
+    if page.kind == "assembly":
+        layouts = imp.board(
+            page.pieces[0].width, page.pieces[0].height, frame, parse_length(page.component.overlap)
+        )  # type: ignore[union-attr]
+        draw_assembly(canvas, frame, fonts, page.label, [lay.board for lay in layouts if lay.board])
+        return
+    assert page.layout is not None and page.component is not None
+    layout, component = page.layout, page.component
+    shared = side_is_shared(component, page.side) and component.kind != "die"
+    for placement in layout.placements:
+        piece = page.pieces[placement.index]
+        if placement.face:
+            piece = _die_face(piece, placement.face)
+        if page.side == "back":
+            piece = _back_of(piece)
+        canvas.save()
+        if placement.clip:
+            canvas.clip(placement.clip)
+        _place(canvas, placement, piece)
+        key = f"{component.name}:{page.side}"
+        if shared:
+            if canvas.begin_reuse(key):
+                draw_side(canvas, piece, page.side, plan_.ctx)
+                canvas.end_reuse()
+            canvas.reuse(key)
+        else:
+            draw_side(canvas, piece, page.side, plan_.ctx)
+        canvas.restore()
+    if layout.outlines:
+        outlines = []
+        for placement in layout.placements:
+            piece = page.pieces[placement.index]
+            piece = _back_of(piece) if page.side == "back" else piece
+            outlines.append(
+                [
+                    (placement.x + u, placement.y + v)
+                    for u, v in _turned_points(trim_outline(piece), placement)
+                ]
+            )
+        marks.draw_cut_outlines(canvas, outlines)
+    marks.draw_crop_marks(canvas, layout, frame)
+    marks.draw_die_guides(canvas, layout)
+    marks.draw_board_marks(canvas, layout, label_font)
+    if page.side == "back" or layout.board is None:
+        _page_label(canvas, plan_, page, label_font)
+
+
+def _turned_points(
+    points: Iterable[tuple[float, float]], placement: imp.Placement
+) -> list[tuple[float, float]]:
+    q = placement.quarter % 4
+    w, h = placement.width, placement.height
+    if q == 0:
+        return list(points)
+    if q == 1:
+        return [(w - v, u) for u, v in points]
+    if q == 2:
+        return [(w - u, h - v) for u, v in points]
+    return [(v, h - u) for u, v in points]
+
+
+def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:
+    assert page.component is not None
+    text = f"{plan_.id} · {page.component.name} · {'back' if page.side == 'back' else 'front'}"
+    canvas.text(plan_.frame.margin, plan_.frame.height - mm(2), text, font, 6, (0.55, 0.55, 0.55))
+
+
+def _subtitle(plan_: Plan) -> str:
+    game = plan_.loaded.spec.game
+    players = f"{game.players[0]}–{game.players[1]} players"
+    other = localise(game.title, "ja" if plan_.lang == "en" else "en")
+    parts = [
+        p
+        for p in (
+            other if other != plan_.title else "",
+            players,
+            game.designer or "",
+            f"pnpforge {__version__}",
+        )
+        if p
+    ]
+    return " · ".join(parts)
+
+
+def _cover_notes(plan_: Plan) -> list[str]:
+    f = plan_.frame
+    size = f"{to_mm(f.width):g} × {to_mm(f.height):g} mm"
+    duplex = {
+        "long": "backs follow their fronts: print double-sided, flip on the long edge",
+        "short": "backs follow their fronts: print double-sided, flip on the short edge",
+        "none": "backs are not printed (--duplex none)",
+    }[plan_.duplex]
+    notes = [
+        f"Page {plan_.page_name} ({size}); bleed {to_mm(f.bleed):g} mm; margin {to_mm(f.margin):g} mm;",
+        f"{duplex[0].upper()}{duplex[1:]}.",
+        "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin outlines.",
+    ]
+    return notes + list(plan_.ctx.fonts.warnings)
+
+
+# ---- writing ---------------------------------------------------------------------------------------
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
+    bad = [n for n in names if n not in FORMATS]
+    if bad or not names:
+        raise InputError.single(
+            CLI, f"--format {text!r}: unknown format (expected a comma list of {', '.join(FORMATS)})"
+        )
+    return names
+
+
+def write(
+    the_plan: Plan,
+    options: BuildOptions,
+    progress: Callable[[int], None] | None = None,
+) -> list[Path]:
+    """Draw the planned pages, then write `<out>/<id>.pdf` (and SVG/PNG per page); returns the paths.
+
+    Everything is drawn in memory first, so a problem found while drawing leaves every file as it was.
+    Such a problem stops the drawing at once; the spec is then checked in full so that the error
+    lists every problem, not only the first.
+    """
+    from pnpforge.output import pdf, png
+
+    out = Path(options.out_dir)
+
+    def draw(canvas: Canvas, page: DocPage) -> None:
+        draw_page(canvas, the_plan, page)
+
+    outputs: list[tuple[Path, bytes]] = []
+    try:
+        data = pdf.render(the_plan.pages, the_plan.frame, draw, the_plan.title, progress)
+        if "pdf" in options.formats:
+            outputs.append((out / f"{the_plan.id}.pdf", data))
+        if "svg" in options.formats:
+            from pnpforge.output import svg
+
+            drawings = svg.render(the_plan.pages, the_plan.frame, the_plan.ctx.fonts, draw)
+            outputs += [(out / png.page_name(the_plan.id, k + 1, "svg"), d) for k, d in enumerate(drawings)]
+    except InputError:
+        plan(the_plan.loaded, options, the_plan.ctx.fonts, check=True)  # raises with every problem
+        raise
+    if "png" in options.formats:
+        images = png.render(data, options.dpi)
+        outputs += [(out / png.page_name(the_plan.id, k + 1, "png"), image) for k, image in enumerate(images)]
+    for path, payload in outputs:
+        write_atomic(path, payload)
+    return [path for path, _ in outputs]
+
+
+def build(
+    target: str | Path | LoadedSpec,
+    options: BuildOptions,
+    progress: Callable[[int], None] | None = None,
+) -> BuildResult:
+    """Load, plan, then write; an InputError is raised before any file is touched."""
+    loaded = target if isinstance(target, LoadedSpec) else load_target(target)
+    the_plan = plan(loaded, options)
+    files = write(the_plan, options, progress)
+    return BuildResult(files, len(the_plan.pages), the_plan.inventory, list(the_plan.ctx.fonts.warnings))

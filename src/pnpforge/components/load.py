@@ -1,0 +1,256 @@
+"""Loading a spec folder: game.yaml validated into a `Spec`, plus every component's data rows.
+
+Every problem found (schema errors, missing or unsafe CSV files, bad row counts) is collected and
+raised together as one InputError, each located at FILE:LINE:COL. Nothing here draws or writes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnpforge import catalog
+from pnpforge.components.model import MAX_PIECES, Component, Spec
+from pnpforge.errors import InputError, Problem
+from pnpforge.generator.pieces import RowRef
+from pnpforge.sourcefile import Source, read_csv, read_yaml, validate
+
+SPEC_NAME = "game.yaml"
+_WHOLE = re.compile(r"^\s*[+-]?\d+\s*$")
+
+
+@dataclass(frozen=True)
+class DataRow:
+    """One data row of a component, with how many copies it asks for and where it was written."""
+
+    values: dict[str, Any]
+    count: int
+    ref: RowRef
+
+
+@dataclass
+class LoadedSpec:
+    """A validated spec and its rows; `folder` is the spec folder as the user named it."""
+
+    spec: Spec
+    folder: Path
+    file: str
+    source: Source
+    rows: dict[str, list[DataRow]] = field(default_factory=dict)
+    bundled: bool = False
+    problems: list[Problem] = field(default_factory=list)  # row problems; expand() reports them with its own
+
+    @property
+    def id(self) -> str:
+        return self.spec.game.id
+
+    def component(self, name: str) -> Component:
+        for component in self.spec.components:
+            if component.name == name:
+                return component
+        raise KeyError(name)
+
+    def piece_total(self, component: Component) -> int:
+        return sum(row.count for row in self.rows[component.name]) * component.count
+
+
+def inside(folder: Path, relative: str) -> bool:
+    """Whether `relative` (a path written in the spec) stays inside the spec folder."""
+    try:
+        (folder / relative).resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def spec_path(target: str | Path) -> Path:
+    """game.yaml for a folder, or the file itself."""
+    path = Path(target)
+    return path / SPEC_NAME if path.is_dir() else path
+
+
+def load_target(target: str | Path) -> LoadedSpec:
+    """A bundled (or --games-dir) game id, a spec folder, or a game.yaml path, loaded and checked."""
+    path = Path(target)
+    if path.exists():
+        return load_spec(path)
+    text = str(target)
+    if "/" not in text and "\\" not in text and not text.endswith((".yaml", ".yml")):
+        game = catalog.find_game(text)
+        loaded = load_spec(game.spec_file)
+        loaded.bundled = game.bundled
+        return loaded
+    raise InputError.single(text, "no such spec folder or file (expected a game id, a folder or a game.yaml)")
+
+
+def load_spec(target: str | Path) -> LoadedSpec:
+    """Read and check a spec; raises InputError listing every problem found in game.yaml.
+
+    Problems in data rows (a bad `count`) are kept in `problems` instead, so that expansion can add
+    the problems of the rows' faces and report everything at once.
+    """
+    file_path = spec_path(target)
+    folder = file_path.parent
+    source = read_yaml(file_path)
+    if not isinstance(source.data, dict):
+        raise InputError([source.problem((), "a spec must be a mapping (expected keys game, components)")])
+    problems: list[Problem] = []
+    try:
+        spec = validate(Spec, source)
+    except InputError as error:
+        problems.extend(_clearer(p, source) for p in error.problems)
+        problems.extend(_raw_csv_problems(source, folder))
+        raise InputError(problems) from None
+    loaded = LoadedSpec(spec, folder, str(file_path), source)
+    for index, component in enumerate(spec.components):
+        rows, found = _component_rows(component, index, source, folder)
+        problems.extend(found)
+        loaded.rows[component.name] = rows
+        if not found and loaded.piece_total(component) > MAX_PIECES:
+            problems.append(
+                source.problem(
+                    ("components", index, "count"),
+                    f"component {component.name!r} would make {loaded.piece_total(component)} pieces "
+                    f"(expected at most {MAX_PIECES})",
+                )
+            )
+    loaded.problems = problems
+    return loaded
+
+
+_EXPECTED = (  # pydantic's wording -> what the spec expects
+    ("unable to parse string as an integer", "expected a whole number"),
+    ("valid integer", "expected a whole number"),
+    ("greater than or equal to 1", "expected a positive whole number"),
+    (f"less than or equal to {MAX_PIECES}", f"expected at most {MAX_PIECES}; see MAX_PIECES in docs/spec.md"),
+    ("valid string", "expected text"),
+    ("valid list", "expected a list"),
+    ("valid dictionary", "expected a mapping of keys to values"),
+    ("valid number", "expected a number"),
+    ("valid boolean", "expected true or false"),
+)
+
+
+def _clearer(problem: Problem, source: Source) -> Problem:
+    """Say what was expected where pydantic does not, and put size errors on the `size` key."""
+    message = problem.message
+    if "expected" not in message:
+        for wording, expected in _EXPECTED:
+            if wording in message:
+                message = f"{message} ({expected})"
+                break
+    line, col = problem.line, problem.col
+    components = source.data.get("components") if isinstance(source.data, dict) else None
+    if "size" in message and isinstance(components, list):
+        for index in range(len(components)):
+            raw = components[index]
+            if source.where(("components", index)) == (line, col) and isinstance(raw, dict) and "size" in raw:
+                line, col = source.where(("components", index, "size"))
+    return Problem(problem.file, line, col, message)
+
+
+def _raw_csv_problems(source: Source, folder: Path) -> list[Problem]:
+    """CSV files named by a spec that failed validation are still checked, so all problems show at once."""
+    problems: list[Problem] = []
+    components = source.data.get("components") if isinstance(source.data, dict) else None
+    if not isinstance(components, list):
+        return problems
+    for index, raw in enumerate(components):
+        name = raw.get("csv") if isinstance(raw, dict) else None
+        if isinstance(name, str):
+            problems.extend(_csv_file_problems(name, ("components", index, "csv"), source, folder))
+    return problems
+
+
+def _csv_file_problems(
+    name: str, where: tuple[str | int, ...], source: Source, folder: Path
+) -> list[Problem]:
+    if not inside(folder, name):
+        return [
+            source.problem(where, f"CSV file {name!r} is outside the spec folder (expected a path inside it)")
+        ]
+    if not (folder / name).is_file():
+        return [source.problem(where, f"CSV file {name!r} not found (expected it beside {SPEC_NAME})")]
+    return []
+
+
+def _component_rows(
+    component: Component, index: int, source: Source, folder: Path
+) -> tuple[list[DataRow], list[Problem]]:
+    base = ("components", index)
+    if component.csv is not None:
+        found = _csv_file_problems(component.csv, (*base, "csv"), source, folder)
+        if found:
+            return [], found
+        try:
+            table = read_csv(folder / component.csv, shown_as=str(folder / component.csv))
+        except InputError as error:
+            return [], error.problems
+        rows, problems = [], []
+        for values, line in zip(table.rows, table.lines, strict=True):
+            ref = RowRef(table.file, line)
+            count, problem = _row_count(values.get("count"))
+            if problem:
+                problems.append(
+                    Problem(table.file, line, _csv_col(folder / component.csv, line, "count"), problem)
+                )
+            rows.append(DataRow(values, count, ref))
+        if not table.rows:
+            problems.append(
+                Problem(table.file, 1, 1, "no data rows (expected a header line and at least one row)")
+            )
+        return rows, problems
+    if component.rows is not None:
+        rows, problems = [], []
+        for number, values in enumerate(component.rows):
+            line, _ = source.where((*base, "rows", number))
+            count, problem = _row_count(values.get("count"))
+            if problem:
+                problems.append(source.problem((*base, "rows", number, "count"), problem))
+            rows.append(DataRow(_flatten_languages(values), count, RowRef(source.file, line)))
+        return rows, problems
+    line, _ = source.where(base)
+    return [DataRow({}, 1, RowRef(source.file, line))], []
+
+
+def _flatten_languages(values: dict[str, Any]) -> dict[str, Any]:
+    """An inline `{en: ..., ja: ...}` value becomes `name_en`/`name_ja` fields, as a CSV would write them."""
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if isinstance(value, dict) and value and set(value) <= {"en", "ja"}:
+            out.update({f"{key}_{lang}": text for lang, text in value.items()})
+        else:
+            out[key] = value
+    return out
+
+
+def _row_count(value: Any) -> tuple[int, str | None]:
+    """A row's own `count`: absent means 1; otherwise a positive whole number."""
+    if value is None or value == "":
+        return 1, None
+    if isinstance(value, bool) or not (
+        isinstance(value, int) or (isinstance(value, str) and _WHOLE.match(value))
+    ):
+        return 1, f"count {value!r} is not a whole number (expected a positive whole number)"
+    number = int(value)
+    if number < 1:
+        return 1, f"count {number} is not positive (expected a positive whole number)"
+    if number > MAX_PIECES:
+        return 1, f"count {number} is too large (expected at most {MAX_PIECES})"
+    return number, None
+
+
+def _csv_col(path: Path, line: int, column: str) -> int:
+    """Character column of a named cell on a CSV line (for simple unquoted lines; else 1)."""
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        header = [h.strip() for h in lines[0].split(",")]
+        cells = lines[line - 1].split(",")
+        position = header.index(column)
+    except (OSError, ValueError, IndexError):
+        return 1
+    if '"' in lines[line - 1] or position >= len(cells):
+        return 1
+    return sum(len(cell) + 1 for cell in cells[:position]) + 1

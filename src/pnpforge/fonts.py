@@ -1,0 +1,190 @@
+"""Fonts: logical names (sans, serif, mono...) to reportlab fonts, and a CJK font for Japanese.
+
+Latin text uses reportlab's standard fonts (or a TrueType file of the spec). Japanese must be an
+embedded TrueType subset, so a CJK font is looked for (explicit path, known paths, fontconfig);
+text is split into runs so CJK characters use that font and the rest the Latin font. Without a
+CJK font the build still succeeds: `warnings` holds one line to print and Japanese shows as boxes.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from pnpforge.errors import InputError
+
+STANDARD: dict[str, str] = {
+    "sans": "Helvetica",
+    "sans-bold": "Helvetica-Bold",
+    "sans-italic": "Helvetica-Oblique",
+    "serif": "Times-Roman",
+    "serif-bold": "Times-Bold",
+    "serif-italic": "Times-Italic",
+    "mono": "Courier",
+    "mono-bold": "Courier-Bold",
+}
+_CSS_STANDARD: dict[str, tuple[str, str]] = {  # reportlab name -> (font-family, font-weight/style)
+    "Helvetica": ("Helvetica, Arial, sans-serif", ""),
+    "Helvetica-Bold": ("Helvetica, Arial, sans-serif", "bold"),
+    "Helvetica-Oblique": ("Helvetica, Arial, sans-serif", "italic"),
+    "Times-Roman": ("'Times New Roman', Times, serif", ""),
+    "Times-Bold": ("'Times New Roman', Times, serif", "bold"),
+    "Times-Italic": ("'Times New Roman', Times, serif", "italic"),
+    "Courier": ("'Courier New', Courier, monospace", ""),
+    "Courier-Bold": ("'Courier New', Courier, monospace", "bold"),
+}
+KNOWN_CJK_PATHS: tuple[str, ...] = (
+    "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+    "/usr/share/fonts/truetype/ipaexfont-gothic/ipaexg.ttf",
+    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+    "/usr/share/fonts/truetype/takao-gothic/TakaoGothic.ttf",
+    "/usr/share/fonts/truetype/vlgothic/VL-Gothic-Regular.ttf",
+    "/Library/Fonts/Arial Unicode.ttf",
+    "C:/Windows/Fonts/msgothic.ttc",
+    "C:/Windows/Fonts/YuGothM.ttc",
+)
+CJK_FONT_NAME = "PnpCJK"
+MISSING_CJK_WARNING = (
+    "warning: no Japanese TrueType font found (install fonts-ipaexfont-gothic, or give defaults.font "
+    "or --font); Japanese text will show as boxes"
+)
+
+
+def _loads(path: Path) -> TTFont | None:
+    """A TrueType font reportlab can embed, or None (CFF-based OpenType and broken files cannot)."""
+    try:
+        return TTFont(f"probe-{path}", str(path), subfontIndex=0)
+    except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError):
+        return None
+
+
+def _fontconfig_candidates() -> list[str]:
+    if not shutil.which("fc-match"):
+        return []
+    found: list[str] = []
+    for args in (["fc-match", "-f", "%{file}", "sans:lang=ja"], ["fc-list", ":lang=ja", "file"]):
+        try:
+            out = subprocess.run(args, capture_output=True, text=True, timeout=10, check=False).stdout
+        except (OSError, subprocess.SubprocessError):
+            continue
+        found += [line.strip().rstrip(":").strip() for line in out.splitlines() if line.strip()]
+    return sorted(set(found), key=found.index)
+
+
+@cache
+def find_cjk_font() -> Path | None:
+    """The first usable Japanese TrueType font on this machine (known paths, then fontconfig)."""
+    for candidate in (*KNOWN_CJK_PATHS, *_fontconfig_candidates()):
+        path = Path(candidate)
+        if path.suffix.lower() in (".ttf", ".ttc") and path.is_file() and _loads(path):
+            return path
+    return None
+
+
+def is_cjk(char: str) -> bool:
+    """Characters set in the CJK font and breakable between (kana, kanji, CJK punctuation, full-width)."""
+    code = ord(char)
+    return (
+        0x3000 <= code <= 0x30FF  # CJK punctuation, hiragana, katakana
+        or 0x3400 <= code <= 0x4DBF
+        or 0x4E00 <= code <= 0x9FFF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF  # full-width forms
+        or 0x31F0 <= code <= 0x31FF
+        or 0x20000 <= code <= 0x2FFFF
+    )
+
+
+class FontRegistry:
+    """Maps a spec's font names to registered reportlab fonts; one per build.
+
+    `cjk_path` is an explicit Japanese font (spec `defaults.font` or CLI `--font`); without it one is
+    searched for. `warnings` holds at most one line for the user.
+    """
+
+    def __init__(self, cjk_path: str | Path | None = None, *, search: bool = True) -> None:
+        self.warnings: list[str] = []
+        self.cjk: str | None = None
+        self.cjk_path: Path | None = None
+        self._css: dict[str, tuple[str, str]] = dict(_CSS_STANDARD)
+        self._ttf_chars: dict[str, frozenset[int]] = {}
+        path: Path | None
+        if cjk_path is not None:
+            path = Path(cjk_path)
+            if not path.is_file() or _loads(path) is None:
+                raise InputError.single(
+                    path, "not a usable font (expected a TrueType .ttf/.ttc file with glyf outlines)"
+                )
+        else:
+            path = find_cjk_font() if search else None
+        if path is None:
+            self.warnings.append(MISSING_CJK_WARNING)
+        else:
+            self.cjk = self._register(path, CJK_FONT_NAME + "-" + _slug(path))
+            self.cjk_path = path
+            self._css[self.cjk] = ("'IPAexGothic', 'Noto Sans CJK JP', 'Hiragino Sans', sans-serif", "")
+
+    def _register(self, path: Path, name: str) -> str:
+        if name not in pdfmetrics.getRegisteredFontNames():
+            font = TTFont(name, str(path), subfontIndex=0)
+            pdfmetrics.registerFont(font)
+        font = pdfmetrics.getFont(name)
+        self._ttf_chars[name] = frozenset(font.face.charToGlyph)
+        return name
+
+    def resolve(self, font: str, spec_dir: Path | None = None) -> str:
+        """The reportlab font name for a spec font: a logical name or a .ttf path in the spec folder."""
+        if font in STANDARD:
+            return STANDARD[font]
+        if font.lower().endswith((".ttf", ".ttc")):
+            path = (spec_dir or Path.cwd()) / font
+            if not path.is_file() or _loads(path) is None:
+                raise ValueError(f"font {font!r} is not a usable TrueType file in the spec folder")
+            name = self._register(path, "Pnp-" + _slug(path))
+            self._css.setdefault(name, (f"'{path.stem}', sans-serif", ""))
+            return name
+        raise ValueError(f"unknown font {font!r} (expected one of {', '.join(STANDARD)} or a .ttf file)")
+
+    def _latin_has(self, font: str, char: str) -> bool:
+        chars = self._ttf_chars.get(font)
+        if chars is not None:
+            return ord(char) in chars
+        try:
+            char.encode("cp1252")  # what reportlab's standard fonts can show
+        except UnicodeEncodeError:
+            return False
+        return True
+
+    def runs(self, text: str, font: str) -> list[tuple[str, str]]:
+        """Split `text` into (segment, reportlab font) runs: CJK font where the Latin font lacks a glyph."""
+        out: list[tuple[str, str]] = []
+        for char in text:
+            use = font
+            if self.cjk and font != self.cjk and not self._latin_has(font, char):
+                use = self.cjk
+            if out and out[-1][1] == use:
+                out[-1] = (out[-1][0] + char, use)
+            else:
+                out.append((char, use))
+        return out
+
+    def width(self, text: str, font: str, size: float) -> float:
+        return sum(pdfmetrics.stringWidth(seg, name, size) for seg, name in self.runs(text, font))
+
+    def css(self, name: str) -> tuple[str, str]:
+        """(CSS font-family, weight/style word or '') for a registered reportlab font name."""
+        return self._css.get(name, ("sans-serif", ""))
+
+    def names(self) -> Iterable[str]:
+        return self._css.keys()
+
+
+def _slug(path: Path) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in path.stem)[:40]

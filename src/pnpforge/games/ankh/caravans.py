@@ -1,0 +1,113 @@
+"""Ankh: every legal camel caravan on a set-up, for `pnpforge caravans`.
+
+A depth-first walk over hex corners: it starts at every anchored corner (river, water, camel line, map
+edge), follows sides between two land spaces of one region, at most 6 of them, never revisiting a
+corner, and stops to test each anchored corner it reaches. The test is two small floods over the
+region. Each line is found once (from its smaller end).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnpforge import catalog
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.hexgrid import Hex, Vertex
+from pnpforge.geometry.split import side_vertices
+from pnpforge.sourcefile import Source
+
+_checks: Any = catalog.game_module(catalog.GameFolder("ankh", Path(__file__).parent, True), "checks")
+
+Wall = frozenset[Hex]
+
+
+def _flood(start: Hex, links: dict[Hex, list[tuple[Hex, Wall]]], cut: set[Wall]) -> set[Hex]:
+    seen, frontier = {start}, [start]
+    while frontier:
+        for other, wall in links[frontier.pop()]:
+            if other not in seen and wall not in cut:
+                seen.add(other)
+                frontier.append(other)
+    return seen
+
+
+def _region_name(m: Any, region: set[Hex]) -> str:
+    names = {m.names.get(c) for c in region}
+    if len(names) == 1 and None not in names:
+        name = names.pop()
+        whole = sum(1 for n in m.names.values() if n == name) == len(region)
+        return name if whole else f"{name} (part)"
+    return f"region at {list(min(region))}"
+
+
+def caravans(setup: Any, source: Source | None = None) -> list[dict[str, Any]]:
+    """Every legal caravan of 1 to 6 camels on the board as the set-up leaves it, in a stable order."""
+    m = _checks.board(setup, source)
+    _checks.check_input(setup, m, source)
+    walls: set[Wall] = set(m.river) | {frozenset(s) for c in setup.caravans for s in c}
+    camel_corners = {v for c in setup.caravans for a, b in c for v in side_vertices(a, b)}
+    regions = _checks.regions(m, walls)
+    region_of = {c: i for i, r in enumerate(regions) for c in r}
+
+    links: dict[Hex, list[tuple[Hex, Wall]]] = {c: [] for c in region_of}
+    corner_sides: dict[Vertex, list[tuple[Vertex, Wall, int]]] = {}
+    for cell in sorted(region_of):
+        for d, other in enumerate(hexgrid.neighbours(cell)):
+            if other not in region_of or region_of[other] != region_of[cell]:
+                continue
+            wall = frozenset((cell, other))
+            if wall in walls:
+                continue
+            links[cell].append((other, wall))
+            if cell < other:  # each side once: a candidate camel spot
+                u, v = hexgrid.side_vertices(cell, d)
+                corner_sides.setdefault(u, []).append((v, wall, region_of[cell]))
+                corner_sides.setdefault(v, []).append((u, wall, region_of[cell]))
+    anchors = {v for v in corner_sides if _checks.anchored(m, v, camel_corners)}
+
+    found: list[dict[str, Any]] = []
+    for start in sorted(anchors):
+        stack: list[tuple[Vertex, list[Vertex], list[Wall], int]] = [(start, [start], [], -1)]
+        while stack:
+            here, path, line, region = stack.pop()
+            if line and here in anchors and start < here:
+                result = _test(line, regions[region], links, m)
+                if result:
+                    found.append(result)
+            if len(line) == _checks.MAX_CAMELS:
+                continue
+            for nxt, wall, reg in corner_sides.get(here, ()):
+                if nxt not in path and (region < 0 or reg == region):
+                    stack.append((nxt, [*path, nxt], [*line, wall], reg))
+    found.sort(key=lambda c: (c["camels"], c["sides"]))
+    return found
+
+
+def _test(
+    line: list[Wall], region: set[Hex], links: dict[Hex, list[tuple[Hex, Wall]]], m: Any
+) -> dict | None:
+    """The caravan's entry when `line` cuts `region` into exactly two parts of at least 6 land spaces."""
+    cut = set(line)
+    a, b = sorted(line[0])
+    first = _flood(a, links, cut)
+    if b in first:
+        return None
+    second = _flood(b, links, cut)
+    if len(first) + len(second) != len(region) or min(len(first), len(second)) < _checks.MIN_REGION:
+        return None
+    sides = [sorted(w) for w in line]
+    return {
+        "camels": len(line),
+        "sides": [[list(x), list(y)] for x, y in sides],
+        "region": _region_name(m, region),
+        "region_size": len(region),
+        "sizes": sorted((len(first), len(second)), reverse=True),
+    }
+
+
+def describe(caravan: dict[str, Any]) -> str:
+    sides = " ".join(f"{a}|{b}" for a, b in caravan["sides"])
+    big, small = caravan["sizes"]
+    region = f"{caravan['region']} ({caravan['region_size']})"
+    return f"{caravan['camels']} camel(s) {sides}: splits {region} into {big} + {small}"

@@ -1,0 +1,470 @@
+"""Ankh: Gods of Egypt: the set-up file model, camel caravans and piece placement (seed 001, RULINGS.md).
+
+Regions are land spaces joined across sides that hold neither river nor camel; water spaces belong to
+every region they touch and never count towards a region's size. Camels lie on hex sides; a caravan
+is one unbroken line of at most 6 camels whose two ends each meet a river, a water space, another
+camel line or the map's outer edge, and it cuts one region into two of at least 6 land spaces each.
+Caravans in a file are placed in order, so a later one may end on an earlier one.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, StrictInt, Tag
+
+from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.cells import components, hex_outer_edge
+from pnpforge.geometry.hexgrid import Hex, Vertex
+from pnpforge.geometry.split import side_path, side_vertices
+from pnpforge.sourcefile import Path_, Source, read_yaml, validate
+from pnpforge.validator.picture import (
+    BoardPicture,
+    CellShape,
+    HeavyEdge,
+    PieceMark,
+    hex_centre,
+    hex_points,
+    side_points,
+)
+from pnpforge.validator.report import Report
+from pnpforge.validator.setupfile import Coord, SetupModel, Side
+
+GAME = "ankh"
+HERE = Path(__file__).parent
+MAP_FILE = HERE / "map.yaml"
+MAX_CAMELS = 6
+MIN_REGION = 6
+FIGURES = ("warrior", "god")
+HEX_MM = 14.0  # drawing: hex circumradius in mm
+PLAYER_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98")
+Terrain = Literal["fertile", "desert", "water"]
+PieceKind = Literal["temple", "pyramid", "obelisk", "warrior", "god"]
+Player = Annotated[StrictInt, Field(ge=1, le=5)]
+
+
+# -- the file model ----------------------------------------------------------------------------------
+
+
+class MapCell(SetupModel):
+    at: Coord
+    terrain: Terrain
+
+
+class InlineMap(SetupModel):
+    cells: list[MapCell]
+    river: list[Side] = []
+
+
+# a string can only mean the bundled map and a mapping only an inline one: one error, not two
+MapChoice = Annotated[
+    Annotated[Literal["bundled"], Tag("bundled")] | Annotated[InlineMap, Tag("inline")],
+    Discriminator(lambda value: "bundled" if isinstance(value, str) else "inline"),
+]
+
+
+class Piece(SetupModel):
+    piece: PieceKind
+    at: Coord
+    player: Player | None = None  # None: an unclaimed monument
+
+
+class ConflictToken(SetupModel):
+    token: Annotated[StrictInt, Field(ge=1)]
+    region: Coord  # any land space of the region the token marks
+
+
+class SeatGod(SetupModel):
+    seat: Player
+    god: str
+
+
+class Setup(SetupModel):
+    game: Literal["ankh"]
+    players: Annotated[StrictInt, Field(ge=2, le=5)]
+    scenario: str | None = None
+    map: MapChoice = "bundled"
+    seats: list[SeatGod] = []
+    guardians: list[str] = []
+    caravans: list[list[Side]] = []
+    conflict_order: list[ConflictToken] = []
+    pieces: list[Piece] = []
+
+
+class _MapFileCell(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    at: Coord
+    terrain: Terrain
+    region: str | None = None
+
+
+class _MapFileSide(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    cell: Coord
+    other: Coord
+
+
+class _MapFileRiver(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    edges: list[_MapFileSide]
+
+
+class _MapFile(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    cells: list[_MapFileCell]
+    river: _MapFileRiver
+    scenarios: dict[str, Any]
+
+
+@lru_cache(maxsize=1)
+def map_file() -> _MapFile:
+    return validate(_MapFile, read_yaml(MAP_FILE))
+
+
+@lru_cache(maxsize=1)
+def scenarios() -> dict[str, list[dict[str, Any]]]:
+    """The map file's scenario sets by name (its `note` is not one)."""
+    return {k: v for k, v in map_file().scenarios.items() if isinstance(v, list)}
+
+
+def _csv_ids(name: str, column: str) -> dict[str, dict[str, str]]:
+    """Rows of a CSV beside this file by id (empty when the file is absent)."""
+    path = HERE / name
+    if not path.is_file():
+        return {}
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return {row[column].strip(): row for row in csv.DictReader(handle) if row.get(column)}
+
+
+@lru_cache(maxsize=1)
+def gods() -> dict[str, dict[str, str]]:
+    return _csv_ids("gods.csv", "god")
+
+
+@lru_cache(maxsize=1)
+def guardians() -> dict[str, dict[str, str]]:
+    return _csv_ids("guardians.csv", "guardian")
+
+
+# -- the map -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Map:
+    terrain: dict[Hex, str]
+    river: set[frozenset[Hex]]
+    names: dict[Hex, str] = field(default_factory=dict)  # printed region names of the bundled map
+    around: Counter[Vertex] = field(default_factory=Counter)  # map cells meeting at each corner
+    water_corners: set[Vertex] = field(default_factory=set)
+    river_corners: set[Vertex] = field(default_factory=set)
+    outer: set[Hex] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        for cell, terrain in self.terrain.items():
+            for v in hexgrid.vertex_ids(cell):
+                self.around[v] += 1
+                if terrain == "water":
+                    self.water_corners.add(v)
+        for a, b in (tuple(s) for s in self.river):
+            self.river_corners.update(side_vertices(a, b))
+        self.outer = hex_outer_edge(self.terrain)
+
+    def land(self) -> list[Hex]:
+        return sorted(c for c, t in self.terrain.items() if t != "water")
+
+    def is_land(self, cell: Hex) -> bool:
+        return self.terrain.get(cell, "water") != "water"
+
+    def on_map_edge(self, vertex: Vertex) -> bool:
+        """A corner of the outer boundary: fewer than three map spaces meet there."""
+        return self.around[vertex] < 3
+
+    def neighbours(self, cell: Hex) -> list[Hex]:
+        return [n for n in hexgrid.neighbours(cell) if n in self.terrain]
+
+
+@lru_cache(maxsize=1)
+def bundled_map() -> Map:
+    data = map_file()
+    return Map(
+        {c.at: c.terrain for c in data.cells},
+        {frozenset((s.cell, s.other)) for s in data.river.edges},
+        {c.at: c.region for c in data.cells if c.region},
+    )
+
+
+def _raise(source: Source | None, problems: list[tuple[Path_, str]]) -> None:
+    if not problems:
+        return
+    if source is None:
+        raise InputError.single("<set-up>", problems[0][1])
+    raise InputError([source.problem(path, message) for path, message in problems])
+
+
+def board(setup: Setup, source: Source | None = None) -> Map:
+    """The map the set-up plays on; an inline map's own mistakes are bad input."""
+    if setup.map == "bundled":
+        return bundled_map()
+    problems: list[tuple[Path_, str]] = []
+    terrain: dict[Hex, str] = {}
+    for i, cell in enumerate(setup.map.cells):
+        if cell.at in terrain:
+            problems.append((("map", "cells", i, "at"), f"cell {list(cell.at)} given twice"))
+        terrain[cell.at] = cell.terrain
+    river = set()
+    for i, side in enumerate(setup.map.river):
+        problems += _side_problems(side, terrain, ("map", "river", i))
+        river.add(frozenset(side))
+    _raise(source, problems)
+    return Map(terrain, river)
+
+
+def _side_problems(side: Side, terrain: dict[Hex, str], path: Path_) -> list[tuple[Path_, str]]:
+    a, b = side
+    for k, cell in enumerate(side):
+        if cell not in terrain:
+            return [((*path, k), f"{list(cell)} is not a space of the map")]
+    if hexgrid.direction_between(a, b) is None:
+        return [(path, f"{list(a)} and {list(b)} are not neighbours, so no side lies between them")]
+    return []
+
+
+def check_input(setup: Setup, m: Map, source: Source | None) -> None:
+    problems: list[tuple[Path_, str]] = []
+    seen: set[frozenset[Hex]] = set()
+    for i, caravan in enumerate(setup.caravans):
+        for j, side in enumerate(caravan):
+            here = _side_problems(side, m.terrain, ("caravans", i, j))
+            problems += here
+            if not here and frozenset(side) in seen:
+                problems.append(
+                    (("caravans", i, j), f"the side {[list(c) for c in side]} holds a camel twice")
+                )
+            seen.add(frozenset(side))
+    for i, piece in enumerate(setup.pieces):
+        if piece.at not in m.terrain:
+            problems.append((("pieces", i, "at"), f"{list(piece.at)} is not a space of the map"))
+        if piece.player is not None and piece.player > setup.players:
+            problems.append(
+                (("pieces", i, "player"), f"player {piece.player}, but the set-up has {setup.players}")
+            )
+        if piece.piece in FIGURES and piece.player is None:
+            problems.append(
+                (("pieces", i, "player"), f"a {piece.piece} belongs to a player (expected player: 1-5)")
+            )
+    for i, token in enumerate(setup.conflict_order):
+        if not m.is_land(token.region):
+            problems.append((("conflict_order", i, "region"), f"{list(token.region)} is not a land space"))
+    known_gods, known_guardians = gods(), guardians()
+    for i, seat in enumerate(setup.seats):
+        if seat.seat != i + 1 or seat.seat > setup.players:
+            problems.append((("seats", i, "seat"), f"seats must be 1 to {setup.players} in order"))
+        if known_gods and seat.god not in known_gods:
+            shown = ", ".join(sorted(known_gods))
+            problems.append((("seats", i, "god"), f"unknown god {seat.god!r} (expected one of: {shown})"))
+    for i, name in enumerate(setup.guardians):
+        if known_guardians and name not in known_guardians:
+            shown = ", ".join(sorted(known_guardians))
+            problems.append((("guardians", i), f"unknown guardian {name!r} (expected one of: {shown})"))
+    if setup.scenario is not None and setup.map == "bundled" and setup.scenario not in scenarios():
+        shown = ", ".join(scenarios())
+        problems.append((("scenario",), f"unknown scenario {setup.scenario!r} (expected one of: {shown})"))
+    _raise(source, problems)
+
+
+# -- the rules ---------------------------------------------------------------------------------------
+
+
+def regions(m: Map, walls: set[frozenset[Hex]]) -> list[set[Hex]]:
+    """Land spaces joined across sides that hold no wall (river or camel)."""
+    land = set(m.land())
+    return components(land, lambda c: (n for n in hexgrid.neighbours(c) if n in land), walls)
+
+
+def _corner_text(vertex: Vertex) -> str:
+    return "the corner of " + ", ".join(str(list(c)) for c in hexgrid.vertex_cells(vertex))
+
+
+def anchored(m: Map, vertex: Vertex, camel_corners: set[Vertex]) -> bool:
+    return (
+        vertex in m.river_corners
+        or vertex in m.water_corners
+        or vertex in camel_corners
+        or m.on_map_edge(vertex)
+    )
+
+
+def _sides_json(sides: list[Side]) -> list[list[list[int]]]:
+    return [[list(a), list(b)] for a, b in sides]
+
+
+def check(setup: Setup, source: Source | None = None) -> Report:
+    report = Report(GAME)
+    m = board(setup, source)
+    check_input(setup, m, source)
+    walls = set(m.river)
+    camel_corners: set[Vertex] = set()
+    for number, caravan in enumerate(setup.caravans, 1):
+        _check_caravan(m, number, caravan, walls, camel_corners, report)
+        walls |= {frozenset(s) for s in caravan}
+        camel_corners |= {v for a, b in caravan for v in side_vertices(a, b)}
+    _check_pieces(setup, m, report)
+    _check_conflict_order(setup, m, walls, report)
+    _check_seats(setup, report)
+    return report
+
+
+def _check_caravan(
+    m: Map,
+    number: int,
+    caravan: list[Side],
+    walls: set[frozenset[Hex]],
+    camel_corners: set[Vertex],
+    report: Report,
+) -> None:
+    name = f"caravan {number}"
+    where = _sides_json(caravan)
+    if len(caravan) > MAX_CAMELS:
+        report.error(
+            "camel-count", f"{name} has {len(caravan)} camels; a caravan has at most {MAX_CAMELS}", where
+        )
+    if not caravan:
+        report.error("camel-count", f"{name} has no camels", where)
+        return
+    for a, b in caravan:
+        side = [list(a), list(b)]
+        if frozenset((a, b)) in m.river:
+            report.error("camel-on-river", f"{name}: the camel on {side} stands on the river", side)
+        if not (m.is_land(a) and m.is_land(b)):
+            report.error("camel-on-water", f"{name}: the camel on {side} touches a water space", side)
+    path = side_path(caravan)
+    if path is None:
+        report.error("camel-broken", f"{name} is not one unbroken line along hex sides", where)
+        return
+    for end in (path[0], path[-1]):
+        if not anchored(m, end, camel_corners):
+            report.error(
+                "camel-unanchored",
+                f"{name}: its end at {_corner_text(end)} meets no river, water space, camel line or map edge",
+                [list(c) for c in hexgrid.vertex_cells(end)],
+            )
+    land_sides = [
+        (a, b) for a, b in caravan if m.is_land(a) and m.is_land(b) and frozenset((a, b)) not in m.river
+    ]
+    if not land_sides:
+        return
+    before = regions(m, walls)
+    region_of = {c: i for i, region in enumerate(before) for c in region}
+    touched = {region_of[c] for side in land_sides for c in side}
+    if len(touched) > 1 or any(region_of[a] != region_of[b] for a, b in land_sides):
+        report.error("camel-no-split", f"{name} runs between regions instead of across one", where)
+        return
+    region = before[touched.pop()]
+    after = components(
+        region,
+        lambda c: (n for n in hexgrid.neighbours(c) if n in region),
+        walls | {frozenset(s) for s in caravan},
+    )
+    if len(after) != 2:
+        what = "does not cut its region" if len(after) == 1 else f"cuts its region into {len(after)} parts"
+        report.error("camel-no-split", f"{name} {what}; a caravan splits one region into exactly two", where)
+        return
+    for part in after:
+        if len(part) < MIN_REGION:
+            report.error(
+                "region-too-small",
+                f"{name} leaves a region of {len(part)} land spaces;"
+                f" each new region needs at least {MIN_REGION}",
+                {"caravan": number, "size": len(part), "cells": [list(c) for c in sorted(part)]},
+            )
+
+
+def _check_pieces(setup: Setup, m: Map, report: Report) -> None:
+    by_space: dict[Hex, list[str]] = {}
+    for piece in setup.pieces:
+        by_space.setdefault(piece.at, []).append(piece.piece)
+        if m.terrain[piece.at] == "water":
+            report.error(
+                "piece-on-water", f"the {piece.piece} at {list(piece.at)} stands on water", list(piece.at)
+            )
+    for cell, names in sorted(by_space.items()):
+        if len(names) > 1:
+            report.error(
+                "space-occupied",
+                f"{list(cell)} holds {len(names)} pieces ({', '.join(names)});"
+                " a space holds one figure or monument",
+                list(cell),
+            )
+
+
+def _check_conflict_order(setup: Setup, m: Map, walls: set[frozenset[Hex]], report: Report) -> None:
+    if not setup.conflict_order:
+        return
+    final = regions(m, walls)
+    region_of = {c: i for i, region in enumerate(final) for c in region}
+    held = Counter(region_of[t.region] for t in setup.conflict_order)
+    numbers = sorted(t.token for t in setup.conflict_order)
+    bare = [sorted(final[i])[0] for i in range(len(final)) if held[i] != 1]
+    if bare or numbers != list(range(1, len(final) + 1)):
+        report.error(
+            "conflict-order",
+            f"each of the {len(final)} regions takes one conflict order token, numbered 1 to {len(final)}"
+            f" (got {numbers}; regions without exactly one: {[list(c) for c in bare] or 'none'})",
+            [list(c) for c in bare],
+        )
+
+
+def _check_seats(setup: Setup, report: Report) -> None:
+    chosen = Counter(s.god for s in setup.seats)
+    twice = sorted(g for g, n in chosen.items() if n > 1)
+    if twice:
+        report.error(
+            "god-twice", f"each god is played by one player ({', '.join(twice)} chosen twice)", twice
+        )
+    if setup.seats and len(setup.seats) != setup.players:
+        report.error(
+            "seat-count", f"one god per player: {setup.players} seats expected, got {len(setup.seats)}"
+        )
+    levels = sorted(int(guardians()[g]["level"]) for g in setup.guardians if g in guardians())
+    if setup.guardians and guardians() and levels != [1, 2, 3]:
+        report.error(
+            "guardian-levels", f"one guardian of each level 1, 2 and 3 (got levels {levels})", levels
+        )
+
+
+# -- the picture -------------------------------------------------------------------------------------
+
+
+def picture(setup: Setup) -> BoardPicture:
+    m = board(setup)
+    pic = BoardPicture(f"Ankh: Gods of Egypt: {setup.players} players")
+    for cell, terrain in sorted(m.terrain.items()):
+        pattern = "waves" if terrain == "water" else ("dots" if terrain == "desert" else None)
+        pic.cells.append(CellShape(hex_points(cell, HEX_MM), terrain, pattern=pattern))
+    for side in sorted(tuple(sorted(s)) for s in m.river):
+        pic.edges.append(HeavyEdge(side_points(side[0], side[1], HEX_MM), "river", width=2.0))
+    for caravan in setup.caravans:
+        for a, b in caravan:
+            pic.edges.append(HeavyEdge(side_points(a, b, HEX_MM), "camel", width=1.6, dash=True))
+    for piece in setup.pieces:
+        colour = PLAYER_COLOURS[piece.player - 1] if piece.player else "white"
+        label = str(piece.player) if piece.player else ""
+        pic.pieces.append(PieceMark(hex_centre(piece.at, HEX_MM), piece.piece, colour, label, size=8.0))
+    tokens = {t.token: t.region for t in setup.conflict_order}
+    for number, cell in sorted(tokens.items()):
+        x, y = hex_centre(cell, HEX_MM)
+        pic.pieces.append(PieceMark((x + 7.0, y - 7.0), "token", "white", str(number), size=5.0))
+    pic.legend = [
+        ("fertile", "fertile"),
+        ("desert", "desert"),
+        ("water", "water"),
+        ("river", "river"),
+        ("camel", "camels"),
+    ]
+    return pic

@@ -1,0 +1,556 @@
+"""The Oracle of Delphi: the set-up file model and every set-up rule (seed 004, RULINGS.md "Delphi").
+
+Board facts come from tiles.yaml beside this file (the same data the printed tiles use). Checks run on
+plain hex graphs, not shapely, so a full board validates in a few milliseconds (the dealer's tests
+validate hundreds of boards).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.cells import components, hex_outer_edge
+from pnpforge.geometry.hexgrid import Hex
+from pnpforge.sourcefile import Source, read_yaml, validate
+from pnpforge.validator.picture import (
+    BoardPicture,
+    CellShape,
+    HeavyEdge,
+    PieceMark,
+    hex_centre,
+    hex_points,
+    side_points,
+    spread,
+)
+from pnpforge.validator.report import Report
+from pnpforge.validator.setupfile import Coord, Rotation, SetupModel
+
+GAME = "delphi"
+TILES_FILE = Path(__file__).with_name("tiles.yaml")
+COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "pink", "black")
+Colour = Literal["red", "yellow", "green", "blue", "pink", "black"]
+Kind = Literal["water", "shallows", "shrine", "temple", "offering", "statue", "monster", "city"]
+Task = Literal["shrine", "statue", "offering", "monster"]
+TASK_ORDER: tuple[str, ...] = ("shrine", "statue", "offering", "monster")  # Zeus tiles, left to right
+REMOVAL_ORDER: tuple[str, ...] = ("statue", "shrine", "monster", "offering")  # short game, seed 004
+TASKS_EACH = 3
+ISLAND_TILES = 12
+CITY_TILES = 6
+PLAYER_COLOURS = 4  # island tiles come in 4 player colours, named by seat 1-4
+FAVOUR_FIRST_SEAT = 3  # seats get 3, 4, 5, 6 favour tokens
+SEA = ("water", "shallows")
+UNEVEN_GAP = (30.0, 90.0)  # degrees between neighbouring cities (ideal 60) outside which we warn
+HEX_MM = 12.0  # drawing: hex circumradius in mm (about 21 mm across the flats)
+
+
+# -- the file model ----------------------------------------------------------------------------------
+
+
+class Pedestal(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    side: Rotation
+    colour: Colour
+
+
+class TileCell(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    at: Coord
+    kind: Kind
+    colour: Colour | None = None
+    zeus: StrictBool = False
+    explore: Colour | None = None
+    monsters: Annotated[StrictInt, Field(ge=1, le=2)] | None = None
+    pedestals: list[Pedestal] = []
+
+
+class Tile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    group: Literal["island", "city"]
+    shape: str | None = None
+    size: StrictInt | None = None
+    colour: Colour | None = None
+    cells: list[TileCell]
+
+
+class Placement(SetupModel):
+    tile: str
+    at: Coord
+    rotation: Rotation = 0
+
+
+class Board(SetupModel):
+    tiles: list[Placement]
+    custom_tiles: list[Tile] = []
+
+
+class ColoursOn(SetupModel):
+    at: Coord
+    colours: list[Colour]
+
+
+class Temple(SetupModel):
+    at: Coord
+    colour: Colour
+
+
+class Statues(SetupModel):
+    at: Coord
+    colour: Colour
+    count: Annotated[StrictInt, Field(ge=1)] = 3
+
+
+class IslandTile(SetupModel):
+    at: Coord
+    player: Annotated[StrictInt, Field(ge=1, le=PLAYER_COLOURS)]
+
+
+class Seat(SetupModel):
+    seat: Annotated[StrictInt, Field(ge=1, le=4)]
+    favour: Annotated[StrictInt, Field(ge=0)]
+    zeus_tiles: list[Task]
+
+
+class Setup(SetupModel):
+    game: Literal["delphi"]
+    players: Annotated[StrictInt, Field(ge=2, le=4)]
+    removed_tasks: list[Task] = []
+    board: Board
+    zeus: Coord
+    offerings: list[ColoursOn] = []
+    monsters: list[ColoursOn] = []
+    temples: list[Temple] = []
+    statues: list[Statues] = []
+    island_tiles: list[IslandTile] = []
+    seats: list[Seat] = []
+
+
+class _TileFile(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    tiles: list[Tile]
+    compact_layout: dict[str, Any]
+
+
+@lru_cache(maxsize=1)
+def bundled() -> _TileFile:
+    """tiles.yaml, read once per process."""
+    return validate(_TileFile, read_yaml(TILES_FILE))
+
+
+# -- the board ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Space:
+    cell: Hex
+    kind: str
+    colour: str | None
+    placement: int  # index into setup.board.tiles
+    tile: str
+    zeus: bool = False
+    monsters: int | None = None
+
+
+@dataclass
+class Built:
+    spaces: dict[Hex, Space] = field(default_factory=dict)
+    overlaps: dict[Hex, list[int]] = field(default_factory=dict)
+    tiles: list[Tile] = field(default_factory=list)  # by placement index
+
+    def of_kind(self, *kinds: str) -> list[Hex]:
+        return sorted(c for c, s in self.spaces.items() if s.kind in kinds)
+
+
+def tile_catalogue(setup: Setup, source: Source | None) -> dict[str, Tile]:
+    """Bundled tiles plus the set-up's own; a custom id clashing or a cell given twice is bad input."""
+    tiles = {t.id: t for t in bundled().tiles}
+    problems = []
+    for i, tile in enumerate(setup.board.custom_tiles):
+        path = ("board", "custom_tiles", i)
+        if tile.id in tiles:
+            problems.append((path + ("id",), f"tile id {tile.id!r} is already used (expected a new id)"))
+        seen: set[Hex] = set()
+        for j, cell in enumerate(tile.cells):
+            if cell.at in seen:
+                problems.append(
+                    (path + ("cells", j, "at"), f"cell {list(cell.at)} given twice in tile {tile.id!r}")
+                )
+            seen.add(cell.at)
+        tiles[tile.id] = tile
+    _raise(source, problems)
+    return tiles
+
+
+def _raise(source: Source | None, problems: list[tuple[tuple[str | int, ...], str]]) -> None:
+    if problems:
+        file = source.file if source else "<set-up>"
+        if source is None:
+            raise InputError.single(file, problems[0][1])
+        raise InputError([source.problem(path, message) for path, message in problems])
+
+
+def build(setup: Setup, source: Source | None = None) -> Built:
+    """Place every tile: anchor + rotate(cell, rotation). Unknown tile ids are bad input."""
+    catalogue = tile_catalogue(setup, source)
+    known = ", ".join(sorted(catalogue))
+    _raise(
+        source,
+        [
+            (("board", "tiles", i, "tile"), f"unknown tile {p.tile!r} (expected one of: {known})")
+            for i, p in enumerate(setup.board.tiles)
+            if p.tile not in catalogue
+        ],
+    )
+    built = Built()
+    for index, placement in enumerate(setup.board.tiles):
+        tile = catalogue[placement.tile]
+        built.tiles.append(tile)
+        for cell in tile.cells:
+            at = hexgrid.add(placement.at, hexgrid.rotate(cell.at, placement.rotation))
+            colour = cell.colour if cell.kind != "city" else (cell.colour or tile.colour)
+            space = Space(at, cell.kind, colour, index, tile.id, cell.zeus, cell.monsters)
+            if at in built.spaces:
+                built.overlaps.setdefault(at, [built.spaces[at].placement]).append(index)
+            else:
+                built.spaces[at] = space
+    return built
+
+
+# -- the rules ---------------------------------------------------------------------------------------
+
+
+def expected_tasks(setup: Setup) -> dict[str, int]:
+    removed = Counter(setup.removed_tasks)
+    return {task: TASKS_EACH - removed[task] for task in TASK_ORDER}
+
+
+def _cells(cells: list[Hex]) -> list[list[int]]:
+    return [list(c) for c in cells]
+
+
+def check(setup: Setup, source: Source | None = None) -> Report:
+    report = Report(GAME)
+    _check_pieces_input(setup, source)
+    built = build(setup, source)
+    _check_tiles(setup, built, report)
+    _check_water(built, report)
+    _check_zeus(setup, built, report)
+    _check_cities(built, report)
+    _check_spread(setup, built, report, "offering")
+    _check_spread(setup, built, report, "monster")
+    _check_temples(setup, built, report)
+    _check_statues(setup, built, report)
+    _check_island_tiles(setup, built, report)
+    _check_tasks(setup, report)
+    return report
+
+
+def _check_pieces_input(setup: Setup, source: Source | None) -> None:
+    """An island or city listed twice in one list is a typo, not a rule question."""
+    problems = []
+    for key in ("offerings", "monsters", "temples", "island_tiles"):
+        seen: set[Hex] = set()
+        for i, entry in enumerate(getattr(setup, key)):
+            if entry.at in seen:
+                problems.append(((key, i, "at"), f"space {list(entry.at)} given twice in {key!r}"))
+            seen.add(entry.at)
+    seats = [s.seat for s in setup.seats]
+    if setup.seats and seats != list(range(1, setup.players + 1)):
+        problems.append(
+            (("seats",), f"seats must be 1 to {setup.players} in order, one per player (got {seats})")
+        )
+    _raise(source, problems)
+
+
+def _check_tiles(setup: Setup, built: Built, report: Report) -> None:
+    for cell, placements in sorted(built.overlaps.items()):
+        ids = [setup.board.tiles[i].tile for i in placements]
+        report.error(
+            "tile-overlap",
+            f"tiles {', '.join(ids)} overlap at {list(cell)}",
+            {"cell": list(cell), "tiles": ids},
+        )
+    for group, wanted in (("island", ISLAND_TILES), ("city", CITY_TILES)):
+        ids = [t.id for t in built.tiles if t.group == group]
+        twice = sorted(i for i, n in Counter(ids).items() if n > 1)
+        if len(ids) != wanted or twice:
+            detail = f"; placed more than once: {', '.join(twice)}" if twice else ""
+            report.error(
+                "tile-count",
+                f"the board needs {wanted} {group} tiles, each once (got {len(ids)}{detail})",
+                {"group": group, "count": len(ids), "repeated": twice},
+            )
+    city_ids = [t.id for t in built.tiles if t.group == "city"]
+    city_colours = Counter(t.colour for t in built.tiles if t.group == "city")
+    doubled = sorted(c for c, n in city_colours.items() if n > 1 and c)
+    if doubled and len(set(city_ids)) == len(city_ids):  # custom city tiles: new ids, same colour
+        report.error(
+            "tile-count", f"one city tile per colour (twice: {', '.join(doubled)})", {"colours": doubled}
+        )
+
+
+def _check_water(built: Built, report: Report) -> None:
+    sea = built.of_kind(*SEA)
+    bodies = components(
+        sea, lambda c: (n for n in hexgrid.neighbours(c) if n in built.spaces and built.spaces[n].kind in SEA)
+    )
+    if len(bodies) > 1:
+        names = []
+        for number, body in enumerate(bodies, 1):
+            tiles = sorted({built.spaces[c].tile for c in body})
+            names.append(f"body {number}: {len(body)} spaces on {', '.join(tiles)}")
+        report.error(
+            "water-disconnected",
+            f"the water forms {len(bodies)} separate bodies, not one: " + "; ".join(names),
+            [_cells(sorted(b)) for b in bodies],
+        )
+
+
+def _check_zeus(setup: Setup, built: Built, report: Report) -> None:
+    zeus_spaces = [c for c, s in built.spaces.items() if s.zeus]
+    if setup.zeus not in zeus_spaces:
+        where = (
+            f"the Zeus tile's centre {list(zeus_spaces[0])}"
+            if zeus_spaces
+            else "a Zeus tile (none is placed)"
+        )
+        report.error(
+            "zeus-misplaced", f"Zeus stands at {list(setup.zeus)}; he belongs on {where}", list(setup.zeus)
+        )
+    water = [
+        n for n in hexgrid.neighbours(setup.zeus) if n in built.spaces and built.spaces[n].kind == "water"
+    ]
+    if len(water) != 6:
+        missing = [list(n) for n in hexgrid.neighbours(setup.zeus) if n not in water]
+        report.error(
+            "zeus-not-surrounded",
+            f"Zeus at {list(setup.zeus)} needs six water neighbours (has {len(water)}; not water: {missing})",
+            {"zeus": list(setup.zeus), "not_water": missing},
+        )
+
+
+def _check_cities(built: Built, report: Report) -> None:
+    cities = built.of_kind("city")
+    edge = hex_outer_edge(built.spaces)
+    for city in cities:
+        if city not in edge:
+            colour = built.spaces[city].colour
+            report.error(
+                "city-inland",
+                f"the {colour} city at {list(city)} is not on the board's outer edge",
+                list(city),
+            )
+    if len(cities) < 2:
+        return
+    points = [hexgrid.to_pixel(c, 1.0) for c in built.spaces]
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    angles = sorted(
+        (
+            math.degrees(math.atan2(hexgrid.to_pixel(c, 1.0)[1] - cy, hexgrid.to_pixel(c, 1.0)[0] - cx))
+            % 360,
+            c,
+        )
+        for c in cities
+    )
+    for i, (angle, city) in enumerate(angles):
+        after_angle, after = angles[(i + 1) % len(angles)]
+        gap = (after_angle - angle) % 360 or 360.0
+        if not UNEVEN_GAP[0] <= gap <= UNEVEN_GAP[1]:
+            a, b = built.spaces[city].colour, built.spaces[after].colour
+            report.warn(
+                "cities-uneven",
+                f"the {a} and {b} cities are {gap:.0f} degrees apart around the board (even spacing is 60)",
+                {"cities": [list(city), list(after)], "degrees": round(gap, 1)},
+            )
+
+
+def _check_spread(setup: Setup, built: Built, report: Report, kind: str) -> None:
+    """Offering cubes or monsters: one per colour per player, evenly spread, no colour twice on an island."""
+    entries: list[ColoursOn] = setup.offerings if kind == "offering" else setup.monsters
+    plural = f"{kind}s" if kind == "monster" else "offering cubes"
+    islands = built.of_kind(kind)
+    placed = {e.at: e for e in entries}
+    for e in entries:
+        if e.at not in built.spaces or built.spaces[e.at].kind != kind:
+            report.error(
+                "piece-misplaced", f"{plural} at {list(e.at)}, which is not a {kind} island", list(e.at)
+            )
+    for island in islands:
+        colours = placed[island].colours if island in placed else []
+        twice = sorted(c for c, n in Counter(colours).items() if n > 1)
+        if twice:
+            report.error(
+                f"{kind}-duplicate-colour",
+                f"the {kind} island at {list(island)} holds two or more {', '.join(twice)} {plural}",
+                {"at": list(island), "colours": twice},
+            )
+        wanted = setup.players
+        if kind == "monster":
+            wanted = 2 if built.spaces[island].monsters == 2 else setup.players - 1
+        if len(colours) != wanted:
+            report.error(
+                f"{kind}-uneven",
+                f"the {kind} island at {list(island)} holds {len(colours)} {plural}; it should hold {wanted}",
+                {"at": list(island), "count": len(colours), "expected": wanted},
+            )
+    totals = Counter(c for e in entries for c in e.colours)
+    wrong = {c: totals[c] for c in COLOURS if totals[c] != setup.players}
+    if wrong:
+        shown = ", ".join(f"{c} {n}" for c, n in wrong.items())
+        report.error(
+            f"{kind}-count",
+            f"each colour needs {setup.players} {plural} (one per player); got {shown}",
+            wrong,
+        )
+
+
+def _check_temples(setup: Setup, built: Built, report: Report) -> None:
+    spaces = built.of_kind("temple")
+    for t in setup.temples:
+        if t.at not in built.spaces or built.spaces[t.at].kind != "temple":
+            report.error(
+                "piece-misplaced",
+                f"the {t.colour} temple at {list(t.at)} is not on a temple space",
+                list(t.at),
+            )
+    colours = Counter(t.colour for t in setup.temples)
+    empty = [list(s) for s in spaces if s not in {t.at for t in setup.temples}]
+    wrong = sorted(c for c in COLOURS if colours[c] != 1)
+    if wrong or empty or len(setup.temples) != len(spaces):
+        report.error(
+            "temple-count",
+            f"one temple of each colour on each of the {len(spaces)} temple spaces (colours not exactly"
+            f" once: {', '.join(wrong) or 'none'}; empty temple spaces: {empty or 'none'})",
+            {"colours": wrong, "empty": empty},
+        )
+
+
+def _check_statues(setup: Setup, built: Built, report: Report) -> None:
+    for s in setup.statues:
+        space = built.spaces.get(s.at)
+        if space is None or space.kind != "city" or space.colour != s.colour:
+            what = f"the {space.colour} city" if space and space.kind == "city" else "not a city"
+            report.error(
+                "statue-wrong-city",
+                f"{s.colour} statues at {list(s.at)} ({what}); they belong on the {s.colour} city",
+                {"at": list(s.at), "colour": s.colour},
+            )
+    counts = Counter()
+    for s in setup.statues:
+        counts[s.colour] += s.count
+    wrong = {c: counts[c] for c in COLOURS if counts[c] != 3}
+    if wrong:
+        shown = ", ".join(f"{c} {n}" for c, n in wrong.items())
+        report.error("statue-count", f"each colour needs 3 statues on its city; got {shown}", wrong)
+
+
+def _check_island_tiles(setup: Setup, built: Built, report: Report) -> None:
+    shrines = set(built.of_kind("shrine"))
+    per_colour = expected_tasks(setup)["shrine"]
+    for t in setup.island_tiles:
+        if t.at not in shrines:
+            report.error(
+                "piece-misplaced", f"the island tile at {list(t.at)} is not on a shrine space", list(t.at)
+            )
+    counts = Counter(t.player for t in setup.island_tiles)
+    wrong = {str(p): counts[p] for p in range(1, PLAYER_COLOURS + 1) if counts[p] != per_colour}
+    if wrong:
+        shown = ", ".join(f"colour {p}: {n}" for p, n in wrong.items())
+        report.error(
+            "island-tile-count",
+            f"{per_colour} face-down island tiles of each of the {PLAYER_COLOURS} player colours,"
+            f" one per shrine space; got {shown}",
+            wrong,
+        )
+
+
+def _check_tasks(setup: Setup, report: Report) -> None:
+    removed = list(setup.removed_tasks)
+    if len(removed) > len(set(removed)) or (
+        len(removed) < 4 and removed != list(REMOVAL_ORDER[: len(removed)])
+    ):
+        report.error(
+            "short-game-order",
+            f"a short game removes at most one task of each kind, and fewer than four in the order"
+            f" {', '.join(REMOVAL_ORDER)} (got {', '.join(removed)})",
+            removed,
+        )
+        return
+    tasks = expected_tasks(setup)
+    zeus = [task for task in TASK_ORDER for _ in range(tasks[task])]
+    for seat in setup.seats:
+        if list(seat.zeus_tiles) != zeus:
+            report.error(
+                "zeus-tiles",
+                f"seat {seat.seat}: Zeus tiles must be {', '.join(f'{n} {t}' for t, n in tasks.items())},"
+                " in that order, the same for every player",
+                {"seat": seat.seat},
+            )
+        favour = FAVOUR_FIRST_SEAT + seat.seat - 1
+        if seat.favour != favour:
+            report.error(
+                "favour-count",
+                f"seat {seat.seat} starts with {favour} favour tokens (got {seat.favour})",
+                {"seat": seat.seat, "favour": seat.favour},
+            )
+    if len(setup.seats) != setup.players:
+        report.error(
+            "favour-count", f"one seat entry per player ({setup.players}), got {len(setup.seats)}", None
+        )
+
+
+# -- the picture -------------------------------------------------------------------------------------
+
+
+def picture(setup: Setup) -> BoardPicture:
+    built = build(setup)
+    pic = BoardPicture(f"The Oracle of Delphi: {setup.players} players")
+    labels = {
+        "shrine": "shrine",
+        "temple": "temple",
+        "offering": "offering",
+        "statue": "statue",
+        "monster": "monster",
+    }
+    for cell, space in sorted(built.spaces.items()):
+        points = hex_points(cell, HEX_MM)
+        if space.kind == "water":
+            pic.cells.append(CellShape(points, space.colour or "sea", pattern="waves"))
+        elif space.kind == "shallows":
+            pic.cells.append(CellShape(points, "shallows", label="Zeus" if space.zeus else ""))
+        elif space.kind == "city":
+            pic.cells.append(CellShape(points, space.colour or "grey", label="city", pattern="hatch"))
+        else:
+            label = labels[space.kind] + (" x2" if space.monsters == 2 else "")
+            pic.cells.append(CellShape(points, "land", label=label))
+    for cell, space in sorted(built.spaces.items()):  # tile outlines: sides between tiles or off the board
+        for n in hexgrid.neighbours(cell):
+            other = built.spaces.get(n)
+            if other is None or (other.placement != space.placement and cell < n):
+                pic.edges.append(HeavyEdge(side_points(cell, n, HEX_MM), "black", width=0.6))
+    pic.pieces.append(PieceMark(hex_centre(setup.zeus, HEX_MM), "zeus", "white", size=7.0))
+    for entries, icon in ((setup.offerings, "cube"), (setup.monsters, "monster")):
+        for e in entries:
+            for pos, colour in zip(
+                spread(hex_centre(e.at, HEX_MM), len(e.colours), 4.2), e.colours, strict=True
+            ):
+                pic.pieces.append(PieceMark(pos, icon, colour, size=3.5))
+    for t in setup.temples:
+        pic.pieces.append(PieceMark(hex_centre(t.at, HEX_MM), "temple", t.colour, size=6.0))
+    for s in setup.statues:
+        for pos in spread(hex_centre(s.at, HEX_MM), s.count, 4.2):
+            pic.pieces.append(PieceMark(pos, "statue", s.colour, size=3.5))
+    for t in setup.island_tiles:
+        pic.pieces.append(PieceMark(hex_centre(t.at, HEX_MM), "tile", "grey", str(t.player), size=6.0))
+    pic.legend = [(c, c) for c in COLOURS] + [("land", "island"), ("shallows", "shallows")]
+    return pic

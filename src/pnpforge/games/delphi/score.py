@@ -1,0 +1,139 @@
+"""The Oracle of Delphi: who won (seed 004, ゲームの終了 and セットアップ; RULINGS.md, Delphi).
+
+A player can win only after completing every Zeus tile task (3 shrines, 3 statues, 3 offerings,
+3 monsters; 8 tasks in the short game) and reaching Zeus in the final round. Among those, the most
+oracle cards wins, then the most favour tokens, else they share the win. A progress sheet shows
+each player's tasks done of each kind.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pnpforge.scoring import (
+    Count,
+    Field,
+    Flag,
+    PlayerEntry,
+    PlayerScore,
+    Rules,
+    ScoreResult,
+    Strict,
+    Table,
+    TieBreak,
+)
+from pnpforge.sourcefile import Source
+
+# Seed facts: 3 Zeus tiles of each kind per player; tasks are removed for a shorter game in this order.
+KINDS = ("shrine", "statue", "offering", "monster")
+PER_KIND = 3
+REMOVAL_ORDER = ("statue", "shrine", "monster", "offering")
+SHORT_GAME = 8
+PLAYERS = (2, 4)
+
+
+class Player(PlayerEntry):
+    shrine: Count = 0
+    statue: Count = 0
+    offering: Count = 0
+    monster: Count = 0
+    zeus: Flag = False
+    oracle_cards: Count = 0
+    favour: Count = 0
+
+
+class Input(Strict):
+    game: Literal["delphi"]
+    tasks: Count = len(KINDS) * PER_KIND
+    players: list[Player]
+
+
+FIELDS = [
+    Field(
+        "tasks",
+        "Zeus tasks per player",
+        "12 in the full game, 8 in the short game",
+        default=12,
+        per_player=False,
+    ),
+    Field("shrine", "shrines built", "a Zeus task each"),
+    Field("statue", "statues raised", "a Zeus task each"),
+    Field("offering", "offerings made", "a Zeus task each"),
+    Field("monster", "monsters defeated", "a Zeus task each"),
+    Field("zeus", "reached Zeus with every task done", "only such players can win", kind="bool"),
+    Field("oracle_cards", "oracle cards", "first tie-break: the most wins"),
+    Field("favour", "favour tokens", "second tie-break: the most wins; still tied, a shared win"),
+]
+
+
+def required(tasks: int) -> dict[str, int]:
+    """Tasks of each kind for a game of `tasks` Zeus tiles (one of a kind removed per task short)."""
+    need = dict.fromkeys(KINDS, PER_KIND)
+    removed = len(KINDS) * PER_KIND - tasks
+    for index in range(removed):
+        need[REMOVAL_ORDER[index % len(REMOVAL_ORDER)]] -= 1
+    return need
+
+
+def _check(data: Input, rules: Rules) -> dict[str, int]:
+    full = len(KINDS) * PER_KIND
+    if not SHORT_GAME <= data.tasks <= full:
+        rules.error(
+            "task-count", ("tasks",), f"a game has {SHORT_GAME} to {full} Zeus tasks, not {data.tasks}"
+        )
+        rules.done()
+    need = required(data.tasks)
+    for i, p in enumerate(data.players):
+        for key in (*KINDS, "oracle_cards", "favour"):
+            rules.nonnegative(("players", i, key), getattr(p, key), f"{p.name}'s {key.replace('_', ' ')}")
+        for kind in KINDS:
+            rules.at_most(
+                "too-many-tasks",
+                ("players", i, kind),
+                getattr(p, kind),
+                need[kind],
+                f"{p.name}'s {kind} tasks",
+            )
+        if p.zeus and any(getattr(p, kind) < need[kind] for kind in KINDS):
+            rules.error(
+                "zeus-before-tasks",
+                ("players", i, "zeus"),
+                f"{p.name} is marked as at Zeus with tasks still open; Zeus is reached only after every task",
+            )
+    rules.done()
+    return need
+
+
+def score(data: Input, source: Source) -> ScoreResult:
+    need = _check(data, Rules("delphi", source))
+    rows = [
+        PlayerScore(p.name, {k: getattr(p, k) for k in KINDS}, info={"at Zeus": "yes" if p.zeus else "no"})
+        for p in data.players
+    ]
+    progress = Table(
+        f"Progress ({data.tasks} tasks)",
+        ["player", *KINDS, "open", "at Zeus"],
+        [
+            [
+                p.name,
+                *[f"{getattr(p, k)}/{need[k]}" for k in KINDS],
+                sum(need[k] - getattr(p, k) for k in KINDS),
+                "yes" if p.zeus else "no",
+            ]
+            for p in data.players
+        ],
+    )
+    finished = [p.name for p in data.players if p.zeus]
+    verdict = None if finished else "No winner yet: nobody has completed every task and reached Zeus."
+    return ScoreResult.ranked(
+        "delphi",
+        rows,
+        [
+            TieBreak.by("oracle cards", {p.name: p.oracle_cards for p in data.players}),
+            TieBreak.by("favour tokens", {p.name: p.favour for p in data.players}),
+        ],
+        eligible=finished,
+        verdict=verdict,
+        tables=[progress],
+        details={"required": need},
+    )

@@ -1,0 +1,435 @@
+"""Gods: the set-up file and its rule checks (seeds/000_..., settled by RULINGS.md "Gods").
+
+A set-up file lists the tiles on the table (`board`, each a hex cell), the players' gods in seat order and
+the draw pile: an ordered `stack` (top first) or, for the seed's bag variant, an unordered `bag`.
+`stage: opening` (the default) means the board must be exactly the opening layout and the pile complete;
+`stage: play` describes a game under way: only what any position must obey is checked.
+
+Codes: tile-overlap, tiles-disconnected, opening-layout, end-tile-position, god-marker, tile-count,
+tile-not-placeable. Tile ids, colours and counts come from the print spec's tiles.csv and
+tokens.csv beside this file (the seed's counts stand in where they are missing).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from pathlib import Path
+from typing import Literal
+
+from pydantic import StrictInt, field_validator
+
+from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.cells import components, hex_adjacency
+from pnpforge.geometry.hexgrid import Hex
+from pnpforge.sourcefile import Source, read_csv
+from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
+from pnpforge.validator.report import Report
+from pnpforge.validator.setupfile import Coord, SetupModel
+
+GAME = "gods"
+PLAYERS = (2, 4)
+HERE = Path(__file__).parent
+# The seed's component list (内容), used only where the print spec's CSVs are missing: kind -> count
+# per colour (temple, people) or in all.
+SEED_TILES = {"temple": 6, "people": 8, "wilderness": 11, "storm": 2, "extra-action": 2, "game-end": 1}
+SEED_COLOURS = ("red", "blue", "green", "yellow")  # RULINGS.md's assumption
+SEED_MARKERS = 15  # per god colour
+COLOURED = ("temple", "people")
+END_TILE = "game-end"
+END_ZONE = 3  # the game-end tile is shuffled into the bottom three of the stack
+NOT_ON_BOARD = ("storm", "extra-action", "game-end")  # storm is discarded, extra action kept, end ends
+
+
+@dataclass(frozen=True)
+class TileKind:
+    id: str  # "temple-red", "wilderness", ...
+    kind: str  # "temple", "people", "wilderness", "storm", "extra-action", "game-end"
+    colour: str  # "" for uncoloured kinds
+    count: int
+
+
+def _count(value: str, file: str, line: int) -> int:
+    if not value.strip().isdigit():
+        raise InputError.single(file, f"count {value!r} is not a whole number", line, 1)
+    return int(value)
+
+
+@cache
+def tile_kinds() -> dict[str, TileKind]:
+    """Every tile id and how many exist: the print spec's tiles.csv (kind, colour, count) beside this file."""
+    path = HERE / "tiles.csv"
+    if not path.is_file():
+        kinds = [(k, c, n) for k, n in SEED_TILES.items() for c in (SEED_COLOURS if k in COLOURED else [""])]
+        return {f"{k}-{c}" if c else k: TileKind(f"{k}-{c}" if c else k, k, c, n) for k, c, n in kinds}
+    table = read_csv(path)
+    out: dict[str, TileKind] = {}
+    for row, line in zip(table.rows, table.lines, strict=True):
+        kind, colour = row.get("kind", ""), row.get("colour", "")
+        tile_id = f"{kind}-{colour}" if colour else kind
+        out[tile_id] = TileKind(tile_id, kind, colour, _count(row.get("count", ""), table.file, line))
+    return out
+
+
+def tile_counts() -> dict[str, int]:
+    return {k.id: k.count for k in tile_kinds().values()}
+
+
+@cache
+def colours() -> tuple[str, ...]:
+    """The god colours: the colours temples come in (people colours are the same, RULINGS.md)."""
+    return tuple(k.colour for k in tile_kinds().values() if k.kind == "temple")
+
+
+@cache
+def marker_limit() -> dict[str, int]:
+    """God markers per colour: tokens.csv's god-marker rows, else the seed's 15 each."""
+    path = HERE / "tokens.csv"
+    limits = dict.fromkeys(colours(), SEED_MARKERS)
+    if path.is_file():
+        table = read_csv(path)
+        for row, line in zip(table.rows, table.lines, strict=True):
+            if row.get("kind") == "god-marker" and row.get("colour"):
+                limits[row["colour"]] = _count(row.get("count", ""), table.file, line)
+    return limits
+
+
+def _known_tile(value: str) -> str:
+    if value not in tile_kinds():
+        raise ValueError(f"unknown tile {value!r} (expected one of: {', '.join(tile_kinds())})")
+    return value
+
+
+def _known_colour(value: str) -> str:
+    if value not in colours():
+        raise ValueError(f"unknown colour {value!r} (expected one of: {', '.join(colours())})")
+    return value
+
+
+class Placed(SetupModel):
+    """One tile on the table: `tile` id, hex cell `at: [q, r]`, and the god marker on a people tile."""
+
+    tile: str
+    at: Coord
+    marker: str | None = None
+
+    _tile = field_validator("tile")(_known_tile)
+
+    @field_validator("marker")
+    @classmethod
+    def _marker(cls, value: str | None) -> str | None:
+        return None if value is None else _known_colour(value)
+
+
+class Setup(SetupModel):
+    game: Literal["gods"]
+    players: StrictInt
+    gods: list[str]
+    variant: Literal["stack", "bag"] = "stack"
+    stage: Literal["opening", "play"] = "opening"
+    board: list[Placed]
+    stack: list[str] | None = None
+    bag: list[str] | None = None
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: int) -> int:
+        if not PLAYERS[0] <= value <= PLAYERS[1]:
+            raise ValueError(f"Gods is for {PLAYERS[0]}-{PLAYERS[1]} players, not {value}")
+        return value
+
+    @field_validator("gods")
+    @classmethod
+    def _gods(cls, value: list[str]) -> list[str]:
+        return [_known_colour(v) for v in value]
+
+    @field_validator("stack", "bag")
+    @classmethod
+    def _pile(cls, value: list[str] | None) -> list[str] | None:
+        return None if value is None else [_known_tile(v) for v in value]
+
+
+def _input_problems(setup: Setup, source: Source) -> None:
+    """Things a file can be wrong about that the model cannot see alone; all raised together."""
+    problems = []
+    if len(setup.gods) != setup.players:
+        problems.append(
+            source.problem(
+                ("gods",), f"{len(setup.gods)} gods for {setup.players} players (expected one each)"
+            )
+        )
+    for index, colour in enumerate(setup.gods):
+        if colour in setup.gods[:index]:
+            problems.append(
+                source.problem(("gods", index), f"god {colour!r} chosen twice (expected each once)")
+            )
+    if setup.variant == "stack" and setup.bag is not None:
+        problems.append(source.problem(("bag",), "a bag belongs to `variant: bag` (expected `stack:`)"))
+    if setup.variant == "bag" and setup.stack is not None:
+        problems.append(
+            source.problem(("stack",), "the bag variant draws from `bag:` (expected no `stack:`)")
+        )
+    if problems:
+        raise InputError(problems)
+
+
+def _cell(h: Hex) -> list[int]:
+    return [h[0], h[1]]
+
+
+def _kind(tile: str) -> str:
+    return tile_kinds()[tile].kind
+
+
+def _colour(tile: str) -> str:
+    return tile_kinds()[tile].colour
+
+
+def check(setup: Setup, source: Source) -> Report:
+    """Every rule a Gods set-up (or position, with `stage: play`) breaks."""
+    _input_problems(setup, source)
+    report = Report(GAME)
+    occupied: dict[Hex, list[Placed]] = {}
+    for placed in setup.board:
+        occupied.setdefault(placed.at, []).append(placed)
+    for cell, tiles in occupied.items():
+        if len(tiles) > 1:
+            names = ", ".join(t.tile for t in tiles)
+            report.error("tile-overlap", f"{len(tiles)} tiles on cell {_cell(cell)}: {names}", [_cell(cell)])
+    groups = components(occupied, hex_adjacency(occupied))
+    if len(groups) > 1:
+        sizes = ", ".join(str(len(g)) for g in groups)
+        where = [sorted(_cell(c) for c in g) for g in groups]
+        report.error(
+            "tiles-disconnected", f"the tiles form {len(groups)} separate groups (sizes {sizes})", where
+        )
+    for placed in setup.board:
+        if placed.tile in NOT_ON_BOARD:
+            report.error(
+                "tile-not-placeable", f"a {placed.tile} tile is never placed on the board", [_cell(placed.at)]
+            )
+    if setup.stage == "opening":
+        _check_opening(setup, report)
+    _check_markers(setup, occupied, report)
+    _check_counts(setup, report)
+    _check_end_tile(setup, report)
+    return report
+
+
+def _check_opening(setup: Setup, report: Report) -> None:
+    """The seed's openings: 2 adjacent temples; 3 mutually adjacent; 4 as two pairs and a wilderness."""
+    temples = [p for p in setup.board if _kind(p.tile) == "temple"]
+    others = [p for p in setup.board if _kind(p.tile) != "temple"]
+    wanted_others = ["wilderness"] if setup.players == 4 else []
+    ok = True
+    if Counter(_colour(t.tile) for t in temples) != Counter(setup.gods):
+        found = ", ".join(sorted(_colour(t.tile) for t in temples)) or "none"
+        report.error(
+            "opening-layout",
+            f"the opening has temples {found}; expected one of each player's god: {', '.join(setup.gods)}",
+            [_cell(t.at) for t in temples],
+        )
+        ok = False
+    if sorted(p.tile for p in others) != wanted_others:
+        wanted = "one wilderness tile" if wanted_others else "no other tiles"
+        report.error(
+            "opening-layout",
+            f"the {setup.players}-player opening has {wanted} besides the temples; found "
+            f"{', '.join(p.tile for p in others) or 'none'}",
+            [_cell(p.at) for p in others],
+        )
+        ok = False
+    if not ok:
+        return
+    cells = [t.at for t in temples]
+    where = [_cell(c) for c in cells]
+    if setup.players in (2, 3):
+        apart = [(a, b) for a, b in combinations(cells, 2) if hexgrid.distance(a, b) != 1]
+        if apart:
+            shape = (
+                "two adjacent temples" if setup.players == 2 else "three temples each touching the other two"
+            )
+            report.error("opening-layout", f"the {setup.players}-player opening is {shape}", where)
+        return
+    wild = others[0].at
+    if not any(_is_four_player_opening(pair, cells, wild) for pair in combinations(cells, 2)):
+        report.error(
+            "opening-layout",
+            "the 4-player opening is two adjacent pairs of temples that do not touch, with the wilderness "
+            "touching both pairs",
+            [*where, _cell(wild)],
+        )
+
+
+def _is_four_player_opening(pair: tuple[Hex, Hex], cells: list[Hex], wild: Hex) -> bool:
+    other = tuple(c for c in cells if c not in pair)
+    if len(other) != 2 or hexgrid.distance(*pair) != 1 or hexgrid.distance(*other) != 1:
+        return False
+    if any(hexgrid.distance(a, b) == 1 for a in pair for b in other):
+        return False
+    return all(any(hexgrid.distance(wild, c) == 1 for c in side) for side in (pair, other))
+
+
+def _check_markers(setup: Setup, occupied: dict[Hex, list[Placed]], report: Report) -> None:
+    """Markers the placement rules could not have produced, judged from the board as it stands.
+
+    People and temples never leave the board, so a people tile next to temples of one god only must carry
+    that god's marker; next to several, none or one of theirs; next to none, none or a god whose temple is
+    reachable through a chain of touching people tiles (markers only spread along such chains).
+    """
+    people = {c: t[0] for c, t in occupied.items() if _kind(t[0].tile) == "people" and len(t) == 1}
+    temples_by_cell = {c: _colour(t[0].tile) for c, t in occupied.items() if _kind(t[0].tile) == "temple"}
+    in_use = Counter(p.marker for p in setup.board if p.marker)
+    for colour, count in sorted(in_use.items()):
+        limit = marker_limit().get(colour, 0)
+        if count > limit:
+            report.error("god-marker", f"{count} {colour} god markers on the board; only {limit} exist")
+    reach = _reachable_gods(people, temples_by_cell)
+    for placed in setup.board:
+        if placed.marker is None and _kind(placed.tile) != "people":
+            continue
+        where = [_cell(placed.at)]
+        if _kind(placed.tile) != "people":
+            report.error(
+                "god-marker", f"a god marker on a {placed.tile} tile: only people tiles carry them", where
+            )
+            continue
+        marker = placed.marker
+        if marker is not None and marker not in setup.gods:
+            report.error(
+                "god-marker", f"a {marker} marker at {where[0]}, but no player is the {marker} god", where
+            )
+            continue
+        near = sorted({temples_by_cell[n] for n in hexgrid.neighbours(placed.at) if n in temples_by_cell})
+        if len(near) == 1:
+            only = near[0]
+            ran_out = marker is None and in_use[only] >= marker_limit().get(only, 0)
+            if marker != only and not ran_out:
+                report.error(
+                    "god-marker",
+                    f"the people at {where[0]} touch only {only} temples, so they carry the {only} marker "
+                    f"(found {marker or 'none'})",
+                    where,
+                )
+        elif near and marker is not None and marker not in near:
+            report.error(
+                "god-marker",
+                f"the people at {where[0]} touch {' and '.join(near)} temples: their marker is one of "
+                f"those or none (found {marker})",
+                where,
+            )
+        elif not near and marker is not None and marker not in reach.get(placed.at, set()):
+            report.error(
+                "god-marker",
+                f"the {marker} marker at {where[0]} cannot have spread there: no chain of touching people "
+                f"tiles leads to a {marker} temple",
+                where,
+            )
+
+
+def _reachable_gods(people: dict[Hex, Placed], temples: dict[Hex, str]) -> dict[Hex, set[str]]:
+    """For each people cell, the gods whose temples touch a chain of people tiles through it."""
+    reach: dict[Hex, set[str]] = {c: set() for c in people}
+    for group in components(people, hex_adjacency(people)):
+        gods = {temples[n] for c in group for n in hexgrid.neighbours(c) if n in temples}
+        for c in group:
+            reach[c] = gods
+    return reach
+
+
+def _pile(setup: Setup) -> list[str] | None:
+    return setup.stack if setup.variant == "stack" else setup.bag
+
+
+def _check_counts(setup: Setup, report: Report) -> None:
+    """Never more tiles than the box holds; at the opening, the whole draw pile is there."""
+    on_board = Counter(p.tile for p in setup.board)
+    pile = _pile(setup)
+    in_pile = Counter(pile or [])
+    temples = [k for k in tile_kinds().values() if k.kind == "temple"]
+    for temple in temples:
+        name, colour = temple.id, temple.colour
+        if on_board[name] and colour not in setup.gods:
+            report.error("tile-count", f"no player is the {colour} god, so its temples stay in the box")
+        if on_board[name] > temple.count:
+            message = f"{on_board[name]} {colour} temples on the board; each god has {temple.count}"
+            report.error("tile-count", message)
+        if in_pile[name]:
+            report.error(
+                "tile-count", f"{in_pile[name]} {name} in the draw pile: temples are each player's own supply"
+            )
+    complete = setup.stage == "opening" and pile is not None
+    for name, count in tile_counts().items():
+        if _kind(name) == "temple" or name == END_TILE:
+            continue
+        total = on_board[name] + in_pile[name]
+        if total > count or (complete and total != count):
+            where = "board and draw pile" if pile is not None else "board"
+            report.error("tile-count", f"{total} {name} tiles on the {where}; the game has {count}")
+
+
+def _check_end_tile(setup: Setup, report: Report) -> None:
+    pile = _pile(setup)
+    if pile is None:
+        return
+    positions = [i for i, tile in enumerate(pile) if tile == END_TILE]
+    if setup.variant == "bag":
+        if positions:
+            report.error("end-tile-position", "the bag variant is played without the game-end tile")
+        return
+    if not positions:
+        report.error(
+            "end-tile-position",
+            f"the game-end tile is missing: it lies in the bottom {END_ZONE} of the stack",
+        )
+        return
+    if len(positions) > 1:
+        report.error("tile-count", f"{len(positions)} game-end tiles in the stack; the game has 1")
+    for index in positions:
+        from_bottom = len(pile) - index
+        if from_bottom > END_ZONE:
+            report.error(
+                "end-tile-position",
+                f"the game-end tile is number {from_bottom} from the bottom of the stack (expected within "
+                f"the bottom {END_ZONE})",
+                {"stack_index": index},
+            )
+
+
+def board_cells(setup: Setup) -> dict[Hex, str]:
+    """Cell → tile id of the board (the first tile where tiles overlap): for pictures and scoring."""
+    out: dict[Hex, str] = {}
+    for placed in setup.board:
+        out.setdefault(placed.at, placed.tile)
+    return out
+
+
+TILE_MM = 12.0  # drawn tile circumradius: about the printed tile's size, so a PDF picture is to scale
+
+
+def picture(setup: Setup) -> BoardPicture:
+    """The board as drawn by `pnpforge setup gods --draw`: temples solid, people hatched, markers as discs."""
+    pic = BoardPicture(f"Gods: {setup.players} players ({', '.join(setup.gods)}), {setup.stage}")
+    for placed in setup.board:
+        kind = _kind(placed.tile)
+        points = hex_points(placed.at, TILE_MM)
+        if kind == "temple":
+            pic.cells.append(CellShape(points, _colour(placed.tile), icon="temple", icon_colour="white"))
+            pic.legend.append(("grey", "solid: temple"))
+        elif kind == "people":
+            pic.cells.append(CellShape(points, _colour(placed.tile), label="people", pattern="hatch"))
+            pic.legend.append(("grey", "hatched: people"))
+        else:
+            pic.cells.append(CellShape(points, "land", label=placed.tile))
+        if placed.marker:
+            centre = hex_centre(placed.at, TILE_MM)
+            pic.pieces.append(PieceMark(centre, "god", placed.marker, placed.marker[0].upper()))
+            pic.legend.append(("white", "disc: god marker"))
+    pile = _pile(setup)
+    if pile is not None:
+        pic.legend.append(("land", f"{len(pile)} tiles in the {setup.variant}"))
+    pic.legend = legend_of(pic.legend)
+    return pic

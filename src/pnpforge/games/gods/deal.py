@@ -1,0 +1,85 @@
+"""Gods: deal a random opening (seeds/000_..., ゲームの準備) in the set-up file format of checks.py.
+
+Options: `variant=stack|bag` (the seed's bag variant: no game-end tile, an unordered bag) and
+`gods=red,blue,...` (the players' gods in seat order; default: drawn at random).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from pnpforge import catalog
+from pnpforge.errors import InputError
+from pnpforge.geometry.hexgrid import Hex
+from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
+
+# A game's modules are loaded by path, not as a package: reach checks.py the same way.
+_HERE = Path(__file__).parent
+checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
+
+PLAYERS = (2, 4)
+OPTIONS = ("variant", "gods")
+# Opening cells (RULINGS.md): 2 adjacent; 3 mutually adjacent; two pairs with a wilderness between them.
+OPENINGS: dict[int, list[Hex]] = {
+    2: [(0, 0), (1, 0)],
+    3: [(0, 0), (1, 0), (0, 1)],
+    4: [(-2, 0), (-1, 0), (1, 0), (2, 0)],
+}
+WILDERNESS_4P: Hex = (0, 0)
+
+
+def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str]:
+    if "gods" not in options:
+        return rng.sample(list(checks.colours()), players)
+    chosen = [g.strip() for g in options["gods"].split(",") if g.strip()]
+    known = checks.colours()
+    bad = [g for g in chosen if g not in known]
+    if bad or len(chosen) != players or len(set(chosen)) != players:
+        raise InputError.single(
+            COMMAND_LINE,
+            f"--option gods={options['gods']!r}: expected {players} different colours from "
+            + ", ".join(known),
+        )
+    return chosen
+
+
+def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
+    """The opening layout for `players` and a shuffled draw pile; the same seed gives the same set-up."""
+    reject_unknown_options(options, OPTIONS)
+    variant = options.get("variant", "stack")
+    if variant not in ("stack", "bag"):
+        raise InputError.single(COMMAND_LINE, f"--option variant={variant!r}: expected stack or bag")
+    rng = random.Random(seed)
+    gods = _gods(players, options, rng)
+    seats = list(gods)
+    rng.shuffle(seats)  # which temples stand side by side is left to chance
+    cells = OPENINGS[players]
+    board: list[dict[str, Any]] = [
+        {"tile": f"temple-{colour}", "at": list(cell)} for colour, cell in zip(seats, cells, strict=True)
+    ]
+    if players == 4:
+        board.append({"tile": "wilderness", "at": list(WILDERNESS_4P)})
+    pile = _draw_pile(players)
+    rng.shuffle(pile)
+    data: dict[str, Any] = {"game": "gods", "players": players, "gods": gods, "variant": variant}
+    data |= {"stage": "opening", "board": board}
+    if variant == "bag":
+        data["bag"] = sorted(pile)  # a bag has no order: sorted keeps the file readable
+        return data
+    # Seed: take the bottom two, shuffle the game-end tile in with them, put the three back at the bottom.
+    bottom = [*pile[-2:], checks.END_TILE]
+    rng.shuffle(bottom)
+    data["stack"] = pile[:-2] + bottom
+    return data
+
+
+def _draw_pile(players: int) -> list[str]:
+    """Every people, wilderness, storm and extra action tile not already on the table."""
+    pile: list[str] = []
+    for kind in checks.tile_kinds().values():
+        if kind.kind == "temple" or kind.id == checks.END_TILE:
+            continue
+        pile += [kind.id] * (kind.count - (kind.id == "wilderness" and players == 4))
+    return pile

@@ -1,0 +1,172 @@
+"""Gods: the final score (seed 000, ゲームの終了; RULINGS.md, Gods).
+
+Village card 3, victory-point card 2, +4 to every player tied for most temples built; a tie on
+points goes to more crystals, still tied a draw. Cards may be counted as totals or per people
+colour (then the per-colour limits are checked too). Card counts and values are read from the
+print spec's cards.csv, tiles.csv and tokens.csv beside this file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator
+
+from pnpforge.errors import InputError
+from pnpforge.scoring import Count, Field, PlayerEntry, PlayerScore, Rules, ScoreResult, Strict, TieBreak
+from pnpforge.sourcefile import Source, read_csv
+
+HERE = Path(__file__).parent
+
+MAX_CRYSTALS = 12  # a rule (パワーの補充), not a component count
+TILES_PER_VILLAGE = 3
+
+
+@dataclass(frozen=True)
+class Components:
+    """Card counts and values from the print spec's CSVs (one source of truth with the printed kit)."""
+
+    colours: list[str]
+    village_cards: int  # per people colour
+    village_points: int
+    vp_cards: int  # per people colour
+    vp_points: int
+    temples: int  # per player (one god colour)
+    god_markers: int  # per player
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    path = HERE / name
+    return read_csv(path).rows if path.is_file() else []
+
+
+@cache
+def components() -> Components:
+    """Read cards.csv, tiles.csv and tokens.csv; where one is missing, the seed's 内容 counts stand."""
+    cards = _rows("cards.csv")
+    vp = [r for r in cards if r.get("kind") == "vp"]
+    village = [r for r in cards if r.get("kind") == "village"]
+    temples = [r for r in _rows("tiles.csv") if r.get("kind") == "temple"]
+    markers = [r for r in _rows("tokens.csv") if r.get("kind") == "god-marker"]
+    return Components(
+        colours=[r["colour"] for r in vp] or ["red", "blue", "green", "yellow"],
+        village_cards=int(village[0]["count"]) if village else 2,
+        village_points=int(village[0]["value"]) if village else 3,
+        vp_cards=int(vp[0]["count"]) if vp else 3,
+        vp_points=int(vp[0]["value"]) if vp else 2,
+        temples=int(temples[0]["count"]) if temples else 6,
+        god_markers=int(markers[0]["count"]) if markers else 15,
+    )
+
+
+TEMPLE_BONUS = 4  # a rule (ゲームの終了): +4 to every player tied for most temples
+PLAYERS = (2, 4)
+
+
+def _count_or_colours(value: Any) -> Any:
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if whole(value) or (isinstance(value, dict) and all(whole(v) for v in value.values())):
+        return value
+    raise ValueError("expected a whole number, or a number per people colour like {red: 1}")
+
+
+Cards = Annotated[int | dict[str, int], BeforeValidator(_count_or_colours)]
+
+
+class Player(PlayerEntry):
+    villages: Cards = 0
+    vp_cards: Cards = 0
+    temples: Count = 0
+    crystals: Count = 0
+
+
+class Input(Strict):
+    game: Literal["gods"]
+    players: list[Player]
+
+
+FIELDS = [
+    Field("villages", "village cards", "3 points each; 2 per people colour exist, 8 in all"),
+    Field("vp_cards", "victory-point cards", "2 points each; 3 per people colour exist, 12 in all"),
+    Field("temples", "temples built", f"+{TEMPLE_BONUS} to every player tied for most; at most 6 each"),
+    Field("crystals", "energy crystals", f"break a tie on points (more wins); at most {MAX_CRYSTALS}"),
+]
+
+
+def _by_colour(cards: int | dict[str, int]) -> dict[str, int]:
+    """Per-colour counts; a plain total is kept under the empty colour ''."""
+    return cards if isinstance(cards, dict) else {"": cards}
+
+
+def _total(cards: int | dict[str, int]) -> int:
+    return sum(_by_colour(cards).values())
+
+
+def _check_colours(data: Input, source: Source) -> None:
+    colours = components().colours
+    expected = ", ".join(colours)
+    problems = [
+        source.problem(
+            ("players", i, key, colour), f"unknown colour {colour!r} (expected one of: {expected})"
+        )
+        for i, player in enumerate(data.players)
+        for key in ("villages", "vp_cards")
+        for colour in _by_colour(getattr(player, key))
+        if colour and colour not in colours
+    ]
+    if problems:
+        raise InputError(problems)
+
+
+def _check_rules(data: Input, rules: Rules) -> None:
+    kit = components()
+    cards = {"villages": (kit.village_cards, "village cards"), "vp_cards": (kit.vp_cards, "VP cards")}
+    for i, p in enumerate(data.players):
+        here = ("players", i)
+        for key, (_, what) in cards.items():
+            for colour, n in _by_colour(getattr(p, key)).items():
+                path = (*here, key, colour) if colour else (*here, key)
+                rules.nonnegative(path, n, f"{p.name}'s {what}" + (f" ({colour})" if colour else ""))
+        rules.nonnegative((*here, "temples"), p.temples, f"{p.name}'s temples")
+        rules.nonnegative((*here, "crystals"), p.crystals, f"{p.name}'s crystals")
+        rules.at_most("too-many-temples", (*here, "temples"), p.temples, kit.temples, f"{p.name}'s temples")
+        rules.at_most(
+            "too-many-crystals", (*here, "crystals"), p.crystals, MAX_CRYSTALS, f"{p.name}'s crystals"
+        )
+        most = kit.god_markers // TILES_PER_VILLAGE  # a village holds 3 of your god markers
+        what = f"{p.name}'s villages ({kit.god_markers} god markers make at most {most})"
+        rules.at_most("too-many-villages", (*here, "villages"), _total(p.villages), most, what)
+    for key, code in (("villages", "too-many-village-cards"), ("vp_cards", "too-many-vp-cards")):
+        per_colour, what = cards[key]
+        total = sum(_total(getattr(p, key)) for p in data.players)
+        rules.at_most(code, ("players",), total, per_colour * len(kit.colours), f"{what} held in all")
+        for colour in kit.colours:
+            held = [(i, _by_colour(getattr(p, key)).get(colour, 0)) for i, p in enumerate(data.players)]
+            holders = [i for i, n in held if n]
+            if holders:
+                path = ("players", holders[-1], key, colour)
+                rules.at_most(code, path, sum(n for _, n in held), per_colour, f"{colour} {what} held in all")
+    rules.done()
+
+
+def score(data: Input, source: Source) -> ScoreResult:
+    _check_colours(data, source)
+    _check_rules(data, Rules("gods", source))
+    kit = components()
+    most = max((p.temples for p in data.players), default=0)
+    rows = []
+    for p in data.players:
+        bonus = TEMPLE_BONUS if most > 0 and p.temples == most else 0  # nobody "built the most" of none
+        breakdown = {
+            "villages": kit.village_points * _total(p.villages),
+            "VP cards": kit.vp_points * _total(p.vp_cards),
+            "temple bonus": bonus,
+        }
+        rows.append(PlayerScore(p.name, breakdown, info={"temples": p.temples, "crystals": p.crystals}))
+    crystals = {p.name: p.crystals for p in data.players}
+    return ScoreResult.ranked("gods", rows, [TieBreak.by("crystals", crystals)])

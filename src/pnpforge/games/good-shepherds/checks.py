@@ -1,0 +1,237 @@
+"""Good Shepherds: the farm-board state file and its checks (seeds/003_..., RULINGS.md "Good Shepherds").
+
+A state file is the farm board (`board: farm` = the bundled farm.yaml, or an inline board in the same
+format: `cells` as `at: [q, r]` hexes and `start_huts`) and the `units` written on it: each `at`,
+`unit` (sheep, pasture or hut), `player` (1 = the left starting hut's owner, 2) and, for a pasture,
+`destroyed: true` when crossed out. The same format serves the set-up (only the two starting huts) and any
+later state, so the scorer reads it too.
+
+Codes: cell-occupied, hut-adjacent, pasture-group-too-large, pasture-not-destroyed, start-huts and
+destroyed-without-sheep. `farm_report(state)` / `legal_farm(state)` are the pure checks for other modules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import StrictBool, StrictInt, field_validator
+
+from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.cells import components, hex_adjacency
+from pnpforge.geometry.hexgrid import Hex
+from pnpforge.sourcefile import Path_, Source, read_yaml, validate
+from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
+from pnpforge.validator.report import Report
+from pnpforge.validator.setupfile import Coord, SetupModel
+
+GAME = "good-shepherds"
+PLAYERS = (2, 2)
+FARM_FILE = Path(__file__).parent / "farm.yaml"
+MAX_PASTURE_GROUP = 5
+CELL_MM = 9.0  # drawn hex circumradius, about a pen-and-paper board's cell
+PLAYER_COLOURS = {1: "red", 2: "blue"}  # only for pictures; the game uses any two pen colours
+Player = Literal[1, 2]
+UnitKind = Literal["sheep", "pasture", "hut"]
+
+
+class FarmCell(SetupModel):
+    at: Coord
+
+
+class StartHut(SetupModel):
+    player: Player
+    at: Coord
+
+
+class FarmBoard(SetupModel):
+    """farm.yaml's format; `cols`, `rows` and `offset` describe it for people and print specs only."""
+
+    cols: StrictInt | None = None
+    rows: StrictInt | None = None
+    offset: str | None = None
+    start_huts: list[StartHut]
+    cells: list[FarmCell]
+
+
+class Unit(SetupModel):
+    at: Coord
+    unit: UnitKind
+    player: Player
+    destroyed: StrictBool = False
+
+
+class Setup(SetupModel):
+    game: Literal["good-shepherds"]
+    players: StrictInt = 2
+    board: Literal["farm"] | FarmBoard = "farm"
+    units: list[Unit] = []
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: int) -> int:
+        if value != 2:
+            raise ValueError(f"Good Shepherds is for 2 players, not {value}")
+        return value
+
+
+def _board_problems(board: FarmBoard, source: Source, at: Path_) -> list:
+    problems = []
+    seen: set[Hex] = set()
+    for index, cell in enumerate(board.cells):
+        if cell.at in seen:
+            message = f"cell {list(cell.at)} given twice (expected each cell once)"
+            problems.append(source.problem((*at, "cells", index, "at"), message))
+        seen.add(cell.at)
+    players = [h.player for h in board.start_huts]
+    if sorted(players) != [1, 2]:
+        problems.append(
+            source.problem((*at, "start_huts"), "expected one starting hut for player 1 and one for 2")
+        )
+    for index, hut in enumerate(board.start_huts):
+        if hut.at not in seen:
+            message = f"starting hut at {list(hut.at)} is not a cell of the board"
+            problems.append(source.problem((*at, "start_huts", index, "at"), message))
+    return problems
+
+
+@cache
+def load_farm(path: Path = FARM_FILE) -> FarmBoard:
+    """farm.yaml, type-checked; errors there are located like a user's."""
+    source = read_yaml(path)
+    board = validate(FarmBoard, source)
+    problems = _board_problems(board, source, ())
+    if problems:
+        raise InputError(problems)
+    return board
+
+
+@dataclass(frozen=True)
+class FarmState:
+    """A farm board and what is written on it: the form the checks and the scorer work on."""
+
+    cells: frozenset[Hex]
+    start_huts: dict[Hex, int]  # cell -> player
+    units: tuple[Unit, ...]
+
+    def at(self) -> dict[Hex, list[Unit]]:
+        out: dict[Hex, list[Unit]] = {}
+        for unit in self.units:
+            out.setdefault(unit.at, []).append(unit)
+        return out
+
+
+def farm_board(setup: Setup) -> FarmBoard:
+    return load_farm() if setup.board == "farm" else setup.board
+
+
+def farm_state(setup: Setup) -> FarmState:
+    board = farm_board(setup)
+    huts = {h.at: h.player for h in board.start_huts}
+    return FarmState(frozenset(c.at for c in board.cells), huts, tuple(setup.units))
+
+
+def _input_problems(setup: Setup, source: Source) -> None:
+    problems = [] if setup.board == "farm" else _board_problems(setup.board, source, ("board",))
+    cells = {c.at for c in farm_board(setup).cells}
+    for index, unit in enumerate(setup.units):
+        if unit.at not in cells:
+            message = f"cell {list(unit.at)} is not on the farm board (expected one of its `cells`)"
+            problems.append(source.problem(("units", index, "at"), message))
+        if unit.destroyed and unit.unit != "pasture":
+            message = f"only a pasture can be destroyed (crossed out), not a {unit.unit}"
+            problems.append(source.problem(("units", index, "destroyed"), message))
+    if problems:
+        raise InputError(problems)
+
+
+def check(setup: Setup, source: Source) -> Report:
+    _input_problems(setup, source)
+    return farm_report(farm_state(setup))
+
+
+def legal_farm(state: FarmState) -> bool:
+    """True when nothing on the board breaks the placement rules (see `farm_report`)."""
+    return farm_report(state).valid
+
+
+def _c(cell: Hex) -> list[int]:
+    return [cell[0], cell[1]]
+
+
+def farm_report(state: FarmState) -> Report:
+    """Every placement rule the state breaks (cells off the board are the caller's input error).
+
+    One unit per cell; the starting huts in place; no two huts touching; live pastures (both players')
+    in groups of at most 5; no live pasture touching a sheep (it would have been crossed out); and a
+    crossed-out pasture touches a sheep (nothing else crosses one out).
+    """
+    report = Report(GAME)
+    by_cell = state.at()
+    for cell, units in sorted(by_cell.items()):
+        if len(units) > 1:
+            what = ", ".join(f"player {u.player}'s {u.unit}" for u in units)
+            report.error(
+                "cell-occupied", f"cell {_c(cell)} holds {len(units)} units ({what}); one only", [_c(cell)]
+            )
+    for cell, player in sorted(state.start_huts.items()):
+        if not any(u.unit == "hut" and u.player == player for u in by_cell.get(cell, [])):
+            message = f"player {player}'s starting hut belongs at {_c(cell)}"
+            report.error("start-huts", message, [_c(cell)])
+    kinds = {cell: {u.unit for u in units} for cell, units in by_cell.items()}
+    huts = sorted(c for c, k in kinds.items() if "hut" in k)
+    for a in huts:
+        for b in hexgrid.neighbours(a):
+            if a < b and b in kinds and "hut" in kinds[b]:
+                report.error("hut-adjacent", f"huts at {_c(a)} and {_c(b)} touch", [_c(a), _c(b)])
+    live = {u.at for u in state.units if u.unit == "pasture" and not u.destroyed}
+    for group in components(live, hex_adjacency(live)):
+        if len(group) > MAX_PASTURE_GROUP:
+            cells = sorted(group)
+            message = (
+                f"the pasture group at {', '.join(str(_c(c)) for c in cells)} has {len(group)} pastures "
+                f"(at most {MAX_PASTURE_GROUP})"
+            )
+            report.error("pasture-group-too-large", message, [_c(c) for c in cells])
+    sheep = {c for c, k in kinds.items() if "sheep" in k}
+    for cell in sorted(live):
+        beside = sorted(n for n in hexgrid.neighbours(cell) if n in sheep)
+        if beside:
+            message = (
+                f"the pasture at {_c(cell)} touches the sheep at {_c(beside[0])}, so it must be crossed out"
+            )
+            report.error("pasture-not-destroyed", message, [_c(cell), *(_c(s) for s in beside)])
+    for unit in state.units:
+        if unit.destroyed and not any(n in sheep for n in hexgrid.neighbours(unit.at)):
+            message = (
+                f"the crossed-out pasture at {_c(unit.at)} touches no sheep; only a sheep crosses one out"
+            )
+            report.error("destroyed-without-sheep", message, [_c(unit.at)])
+    return report
+
+
+def picture(setup: Setup) -> BoardPicture:
+    """The farm board as drawn by `pnpforge setup good-shepherds --draw`."""
+    state = farm_state(setup)
+    pic = BoardPicture("Good Shepherds: the farm board")
+    # the seed's own notation: sheep ○, pasture △, hut ■ (disc, triangle, square marks)
+    marks = {"sheep": "token", "pasture": "pyramid", "hut": "cube"}
+    by_cell = state.at()
+    for cell in sorted(state.cells):
+        units = by_cell.get(cell, [])
+        pattern = "hatch" if cell in state.start_huts else None
+        pic.cells.append(CellShape(hex_points(cell, CELL_MM), "land", pattern=pattern))
+        for unit in units:
+            colour = PLAYER_COLOURS[unit.player]
+            label = "X" if unit.destroyed else ""
+            mark = PieceMark(hex_centre(cell, CELL_MM), marks[unit.unit], colour, label, size=CELL_MM * 0.6)
+            pic.pieces.append(mark)
+            pic.legend.append((colour, f"player {unit.player}"))
+    pic.legend.append(
+        ("land", "hatched: a starting hut's cell; disc sheep, triangle pasture, square hut; X crossed out")
+    )
+    pic.legend = legend_of(pic.legend)
+    return pic

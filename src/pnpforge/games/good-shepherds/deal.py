@@ -1,0 +1,27 @@
+"""Good Shepherds: the set-up is the empty farm board with its two starting huts (farm.yaml).
+
+Nothing is random at set-up (the dice decide who starts, during play), so every seed gives the same
+file; the seed is accepted so every game's `setup` command works alike. No options.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnpforge import catalog
+from pnpforge.validator.setupfile import reject_unknown_options
+
+# A game's modules are loaded by path, not as a package: reach checks.py the same way.
+_HERE = Path(__file__).parent
+checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
+
+PLAYERS = (2, 2)
+
+
+def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
+    """The bundled farm board with each player's starting hut written in."""
+    reject_unknown_options(options, ())
+    huts = sorted(checks.load_farm().start_huts, key=lambda h: h.player)
+    units = [{"at": list(h.at), "unit": "hut", "player": h.player} for h in huts]
+    return {"game": "good-shepherds", "players": players, "board": "farm", "units": units}

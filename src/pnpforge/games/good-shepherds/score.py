@@ -1,0 +1,169 @@
+"""Good Shepherds: one settlement (seed 003, 決算 and ゲームの終了; RULINGS.md, Good Shepherds).
+
+Per player: sheep up to their own live pastures earn 5 each, otherwise the sheep earn nothing and
+each sheep over costs 5; +1 per own live pasture; 3 per hut more than the opponent. The game ends
+after a settlement that leaves someone at 100 or more or below 0 (exactly 0 does not end it), or
+when someone can no longer place any unit; then more money wins, then more sheep, else a draw.
+
+The units are counted by the players (`sheep`, `pastures`, `huts`) or read from a farm-board
+state in the set-up file format (`farm:`), where pastures next to sheep are already crossed out.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pnpforge.errors import InputError
+from pnpforge.scoring import (
+    Count,
+    Field,
+    Flag,
+    PlayerEntry,
+    PlayerScore,
+    Rules,
+    ScoreResult,
+    Strict,
+    TieBreak,
+)
+from pnpforge.scoring.inputs import RulesBroken
+from pnpforge.scoring.linked import linked_setup
+from pnpforge.sourcefile import Source
+
+# Seed facts (決算, ◆ゲームの流れ, ◆ゲームの終了).
+SHEEP_INCOME = 5
+SHEEP_PENALTY = 5
+PASTURE_INCOME = 1
+HUT_INCOME = 3
+START_MONEY = 10
+END_AT_OR_ABOVE = 100
+END_BELOW = 0
+PLAYERS = (2, 2)
+
+
+class Player(PlayerEntry):
+    money: Count = START_MONEY
+    sheep: Count = 0
+    pastures: Count = 0
+    huts: Count = 1
+
+
+class Input(Strict):
+    game: Literal["good-shepherds"]
+    players: list[Player]
+    game_over: Flag = False
+    farm: str | dict[str, Any] | None = None  # a farm-board state: a set-up file's path, or inline
+
+
+FIELDS = [
+    Field(
+        "game_over",
+        "someone can no longer place any unit",
+        "then the game ends after this settlement whatever the money",
+        kind="bool",
+        default=False,
+        per_player=False,
+    ),
+    Field(
+        "money", "money before this settlement", f"everyone starts with {START_MONEY}", default=START_MONEY
+    ),
+    Field(
+        "sheep",
+        "sheep (○)",
+        f"{SHEEP_INCOME} each if no more than your live pastures, else -{SHEEP_PENALTY} per sheep over",
+    ),
+    Field("pastures", "live pastures (△, not crossed out)", f"{PASTURE_INCOME} each"),
+    Field(
+        "huts",
+        "huts (■, the starting hut included)",
+        f"{HUT_INCOME} per hut more than the opponent",
+        default=1,
+    ),
+]
+
+
+def settle(sheep: int, pastures: int, huts: int, their_huts: int) -> dict[str, int]:
+    """One player's income from one settlement, item by item."""
+    over = sheep - pastures
+    return {
+        "sheep": SHEEP_INCOME * sheep if over <= 0 else -SHEEP_PENALTY * over,
+        "pastures": PASTURE_INCOME * pastures,
+        "huts": HUT_INCOME * max(0, huts - their_huts),
+    }
+
+
+def ends(money: int) -> bool:
+    return money >= END_AT_OR_ABOVE or money < END_BELOW
+
+
+def _check(data: Input, rules: Rules) -> None:
+    for i, p in enumerate(data.players):
+        for key in ("sheep", "pastures", "huts"):
+            rules.nonnegative(("players", i, key), getattr(p, key), f"{p.name}'s {key}")
+        if p.huts == 0:
+            rules.error(
+                "start-hut",
+                ("players", i, "huts"),
+                f"{p.name} has no hut, but the starting hut is printed on the board",
+            )
+        if ends(p.money):
+            rules.error(
+                "money-out-of-play",
+                ("players", i, "money"),
+                f"{p.name} had {p.money} before this settlement, but the game ended when anyone reached "
+                f"{END_AT_OR_ABOVE} or fell below {END_BELOW}",
+            )
+    rules.done()
+
+
+def _from_farm(data: Input, source: Source) -> None:
+    """Count each player's units on the farm board; player 1 is the first listed (the left hut)."""
+    counted = [
+        source.problem(("players", i, key), f"{key} comes from the farm board here; give one or the other")
+        for i, p in enumerate(data.players)
+        for key in ("sheep", "pastures", "huts")
+        if key in p.model_fields_set
+    ]
+    if counted:
+        raise InputError(counted)
+    assert data.farm is not None
+    loaded = linked_setup(source, ("farm",), data.farm, "good-shepherds")
+    report = loaded.checks.check(loaded.setup, loaded.source)
+    if not report.valid:
+        raise RulesBroken(report)
+    for number, player in enumerate(data.players, 1):
+        mine = [u for u in loaded.setup.units if u.player == number]
+        player.sheep = sum(u.unit == "sheep" for u in mine)
+        player.pastures = sum(u.unit == "pasture" and not u.destroyed for u in mine)
+        player.huts = sum(u.unit == "hut" for u in mine)
+
+
+def score(data: Input, source: Source) -> ScoreResult:
+    if data.farm is not None:
+        _from_farm(data, source)
+    _check(data, Rules("good-shepherds", source))
+    first, second = data.players
+    rows = []
+    for me, them in ((first, second), (second, first)):
+        breakdown = {"money before": me.money, **settle(me.sheep, me.pastures, me.huts, them.huts)}
+        units = f"{me.sheep}○ {me.pastures}△ {me.huts}■"
+        rows.append(PlayerScore(me.name, breakdown, info={"units": units}))
+    over = [r for r in rows if ends(int(r.total or 0))]
+    finished = bool(over) or data.game_over
+    if over:
+        why = ", ".join(f"{r.name} has {r.total}" for r in over)
+        note = f"The game ends: {why} ({END_AT_OR_ABOVE} or more, or below {END_BELOW}, ends it)."
+    elif data.game_over:
+        note = "The game ends: a player can no longer place any unit."
+    else:
+        limits = f"{END_AT_OR_ABOVE} or more or below {END_BELOW}"
+        note = f"The game goes on: nobody has {limits} (exactly 0 goes on)."
+    sheep = {p.name: p.sheep for p in data.players}
+    return ScoreResult.ranked(
+        "good-shepherds",
+        rows,
+        [TieBreak.by("sheep", sheep)],
+        eligible=None if finished else [],
+        notes=[note],
+        details={"game_ends": finished},
+        verdict=None if finished else "No winner yet.",
+    )

@@ -1,0 +1,356 @@
+"""Quo Vadis (draft 32): the map set-up file, its checks, and the map as real polygon spaces.
+
+The map is area tiles on a hex grid of tiles; each tile is three rhombus spaces (areas.yaml says how they
+are cut and numbered). Spaces are real shapely polygons and adjacency is "shares an edge of positive
+length" (geometry/cells.py), so overlaps, touching and connectivity all come from the geometry itself.
+
+Set-up file: `players`, `map` (each entry `tile` id, tile-grid cell `at: [q, r]`, `rotation` 0-5),
+optional `centre` (the base's centre tile; derived when absent) and optional `areas` (inline tile
+definitions in the areas.yaml format, for custom tiles; they replace bundled tiles of the same id).
+
+Codes: tile-overlap, map-tile-count, doubles-in-base, tile-detached, map-disconnected, plus
+tile-repeated, doubles-count and base-incomplete.
+
+For scoring: `build_map(setup)` gives every space (id `<tile>.<k>`, e.g. `a2-4.0`, its terrain and
+polygon), `adjacent_areas(setup)` which areas touch, `space_adjacency` which spaces touch.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictInt, field_validator
+from shapely.geometry import Polygon
+from shapely.strtree import STRtree
+
+from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.cells import adjacency, components, polygon_cell
+from pnpforge.geometry.hexgrid import Hex
+from pnpforge.sourcefile import Source, read_yaml, validate
+from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, legend_of
+from pnpforge.validator.report import Report
+from pnpforge.validator.setupfile import Coord, Rotation, SetupModel
+
+GAME = "quo-vadis"
+PLAYERS = (3, 5)
+AREAS_FILE = Path(__file__).parent / "areas.yaml"
+TILE_MM = 20.0  # drawn tile circumradius
+OVERLAP_AREA = 1e-6  # in tile units squared: more than float noise, far less than any real overlap
+AreaNumber = Annotated[StrictInt, Field(ge=1, le=5)]
+
+
+class SpaceCut(SetupModel):
+    space: StrictInt
+    corners: tuple[StrictInt, StrictInt, StrictInt]
+    faces: tuple[StrictInt, StrictInt]
+
+
+class Geometry(SetupModel, extra="allow"):
+    spaces: tuple[SpaceCut, SpaceCut, SpaceCut]
+
+
+class SetupRules(SetupModel):
+    base: dict[str, StrictInt]
+    extra_tiles: StrictInt
+    doubles_by_players: dict[int, StrictInt]
+
+
+class Terrain(SetupModel):
+    colour: str
+    en: str
+    ja: str
+
+
+class AreaTile(SetupModel):
+    """One area tile: `id`, the two area `numbers` (low, high) and the terrain of each of its 3 spaces."""
+
+    id: str
+    numbers: tuple[AreaNumber, AreaNumber]
+    spaces: tuple[str, str, str]
+
+    @property
+    def double(self) -> bool:
+        return self.numbers[0] == self.numbers[1]
+
+    @property
+    def label(self) -> str:
+        return f"{self.numbers[0]}-{self.numbers[1]}"
+
+
+class AreasFile(SetupModel):
+    geometry: Geometry
+    terrains: dict[str, Terrain]
+    tiles: list[AreaTile]
+    setup: SetupRules
+
+
+@cache
+def load_areas(path: Path = AREAS_FILE) -> AreasFile:
+    """areas.yaml, type-checked; a designer's typo there is a located InputError like any other."""
+    source = read_yaml(path)
+    areas = validate(AreasFile, source)
+    problems = []
+    seen: set[str] = set()
+    for index, tile in enumerate(areas.tiles):
+        if tile.id in seen:
+            problems.append(source.problem(("tiles", index, "id"), f"tile {tile.id!r} defined twice"))
+        seen.add(tile.id)
+        for k, terrain in enumerate(tile.spaces):
+            if terrain not in areas.terrains:
+                problems.append(
+                    source.problem(("tiles", index, "spaces", k), _unknown_terrain(terrain, areas))
+                )
+    if problems:
+        raise InputError(problems)
+    return areas
+
+
+def _unknown_terrain(terrain: str, areas: AreasFile) -> str:
+    return f"unknown terrain {terrain!r} (expected one of: {', '.join(areas.terrains)})"
+
+
+class PlacedArea(SetupModel):
+    tile: str
+    at: Coord
+    rotation: Rotation = 0
+
+
+class Setup(SetupModel):
+    game: Literal["quo-vadis"]
+    players: StrictInt
+    centre: Coord | None = None
+    areas: list[AreaTile] = []
+    map: list[PlacedArea]
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: int) -> int:
+        if not PLAYERS[0] <= value <= PLAYERS[1]:
+            raise ValueError(f"Quo Vadis is for {PLAYERS[0]}-{PLAYERS[1]} players, not {value}")
+        return value
+
+
+def tile_set(setup: Setup) -> dict[str, AreaTile]:
+    """The bundled tiles by id, with the file's inline `areas` replacing or adding to them."""
+    tiles = {t.id: t for t in load_areas().tiles}
+    return tiles | {t.id: t for t in setup.areas}
+
+
+def _input_problems(setup: Setup, source: Source) -> None:
+    areas = load_areas()
+    problems = []
+    seen: set[str] = set()
+    for index, tile in enumerate(setup.areas):
+        if tile.id in seen:
+            problems.append(source.problem(("areas", index, "id"), f"tile {tile.id!r} defined twice"))
+        seen.add(tile.id)
+        for k, terrain in enumerate(tile.spaces):
+            if terrain not in areas.terrains:
+                problems.append(
+                    source.problem(("areas", index, "spaces", k), _unknown_terrain(terrain, areas))
+                )
+    known = tile_set(setup)
+    for index, placed in enumerate(setup.map):
+        if placed.tile not in known:
+            message = f"unknown area tile {placed.tile!r} (expected one of: {', '.join(known)})"
+            problems.append(source.problem(("map", index, "tile"), message))
+    if setup.centre is not None and setup.centre not in {p.at for p in setup.map}:
+        message = (
+            f"centre {list(setup.centre)} holds no tile of the map (expected one of the map's `at` cells)"
+        )
+        problems.append(source.problem(("centre",), message))
+    if problems:
+        raise InputError(problems)
+
+
+# -- the map as polygons -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Space:
+    id: str  # "<tile id>.<k>"
+    tile: str
+    index: int  # which rhombus of the tile (areas.yaml geometry.spaces)
+    terrain: str
+    polygon: Polygon  # in tile units (tile circumradius 1), y down
+
+
+@dataclass
+class QvMap:
+    """The placed map: spaces as polygons, keyed by map index so even a repeated tile stays separate."""
+
+    placed: list[PlacedArea]
+    tiles: list[AreaTile]
+    spaces: dict[tuple[int, int], Space] = field(default_factory=dict)
+    touching: dict[tuple[int, int], set[tuple[int, int]]] = field(default_factory=dict)
+
+    def tile_neighbours(self) -> dict[int, set[int]]:
+        """Map index → the map indices of tiles sharing an edge with it."""
+        out: dict[int, set[int]] = {i: set() for i in range(len(self.placed))}
+        for (i, _), others in self.touching.items():
+            out[i] |= {j for j, _ in others if j != i}
+        return out
+
+
+def space_polygon(at: Hex, rotation: int, corners: tuple[int, int, int]) -> Polygon:
+    """The rhombus of a tile at tile-grid cell `at`: its centre and three consecutive corners, rotated."""
+    points = hexgrid.corners(at, 1.0)
+    return polygon_cell([hexgrid.to_pixel(at, 1.0), *(points[(c + rotation) % 6] for c in corners)])
+
+
+def build_map(setup: Setup) -> QvMap:
+    """Every space of the map as a polygon, and which spaces share an edge."""
+    cuts = load_areas().geometry.spaces
+    known = tile_set(setup)
+    qv = QvMap(setup.map, [known[p.tile] for p in setup.map])
+    for i, (placed, tile) in enumerate(zip(setup.map, qv.tiles, strict=True)):
+        for cut in cuts:
+            polygon = space_polygon(placed.at, placed.rotation, cut.corners)
+            qv.spaces[(i, cut.space)] = Space(
+                f"{tile.id}.{cut.space}", tile.id, cut.space, tile.spaces[cut.space], polygon
+            )
+    qv.touching = adjacency({key: s.polygon for key, s in qv.spaces.items()})
+    return qv
+
+
+def space_adjacency(setup: Setup) -> dict[str, set[str]]:
+    """Space id → ids of the spaces sharing an edge with it (the three spaces of one tile all touch)."""
+    qv = build_map(setup)
+    return {qv.spaces[k].id: {qv.spaces[o].id for o in others} for k, others in qv.touching.items()}
+
+
+def adjacent_areas(setup: Setup) -> dict[str, set[str]]:
+    """Area (tile id) → the areas it is adjacent to: some space of each shares an edge with the other's.
+
+    This is the adjacency of the final scoring's territory bonus (areas you control, connected through
+    adjacent areas).
+    """
+    qv = build_map(setup)
+    out: dict[str, set[str]] = {t.id: set() for t in qv.tiles}
+    for i, others in qv.tile_neighbours().items():
+        out[qv.tiles[i].id] |= {qv.tiles[j].id for j in others if qv.tiles[j].id != qv.tiles[i].id}
+    return out
+
+
+# -- the checks ----------------------------------------------------------------------------------------
+
+
+def _name(qv: QvMap, i: int) -> str:
+    return f"{qv.tiles[i].id} at {list(qv.placed[i].at)}"
+
+
+def check(setup: Setup, source: Source) -> Report:
+    """Every way the map breaks the seed's set-up (ゲームの準備 1, 天地開闢)."""
+    _input_problems(setup, source)
+    report = Report(GAME)
+    qv = build_map(setup)
+    rules = load_areas().setup
+    _check_overlap(qv, report)
+    repeated = Counter(t.id for t in qv.tiles)
+    for tile_id, count in sorted(repeated.items()):
+        if count > 1:
+            where = [list(p.at) for p in setup.map if p.tile == tile_id]
+            report.error("tile-repeated", f"area tile {tile_id} is placed {count} times; there is one", where)
+    wanted_doubles = rules.doubles_by_players.get(setup.players, 0)
+    wanted = 1 + rules.base.get("ring", 6) + rules.extra_tiles + wanted_doubles
+    if len(setup.map) != wanted:
+        message = f"{len(setup.map)} area tiles for {setup.players} players (expected {wanted})"
+        report.error("map-tile-count", message)
+    doubles = [i for i, t in enumerate(qv.tiles) if t.double]
+    if len(doubles) != wanted_doubles:
+        report.error(
+            "doubles-count",
+            f"{len(doubles)} double tiles for {setup.players} players (expected {wanted_doubles})",
+            [list(qv.placed[i].at) for i in doubles],
+        )
+    _check_base(setup, qv, report)
+    groups = components(qv.spaces, qv.touching)
+    if len(groups) > 1:
+        tiles = [sorted({i for i, _ in g}) for g in groups]
+        sizes = " + ".join(str(len(t)) for t in tiles)
+        cut_off = "; ".join(", ".join(_name(qv, i) for i in t) for t in tiles[1:])
+        message = f"the map falls into {len(groups)} separate parts ({sizes} tiles); cut off: {cut_off}"
+        report.error("map-disconnected", message, [[list(qv.placed[i].at) for i in t] for t in tiles])
+    return report
+
+
+def _check_overlap(qv: QvMap, report: Report) -> None:
+    keys = list(qv.spaces)
+    polygons = [qv.spaces[k].polygon for k in keys]
+    tree = STRtree(polygons)
+    pairs: set[tuple[int, int]] = set()
+    for a, polygon in enumerate(polygons):
+        for b in tree.query(polygon, predicate="intersects"):
+            i, j, other = keys[a][0], keys[int(b)][0], polygons[int(b)]
+            # neighbours only touch; the area test keeps float noise from counting as an overlap
+            if i < j and not polygon.touches(other) and polygon.intersection(other).area > OVERLAP_AREA:
+                pairs.add((i, j))
+    for i, j in sorted(pairs):
+        message = f"tiles {_name(qv, i)} and {_name(qv, j)} overlap"
+        report.error("tile-overlap", message, [list(qv.placed[i].at), list(qv.placed[j].at)])
+
+
+def _check_base(setup: Setup, qv: QvMap, report: Report) -> None:
+    """The base (a centre tile and the six around it) holds no double; every other tile touches its ring."""
+    neighbours = qv.tile_neighbours()
+    full = [i for i, n in neighbours.items() if len({qv.placed[j].at for j in n}) >= 6]
+    if setup.centre is not None:
+        chosen = [i for i, p in enumerate(qv.placed) if p.at == setup.centre]
+        full = [i for i in chosen if i in full]
+        if not full:
+            message = f"the centre tile at {list(setup.centre)} does not have six tiles around it (the base)"
+            report.error("base-incomplete", message, [list(setup.centre)])
+            return
+    if not full:
+        message = "no tile has six tiles around it: the base is one centre tile with six around it"
+        report.error("base-incomplete", message)
+        return
+    # Several tiles may be surrounded: judge the map by the reading with the fewest violations.
+    readings = [_base_violations(qv, centre, neighbours) for centre in full]
+    best = min(readings, key=len)
+    for code, message, where in best:
+        report.error(code, message, where)
+
+
+def _base_violations(qv: QvMap, centre: int, neighbours: dict[int, set[int]]) -> list[tuple[str, str, list]]:
+    ring = neighbours[centre] - {centre}
+    base = ring | {centre}
+    found: list[tuple[str, str, list]] = []
+    for i in sorted(base):
+        if qv.tiles[i].double:
+            role = "centre" if i == centre else "ring"
+            message = f"double {_name(qv, i)} is in the base ({role}); doubles only join outside the base"
+            found.append(("doubles-in-base", message, [list(qv.placed[i].at)]))
+    for i in range(len(qv.placed)):
+        if i not in base and not neighbours[i] & ring:
+            message = f"{_name(qv, i)} does not touch the ring around the centre {_name(qv, centre)}"
+            found.append(("tile-detached", message, [list(qv.placed[i].at)]))
+    return found
+
+
+# -- the picture ---------------------------------------------------------------------------------------
+
+
+def picture(setup: Setup) -> BoardPicture:
+    """The map as drawn by `pnpforge setup quo-vadis --draw`: spaces in terrain colours, numbers in badges."""
+    areas = load_areas()
+    qv = build_map(setup)
+    pic = BoardPicture(f"Quo Vadis: the map for {setup.players} players")
+    patterns = {"sea": "dots", "mountain": "hatch"}  # tells terrains apart in grey print too
+    for space in qv.spaces.values():
+        points = [(x * TILE_MM, y * TILE_MM) for x, y in list(space.polygon.exterior.coords)[:-1]]
+        colour = areas.terrains[space.terrain].colour
+        pic.cells.append(CellShape(points, colour, pattern=patterns.get(space.terrain)))
+        pic.legend.append((colour, areas.terrains[space.terrain].en))
+    for placed, tile in zip(qv.placed, qv.tiles, strict=True):
+        x, y = hexgrid.to_pixel(placed.at, TILE_MM)
+        badge = "black" if tile.double else "white"
+        pic.pieces.append(PieceMark((x, y), "badge", badge, tile.label, size=TILE_MM * 0.45))
+    pic.legend.append(("black", "double (4-5 players)"))
+    pic.legend = legend_of(pic.legend)
+    return pic

@@ -1,0 +1,433 @@
+"""Quo Vadis (draft 32): the generation-change settlement and the final scoring (seed 002, 決算, 最終決算).
+
+Every number comes from `scoring.yaml` beside this file (the design is in progress: the designer
+edits data, not code). Players are listed in seating order, clockwise; ties go to the tied player
+first clockwise from the start player.
+
+Areas controlled (a settlement's `areas`), the largest group of adjacent controlled areas
+(`territory`) and workers on aptitude terrain are either counted at the table or computed from a
+map (`map:` a Quo Vadis set-up file) plus each player's `workers`, `towns` and `race`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator
+
+from pnpforge.errors import InputError
+from pnpforge.geometry.cells import components
+from pnpforge.scoring import (
+    Count,
+    Field,
+    Name,
+    PlayerEntry,
+    PlayerScore,
+    Rules,
+    ScoreResult,
+    Strict,
+    Table,
+    TieBreak,
+)
+from pnpforge.scoring.inputs import RulesBroken, known_names
+from pnpforge.scoring.linked import linked_setup
+from pnpforge.sourcefile import Source, read_csv, read_yaml, validate
+
+HERE = Path(__file__).parent
+
+
+class Territory(Strict):
+    areas: int
+    vp: int
+
+
+class Limits(Strict):
+    generations: int
+    rounds: int
+    workers: int
+    towns: int
+    areas_by_players: dict[int, int]
+
+
+class Numbers(Strict):
+    """scoring.yaml, typed: a mistake in the designer's file is reported at its line."""
+
+    settlement: dict[str, int]
+    control: dict[str, int]
+    final: dict[str, int]
+    territory: list[Territory]
+    limits: Limits
+
+
+def numbers() -> Numbers:
+    return validate(Numbers, read_yaml(HERE / "scoring.yaml"))
+
+
+def _count_or_spaces(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return value
+    raise ValueError("expected a whole number, or (with a map) a list of space ids like a2-4.0")
+
+
+Towns = Annotated[int | list[str], BeforeValidator(_count_or_spaces)]
+
+
+class Player(PlayerEntry):
+    vp: Count = 0
+    towns: Towns = 0
+    aptitude_workers: Count = 0
+    territory: Count = 0
+    generations: list[Count] = []
+    skills: Count = 0
+    race: Name | None = None  # with a map: the race, whose aptitude terrain earns worker VP
+    workers: list[Name] = []  # with a map: the spaces holding one of your workers
+
+
+class Settlement(Strict):
+    player: Name
+    cards: Count
+    areas: Count | None = None  # counted at the table, or left out to count it from the map
+
+
+class Input(Strict):
+    game: Literal["quo-vadis"]
+    start_player: Name | None = None
+    players: list[Player]
+    settlement: Settlement | None = None
+    map: str | dict[str, Any] | None = None  # a Quo Vadis set-up file (path) or one inline
+    terrain_tokens: dict[str, Name] = {}  # with a map: area tile id -> terrain of its latest token
+
+
+FIELDS = [
+    Field(
+        "vp", "VP earned during play", "settlements, wars won and prosperity: the VP tokens in front of you"
+    ),
+    Field("towns", "towns not destroyed", "3 VP each (scoring.yaml: final.town)"),
+    Field(
+        "aptitude_workers",
+        "workers on your aptitude terrain",
+        "1 VP each; a terrain token changes the whole area",
+    ),
+    Field(
+        "territory",
+        "largest group of adjacent controlled areas",
+        "≤3: 0, 4: 3, 5: 6, 6: 9, ≥7: 12 VP; control = workers on 2 spaces or a town",
+    ),
+    Field(
+        "generations",
+        "cards in generations 1-6",
+        "4 VP per generation to the most cards there; ties to the first clockwise from the start player",
+        kind="ints",
+        size=6,
+    ),
+    Field("skills", "VP from end-of-game skills", "as the skill cards say"),
+]
+
+
+def territory_bonus(size: int, table: list[Territory]) -> int:
+    """VP for the largest group: the row with the biggest `areas` not above `size`."""
+    fitting = [row for row in table if row.areas <= size]
+    return max(fitting, key=lambda row: row.areas).vp if fitting else 0
+
+
+def seat_order(names: list[str], start: str) -> dict[str, int]:
+    """0 for the start player, 1 for the next clockwise, ...: the order that breaks ties."""
+    first = names.index(start)
+    return {name: (i - first) % len(names) for i, name in enumerate(names)}
+
+
+def generation_bonus(
+    generations: dict[str, list[int]], seats: dict[str, int], bonus: int, slots: int
+) -> dict[str, int]:
+    """`bonus` per slot to the player with most cards there; ties to the first clockwise from the start."""
+    won = dict.fromkeys(generations, 0)
+    for slot in range(slots):
+        cards = {name: (g[slot] if slot < len(g) else 0) for name, g in generations.items()}
+        most = max(cards.values(), default=0)
+        if most > 0:  # an empty slot has no "most cards"
+            winner = min((n for n, c in cards.items() if c == most), key=lambda n: seats[n])
+            won[winner] += bonus
+    return won
+
+
+@dataclass
+class Control:
+    """What a map says about each player: areas controlled, largest group, aptitude workers, towns."""
+
+    areas: dict[str, list[str]]
+    largest: dict[str, int]
+    aptitude: dict[str, int]
+    towns: dict[str, int]
+
+
+def _race_terrains(terrains: dict[str, Any]) -> dict[str, str]:
+    """Race id → its aptitude terrain id, matched by the terrain's English name in races.csv."""
+    by_name = {t.en.lower(): key for key, t in terrains.items()}
+    return {
+        row["race"]: by_name.get(row["terrain_en"].lower(), row["race"])
+        for row in read_csv(HERE / "races.csv").rows
+    }
+
+
+def _map_ids(
+    data: Input, source: Source, spaces: set[str], areas: set[str], terrains: dict[str, Any]
+) -> None:
+    """Space ids, area ids, terrains and races that the map does not have are malformed input."""
+    problems = []
+    races = _race_terrains(terrains)
+    for i, p in enumerate(data.players):
+        for key in ("towns", "aptitude_workers", "territory"):
+            if key in p.model_fields_set and not (key == "towns" and isinstance(p.towns, list)):
+                what = "list the spaces of your towns" if key == "towns" else "it is counted from the map"
+                problems.append(source.problem(("players", i, key), f"with a map, {what} (remove {key!r})"))
+        for key in ("workers", "towns"):
+            listed = getattr(p, key)
+            for k, space in enumerate(listed if isinstance(listed, list) else []):
+                if space not in spaces:
+                    shown = ", ".join(sorted(spaces)[:3])
+                    problems.append(
+                        source.problem(
+                            ("players", i, key, k), f"no space {space!r} on the map (expected e.g. {shown})"
+                        )
+                    )
+        if p.workers and p.race is None:
+            problems.append(source.problem(("players", i), f"{p.name} needs `race:` for aptitude workers"))
+        if p.race is not None and p.race not in races:
+            problems.append(
+                source.problem(
+                    ("players", i, "race"), f"unknown race {p.race!r} (expected one of: {', '.join(races)})"
+                )
+            )
+    for area, terrain in data.terrain_tokens.items():
+        if area not in areas:
+            problems.append(source.problem(("terrain_tokens", area), f"no area {area!r} on the map"))
+        if terrain not in terrains:
+            expected = ", ".join(terrains)
+            problems.append(
+                source.problem(
+                    ("terrain_tokens", area), f"unknown terrain {terrain!r} (expected one of: {expected})"
+                )
+            )
+    if data.settlement and data.settlement.areas is not None:
+        problems.append(
+            source.problem(("settlement", "areas"), "with a map, areas are counted from it (remove 'areas')")
+        )
+    if problems:
+        raise InputError(problems)
+
+
+def _stacking(data: Input, rules: Rules) -> None:
+    """After the turn's tidy-up a space holds at most one of your workers, never beside your own town."""
+    town_at: dict[str, str] = {}
+    for i, p in enumerate(data.players):
+        towns = p.towns if isinstance(p.towns, list) else []
+        for k, space in enumerate(p.workers):
+            if space in p.workers[:k]:
+                rules.error(
+                    "worker-stacked", ("players", i, "workers", k), f"{p.name} has two workers on {space}"
+                )
+            if space in towns:
+                rules.error(
+                    "worker-on-own-town",
+                    ("players", i, "workers", k),
+                    f"{p.name} has a worker on their own town at {space}",
+                )
+        for k, space in enumerate(towns):
+            if space in town_at:
+                rules.error(
+                    "town-stacked",
+                    ("players", i, "towns", k),
+                    f"{space} holds towns of {town_at[space]} and {p.name}",
+                )
+            town_at[space] = p.name
+    rules.done()
+
+
+def control_from_map(data: Input, source: Source, table: Numbers) -> Control:
+    """Controlled areas, the largest connected group and aptitude workers, computed from the map."""
+    assert data.map is not None
+    loaded = linked_setup(source, ("map",), data.map, "quo-vadis")
+    report = loaded.checks.check(loaded.setup, loaded.source)
+    if not report.valid:
+        raise RulesBroken(report)
+    board = loaded.checks.build_map(loaded.setup)
+    spaces = {space.id: space for space in board.spaces.values()}
+    adjacent: dict[str, set[str]] = loaded.checks.adjacent_areas(loaded.setup)
+    terrains = loaded.checks.load_areas().terrains
+    _map_ids(data, source, set(spaces), set(adjacent), terrains)
+    _stacking(data, Rules("quo-vadis", source))
+    races = _race_terrains(terrains)
+    need_workers, need_towns = table.control["workers"], table.control["towns"]
+    out = Control({}, {}, {}, {})
+    for p in data.players:
+        towns = p.towns if isinstance(p.towns, list) else []
+        workers = Counter(spaces[w].tile for w in p.workers)
+        held = Counter(spaces[t].tile for t in towns)
+        mine = {a for a, n in workers.items() if n >= need_workers} | {
+            a for a, n in held.items() if n >= need_towns
+        }
+        groups = components(mine, lambda a, mine=mine: adjacent.get(a, set()) & mine)
+        terrain = races.get(p.race or "", "")
+        out.areas[p.name] = sorted(mine)
+        out.largest[p.name] = len(groups[0]) if groups else 0
+        out.aptitude[p.name] = sum(
+            (data.terrain_tokens.get(spaces[w].tile) or spaces[w].terrain) == terrain for w in p.workers
+        )
+        out.towns[p.name] = len(towns)
+    return out
+
+
+def _apply(data: Input, control: Control) -> None:
+    """Turn map-derived numbers into the counts the scoring reads."""
+    for p in data.players:
+        p.towns = control.towns[p.name]
+        p.aptitude_workers = control.aptitude[p.name]
+        p.territory = control.largest[p.name]
+    if data.settlement:
+        data.settlement.areas = len(control.areas[data.settlement.player])
+
+
+def _control_table(control: Control) -> Table:
+    rows: list[list[int | str]] = [
+        [name, len(areas), ", ".join(areas) or "-", control.largest[name], control.aptitude[name]]
+        for name, areas in control.areas.items()
+    ]
+    return Table(
+        "Control, from the map", ["player", "areas", "controlled", "largest group", "aptitude"], rows
+    )
+
+
+def _shape(data: Input, source: Source, slots: int) -> None:
+    """What no count can fix: map-only fields without a map, wrong generation lists, missing areas."""
+    problems = []
+    for i, p in enumerate(data.players):
+        here = ("players", i)
+        if isinstance(p.towns, list):
+            problems.append(
+                source.problem((*here, "towns"), "a list of town spaces needs `map:` (else a number)")
+            )
+        if p.workers and data.map is None:
+            problems.append(source.problem((*here, "workers"), "worker spaces need `map:` to count from"))
+        if p.generations and len(p.generations) != slots:
+            message = f"give {slots} numbers, one per generation (got {len(p.generations)})"
+            problems.append(source.problem((*here, "generations"), message))
+    if data.settlement and data.settlement.areas is None:
+        problems.append(source.problem(("settlement",), "missing key 'areas' (or give `map:` to count them)"))
+    if problems:
+        raise InputError(problems)
+
+
+def _check(data: Input, source: Source, table: Numbers) -> None:
+    limits = table.limits
+    _shape(data, source, limits.generations)
+    by_players = limits.areas_by_players
+    areas = by_players.get(len(data.players), max(by_players.values()))
+    rules = Rules("quo-vadis", source)
+    for i, p in enumerate(data.players):
+        here = ("players", i)
+        assert isinstance(p.towns, int)
+        for key in ("vp", "towns", "aptitude_workers", "territory", "skills"):
+            rules.nonnegative((*here, key), getattr(p, key), f"{p.name}'s {key.replace('_', ' ')}")
+        for slot, cards in enumerate(p.generations):
+            rules.nonnegative(
+                (*here, "generations", slot), cards, f"{p.name}'s cards in generation {slot + 1}"
+            )
+        rules.at_most("too-many-towns", (*here, "towns"), p.towns, limits.towns, f"{p.name}'s towns")
+        rules.at_most(
+            "too-many-workers",
+            (*here, "aptitude_workers"),
+            p.aptitude_workers,
+            limits.workers,
+            f"{p.name}'s workers",
+        )
+        rules.at_most(
+            "territory-too-large", (*here, "territory"), p.territory, areas, f"{p.name}'s territory (areas)"
+        )
+        rules.at_most(
+            "too-many-cards",
+            (*here, "generations"),
+            sum(p.generations),
+            limits.rounds,
+            f"{p.name}'s cards placed",
+        )
+        used = [slot for slot, cards in enumerate(p.generations) if cards > 0]
+        gaps = [slot for slot in range(used[-1] if used else 0) if p.generations[slot] <= 0]
+        if gaps:
+            rules.error(
+                "generation-gap",
+                (*here, "generations", gaps[0]),
+                f"{p.name} has cards in generation {used[-1] + 1} but none in generation {gaps[0] + 1}; "
+                "generations fill from left to right",
+            )
+    if data.settlement and data.settlement.areas is not None:
+        s = data.settlement
+        rules.nonnegative(("settlement", "cards"), s.cards, "cards in the generation left")
+        rules.nonnegative(("settlement", "areas"), s.areas, "areas controlled")
+        rules.at_most(
+            "too-many-cards",
+            ("settlement", "cards"),
+            s.cards,
+            limits.rounds,
+            "cards in one generation",
+        )
+        rules.at_most("territory-too-large", ("settlement", "areas"), s.areas, areas, "areas controlled")
+    rules.done()
+
+
+def _settlement(data: Input, table: Numbers, tables: list[Table]) -> ScoreResult:
+    s = data.settlement
+    assert s is not None and s.areas is not None
+    vp = s.cards * s.areas * table.settlement["per_card_per_area"]
+    row = PlayerScore(s.player, {"settlement": vp}, info={"cards": s.cards, "areas": s.areas})
+    note = f"Generation change: {s.player} gains {s.cards} cards × {s.areas} areas = {vp} VP."
+    verdict = "A settlement decides no winner; the VP go on the player's pile."
+    return ScoreResult(
+        "quo-vadis", [row], [], None, notes=[note], tables=tables, places={s.player: 1}, verdict=verdict
+    )
+
+
+def score(data: Input, source: Source) -> ScoreResult:
+    names = [p.name for p in data.players]
+    refs = [(("start_player",), data.start_player)] if data.start_player else []
+    if data.settlement:
+        refs.append((("settlement", "player"), data.settlement.player))
+    known_names(source, refs, names)
+    table = numbers()
+    tables = []
+    if data.map is not None:
+        control = control_from_map(data, source, table)
+        _apply(data, control)
+        tables.append(_control_table(control))
+    _check(data, source, table)
+    if data.settlement:
+        return _settlement(data, table, tables)
+    final = table.final
+    seats = seat_order(names, data.start_player or names[0])
+    slots = table.limits.generations
+    generations = generation_bonus(
+        {p.name: p.generations for p in data.players}, seats, final["generation_bonus"], slots
+    )
+    rows = [
+        PlayerScore(
+            p.name,
+            {
+                "VP tokens": p.vp,
+                "towns": final["town"] * p.towns,
+                "aptitude": final["aptitude_worker"] * p.aptitude_workers,
+                "territory": territory_bonus(p.territory, table.territory),
+                "generations": generations[p.name],
+                "skills": p.skills,
+            },
+            info={"from start": seats[p.name] + 1},
+        )
+        for p in data.players
+    ]
+    order = {name: -seat for name, seat in seats.items()}
+    return ScoreResult.ranked(
+        "quo-vadis", rows, [TieBreak.by("seat order from the start player", order)], tables=tables
+    )

@@ -1,0 +1,207 @@
+"""Expanding a loaded spec into pieces: component count × data rows × each row's own count.
+
+A polyhex tile's hexes come from a YAML data file of the game (`cells:`): without data rows, each
+matched item becomes one row (its plain fields are the row's fields); with data rows, the source's
+`match` is filled from each row and must pick exactly one item. Problems found in rows (a field a
+template names but the row lacks, a size that is not a length) are collected, located at the row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pnpforge.components.load import DataRow, LoadedSpec, inside
+from pnpforge.components.model import CellSource, Component
+from pnpforge.components.template import MissingField, fill
+from pnpforge.errors import InputError, Problem
+from pnpforge.generator.pieces import Piece, RowRef
+from pnpforge.layouts.shapes import piece_size
+from pnpforge.sourcefile import Source, read_yaml
+
+Cells = tuple[tuple[int, int], ...]
+RowCheck = Callable[[Piece], list[Problem]]  # checks one piece per data row (faces, images)
+
+
+@dataclass
+class ComponentPieces:
+    component: Component
+    pieces: list[Piece]
+
+
+def select(loaded: LoadedSpec, only: Iterable[str] = ()) -> list[Component]:
+    """The components to build: all, or those named by --only (an unknown name is an error)."""
+    wanted = list(only)
+    names = [c.name for c in loaded.spec.components]
+    unknown = [n for n in wanted if n not in names]
+    if unknown:
+        raise InputError.single(
+            "<command line>",
+            f"--only {', '.join(unknown)}: no such component (expected one of: {', '.join(names)})",
+        )
+    return [c for c in loaded.spec.components if not wanted or c.name in wanted]
+
+
+def expand(
+    loaded: LoadedSpec,
+    lang: str,
+    page_area: tuple[float, float],
+    only: Iterable[str] = (),
+    check_row: RowCheck | None = None,
+) -> list[ComponentPieces]:
+    """Every piece to print, component by component in spec order; raises InputError with all problems."""
+    problems: list[Problem] = list(loaded.problems)
+    out = []
+    sources: dict[str, Source] = {}
+    for component in select(loaded, only):
+        pieces: list[Piece] = []
+        for row, cells in _rows_with_cells(loaded, component, lang, sources, problems):
+            try:
+                width, height = piece_size(component, cells, row=row.values, lang=lang, page=page_area)
+            except (ValueError, MissingField) as exc:
+                problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: {exc}"))
+                continue
+            copies = row.count * component.count
+            made = [Piece(component, row.values, row.ref, k, width, height, cells) for k in range(copies)]
+            if check_row is not None and made:
+                problems += check_row(made[0])
+            pieces += made
+        out.append(ComponentPieces(component, pieces))
+    if problems:
+        raise InputError(_unique(problems))
+    return out
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    seen: set[Problem] = set()
+    return [p for p in problems if not (p in seen or seen.add(p))]
+
+
+def _rows_with_cells(
+    loaded: LoadedSpec,
+    component: Component,
+    lang: str,
+    sources: dict[str, Source],
+    problems: list[Problem],
+) -> list[tuple[DataRow, Cells]]:
+    rows = loaded.rows[component.name]
+    source_spec = component.cells
+    if source_spec is None:
+        return [(row, ()) for row in rows]
+    index = loaded.spec.components.index(component)
+    where = ("components", index, "cells")
+    data = _cell_file(loaded, source_spec, where, sources, problems)
+    if data is None:
+        return []
+    items = _items(data, source_spec, where, loaded, problems)
+    if items is None:
+        return []
+    has_rows = component.rows is not None or component.csv is not None
+    out: list[tuple[DataRow, Cells]] = []
+    if not has_rows:
+        picked = [(item, path) for item, path in items if _matches(item, source_spec.match)]
+        if not picked:
+            problems.append(
+                loaded.source.problem((*where, "match"), "no item matches (expected at least one)")
+            )
+        if source_spec.cells == "":
+            cells = _cells_of([item for item, _ in picked], data, problems)
+            line = loaded.source.where(where)[0]
+            return [(DataRow({}, 1, RowRef(loaded.source.file, line)), cells)] if cells else []
+        for item, path in picked:
+            cells = _cells_of(item.get(source_spec.cells) or [], data, problems, (*path, source_spec.cells))
+            values = {k: v for k, v in item.items() if not isinstance(v, dict | list)}
+            line = data.where(path)[0]
+            out.append((DataRow(values, 1, RowRef(data.file, line)), cells))
+        return out
+    for row in rows:
+        try:
+            match = {k: fill(str(v), row.values, lang) for k, v in source_spec.match.items()}
+        except MissingField as exc:
+            problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: cells match: {exc}"))
+            continue
+        picked = [(item, path) for item, path in items if _matches(item, match)]
+        if len(picked) != 1:
+            problems.append(
+                Problem(
+                    row.ref.file,
+                    row.ref.line,
+                    1,
+                    f"{component.name}: cells match {match} picks {len(picked)} items of {source_spec.data} "
+                    "(expected exactly one)",
+                )
+            )
+            continue
+        item, path = picked[0]
+        cells = _cells_of(item.get(source_spec.cells) or [], data, problems, (*path, source_spec.cells))
+        out.append((row, cells))
+    return out
+
+
+def _cell_file(
+    loaded: LoadedSpec,
+    source_spec: CellSource,
+    where: tuple[str | int, ...],
+    sources: dict[str, Source],
+    problems: list[Problem],
+) -> Source | None:
+    name = source_spec.data
+    if not inside(loaded.folder, name):
+        problems.append(loaded.source.problem((*where, "data"), f"{name!r} is outside the spec folder"))
+        return None
+    if name not in sources:
+        path = loaded.folder / name
+        if not path.is_file():
+            problems.append(loaded.source.problem((*where, "data"), f"data file {name!r} not found"))
+            return None
+        try:
+            sources[name] = read_yaml(path)
+        except InputError as error:
+            problems.extend(error.problems)
+            return None
+    return sources[name]
+
+
+def _items(
+    data: Source,
+    source_spec: CellSource,
+    where: tuple[str | int, ...],
+    loaded: LoadedSpec,
+    problems: list[Problem],
+) -> list[tuple[dict[str, Any], tuple[str | int, ...]]] | None:
+    node: Any = data.data
+    path: tuple[str | int, ...] = ()
+    for key in source_spec.list.split("."):
+        if not isinstance(node, dict) or key not in node:
+            problems.append(
+                loaded.source.problem((*where, "list"), f"no list {source_spec.list!r} in {source_spec.data}")
+            )
+            return None
+        node, path = node[key], (*path, key)
+    if not isinstance(node, list):
+        problems.append(loaded.source.problem((*where, "list"), f"{source_spec.list!r} is not a list"))
+        return None
+    return [(item, (*path, k)) for k, item in enumerate(node) if isinstance(item, dict)]
+
+
+def _matches(item: dict[str, Any], match: dict[str, str]) -> bool:
+    return all(str(item.get(key)) == str(value) for key, value in match.items())
+
+
+def _cells_of(
+    raw: list[Any], data: Source, problems: list[Problem], path: tuple[str | int, ...] = ()
+) -> Cells:
+    """Axial (q, r) of each cell: `at: [q, r]`, `[q, r]`, or `q:`/`r:` keys."""
+    cells = []
+    for k, cell in enumerate(raw):
+        at = cell.get("at") if isinstance(cell, dict) else cell
+        if isinstance(cell, dict) and at is None and "q" in cell:
+            at = [cell.get("q"), cell.get("r")]
+        if not (isinstance(at, list | tuple) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+            problems.append(
+                data.problem((*path, k), f"cell {at!r} is not [q, r] (expected two whole numbers)")
+            )
+            continue
+        cells.append((int(at[0]), int(at[1])))
+    return tuple(cells)

@@ -1,0 +1,218 @@
+"""Information pages of a build: the cover (title, inventory, 50 mm calibration bar) and a board's
+assembly diagram. Drawn through the Canvas protocol with the build's font registry, so the same
+page comes out in PDF and SVG and Japanese titles use the embedded CJK font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnpforge.fonts import STANDARD, FontRegistry
+from pnpforge.layouts.imposition import BoardPart, PageFrame
+from pnpforge.layouts.text import layout_text
+from pnpforge.output.canvas import RGB, Canvas
+from pnpforge.units import mm
+
+INK: RGB = (0.0, 0.0, 0.0)
+GREY: RGB = (0.45, 0.45, 0.45)
+RULE: RGB = (0.75, 0.75, 0.75)
+CALIBRATION_MM = 50.0
+REGULAR = STANDARD["sans"]
+BOLD = STANDARD["sans-bold"]
+
+
+@dataclass(frozen=True)
+class InventoryLine:
+    """One component as the cover lists it."""
+
+    name: str
+    title: str
+    kind: str
+    shape: str
+    size_mm: str  # e.g. "63 × 88 mm"
+    count: int
+    sides: int
+    sheets: int
+
+
+def _line(
+    canvas: Canvas, fonts: FontRegistry, text: str, x: float, y: float, w: float, size: float, **kw: object
+) -> float:
+    """Draw one line of text with its top at `y`; returns the y below it."""
+    font = str(kw.get("font", REGULAR))
+    colour = kw.get("colour", INK)
+    align = kw.get("align", "left")
+    layout = layout_text(
+        text, x, y, w, size * 1.5, fonts=fonts, font=font, size=size, align=align, valign="top", fit="shrink"
+    )  # type: ignore[arg-type]
+    for line in layout.lines:
+        for run in line.runs:
+            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)  # type: ignore[arg-type]
+    return y + size * 1.5
+
+
+def draw_calibration_bar(canvas: Canvas, fonts: FontRegistry, x: float, y: float) -> tuple[float, float]:
+    """A 50 mm bar in 10 mm blocks with a caption; returns its drawn (x, width) for checking."""
+    length = mm(CALIBRATION_MM)
+    height = mm(4)
+    for k in range(5):
+        fill = INK if k % 2 == 0 else (1.0, 1.0, 1.0)
+        canvas.polygon(
+            [
+                (x + mm(10 * k), y),
+                (x + mm(10 * k + 10), y),
+                (x + mm(10 * k + 10), y + height),
+                (x + mm(10 * k), y + height),
+            ],
+            fill,
+            None,
+        )
+    half = 0.25  # the frame's stroke is inset so its outer edge is the bar's true length
+    frame = [(x + half, y + half), (x + length - half, y + half), (x + length - half, y + height - half)]
+    canvas.polygon([*frame, (x + half, y + height - half)], None, INK, 2 * half)
+    for k in range(6):
+        canvas.polygon(
+            [(x + mm(10 * k), y + height), (x + mm(10 * k), y + height + mm(1.5))], None, INK, 0.5, False
+        )
+        _line(
+            canvas,
+            fonts,
+            str(10 * k),
+            x + mm(10 * k) - mm(5),
+            y + height + mm(1.8),
+            mm(10),
+            6,
+            align="center",
+        )
+    _line(
+        canvas,
+        fonts,
+        'This bar must measure exactly 50 mm. If not, print at 100% ("actual size", not "fit to page").',
+        x + length + mm(5),
+        y - mm(0.5),
+        mm(120),
+        8,
+    )
+    return x, length
+
+
+def draw_cover(
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontRegistry,
+    title: str,
+    subtitle: str,
+    lines: Sequence[InventoryLine],
+    notes: Sequence[str],
+) -> None:
+    """Title, the inventory table (component, kind, size, count, sheets), notes and the calibration bar."""
+    left = frame.margin + mm(10)
+    width = frame.width - 2 * left
+    y = frame.margin + mm(12)
+    title_font = fonts.cjk if fonts.cjk and any(ord(ch) > 0x2FFF for ch in title) else BOLD
+    y = _line(canvas, fonts, title, left, y, width, 24, font=title_font)
+    y = _line(canvas, fonts, subtitle, left, y + mm(1), width, 10, colour=GREY) + mm(6)
+    columns = [
+        ("Component", 0.0),
+        ("Kind", 0.40),
+        ("Size", 0.55),
+        ("Count", 0.74),
+        ("Sides", 0.83),
+        ("Sheets", 0.92),
+    ]
+    for label, at in columns:
+        _line(canvas, fonts, label, left + at * width, y, width * 0.15, 9, font=BOLD)
+    y += mm(5.5)
+    canvas.polygon([(left, y - mm(1)), (left + width, y - mm(1))], None, INK, 0.5, False)
+    total_sheets = 0
+    total_pieces = 0
+    bar_y = frame.height - frame.margin - mm(25)
+    room = bar_y - y - mm(12) - mm(5) * (len(notes) + 2)  # rows shrink so a long list still fits
+    step = max(mm(2.2), min(mm(5), room / max(1, len(lines) + 1)))
+    size = 9 * step / mm(5)
+    for item in lines:
+        label = item.title if item.title and item.title != item.name else item.name
+        shown = f"{label} ({item.name})" if label != item.name else label
+        cells = [
+            shown,
+            f"{item.kind} {item.shape}",
+            item.size_mm,
+            str(item.count),
+            str(item.sides),
+            str(item.sheets),
+        ]
+        for (_, at), (text, nxt) in zip(
+            columns, zip(cells, [*[c[1] for c in columns[1:]], 1.0], strict=True), strict=True
+        ):
+            _line(canvas, fonts, text, left + at * width, y, (nxt - at) * width - mm(2), size)
+        y += step
+        canvas.polygon([(left, y - mm(1)), (left + width, y - mm(1))], None, RULE, 0.3, False)
+        total_sheets += item.sheets
+        total_pieces += item.count
+    y += mm(1)
+    _line(canvas, fonts, "Total", left, y, width * 0.3, 9, font=BOLD)
+    _line(canvas, fonts, str(total_pieces), left + 0.74 * width, y, width * 0.08, 9, font=BOLD)
+    _line(canvas, fonts, str(total_sheets), left + 0.92 * width, y, width * 0.08, 9, font=BOLD)
+    y += mm(10)
+    for note in notes:
+        y = _line(canvas, fonts, note, left, y, width, 9, colour=GREY)
+    draw_calibration_bar(canvas, fonts, left, bar_y)
+
+
+def draw_assembly(
+    canvas: Canvas, frame: PageFrame, fonts: FontRegistry, title: str, parts: Sequence[BoardPart]
+) -> None:
+    """The board drawn small with each page's window outlined and labelled, in assembly order."""
+    left = frame.margin + mm(10)
+    width = frame.width - 2 * left
+    y = frame.margin + mm(12)
+    y = _line(canvas, fonts, f"Assembly: {title}", left, y, width, 16, font=BOLD)
+    if not parts:
+        return
+    board_w, board_h = parts[0].board_size
+    overlap = parts[0].overlap
+    text = (
+        f"{len(parts)} pages, {parts[0].rows} row(s) × {parts[0].cols} column(s); board "
+        f"{board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm, "
+        f"pages overlap by at least {overlap / mm(1):.0f} mm. "
+        "Trim each page along the crop marks on its left and top edges, lay it over its neighbour "
+        "matching the round alignment targets, and glue."
+    )
+    layout = layout_text(
+        text, left, y + mm(2), width, mm(20), fonts=fonts, font=REGULAR, size=9, align="left", valign="top"
+    )
+    for line in layout.lines:
+        for run in line.runs:
+            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, INK)
+    y += mm(26)
+    room_w, room_h = width, frame.height - frame.margin - mm(10) - y
+    scale = min(room_w / board_w, room_h / board_h)
+    ox = left + (room_w - board_w * scale) / 2
+    canvas.polygon(
+        [
+            (ox, y),
+            (ox + board_w * scale, y),
+            (ox + board_w * scale, y + board_h * scale),
+            (ox, y + board_h * scale),
+        ],
+        (0.95, 0.95, 0.95),
+        INK,
+        1.0,
+    )
+    for part in parts:
+        x0, y0, x1, y1 = (v * scale for v in part.window)
+        box = [(ox + x0, y + y0), (ox + x1, y + y0), (ox + x1, y + y1), (ox + x0, y + y1)]
+        canvas.polygon(box, None, GREY, 0.6, dash=(3, 2))
+        size = max(8.0, min(28.0, (x1 - x0) / 5))
+        _line(
+            canvas,
+            fonts,
+            part.label,
+            ox + (x0 + x1) / 2 - mm(15),
+            y + (y0 + y1) / 2 - size / 2,
+            mm(30),
+            size,
+            font=BOLD,
+            align="center",
+        )

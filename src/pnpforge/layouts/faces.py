@@ -1,0 +1,795 @@
+"""Drawing one side of one piece from its face template, on any Canvas (PDF or SVG).
+
+The piece's trim top-left is (0, 0) at the current transform. The background fills the bleed
+outline, then the elements are drawn in order, all clipped to that outline. Every `{field}` is
+filled from the piece's data row first; `check_side` runs the same code on a canvas that draws
+nothing, so anything that would fail while drawing is reported before a file is written.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ValidationError
+from reportlab.lib import colors as rl_colors
+
+from pnpforge.components.model import (
+    PLACEHOLDER,
+    CellSource,
+    CircleElement,
+    Component,
+    HexElement,
+    HexGridElement,
+    HexMapElement,
+    IconElement,
+    ImageElement,
+    LineElement,
+    Paint,
+    PolygonElement,
+    RectElement,
+    Side,
+    TextElement,
+)
+from pnpforge.components.template import MissingField, fill, localise
+from pnpforge.errors import InputError, Problem
+from pnpforge.fonts import FontRegistry
+from pnpforge.generator.pieces import Piece
+from pnpforge.geometry import hexgrid
+from pnpforge.layouts import shapes
+from pnpforge.layouts.icons import ICON_NAMES, draw_icon, unknown_icon
+from pnpforge.layouts.text import layout_text
+from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.sourcefile import Source, read_yaml
+from pnpforge.units import mm, parse_length
+
+SideName = Literal["face", "back"]
+PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
+IMAGE_TYPES = (".png", ".jpg", ".jpeg")
+FALSY = ("", "0", "false")
+SQRT3 = math.sqrt(3.0)
+DEFAULT_PALETTE: dict[str, str] = {  # hexmap fills when the spec's palette does not name a value
+    "water": "#8ec9ec",
+    "sea": "#8ec9ec",
+    "shallows": "#c9e7f6",
+    "fertile": "#8cc46c",
+    "desert": "#ecd68e",
+    "land": "#d9c9a3",
+    "red": "#e36b5d",
+    "yellow": "#f4d54a",
+    "green": "#6cbf5b",
+    "blue": "#5d8fdc",
+    "pink": "#f3a5c9",
+    "black": "#5a5a5a",
+}
+UNKNOWN_FILL = "#e4e4e4"
+
+
+@dataclass
+class RenderContext:
+    """What drawing needs besides the piece: language, where relative files are, bleed, fonts."""
+
+    lang: str = "en"
+    spec_dir: Path = field(default_factory=Path.cwd)
+    bleed: float = 0.0  # points
+    fonts: FontRegistry = field(default_factory=FontRegistry)
+    allow_outside_images: bool = False
+
+
+class FaceError(ValueError):
+    """Something in a face template cannot be drawn for this piece (message says what is expected)."""
+
+
+# colours -----------------------------------------------------------------------------------------
+@lru_cache(maxsize=1024)
+def parse_colour(value: str | None) -> RGB | None:
+    """'red', '#f00', '#ff0000' -> (r, g, b) in 0..1; None or 'none' -> None (no paint)."""
+    if value is None:
+        return None
+    text = value.strip()
+    if text.lower() in ("none", "transparent", ""):
+        return None
+    if re.fullmatch(r"#[0-9a-fA-F]{3}", text):
+        return tuple(int(ch * 2, 16) / 255.0 for ch in text[1:])  # type: ignore[return-value]
+    if re.fullmatch(r"#[0-9a-fA-F]{6}", text):
+        return tuple(int(text[i : i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
+    named = getattr(rl_colors, text.lower(), None)
+    if isinstance(named, rl_colors.Color):
+        return (float(named.red), float(named.green), float(named.blue))
+    raise FaceError(f"{value!r} is not a colour (expected a name like 'red', '#rgb', '#rrggbb' or 'none')")
+
+
+def _luminance(rgb: RGB) -> float:
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+
+def contrast(rgb: RGB | None) -> RGB:
+    """Black or white, whichever reads on `rgb`."""
+    return (1.0, 1.0, 1.0) if rgb is not None and _luminance(rgb) < 0.45 else (0.0, 0.0, 0.0)
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
+
+
+def pattern_ink(fill_rgb: RGB | None) -> RGB:
+    """A pattern colour that shows on `fill_rgb` without hiding it: a darker or lighter shade."""
+    base = fill_rgb or (1.0, 1.0, 1.0)
+    return _mix(base, (1.0, 1.0, 1.0), 0.55) if _luminance(base) < 0.45 else _mix(base, (0.0, 0.0, 0.0), 0.45)
+
+
+# lengths ------------------------------------------------------------------------------------------
+def length(value: object, reference: float = 0.0) -> float:
+    """A length in points; "n%" is a percentage of `reference` (the trim box side it runs along)."""
+    try:
+        if isinstance(value, str) and value.strip().endswith("%"):
+            return float(value.strip()[:-1]) * reference / 100.0
+        return parse_length(value)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise FaceError(str(exc)) from None
+
+
+# templating ---------------------------------------------------------------------------------------
+_templated_cache: dict[int, tuple[object, bool]] = {}
+
+
+def _has_placeholder(model: BaseModel) -> bool:
+    key = id(model)
+    hit = _templated_cache.get(key)
+    if hit is None or hit[0] is not model:
+        hit = (model, bool(PLACEHOLDER.search(model.model_dump_json())))
+        _templated_cache[key] = hit
+    return hit[1]
+
+
+def _fill_all(value: Any, row: Mapping[str, Any], lang: str) -> Any:
+    if isinstance(value, str):
+        return fill(value, row, lang)
+    if isinstance(value, dict):
+        return {k: _fill_all(v, row, lang) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_fill_all(v, row, lang) for v in value]
+    return value
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    message = first["msg"].removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
+    """`element` with every `{field}` filled from `row`, validated again (colours, lengths) after filling."""
+    if not _has_placeholder(element):
+        return element
+    try:
+        data = _fill_all(element.model_dump(mode="python", by_alias=True), row, lang)
+        return type(element).model_validate(data)
+    except MissingField as exc:
+        raise FaceError(str(exc)) from None
+    except ValidationError as exc:
+        raise FaceError(_describe(exc)) from None
+
+
+def side_spec(component: Component, side: SideName) -> Side | None:
+    return component.face if side == "face" else component.back
+
+
+def side_is_shared(component: Component, side: SideName) -> bool:
+    """True when the side looks the same on every piece, so it is drawn once and reused."""
+    spec = side_spec(component, side)
+    if spec is None:
+        return True
+    if component.shape == "polyhex" or (
+        isinstance(component.size, str) and PLACEHOLDER.search(component.size)
+    ):
+        return False  # the outline itself differs from piece to piece
+    return not _has_placeholder(spec)
+
+
+# the drawing surface used by checks --------------------------------------------------------------
+class NullCanvas:
+    """A Canvas that draws nothing: check_side runs the drawing code on it."""
+
+    def save(self) -> None: ...
+    def restore(self) -> None: ...
+    def translate(self, x: float, y: float) -> None: ...
+    def rotate(self, degrees: float) -> None: ...
+    def scale(self, sx: float, sy: float) -> None: ...
+    def clip(self, outline: Sequence[Point]) -> None: ...
+    def polygon(
+        self,
+        points: Sequence[Point],
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float = 0.5,
+        closed: bool = True,
+        dash: Sequence[float] | None = None,
+    ) -> None: ...
+    def ellipse(
+        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
+    ) -> None: ...
+    def rounded_rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        radius: float,
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float,
+    ) -> None: ...
+    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None: ...
+    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None: ...
+
+    def begin_reuse(self, key: str) -> bool:
+        return True
+
+    def end_reuse(self) -> None: ...
+    def reuse(self, key: str) -> None: ...
+
+
+# the side ----------------------------------------------------------------------------------------
+def draw_side(canvas: Canvas, piece: Piece, side: SideName, ctx: RenderContext) -> None:
+    """Draw `side` of `piece` with its trim top-left at (0, 0). Raises InputError on a bad value."""
+    problems = list(_render(canvas, piece, side, ctx, stop=True))
+    if problems:
+        raise InputError(problems)
+
+
+def check_side(piece: Piece, side: SideName, ctx: RenderContext) -> list[Problem]:
+    """Every problem drawing `side` of `piece` would hit, located at the piece's data row; draws nothing."""
+    return list(_render(NullCanvas(), piece, side, ctx, stop=False))
+
+
+def _render(
+    canvas: Canvas, piece: Piece, side: SideName, ctx: RenderContext, stop: bool
+) -> Iterator[Problem]:
+    spec = side_spec(piece.component, side)
+    if spec is None:
+        return
+    where = f"{piece.component.name} {side}"
+    try:
+        outline = shapes.bleed_outline(piece, ctx.bleed)
+        background = parse_colour(_fill_text(spec.background, piece.row, ctx.lang))
+        pattern = _pattern_name(_fill_text(spec.pattern, piece.row, ctx.lang))
+    except (FaceError, ValueError) as exc:  # shapes raise ValueError for a bad size or split polyhex
+        yield _problem(piece, f"{where}: {exc}")
+        return
+    canvas.save()
+    canvas.clip(outline)
+    if background is not None:
+        canvas.polygon(outline, background, None)
+    if pattern != "none":
+        draw_pattern(canvas, outline, pattern, pattern_ink(background))
+    for index, element in enumerate(spec.elements, start=1):
+        try:
+            draw_element(canvas, resolve(element, piece.row, ctx.lang), piece, ctx)
+        except (FaceError, MissingField) as exc:
+            yield _problem(piece, f"{where} element {index} ({element.type}): {exc}")
+            if stop:
+                break
+        except InputError as exc:  # a data file of the spec is broken: its own file and line
+            yield from exc.problems
+            if stop:
+                break
+    canvas.restore()
+
+
+def _problem(piece: Piece, message: str) -> Problem:
+    return Problem(piece.row_ref.file, piece.row_ref.line, 0, message)
+
+
+def _fill_text(value: str | None, row: Mapping[str, Any], lang: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        return fill(value, row, lang)
+    except MissingField as exc:
+        raise FaceError(str(exc)) from None
+
+
+def _pattern_name(value: str | None) -> str:
+    name = (value or "none").strip().lower()
+    if name not in PATTERNS:
+        raise FaceError(f"unknown pattern {value!r} (expected one of {', '.join(PATTERNS)})")
+    return name
+
+
+def _shown(when: str | None) -> bool:
+    return when is None or when.strip().lower() not in FALSY
+
+
+# elements ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def centre(self) -> Point:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+
+def _box(element: Any, piece: Piece) -> _Box:
+    w, h = piece.width, piece.height
+    box = _Box(length(element.x, w), length(element.y, h), length(element.w, w), length(element.h, h))
+    if box.w < 0 or box.h < 0:
+        raise FaceError("w and h must not be negative")
+    return box
+
+
+def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext) -> None:
+    """Draw one (already filled) element; raises FaceError with what is wrong and what is expected."""
+    if not _shown(element.when):
+        return
+    box = _box(element, piece)
+    drawer = _DRAWERS[type(element)]
+    if element.rotate:
+        cx, cy = box.centre
+        canvas.save()
+        canvas.translate(cx, cy)
+        canvas.rotate(element.rotate)
+        canvas.translate(-cx, -cy)
+        drawer(canvas, element, box, piece, ctx)
+        canvas.restore()
+    else:
+        drawer(canvas, element, box, piece, ctx)
+
+
+def _paint(element: Paint) -> tuple[RGB | None, RGB | None, float, str, RGB | None]:
+    fill_rgb = parse_colour(element.fill)
+    stroke_rgb = parse_colour(element.stroke)
+    width = length(element.stroke_width)
+    pattern = _pattern_name(element.pattern)
+    ink = parse_colour(element.pattern_colour) or pattern_ink(fill_rgb)
+    return fill_rgb, stroke_rgb, width, pattern, ink
+
+
+def _shape(canvas: Canvas, outline: Sequence[Point], element: Paint) -> None:
+    """Fill, pattern over the fill, then the stroke on top (so the pattern never hides the edge)."""
+    fill_rgb, stroke_rgb, width, pattern, ink = _paint(element)
+    canvas.polygon(outline, fill_rgb, None)
+    if pattern != "none":
+        draw_pattern(canvas, outline, pattern, ink)
+    canvas.polygon(outline, None, stroke_rgb, width)
+
+
+def _draw_rect(canvas: Canvas, el: RectElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    radius = length(el.radius, min(box.w, box.h))
+    _, stroke_rgb, width, pattern, _ = _paint(el)
+    if pattern == "none":
+        canvas.rounded_rect(box.x, box.y, box.w, box.h, radius, parse_colour(el.fill), stroke_rgb, width)
+        return
+    _shape(canvas, shapes.rounded_rect_points(box.x, box.y, box.w, box.h, radius), el)
+
+
+def _draw_circle(canvas: Canvas, el: CircleElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    cx, cy = box.centre
+    fill_rgb, stroke_rgb, width, pattern, _ = _paint(el)
+    if pattern == "none":
+        canvas.ellipse(cx, cy, box.w / 2, box.h / 2, fill_rgb, stroke_rgb, width)
+        return
+    _shape(canvas, shapes.ellipse_points(cx, cy, box.w / 2, box.h / 2), el)
+
+
+def _draw_hex(canvas: Canvas, el: HexElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    cx, cy = box.centre
+    pointy = el.orientation == "pointy"
+    radius = min(box.w / SQRT3, box.h / 2) if pointy else min(box.w / 2, box.h / SQRT3)
+    _shape(canvas, shapes.hex_points(cx, cy, radius, el.orientation), el)
+
+
+def _points(points: Sequence[tuple[Any, Any]], piece: Piece) -> list[Point]:
+    return [(length(x, piece.width), length(y, piece.height)) for x, y in points]
+
+
+def _draw_polygon(canvas: Canvas, el: PolygonElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    points = _points(el.points, piece)
+    if len(points) < 2:
+        raise FaceError("a polygon needs at least 2 points")
+    if el.closed:
+        _shape(canvas, points, el)
+    else:
+        _, stroke_rgb, width, _, _ = _paint(el)
+        canvas.polygon(points, None, stroke_rgb or (0.0, 0.0, 0.0), width, closed=False)
+
+
+def _draw_line(canvas: Canvas, el: LineElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    _, stroke_rgb, width, _, _ = _paint(el)
+    dash = [mm(d) for d in el.dash] if el.dash else None
+    if dash is not None and (any(d < 0 for d in dash) or not any(dash)):
+        raise FaceError("dash lengths must be positive millimetres, e.g. [2, 1]")
+    colour = stroke_rgb or parse_colour(el.fill) or (0.0, 0.0, 0.0)
+    canvas.polygon(_points(el.points, piece), None, colour, width, closed=False, dash=dash)
+
+
+def _draw_text(canvas: Canvas, el: TextElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    text = localise(el.text, ctx.lang)
+    if not text:
+        return
+    size = length(el.size)
+    if size <= 0:
+        raise FaceError("size must be positive, e.g. 9pt")
+    try:
+        font = ctx.fonts.resolve(el.font, ctx.spec_dir)
+    except ValueError as exc:
+        raise FaceError(str(exc)) from None
+    colour = parse_colour(el.colour) or (0.0, 0.0, 0.0)
+    layout = layout_text(
+        text,
+        box.x,
+        box.y,
+        box.w,
+        box.h,
+        fonts=ctx.fonts,
+        font=font,
+        size=size,
+        align=el.align,
+        valign=el.valign,
+        fit=el.fit,
+        leading=el.leading,
+    )
+    for line in layout.lines:
+        for run in line.runs:
+            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)
+
+
+def _icon(canvas: Canvas, name: str, box: _Box, fill_rgb: RGB | None, stroke_rgb: RGB | None) -> None:
+    if name not in ICON_NAMES:
+        raise FaceError(unknown_icon(name))
+    draw_icon(canvas, name, box.x, box.y, box.w, box.h, fill_rgb, stroke_rgb)
+
+
+def _draw_icon(canvas: Canvas, el: IconElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    _icon(canvas, el.name.strip(), box, parse_colour(el.fill), parse_colour(el.stroke))
+
+
+@lru_cache(maxsize=256)
+def _image_size(path: Path, mtime: float) -> tuple[int, int]:
+    from reportlab.lib.utils import ImageReader
+
+    try:
+        return ImageReader(str(path)).getSize()
+    except Exception as exc:  # reportlab/PIL raise many kinds for a broken image
+        raise FaceError(f"cannot read image {path.name!r}: {exc}") from None
+
+
+def image_path(src: str, ctx: RenderContext) -> Path:
+    """The image file for `src`, checked: exists, PNG or JPEG, inside the spec folder unless allowed."""
+    base = ctx.spec_dir.resolve()
+    path = (base / src).resolve()
+    if not ctx.allow_outside_images and not path.is_relative_to(base):
+        raise FaceError(f"image {src!r} is outside the spec folder (expected a path inside {base})")
+    if path.suffix.lower() == ".svg":
+        raise FaceError(
+            f"image {src!r}: SVG images are not supported (expected PNG or JPEG; convert it first)"
+        )
+    if path.suffix.lower() not in IMAGE_TYPES:
+        raise FaceError(f"image {src!r} is not a PNG or JPEG file")
+    if not path.is_file():
+        raise FaceError(f"image {src!r} not found (expected a file in {base})")
+    return path
+
+
+def _draw_image(canvas: Canvas, el: ImageElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    path = image_path(el.src, ctx)
+    iw, ih = _image_size(path, path.stat().st_mtime)
+    if el.fit == "stretch" or iw <= 0 or ih <= 0:
+        canvas.image(path, box.x, box.y, box.w, box.h)
+        return
+    ratio = (min if el.fit == "contain" else max)(box.w / iw, box.h / ih)
+    w, h = iw * ratio, ih * ratio
+    x, y = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
+    if el.fit == "cover":
+        canvas.save()
+        canvas.clip(
+            [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]
+        )
+        canvas.image(path, x, y, w, h)
+        canvas.restore()
+    else:
+        canvas.image(path, x, y, w, h)
+
+
+# hex grids ---------------------------------------------------------------------------------------
+def _cell_text(
+    canvas: Canvas, text: str, cx: float, cy: float, radius: float, ink: RGB, ctx: RenderContext
+) -> None:
+    font = ctx.fonts.resolve("sans-bold")
+    layout = layout_text(
+        text,
+        cx - radius * 0.75,
+        cy - radius * 0.5,
+        radius * 1.5,
+        radius,
+        fonts=ctx.fonts,
+        font=font,
+        size=radius * 0.7,
+    )
+    for line in layout.lines:
+        for run in line.runs:
+            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, ink)
+
+
+def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    fill_rgb, stroke_rgb, width, pattern, ink = _paint(el)
+    stroke_rgb = stroke_rgb if el.stroke is not None else (0.0, 0.0, 0.0)
+    cols, rows, pointy = el.cols, el.rows, el.orientation == "pointy"
+    if pointy:  # odd rows shift right by half a hex
+        radius = min(box.w / (SQRT3 * (cols + (0.5 if rows > 1 else 0))), box.h / (2 + 1.5 * (rows - 1)))
+        grid_w, grid_h = SQRT3 * radius * (cols + (0.5 if rows > 1 else 0)), radius * (2 + 1.5 * (rows - 1))
+    else:  # odd columns shift down by half a hex
+        radius = min(box.w / (2 + 1.5 * (cols - 1)), box.h / (SQRT3 * (rows + (0.5 if cols > 1 else 0))))
+        grid_w, grid_h = radius * (2 + 1.5 * (cols - 1)), SQRT3 * radius * (rows + (0.5 if cols > 1 else 0))
+    left, top = box.x + (box.w - grid_w) / 2, box.y + (box.h - grid_h) / 2
+
+    def centre(col: int, row: int) -> Point:
+        if pointy:
+            return (left + SQRT3 * radius * (col + 0.5 + 0.5 * (row % 2)), top + radius * (1 + 1.5 * row))
+        return (left + radius * (1 + 1.5 * col), top + SQRT3 * radius * (0.5 + row + 0.5 * (col % 2)))
+
+    special: dict[tuple[int, int], Any] = {}
+    for cell in el.cells:
+        col, row = cell.at
+        if not (0 <= col < cols and 0 <= row < rows):
+            raise FaceError(
+                f"cell at {list(cell.at)} is outside the {cols}x{rows} grid (expected [col, row] from 0)"
+            )
+        special[(col, row)] = cell
+    for row in range(rows):
+        for col in range(cols):
+            cx, cy = centre(col, row)
+            outline = shapes.hex_points(cx, cy, radius, el.orientation)
+            cell = special.get((col, row))
+            cell_fill = parse_colour(cell.fill) if cell is not None and cell.fill else fill_rgb
+            canvas.polygon(outline, cell_fill, None)
+            if pattern != "none":
+                draw_pattern(canvas, outline, pattern, ink)
+            canvas.polygon(outline, None, stroke_rgb, width)
+            if cell is None:
+                continue
+            mark = contrast(cell_fill)
+            if cell.icon:
+                side = radius * 1.1
+                _icon(canvas, cell.icon, _Box(cx - side / 2, cy - side / 2, side, side), mark, None)
+            if cell.text:
+                _cell_text(canvas, localise(cell.text, ctx.lang), cx, cy, radius, mark, ctx)
+
+
+# data files for hex maps ---------------------------------------------------------------------------
+_data_cache: dict[tuple[Path, int], Source] = {}
+
+
+def load_data(path: Path) -> Source:
+    """A YAML data file of the spec, parsed once per build (keyed by path and modification time)."""
+    try:
+        key = (path.resolve(), path.stat().st_mtime_ns)
+    except OSError:
+        raise FaceError(f"data file {path.name!r} not found (expected it in the spec folder)") from None
+    source = _data_cache.get(key)
+    if source is None:
+        source = read_yaml(path)
+        _data_cache[key] = source
+    return source
+
+
+def _dig(source: Source, dotted: str) -> tuple[Any, tuple[str | int, ...]]:
+    data: Any = source.data
+    path: tuple[str | int, ...] = ()
+    for part in dotted.split(".") if dotted else []:
+        if not isinstance(data, dict) or part not in data:
+            raise InputError(
+                [source.problem(path, f"no key {dotted!r} here (expected the list the spec names)")]
+            )
+        data = data[part]
+        path = (*path, part)
+    return data, path
+
+
+@dataclass(frozen=True)
+class Cell:
+    at: tuple[int, int]
+    fields: Mapping[str, Any]
+
+
+def cells_from(
+    source_spec: CellSource, spec_dir: Path, row: Mapping[str, Any] | None = None, lang: str = "en"
+) -> list[Cell]:
+    """The hex cells a CellSource picks from its data file (`match` values may hold {field})."""
+    source = load_data(spec_dir / source_spec.data)
+    items, path = _dig(source, source_spec.list)
+    if not isinstance(items, list):
+        raise InputError(
+            [source.problem(path, f"{source_spec.list!r} is not a list (expected a list of items)")]
+        )
+    wanted = {k: (fill(v, row, lang) if row is not None else v) for k, v in source_spec.match.items()}
+    cells: list[Cell] = []
+    matched = 0
+    for index, item in enumerate(items):
+        if not isinstance(item, dict) or any(str(item.get(k)) != v for k, v in wanted.items()):
+            continue
+        matched += 1
+        if source_spec.cells:
+            entries = item.get(source_spec.cells)
+            where: tuple[str | int, ...] = (*path, index, source_spec.cells)
+            if not isinstance(entries, list):
+                raise InputError(
+                    [source.problem((*path, index), f"item has no list {source_spec.cells!r} of cells")]
+                )
+        else:
+            entries, where = [item], (*path, index)
+        for number, entry in enumerate(entries):
+            at = entry.get("at") if isinstance(entry, dict) else None
+            if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+                spot = where if not source_spec.cells else (*where, number)
+                raise InputError([source.problem(spot, "a cell needs `at: [q, r]` (two whole numbers)")])
+            cells.append(Cell((at[0], at[1]), entry))
+    if not matched:
+        shown = ", ".join(f"{k}={v}" for k, v in wanted.items()) or "any item"
+        raise InputError([source.problem(path, f"no item in {source_spec.list!r} matches {shown}")])
+    return cells
+
+
+def _edges(source: Source, dotted: str) -> list[tuple[tuple[int, int], int]]:
+    data, path = _dig(source, dotted)
+    if not isinstance(data, list):
+        raise InputError([source.problem(path, f"{dotted!r} is not a list of hex sides")])
+    out = []
+    for index, item in enumerate(data):
+        if isinstance(item, dict) and "cell" in item and "dir" in item:
+            cell, direction = item["cell"], item["dir"]
+        elif isinstance(item, list) and len(item) == 3:
+            cell, direction = item[:2], item[2]
+        else:
+            cell, direction = None, None
+        if not (
+            isinstance(cell, list) and len(cell) == 2 and isinstance(direction, int) and 0 <= direction < 6
+        ):
+            raise InputError(
+                [source.problem((*path, index), "a hex side is {cell: [q, r], dir: 0-5} or [q, r, dir]")]
+            )
+        out.append(((int(cell[0]), int(cell[1])), direction))
+    return out
+
+
+def _cell_fill(cell: Cell, el: HexMapElement) -> RGB | None:
+    for key in el.fill_by:
+        value = cell.fields.get(key)
+        if value is None:
+            continue
+        name = str(value)
+        if name in el.palette:
+            return parse_colour(el.palette[name])
+        if name in DEFAULT_PALETTE:
+            return parse_colour(DEFAULT_PALETTE[name])
+        try:
+            return parse_colour(name)
+        except FaceError:
+            continue
+    return parse_colour(UNKNOWN_FILL)
+
+
+def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    cells = cells_from(el.source, ctx.spec_dir)
+    stroke_rgb = parse_colour(el.stroke)
+    for name in el.icons.values():
+        if name not in ICON_NAMES:
+            raise FaceError("icons: " + unknown_icon(name))
+    edge_rgb = parse_colour(el.edge_colour)
+    edge_width = length(el.edge_width)
+    unit = [hexgrid.corners(c.at, 1.0) for c in cells]
+    xs = [x for corners in unit for x, _ in corners]
+    ys = [y for corners in unit for _, y in corners]
+    span_w, span_h = max(xs) - min(xs), max(ys) - min(ys)
+    if str(el.hex).strip().lower() == "fit":
+        radius = min(box.w / span_w, box.h / span_h)
+    else:
+        radius = length(el.hex) / SQRT3
+    left = box.x + (box.w - span_w * radius) / 2 - min(xs) * radius
+    top = box.y + (box.h - span_h * radius) / 2 - min(ys) * radius
+
+    def corners(at: tuple[int, int]) -> list[Point]:
+        return [(left + x, top + y) for x, y in hexgrid.corners(at, radius)]
+
+    fills = [_cell_fill(c, el) for c in cells]
+    if ctx.bleed > 0 and piece.component.shape in (
+        "hex",
+        "polyhex",
+    ):  # border cells' colour runs into the bleed
+        grow = radius + ctx.bleed * 2 / SQRT3
+        for cell, colour in zip(cells, fills, strict=True):
+            cx, cy = hexgrid.to_pixel(cell.at, radius)
+            canvas.polygon(shapes.hex_points(left + cx, top + cy, grow), colour, None)
+    for cell, colour in zip(cells, fills, strict=True):
+        canvas.polygon(corners(cell.at), colour, stroke_rgb, max(radius * 0.03, 0.3))
+    for cell, colour in zip(cells, fills, strict=True):
+        cx, cy = hexgrid.to_pixel(cell.at, radius)
+        icon = next(
+            (el.icons[str(v)] for k, v in cell.fields.items() if k != "at" and str(v) in el.icons), None
+        )
+        if icon:
+            side = radius * 1.05
+            _icon(
+                canvas,
+                icon,
+                _Box(left + cx - side / 2, top + cy - side / 2, side, side),
+                contrast(colour),
+                None,
+            )
+        if el.labels:
+            label = cell.fields.get("label", cell.fields.get("id", f"{cell.at[0]},{cell.at[1]}"))
+            font = ctx.fonts.resolve("sans")
+            layout = layout_text(
+                str(label), left + cx - radius * 0.6, top + cy + radius * 0.45, radius * 1.2, radius * 0.35,
+                fonts=ctx.fonts, font=font, size=radius * 0.28,
+            )  # fmt: skip
+            for line in layout.lines:
+                for run in line.runs:
+                    canvas.text(run.x, line.baseline, run.text, run.font, layout.size, contrast(colour))
+    if el.edges:
+        source = load_data(ctx.spec_dir / el.source.data)
+        for at, direction in _edges(source, el.edges):
+            a, b = hexgrid.edge_corners(direction)
+            points = corners(at)
+            canvas.polygon([points[a], points[b]], None, edge_rgb, edge_width, closed=False)
+
+
+# patterns ----------------------------------------------------------------------------------------
+def draw_pattern(canvas: Canvas, outline: Sequence[Point], kind: str, ink: RGB) -> None:
+    """Cover `outline` with a pattern (clipped to it) so pieces differ without colour."""
+    minx, miny, maxx, maxy = shapes.bounds(outline)
+    w, h = maxx - minx, maxy - miny
+    step = max(mm(1.2), min(mm(3.5), min(w, h) / 7))
+    width = step * 0.22
+    canvas.save()
+    canvas.clip(outline)
+    if kind == "dots":
+        radius = step * 0.18
+        for j in range(int(h / step) + 2):
+            for i in range(int(w / step) + 2):
+                offset = step / 2 if j % 2 else 0.0
+                canvas.ellipse(minx + i * step + offset, miny + j * step, radius, radius, ink, None, 0)
+    elif kind == "waves":
+        amplitude = step * 0.22
+        samples = max(8, int(w / (step / 6)) + 2)
+        xs = [w * k / (samples - 1) for k in range(samples)]
+        for j in range(int(h / step) + 2):
+            y0 = miny + j * step
+            wave = [(minx + x, y0 + amplitude * math.sin(2 * math.pi * x / (step * 1.6))) for x in xs]
+            canvas.polygon(wave, None, ink, width, closed=False)
+    else:
+        directions = [1.0] if kind == "stripes" else [1.0, -1.0]
+        for sign in directions:
+            k = -h
+            while k < w + h:
+                if sign > 0:
+                    line = [(minx + k, maxy), (minx + k + h, miny)]
+                else:
+                    line = [(minx + k, miny), (minx + k + h, maxy)]
+                canvas.polygon(line, None, ink, width, closed=False)
+                k += step * (1.0 if kind == "stripes" else 1.3)
+    canvas.restore()
+
+
+_DRAWERS: dict[type, Any] = {
+    RectElement: _draw_rect,
+    CircleElement: _draw_circle,
+    HexElement: _draw_hex,
+    PolygonElement: _draw_polygon,
+    LineElement: _draw_line,
+    TextElement: _draw_text,
+    IconElement: _draw_icon,
+    ImageElement: _draw_image,
+    HexGridElement: _draw_hexgrid,
+    HexMapElement: _draw_hexmap,
+}

@@ -1,0 +1,201 @@
+"""Piece outlines: the trim box size of a component and its cut and bleed outlines, in points.
+
+Piece coordinates have their origin at the top-left of the trim bounding box, y growing down.
+Hex sizes are flat-to-flat; polyhex tiles are pointy-top, axial, consistent with geometry/hexgrid.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import shapely
+from shapely import affinity
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from pnpforge.components.model import CARD_SIZES_MM, Component, templated
+from pnpforge.components.template import fill
+from pnpforge.generator.pieces import Piece
+from pnpforge.geometry import hexgrid
+from pnpforge.output.canvas import Point
+from pnpforge.units import mm, parse_length, parse_size
+
+SQRT3 = math.sqrt(3.0)
+CIRCLE_POINTS = 128  # a 40 mm token's polygon stays within 0.01 mm of the true circle
+CORNER_POINTS = 8  # points per rounded quarter corner
+SNAP = 1e-4  # points; hex corners are rounded to this grid before a union
+
+
+def _size_value(component: Component, row: Mapping[str, Any] | None, lang: str) -> str | float | int | None:
+    size = component.size
+    if templated(size):
+        if row is None:
+            raise ValueError(f"component {component.name!r}: size {size!r} needs a data row")
+        size = fill(str(size), row, lang)
+    return size
+
+
+def _box(size: str | float | int) -> tuple[float, float]:
+    """A rectangle size: a card preset, "WxH", or one length for a square."""
+    if isinstance(size, str):
+        if size.lower() in CARD_SIZES_MM:
+            w, h = CARD_SIZES_MM[size.lower()]
+            return mm(w), mm(h)
+        if "x" in size.lower() or "×" in size:
+            return parse_size(size)
+    side = parse_length(size)
+    return side, side
+
+
+def hex_extent(flat_to_flat: float, orientation: str) -> tuple[float, float]:
+    """Bounding box (w, h) of one regular hexagon."""
+    corner_to_corner = flat_to_flat * 2.0 / SQRT3
+    return (flat_to_flat, corner_to_corner) if orientation == "pointy" else (corner_to_corner, flat_to_flat)
+
+
+def piece_size(
+    component: Component,
+    cells: Iterable[tuple[int, int]] = (),
+    *,
+    row: Mapping[str, Any] | None = None,
+    lang: str = "en",
+    page: tuple[float, float] | None = None,
+) -> tuple[float, float]:
+    """Trim bounding box (w, h) in points. Raises ValueError (with what is expected) on a bad size.
+
+    `row` fills a templated size; `page` is the size of a `sheet` without one.
+    """
+    size = _size_value(component, row, lang)
+    if size is None:
+        if page is None:
+            raise ValueError(f"component {component.name!r} has no size (expected e.g. size: 63x88mm)")
+        return page
+    shape = component.shape
+    if shape == "hex":
+        return hex_extent(parse_length(size), component.orientation)
+    if shape == "polyhex":
+        cells = list(cells)
+        if not cells:
+            raise ValueError(f"polyhex component {component.name!r} has no cells")
+        minx, miny, maxx, maxy = _polyhex_geometry(tuple(cells), parse_length(size)).bounds
+        return maxx - minx, maxy - miny
+    if shape in ("circle", "square"):
+        w, h = _box(size)
+        if w != h:
+            raise ValueError(f"a {shape} takes one length, not {size!r}")
+        return w, h
+    return _box(size)
+
+
+def _snap(points: Iterable[Point]) -> list[Point]:
+    return [(round(x / SNAP) * SNAP, round(y / SNAP) * SNAP) for x, y in points]
+
+
+@lru_cache(maxsize=512)
+def _polyhex_geometry(cells: tuple[tuple[int, int], ...], flat_to_flat: float) -> BaseGeometry:
+    """Union of the snapped pointy-top hexes of `cells` (circumradius = flat-to-flat / sqrt 3)."""
+    radius = flat_to_flat / SQRT3
+    hexes = [Polygon(_snap(hexgrid.corners(cell, radius))) for cell in cells]
+    return shapely.union_all(hexes).simplify(SNAP)  # simplify drops collinear points left on shared sides
+
+
+def _outer(geometry: BaseGeometry) -> Polygon:
+    if geometry.geom_type == "Polygon":
+        return geometry  # type: ignore[return-value]
+    if geometry.geom_type == "MultiPolygon":
+        raise ValueError("the cells of a polyhex tile must be connected (they form several pieces)")
+    raise ValueError(f"cannot outline a {geometry.geom_type}")
+
+
+def _ring(polygon: Polygon) -> list[Point]:
+    coords = list(polygon.exterior.coords)[:-1]
+    return [(float(x), float(y)) for x, y in coords]
+
+
+def hex_points(cx: float, cy: float, radius: float, orientation: str = "pointy") -> list[Point]:
+    """Corners of a regular hexagon of circumradius `radius` centred at (cx, cy), clockwise on the page."""
+    start = -30.0 if orientation == "pointy" else 0.0
+    return [
+        (
+            cx + radius * math.cos(math.radians(start + 60 * k)),
+            cy + radius * math.sin(math.radians(start + 60 * k)),
+        )
+        for k in range(6)
+    ]
+
+
+def ellipse_points(cx: float, cy: float, rx: float, ry: float, count: int = CIRCLE_POINTS) -> list[Point]:
+    return [
+        (cx + rx * math.cos(2 * math.pi * k / count), cy + ry * math.sin(2 * math.pi * k / count))
+        for k in range(count)
+    ]
+
+
+def rounded_rect_points(x: float, y: float, w: float, h: float, radius: float) -> list[Point]:
+    """A rectangle with quarter-circle corners as a polygon (radius clamped to half the short side)."""
+    r = max(0.0, min(radius, w / 2.0, h / 2.0))
+    if r <= 0:
+        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    out: list[Point] = []
+    corners = (
+        (x + w - r, y + r, -90.0),
+        (x + w - r, y + h - r, 0.0),
+        (x + r, y + h - r, 90.0),
+        (x + r, y + r, 180.0),
+    )
+    for cx, cy, start in corners:
+        for k in range(CORNER_POINTS + 1):
+            angle = math.radians(start + 90.0 * k / CORNER_POINTS)
+            out.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    return out
+
+
+def corner_radius(piece: Piece) -> float:
+    """Rounded corners for cards, square tiles and tokens; boards, sheets and die faces stay square."""
+    component = piece.component
+    if component.kind not in ("card", "tile", "token") or component.shape not in ("rect", "square"):
+        return 0.0
+    return parse_length(component.corner) if not templated(component.corner) else 0.0
+
+
+def _polyhex_outline(piece: Piece) -> Polygon:
+    size = parse_length(_size_value(piece.component, piece.row, "en") or 0)
+    polygon = _outer(_polyhex_geometry(tuple(piece.cells), size))
+    minx, miny, _, _ = polygon.bounds
+    return affinity.translate(polygon, -minx, -miny)  # type: ignore[return-value]
+
+
+def trim_outline(piece: Piece) -> list[Point]:
+    """The cut line, in piece coordinates."""
+    shape, w, h = piece.component.shape, piece.width, piece.height
+    if shape == "circle":
+        return ellipse_points(w / 2, h / 2, w / 2, h / 2)
+    if shape == "hex":
+        orientation = piece.component.orientation
+        return hex_points(w / 2, h / 2, (h if orientation == "pointy" else w) / 2, orientation)
+    if shape == "polyhex":
+        return _ring(_polyhex_outline(piece))
+    return rounded_rect_points(0, 0, w, h, corner_radius(piece))
+
+
+def bleed_outline(piece: Piece, bleed: float) -> list[Point]:
+    """The trim outline grown by `bleed`: rectangles stay rectangles, circles circles, polygons mitred."""
+    if bleed <= 0:
+        return trim_outline(piece)
+    shape, w, h = piece.component.shape, piece.width, piece.height
+    if shape == "circle":
+        return ellipse_points(w / 2, h / 2, w / 2 + bleed, h / 2 + bleed)
+    if shape in ("rect", "square"):
+        return [(-bleed, -bleed), (w + bleed, -bleed), (w + bleed, h + bleed), (-bleed, h + bleed)]
+    polygon = _polyhex_outline(piece) if shape == "polyhex" else Polygon(trim_outline(piece))
+    grown = polygon.buffer(bleed, join_style="mitre", mitre_limit=4.0)
+    return _ring(_outer(grown))
+
+
+def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)

@@ -1,0 +1,318 @@
+"""Drawing a `BoardPicture` (validator/picture.py): PDF at physical scale, SVG in millimetres, PNG.
+
+One drawing routine on the Canvas protocol serves every format: the PDF goes through PdfCanvas on a
+page exactly the board's size plus margins, the PNG is that PDF rendered by pdfium (what you see is
+what prints), the SVG goes through a small svgwrite surface with the same calls.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import svgwrite
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas as RLCanvas
+
+from pnpforge import __version__
+from pnpforge.files import write_atomic
+from pnpforge.layouts import icons
+from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.pdf_canvas import PdfCanvas
+from pnpforge.units import mm
+from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, centroid, rgb
+
+MARGIN = 10.0  # mm around the board
+TITLE = 10.0  # mm strip above the board
+LEGEND = 10.0  # mm strip below it
+FONT = "Helvetica"  # a PDF base font: nothing to embed, same metrics everywhere
+PNG_DPI = 100
+BLACK: RGB = (0.0, 0.0, 0.0)
+WHITE: RGB = (1.0, 1.0, 1.0)
+
+
+def page_size(pic: BoardPicture) -> tuple[float, float]:
+    """The page in mm: the board at 1:1 plus margins, title and legend strips."""
+    x0, y0, x1, y1 = pic.bounds()
+    return (x1 - x0 + 2 * MARGIN, y1 - y0 + 2 * MARGIN + TITLE + LEGEND)
+
+
+def _luma(colour: RGB) -> float:
+    return 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
+
+
+def _ink_on(colour: RGB) -> RGB:
+    return WHITE if _luma(colour) < 0.45 else BLACK
+
+
+def _text_centred(canvas: Canvas, x: float, y: float, text: str, size: float, colour: RGB) -> None:
+    width = stringWidth(text, FONT, size)
+    canvas.text(x - width / 2, y + size * 0.35, text, FONT, size, colour)
+
+
+def _regular(cx: float, cy: float, radius: float, sides: int, turn: float = -90.0) -> list[Point]:
+    return [
+        (
+            cx + radius * math.cos(math.radians(turn + 360 * k / sides)),
+            cy + radius * math.sin(math.radians(turn + 360 * k / sides)),
+        )
+        for k in range(sides)
+    ]
+
+
+def _star(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
+    points = []
+    for k in range(10):
+        r = outer if k % 2 == 0 else inner
+        a = math.radians(-90 + 36 * k)
+        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return points
+
+
+def draw_mark(canvas: Canvas, icon: str, cx: float, cy: float, size: float, fill: RGB) -> None:
+    """A piece or space icon centred on (cx, cy), `size` points across; plain shapes tell kinds apart."""
+    h = size / 2
+    ink = _ink_on(fill)
+    line = max(size * 0.06, 0.4)
+    if icon == "cube":
+        canvas.polygon(
+            [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)], fill, BLACK, line
+        )
+    elif icon in ("monster", "pyramid"):
+        canvas.polygon(_regular(cx, cy + h * 0.15, h * 1.1, 3), fill, BLACK, line)
+    elif icon == "temple":
+        canvas.polygon(
+            [
+                (cx - h, cy + h),
+                (cx - h, cy - h * 0.2),
+                (cx, cy - h),
+                (cx + h, cy - h * 0.2),
+                (cx + h, cy + h),
+            ],
+            fill,
+            BLACK,
+            line,
+        )
+    elif icon == "statue":
+        canvas.rounded_rect(cx - h * 0.45, cy - h, h * 0.9, size, h * 0.3, fill, BLACK, line)
+    elif icon == "obelisk":
+        canvas.polygon(
+            [
+                (cx - h * 0.35, cy + h),
+                (cx - h * 0.2, cy - h * 0.6),
+                (cx, cy - h),
+                (cx + h * 0.2, cy - h * 0.6),
+                (cx + h * 0.35, cy + h),
+            ],
+            fill,
+            BLACK,
+            line,
+        )
+    elif icon == "tile":
+        canvas.polygon(_regular(cx, cy, h, 6), fill, BLACK, line)
+    elif icon == "zeus":
+        canvas.polygon(_star(cx, cy, h, h * 0.45), fill, BLACK, line)
+    elif icon == "god":
+        canvas.ellipse(cx, cy, h, h, fill, BLACK, line * 2)
+        canvas.ellipse(cx, cy, h * 0.55, h * 0.55, None, ink, line)
+    elif icon in ("shrine", "offering", "monster-space", "city"):
+        canvas.ellipse(cx, cy, h * 0.5, h * 0.5, None, fill, line)
+    elif icon in icons.ICON_NAMES:
+        icons.draw_icon(canvas, icon, cx - h, cy - h, size, size, fill, BLACK)
+    else:  # warrior, token and anything new: a disc
+        canvas.ellipse(cx, cy, h, h, fill, BLACK, line)
+
+
+def _pattern(canvas: Canvas, cell: CellShape, points: Sequence[Point], ink: RGB) -> None:
+    cx, cy = centroid(points)
+    radius = min(math.dist((cx, cy), p) for p in points) * 0.5
+    if cell.pattern == "waves":
+        for dy in (-0.3, 0.3):
+            wave = [
+                (cx - radius + k * radius / 4, cy + dy * radius + (0.12 * radius if k % 2 else 0.0))
+                for k in range(9)
+            ]
+            canvas.polygon(wave, None, ink, 0.4, closed=False)
+    elif cell.pattern == "dots":
+        for px, py in _regular(cx, cy, radius * 0.7, 5):
+            canvas.ellipse(px, py, 0.5, 0.5, ink, None, 0)
+    elif cell.pattern == "hatch":
+        for k in (-1, 0, 1):
+            off = k * radius * 0.5
+            canvas.polygon(
+                [(cx - radius + off, cy + radius), (cx + off + radius * 0.2, cy - radius)],
+                None,
+                ink,
+                0.4,
+                closed=False,
+            )
+
+
+def draw(canvas: Canvas, pic: BoardPicture, page: tuple[float, float]) -> None:
+    """The whole picture on a canvas whose units are points, origin at the page's top-left."""
+    x0, y0, _, _ = pic.bounds()
+    ox, oy = MARGIN - x0, MARGIN + TITLE - y0
+
+    def at(p: Point) -> Point:
+        return (mm(p[0] + ox), mm(p[1] + oy))
+
+    _text_centred(canvas, mm(page[0] / 2), mm(TITLE / 2 + 2), pic.title, 12, BLACK)
+    for cell in pic.cells:
+        points = [at(p) for p in cell.points]
+        fill = rgb(cell.fill)
+        canvas.polygon(points, fill, rgb(cell.stroke), 0.5)
+        ink = _ink_on(fill)
+        _pattern(
+            canvas,
+            cell,
+            points,
+            (ink[0] * 0.6 + fill[0] * 0.4, ink[1] * 0.6 + fill[1] * 0.4, ink[2] * 0.6 + fill[2] * 0.4),
+        )
+        cx, cy = centroid(points)
+        if cell.icon:
+            draw_mark(canvas, cell.icon, cx, cy - mm(1.5), mm(4), rgb(cell.icon_colour))
+        if cell.label:  # near the bottom corner, clear of the pieces around the centre
+            bottom = max(p[1] for p in points)
+            _text_centred(canvas, cx, cy + 0.68 * (bottom - cy), cell.label, 5.5, ink)
+    for edge in pic.edges:
+        if len(edge.points) >= 2:
+            canvas.polygon(
+                [at(p) for p in edge.points],
+                None,
+                rgb(edge.colour),
+                mm(edge.width),
+                closed=False,
+                dash=[mm(1.2), mm(0.8)] if edge.dash else None,
+            )
+    for piece in pic.pieces:
+        _piece(canvas, piece, at(piece.at))
+    x = mm(MARGIN)
+    y = mm(page[1] - LEGEND / 2)
+    for colour, text in pic.legend:
+        fill = rgb(colour)
+        canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
+        canvas.text(x + mm(5), y + 3, text, FONT, 8, BLACK)
+        x += mm(6) + stringWidth(text, FONT, 8) + mm(4)
+
+
+def _piece(canvas: Canvas, piece: PieceMark, centre: Point) -> None:
+    fill = rgb(piece.colour)
+    draw_mark(canvas, piece.icon, centre[0], centre[1], mm(piece.size), fill)
+    if piece.label:
+        _text_centred(
+            canvas, centre[0], centre[1], piece.label, max(mm(piece.size) * 0.45, 4.0), _ink_on(fill)
+        )
+
+
+# -- formats -----------------------------------------------------------------------------------------
+
+
+def pdf_bytes(pic: BoardPicture) -> bytes:
+    width, height = page_size(pic)
+    buffer = io.BytesIO()
+    rl = RLCanvas(buffer, pagesize=(mm(width), mm(height)), invariant=1, pageCompression=1)
+    rl.setTitle(pic.title)
+    rl.setCreator(f"pnpforge {__version__}")
+    rl.setProducer(f"pnpforge {__version__}")
+    draw(PdfCanvas(rl, mm(height)), pic, (width, height))
+    rl.showPage()
+    rl.save()
+    return buffer.getvalue()
+
+
+def png_bytes(pic: BoardPicture, dpi: int = PNG_DPI) -> bytes:
+    document = pdfium.PdfDocument(pdf_bytes(pic))
+    try:
+        page = document[0]
+        bitmap = page.render(scale=dpi / 72.0)
+        buffer = io.BytesIO()
+        bitmap.to_pil().save(buffer, format="PNG", optimize=False)
+        bitmap.close()
+        page.close()
+    finally:
+        document.close()
+    return buffer.getvalue()
+
+
+class _SvgSurface:
+    """The Canvas calls `draw` makes, as svgwrite elements in points (the viewBox maps them to mm)."""
+
+    def __init__(self, drawing: svgwrite.Drawing) -> None:
+        self.d = drawing
+
+    @staticmethod
+    def _colour(value: RGB | None) -> str:
+        if value is None:
+            return "none"
+        return "#" + "".join(f"{round(c * 255):02x}" for c in value)
+
+    def polygon(
+        self,
+        points: Sequence[Point],
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float = 0.5,
+        closed: bool = True,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        pts = [(round(x, 3), round(y, 3)) for x, y in points]
+        shape = self.d.polygon(pts) if closed else self.d.polyline(pts)
+        shape.fill(self._colour(fill if closed else None)).stroke(self._colour(stroke), width=round(width, 3))
+        if dash:
+            shape.dasharray([round(v, 3) for v in dash])
+        self.d.add(shape)
+
+    def ellipse(
+        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
+    ) -> None:
+        shape = self.d.ellipse((round(cx, 3), round(cy, 3)), (round(rx, 3), round(ry, 3)))
+        self.d.add(shape.fill(self._colour(fill)).stroke(self._colour(stroke), width=round(width, 3)))
+
+    def rounded_rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        radius: float,
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float,
+    ) -> None:
+        shape = self.d.rect((round(x, 3), round(y, 3)), (round(w, 3), round(h, 3)), rx=radius, ry=radius)
+        self.d.add(shape.fill(self._colour(fill)).stroke(self._colour(stroke), width=round(width, 3)))
+
+    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
+        self.d.add(
+            self.d.text(
+                text,
+                insert=(round(x, 3), round(baseline, 3)),
+                font_family="Helvetica, Arial, sans-serif",
+                font_size=round(size, 3),
+                fill=self._colour(colour),
+            )
+        )
+
+
+def svg_text(pic: BoardPicture) -> str:
+    width, height = page_size(pic)
+    drawing = svgwrite.Drawing(size=(f"{width:.2f}mm", f"{height:.2f}mm"), profile="full")
+    drawing.viewbox(0, 0, round(mm(width), 3), round(mm(height), 3))
+    draw(_SvgSurface(drawing), pic, (width, height))  # type: ignore[arg-type]
+    return drawing.tostring()
+
+
+def render(pic: BoardPicture, path: str | Path) -> None:
+    """Write the picture to `path`; the suffix (.pdf, .svg, .png) picks the format."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".pdf":
+        write_atomic(path, pdf_bytes(pic))
+    elif suffix == ".png":
+        write_atomic(path, png_bytes(pic))
+    elif suffix == ".svg":
+        write_atomic(path, svg_text(pic))
+    else:
+        raise ValueError(f"cannot draw to {path}: expected .pdf, .svg or .png")

@@ -1,0 +1,44 @@
+"""The score sheet engine: players, scoring items, totals, ranking with tie-breaks, and printing.
+
+It never imports a game. A game plugs in with `games/<id>/score.py`, loaded by path through
+`catalog.game_module(game, "score")`, which exposes:
+
+`Input`
+    A pydantic model of the score file, derived from `inputs.Strict` (unknown keys are errors),
+    with `game: Literal["<id>"]` and `players: list[...]` whose entries have a `name`. Use
+    `inputs.Count` for counts (a non-whole number is malformed input; a negative one is left
+    for the rules to refuse) and `inputs.Name` / `inputs.Flag`.
+`score(input, source) -> ScoreResult`
+    Check names used in other sections (`inputs.known_names`, InputError, exit 2), check the
+    rules (`inputs.Rules`: stable codes, located; `Rules.done()` raises `RulesBroken`, exit 1),
+    then fill a `PlayerScore` per player and build the result with `ScoreResult.ranked(...)`,
+    giving the game's tie-breaks in order (`TieBreak.by(name, values)`).
+`FIELDS: list[prompts.Field]`
+    The questions `pnpforge score GAME --interactive` asks, each with its rule as help.
+`PLAYERS: tuple[int, int]` (optional)
+    Used only when the game's game.yaml does not say `game.players`.
+
+The engine (`run.score_source`) has already checked, before `score` runs: the game id, the
+`Input` model, player names given once, and a player count the game allows.
+"""
+
+from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, RulesBroken, Strict
+from pnpforge.scoring.prompts import Field
+from pnpforge.scoring.sheet import DRAW, PlayerScore, ScoreResult, Table, TieBreak, rank
+
+__all__ = [
+    "DRAW",
+    "Count",
+    "Field",
+    "Flag",
+    "Name",
+    "PlayerEntry",
+    "PlayerScore",
+    "Rules",
+    "RulesBroken",
+    "ScoreResult",
+    "Strict",
+    "Table",
+    "TieBreak",
+    "rank",
+]

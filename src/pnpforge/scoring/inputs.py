@@ -1,0 +1,125 @@
+"""Building blocks for a game's score-file model, and the two ways an input can be wrong.
+
+Malformed input (not a whole number, an unknown player name, a duplicate name, a player count
+the game does not allow) is an `InputError`: exit 2, `FILE:LINE:COL`. Input that is well formed
+but impossible under the rules (a negative count, more village cards than exist) is a rule
+break: `Rules` collects `Violation`s with stable codes, and `RulesBroken` carries the report
+(exit 1), the same shape `pnpforge validate` uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict
+
+from pnpforge.errors import InputError
+from pnpforge.sourcefile import Path_, Source
+from pnpforge.validator.report import Report
+
+
+def _whole(value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("expected a whole number")
+    return value
+
+
+def _flag(value: Any) -> Any:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value
+
+
+def _name(value: Any) -> Any:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("expected a player name (text)")
+    return value.strip()
+
+
+Count = Annotated[int, BeforeValidator(_whole)]  # negatives pass here: they are rule breaks, not typos
+Flag = Annotated[bool, BeforeValidator(_flag)]
+Name = Annotated[str, BeforeValidator(_name)]
+
+
+class Strict(BaseModel):
+    """Base for every score-file model: unknown keys are errors, so a typo never scores as 0."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayerEntry(Strict):
+    name: Name
+
+
+class RulesBroken(Exception):
+    """The input breaks the game's rules; carries every violation found, not just the first."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        super().__init__("; ".join(f"{v.code}: {v.message}" for v in report.errors))
+
+
+class Rules:
+    """Collects rule breaks, each located in the score file (`where` is `FILE:LINE:COL`)."""
+
+    def __init__(self, game: str, source: Source) -> None:
+        self.report = Report(game)
+        self.source = source
+
+    def where(self, path: Path_) -> str:
+        line, col = self.source.where(path)
+        return f"{self.source.file}:{line}:{col}" if line else self.source.file
+
+    def error(self, code: str, path: Path_, message: str) -> None:
+        self.report.error(code, message, self.where(path))
+
+    def nonnegative(self, path: Path_, value: int, what: str) -> bool:
+        if value < 0:
+            self.error("negative-count", path, f"{what} is {value}; a count cannot be negative")
+            return False
+        return True
+
+    def at_most(self, code: str, path: Path_, value: int, limit: int, what: str) -> bool:
+        if value > limit:
+            self.error(code, path, f"{what} is {value}, more than the {limit} the game allows")
+            return False
+        return True
+
+    def done(self) -> None:
+        """Raise `RulesBroken` if anything was found."""
+        if not self.report.valid:
+            raise RulesBroken(self.report)
+
+
+def unique_names(source: Source, names: list[str], path: Path_ = ("players",)) -> None:
+    """Every player named once; a second entry with the same name is reported where it stands."""
+    seen: set[str] = set()
+    problems = []
+    for index, name in enumerate(names):
+        if name in seen:
+            problems.append(source.problem((*path, index, "name"), f"player {name!r} is listed twice"))
+        seen.add(name)
+    if problems:
+        raise InputError(problems)
+
+
+def known_names(
+    source: Source, refs: Iterable[tuple[Path_, str]], known: Collection[str], what: str = "player"
+) -> None:
+    """Every name used elsewhere in the file (sections, tokens, seat order) is a listed player."""
+    expected = ", ".join(known) or "none"
+    problems = [
+        source.problem(path, f"unknown {what} {name!r} (expected one of: {expected})")
+        for path, name in refs
+        if name not in known
+    ]
+    if problems:
+        raise InputError(problems)
+
+
+def player_count(source: Source, count: int, allowed: tuple[int, int], game: str) -> None:
+    low, high = allowed
+    if not low <= count <= high:
+        span = f"{low}" if low == high else f"{low}–{high}"
+        raise InputError([source.problem(("players",), f"{game} is played by {span} players, not {count}")])

@@ -1,0 +1,42 @@
+"""A set-up file used inside a score file: a board state or a map to count from.
+
+A score file may name a set-up file (`map: my-map.yaml`, a path relative to the score file) or
+hold one inline (a mapping in the set-up format, `game:` optional). Either way it is read and
+type-checked by the game's own set-up plug-in (validator/setupfile.py), and every error points
+at the right line of the right file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnpforge.errors import InputError
+from pnpforge.sourcefile import Path_, Source
+from pnpforge.validator.setupfile import LoadedSetup, load_setup, load_source
+
+
+def _inner(source: Source, at: Path_, data: dict[str, Any], game: str) -> Source:
+    """The part of `source` under `at` as a file of its own, positions kept."""
+    positions = {path[len(at) :]: pos for path, pos in source.positions.items() if path[: len(at)] == at}
+    positions.setdefault((), source.where(at))
+    return Source(source.file, {"game": game, **data}, positions)
+
+
+def linked_setup(source: Source, at: Path_, value: str | dict[str, Any], game: str) -> LoadedSetup:
+    """Load the set-up named (or held) at `at` in a score file; it must be a `game` set-up."""
+    if isinstance(value, dict):
+        if value.get("game", game) != game:
+            raise InputError([source.problem((*at, "game"), f"expected a {game} set-up here")])
+        return load_source(_inner(source, at, {k: v for k, v in value.items() if k != "game"}, game))
+    path = Path(value)
+    if not path.is_absolute():
+        path = Path(source.file).parent / path
+    if not path.is_file():
+        raise InputError(
+            [source.problem(at, f"set-up file {str(path)!r} not found (paths are relative to this file)")]
+        )
+    loaded = load_setup(path)
+    if loaded.game.id != game:
+        raise InputError([source.problem(at, f"{str(path)!r} is a {loaded.game.id} set-up, expected {game}")])
+    return loaded

@@ -1,0 +1,149 @@
+"""From a score file (or interactive answers) to a `ScoreResult`, for any game with a `score.py`.
+
+Order of checks: the file is read (syntax), the game found, the data typed by the game's `Input`
+model, player names and the player count checked (all `InputError`, exit 2); then the game's
+`score` applies its rules and may raise `RulesBroken` (exit 1).
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from pydantic import BaseModel
+
+from pnpforge import catalog
+from pnpforge.errors import InputError, Problem
+from pnpforge.scoring.inputs import player_count, unique_names
+from pnpforge.scoring.prompts import interview
+from pnpforge.scoring.sheet import ScoreResult
+from pnpforge.sourcefile import Source, read_yaml, read_yaml_text, validate
+
+_UNKNOWN_KEY = re.compile(r"^unknown key '([^']+)'")
+
+
+def calculator(game: catalog.GameFolder, file: str = "<command line>") -> ModuleType:
+    module = catalog.game_module(game, "score")
+    if module is None:
+        raise InputError.single(
+            file, f"game {game.id!r} has no score calculator (no score.py in {game.path})"
+        )
+    return module
+
+
+@cache
+def _spec_header(path: Path, stamp: float) -> dict[str, Any]:
+    """The `game:` block of a game.yaml (id, title, players), parsed alone: specs run to many pages."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("game:")), None)
+    if start is None:
+        return {}
+    end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
+    header = read_yaml_text("\n".join(lines[start:end]) + "\n", str(path)).data
+    return header.get("game") or {} if isinstance(header, dict) else {}
+
+
+def spec_header(game: catalog.GameFolder) -> dict[str, Any]:
+    try:
+        return _spec_header(game.spec_file, game.spec_file.stat().st_mtime)
+    except (InputError, OSError):
+        return {}
+
+
+def players_allowed(game: catalog.GameFolder, module: ModuleType) -> tuple[int, int]:
+    """The player count range from the game's own spec (game.yaml), else the calculator's PLAYERS."""
+    try:
+        low, high = spec_header(game)["players"]
+        return int(low), int(high)
+    except (KeyError, TypeError, ValueError):
+        low, high = module.PLAYERS
+        return int(low), int(high)
+
+
+def title(game: catalog.GameFolder) -> str:
+    name = spec_header(game).get("title", game.id)
+    return str(name.get("en", game.id) if isinstance(name, dict) else name)
+
+
+def _game_of(source: Source) -> catalog.GameFolder:
+    data = source.data
+    if not isinstance(data, dict):
+        raise InputError([source.problem((), "a score file must be a mapping starting with 'game: <id>'")])
+    if "game" not in data:
+        raise InputError([source.problem((), "missing key 'game' (expected e.g. 'game: gods')")])
+    game_id = data["game"]
+    if not isinstance(game_id, str):
+        raise InputError([source.problem(("game",), f"'game' must be a game id (got {game_id!r})")])
+    try:
+        return catalog.find_game(game_id, source.file)
+    except InputError as error:
+        raise InputError([source.problem(("game",), p.message) for p in error.problems]) from None
+
+
+def _keys_of(annotation: Any, into: set[str]) -> None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        for name, info in annotation.model_fields.items():
+            into.add(info.alias or name)
+            _keys_of(info.annotation, into)
+        return
+    for arg in typing.get_args(annotation):
+        _keys_of(arg, into)
+
+
+def _owners_of(key: str, game: str) -> list[str]:
+    """Other games whose score files use `key`: a field pasted from the wrong game gets a clear hint."""
+    owners = []
+    for other in catalog.games():
+        if other.id == game:
+            continue
+        module = catalog.game_module(other, "score")
+        keys: set[str] = set()
+        if module is not None and hasattr(module, "Input"):
+            _keys_of(module.Input, keys)
+        if key in keys:
+            owners.append(other.id)
+    return owners
+
+
+def _typed(module: ModuleType, source: Source, game: str) -> Any:
+    try:
+        return validate(module.Input, source)
+    except InputError as error:
+        problems = []
+        for problem in error.problems:
+            match = _UNKNOWN_KEY.match(problem.message)
+            owners = _owners_of(match.group(1), game) if match else []
+            if owners:
+                message = f"unknown key {match.group(1)!r} for {game}: it is a field of {', '.join(owners)}"
+                problem = Problem(problem.file, problem.line, problem.col, message)
+            problems.append(problem)
+        raise InputError(problems) from None
+
+
+def score_source(source: Source) -> ScoreResult:
+    """Type-check, check names and the player count, then run the game's calculator."""
+    game = _game_of(source)
+    module = calculator(game, source.file)
+    data = _typed(module, source, game.id)
+    names = [p.name for p in data.players]
+    unique_names(source, names)
+    player_count(source, len(names), players_allowed(game, module), game.id)
+    result: ScoreResult = module.score(data, source)
+    result.title = result.title or title(game)
+    return result
+
+
+def score_file(path: str | Path) -> ScoreResult:
+    return score_source(read_yaml(path))
+
+
+def score_interactive(game_id: str) -> ScoreResult:
+    """Ask for every number at the terminal (or from piped answers), then score as for a file."""
+    game = catalog.find_game(game_id)
+    module = calculator(game)
+    data = interview(game.id, title(game), players_allowed(game, module), module.FIELDS)
+    return score_source(Source("<interactive>", data, {(): (0, 0)}))  # no line numbers to show

@@ -1,0 +1,125 @@
+"""A board set-up as a picture description, independent of the output format.
+
+A game's `checks.picture(setup)` fills a `BoardPicture` in millimetres (y grows down); `output/boardpic.py`
+draws it to PDF at physical scale, SVG or PNG. Colours are palette names (`PALETTE`) or `#rrggbb`; icons are
+names the renderer knows (unknown names fall back to a plain disc, so a game never breaks drawing).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.hexgrid import Hex
+
+Point = tuple[float, float]
+
+PALETTE: dict[str, str] = {
+    "red": "#d43d2f",
+    "yellow": "#f2c530",
+    "green": "#3f9a45",
+    "blue": "#2f6fc4",
+    "pink": "#e68bb8",
+    "black": "#2b2b2b",
+    "white": "#f7f7f2",
+    "grey": "#9a9a9a",
+    "sea": "#9ccbe8",
+    "shallows": "#cde8f5",
+    "land": "#e9dcb8",
+    "fertile": "#9fcf7a",
+    "desert": "#f0d98c",
+    "water": "#7fb8e0",
+    "river": "#1f5fae",
+    "camel": "#8a5a2b",
+    "outline": "#555555",
+}
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    """A palette name or `#rrggbb` as 0..1 floats; an unknown name draws grey rather than failing."""
+    value = PALETTE.get(colour, colour)
+    if not (isinstance(value, str) and value.startswith("#") and len(value) == 7):
+        value = PALETTE["grey"]
+    return tuple(int(value[i : i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+@dataclass
+class CellShape:
+    points: list[Point]
+    fill: str
+    label: str = ""
+    pattern: str | None = None  # "hatch" or "dots": tells cells apart without colour
+    icon: str | None = None  # drawn at the cell's centre
+    icon_colour: str = "black"
+    stroke: str = "outline"
+
+
+@dataclass
+class HeavyEdge:
+    points: list[Point]
+    colour: str
+    width: float = 1.2  # mm
+    dash: bool = False
+
+
+@dataclass
+class PieceMark:
+    at: Point
+    icon: str  # e.g. "cube", "monster", "temple", "statue", "tile", "camel", "warrior", "god", "obelisk"
+    colour: str
+    label: str = ""
+    size: float = 4.0  # mm across
+
+
+@dataclass
+class BoardPicture:
+    title: str
+    cells: list[CellShape] = field(default_factory=list)
+    edges: list[HeavyEdge] = field(default_factory=list)
+    pieces: list[PieceMark] = field(default_factory=list)
+    legend: list[tuple[str, str]] = field(default_factory=list)  # (colour, text)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        xs = [x for c in self.cells for x, _ in c.points] or [0.0]
+        ys = [y for c in self.cells for _, y in c.points] or [0.0]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
+def hex_points(cell: Hex, size: float) -> list[Point]:
+    return [(round(x, 4), round(y, 4)) for x, y in hexgrid.corners(cell, size)]
+
+
+def hex_centre(cell: Hex, size: float) -> Point:
+    return hexgrid.to_pixel(cell, size)
+
+
+def side_points(a: Hex, b: Hex, size: float) -> list[Point]:
+    """The two ends of the side between neighbouring hexes, in mm."""
+    direction = hexgrid.direction_between(a, b)
+    if direction is None:
+        return []
+    return [hexgrid.vertex_to_pixel(v, size) for v in hexgrid.side_vertices(a, direction)]
+
+
+def spread(centre: Point, count: int, radius: float) -> list[Point]:
+    """`count` positions around `centre` so several pieces on one space stay visible."""
+    if count <= 1:
+        return [centre] * count
+    return [
+        (
+            centre[0] + radius * math.cos(math.radians(-90 + 360 * i / count)),
+            centre[1] + radius * math.sin(math.radians(-90 + 360 * i / count)),
+        )
+        for i in range(count)
+    ]
+
+
+def legend_of(entries: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Legend entries in first-seen order, each once."""
+    return list(dict.fromkeys(entries))
+
+
+def centroid(points: Sequence[Point]) -> Point:
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))

@@ -1,0 +1,267 @@
+"""Set-up files: reading, checking and writing them, for any game, through the game's own plug-in.
+
+How a game plugs in (the engine never imports a game; it loads these files from the game's folder):
+
+`games/<id>/checks.py`
+  - `Setup`: a pydantic model of the set-up file. Derive it from `SetupModel` (extra keys forbidden) and
+    declare `game: Literal["<id>"]`. Use the field types below (`Coord`, `Side`, `Rotation`) so bad
+    coordinates or rotations are located errors for free.
+  - `check(setup, source) -> Report`: every rule violation, not just the first (`Report.error(code, msg,
+    where)`; `Report.warn` for warnings). Semantic bad input (an unknown tile id, a cell given twice, a
+    player number above the player count) is not a violation: raise
+    `InputError([source.problem(("board", "tiles", 3, "tile"), "unknown tile 'x' (expected one of ...)")])`.
+    `source.problem(path, msg)` points at the line and column of that key in the file.
+  - optional `picture(setup) -> BoardPicture` (validator/picture.py): what `setup --draw` renders.
+
+`games/<id>/deal.py`
+  - `PLAYERS: tuple[int, int]`: the lowest and highest player count.
+  - `deal(players: int, seed: int, options: dict[str, str]) -> dict`: a random legal set-up as plain
+    data in the set-up file format (the same dict `validate` accepts), using only `random.Random(seed)`.
+    Build dicts in the order the keys should appear: `dump_yaml` keeps that order. Unknown or bad
+    options: raise `InputError.single(COMMAND_LINE, "...")`; `option_bool`/`option_int` help.
+
+`games/<id>/caravans.py` (Ankh only, but generic): `caravans(setup, source) -> list[dict]` and
+`describe(caravan: dict) -> str`, for `pnpforge caravans FILE`.
+
+The CLI (cli/check_cmds.py) calls only `check_file`, `deal_setup`, `load_setup` and `dump_yaml` below.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from pnpforge import catalog
+from pnpforge.errors import InputError
+from pnpforge.sourcefile import Source, read_yaml, read_yaml_text, validate
+from pnpforge.validator.report import Report
+
+COMMAND_LINE = "<command line>"
+
+Coord = tuple[StrictInt, StrictInt]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
+Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
+Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockwise
+Seat = Annotated[StrictInt, Field(ge=1)]
+
+
+class SetupModel(BaseModel):
+    """Base of every game's `Setup`: unknown keys are errors, so a typo never passes silently."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass
+class LoadedSetup:
+    game: catalog.GameFolder
+    checks: ModuleType
+    setup: Any
+    source: Source
+
+
+def _game_of(source: Source) -> catalog.GameFolder:
+    data = source.data
+    if not isinstance(data, dict):
+        raise InputError([source.problem((), "a set-up file must be a mapping starting with 'game: <id>'")])
+    if "game" not in data:
+        raise InputError([source.problem((), "missing key 'game' (expected e.g. 'game: delphi')")])
+    game_id = data["game"]
+    if not isinstance(game_id, str):
+        raise InputError([source.problem(("game",), f"'game' must be a game id (got {game_id!r})")])
+    try:
+        return catalog.find_game(game_id, source.file)
+    except InputError as error:
+        raise InputError([source.problem(("game",), p.message) for p in error.problems]) from None
+
+
+def game_plugin(game: catalog.GameFolder, name: str, what: str, file: str = COMMAND_LINE) -> ModuleType:
+    module = catalog.game_module(game, name)
+    if module is None:
+        raise InputError.single(
+            file, f"game {game.id!r} has no {what} ({game.path / (name + '.py')} missing)"
+        )
+    return module
+
+
+def load_source(source: Source) -> LoadedSetup:
+    game = _game_of(source)
+    checks = game_plugin(game, "checks", "set-up checks", source.file)
+    setup = validate(checks.Setup, source)
+    return LoadedSetup(game, checks, setup, source)
+
+
+def load_setup(path: str | Path) -> LoadedSetup:
+    """Read and type-check a set-up file; any malformed input is an InputError located in the file."""
+    return load_source(read_yaml(path))
+
+
+def check_loaded(loaded: LoadedSetup) -> Report:
+    report: Report = loaded.checks.check(loaded.setup, loaded.source)
+    return report
+
+
+def check_file(path: str | Path) -> Report:
+    """Every rule violation of a set-up file (InputError when it cannot be read as one)."""
+    return check_loaded(load_setup(path))
+
+
+def check_text(text: str, file: str = "<set-up>") -> Report:
+    return check_loaded(load_source(read_yaml_text(text, file)))
+
+
+# -- dealing -----------------------------------------------------------------------------------------
+
+
+def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """`KEY=VALUE` strings from the command line; a pair without '=' or given twice is bad input."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError.single(COMMAND_LINE, f"--option {pair!r} is not KEY=VALUE (e.g. short=true)")
+        if key.strip() in options:
+            raise InputError.single(COMMAND_LINE, f"--option {key.strip()!r} given twice")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def option_bool(options: dict[str, str], key: str, default: bool = False) -> bool:
+    if key not in options:
+        return default
+    value = options[key].lower()
+    if value in ("true", "yes", "1", "on"):
+        return True
+    if value in ("false", "no", "0", "off"):
+        return False
+    raise InputError.single(COMMAND_LINE, f"--option {key}={options[key]!r}: expected true or false")
+
+
+def option_int(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
+    if key not in options:
+        return default
+    try:
+        value = int(options[key])
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise InputError.single(
+            COMMAND_LINE, f"--option {key}={options[key]!r}: expected a whole number from {low} to {high}"
+        )
+    return value
+
+
+def reject_unknown_options(options: dict[str, str], known: tuple[str, ...]) -> None:
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        allowed = ", ".join(known) or "none"
+        raise InputError.single(COMMAND_LINE, f"unknown --option {unknown[0]!r} (expected one of: {allowed})")
+
+
+def deal_setup(game_id: str, players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
+    """A random legal set-up for `game_id` as plain data, the same for the same arguments."""
+    game = catalog.find_game(game_id)
+    dealer = game_plugin(game, "deal", "set-up dealer")
+    low, high = dealer.PLAYERS
+    if not low <= players <= high:
+        raise InputError.single(
+            COMMAND_LINE, f"{game.id} is for {low} to {high} players (got --players {players})"
+        )
+    data: dict[str, Any] = dealer.deal(players, seed, options)
+    return data
+
+
+# -- writing -----------------------------------------------------------------------------------------
+
+_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
+_RESERVED = {"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"}
+WIDTH = 110
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    text = str(value)
+    if _PLAIN.match(text) and text.lower() not in _RESERVED:
+        return text
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid YAML double-quoted scalar
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | float | str)
+
+
+def _depth(value: Any) -> int:
+    """List nesting: 0 scalar, 1 [q, r], 2 cells or a side, 3 a line of sides; -1 anything else."""
+    if _is_scalar(value):
+        return 0
+    if isinstance(value, list | tuple):
+        inner = [_depth(v) for v in value]
+        return -1 if -1 in inner else 1 + max(inner, default=0)
+    return -1
+
+
+def _always_flow(value: Any) -> bool:
+    """Scalar lists, cells, lists of cells and lines of sides stay on one line however long."""
+    return isinstance(value, list | tuple) and 0 < _depth(value) <= 3
+
+
+def _flow(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_scalar(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return _scalar(value)
+
+
+def _flowable(value: Any, room: int) -> bool:
+    if _is_scalar(value) or _always_flow(value):
+        return True
+    if isinstance(value, list | tuple) and _depth(value) > 0:
+        return len(_flow(value)) <= room
+    if isinstance(value, dict):
+        return all(_is_scalar(v) or _always_flow(v) or isinstance(v, dict) for v in value.values()) and (
+            len(_flow(value)) <= room
+        )
+    return False
+
+
+def _emit(value: Any, indent: int, out: list[str]) -> None:
+    pad = " " * indent
+    if isinstance(value, dict):
+        for key, item in value.items():
+            head = f"{pad}{_scalar(key)}:"
+            if _flowable(item, WIDTH - len(head) - 1):
+                out.append(f"{head} {_flow(item)}")
+            else:
+                out.append(head)
+                _emit(item, indent + 2, out)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            if _flowable(item, WIDTH - indent - 2):
+                out.append(f"{pad}- {_flow(item)}")
+            elif isinstance(item, dict):
+                inner: list[str] = []
+                _emit(item, indent + 2, inner)
+                inner[0] = f"{pad}- {inner[0][indent + 2 :]}"
+                out.extend(inner)
+            else:
+                out.append(f"{pad}-")
+                _emit(item, indent + 2, out)
+    else:
+        out.append(f"{pad}{_scalar(value)}")
+
+
+def dump_yaml(data: dict[str, Any], comment: str = "") -> str:
+    """Deterministic YAML: keys in the dict's order, coordinate pairs in compact flow style."""
+    lines = [f"# {line}" for line in comment.splitlines()] if comment else []
+    _emit(data, 0, lines)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,183 @@
+"""The Oracle of Delphi as a print-and-play kit: counts, board tiles from tiles.yaml, sizes, both languages.
+
+Expected numbers cite seeds/004_f435431784adc11c.txt and RULINGS.md (where the seed gives no count, the
+number is our assumption, named in docs/games/delphi.md); the game is built once per module (English and
+Japanese) through the real CLI and measured with pypdf.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnpforge.build import BuildOptions, plan
+from pnpforge.catalog import find_game
+from pnpforge.cli import main
+from pnpforge.components.load import LoadedSpec, load_target
+from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.generator.expand import expand
+from pnpforge.sourcefile import read_yaml
+
+GAME = "delphi"
+MM = 72 / 25.4
+PLAYERS = 4  # 2-4 players; every per-player set is printed for four
+
+
+@cache
+def _loaded() -> LoadedSpec:
+    return load_target(GAME)
+
+
+def _build(tmp_path_factory: pytest.TempPathFactory, lang: str) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp(f"{GAME}-{lang}")
+    result = CliRunner().invoke(main, ["build", GAME, "-o", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    return out / f"{GAME}.pdf", result.output
+
+
+@pytest.fixture(scope="module")
+def built_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    return _build(tmp_path_factory, "en")
+
+
+@pytest.fixture(scope="module")
+def built_ja(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    if find_cjk_font() is None and os.environ.get("PNPFORGE_REQUIRE_CJK") != "1":
+        pytest.skip("no Japanese TrueType font on this machine")
+    return _build(tmp_path_factory, "ja")
+
+
+@pytest.fixture(scope="module")
+def counts() -> dict[str, int]:
+    result = CliRunner().invoke(main, ["inventory", GAME, "--json"])
+    assert result.exit_code == 0, result.output
+    return {line["name"]: line["count"] for line in json.loads(result.output)}
+
+
+def _missing(pdf: Path, words: tuple[str, ...]) -> list[str]:
+    """The words no page's text holds (pages are read only until every word has been seen)."""
+    left = list(words)
+    for page in PdfReader(pdf).pages:
+        text = page.extract_text()
+        left = [w for w in left if w not in text]
+        if not left:
+            break
+    return left
+
+
+def test_inventory_matches_the_seed(counts: dict[str, int]) -> None:
+    assert counts == {
+        "island-tiles": 12,  # 12のボードタイル (line 26)
+        "city-tiles": 6,  # 6枚のシティタイル (29)
+        "player-boards": PLAYERS,  # プレイヤーボード (72), with the oracle colour wheel the dice sit on (84)
+        "zeus-tiles": 12 * PLAYERS,  # 各3枚 × シュライン・像・捧げ物・モンスター = 12 per player (101-104)
+        "island-shrine-tiles": 12,  # 島タイル(全12枚) (55): 3 per player colour (RULINGS.md)
+        "monsters": 6 * PLAYERS,  # モンスタータイル(各色プレイ人数分) (47)
+        "offering-cubes": 6 * PLAYERS,  # 捧げ物キューブ(各色プレイ人数分) (39)
+        "temples": 6,  # 神殿を6カ所の神殿ヘックスに (43)
+        "statues": 18,  # 像(全6色・各3個) (51)
+        "player-pieces": 10 * PLAYERS,  # 聖廟駒3個 (89) + 6柱の神様ディスク (91) + シールド (96)
+        "favour-tokens": 40,  # assumption; set-up alone hands out 3+4+5+6 = 18 (77)
+        "standees": PLAYERS + 1,  # 船駒 (97) and ゼウス (35)
+        "ship-tiles": 8,  # assumption; 4 named for the first game (82), a draft needs players + 1 (81)
+        "companion-cards": 18,  # 6 colours × 英雄・半神半人・クリーチャー (257-262)
+        "oracle-cards": 30,  # assumption: 5 per colour
+        "injury-cards": 36,  # assumption: 6 per colour
+        "equipment-cards": 24,  # assumption; effects are placeholders
+        "battle-die-cards": 10,  # 戦闘ダイ(10面ダイ) (179) as cards 0-9
+        "oracle-dice": 3 * PLAYERS,  # 三つのオラクルダイス (146)
+        "titan-die": 1,  # タイタンダイ (83)
+        "player-aids": PLAYERS,  # プレイヤーエイド (108)
+    }
+
+
+def test_board_tiles_are_the_cells_of_tiles_yaml() -> None:
+    loaded = _loaded()
+    facts = read_yaml(find_game(GAME).path / "tiles.yaml").data
+    cells = {t["id"]: sorted(tuple(c["at"]) for c in t["cells"]) for t in facts["tiles"]}
+    groups = expand(loaded, "en", (190 * MM, 277 * MM), only=("island-tiles", "city-tiles"))
+    printed = {p.row["id"]: sorted(p.cells) for g in groups for p in g.pieces}
+    assert printed == cells
+    hexes = Counter(g.component.name for g in groups for p in g.pieces for _ in p.cells)
+    assert hexes == {"island-tiles": 102, "city-tiles": 18}  # RULINGS.md: 102 island hexes; a city tile is 3
+
+
+def test_zeus_tiles_are_the_same_twelve_for_every_player() -> None:
+    rows = _loaded().rows["zeus-tiles"]
+    per_player: dict[str, Counter[str]] = {}
+    for row in rows:
+        per_player.setdefault(row.values["player"], Counter())[row.values["task"]] += row.count
+    # 3 shrine + 3 statue + 6 offering/monster double-sided: offering face up for 3, monster for 3 (103)
+    assert per_player == {
+        p: {"shrine": 3, "statue": 3, "offering": 6} for p in ("red", "blue", "green", "yellow")
+    }
+    whites = sum(r.count for r in rows if r.values["colour"] == "white")
+    assert whites == 2 * PLAYERS  # 「白」はタスクの2色以外の任意の色 (178): one offering, one monster
+    assert _loaded().component("zeus-tiles").back is not None
+
+
+def test_dice_show_the_oracle_wheel() -> None:
+    facts = read_yaml(find_game(GAME).path / "tiles.yaml").data
+    (row,) = _loaded().rows["oracle-dice"]
+    faces = [row.values[f"face{k}"] for k in range(1, 7)]
+    assert faces == facts["oracle_wheel_clockwise"]  # red → black → pink → blue → yellow → green
+
+
+def test_colours_read_without_colour() -> None:
+    rows = _loaded().rows["monsters"]
+    assert len({r.values["mark_en"] for r in rows}) == 6 and len({r.values["mark_ja"] for r in rows}) == 6
+
+
+def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
+    pdf, _ = built_en
+    reader = PdfReader(pdf)
+    for page in reader.pages:
+        assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.1)
+        assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.1)
+    the_plan = plan(_loaded(), BuildOptions(), FontRegistry(search=False), check=False)
+    assert len(reader.pages) == len(the_plan.pages) <= 40
+    sizes: dict[str, set[tuple[float, float]]] = {}
+    for page in the_plan.pages:
+        if page.layout is None or page.component is None:
+            continue
+        for placed in page.layout.placements:
+            w, h = placed.width / MM, placed.height / MM
+            sizes.setdefault(page.component.name, set()).add((round(w, 2), round(h, 2)))
+    # 30 mm hexes (a ship standee's 22 mm foot fits): a 7-hex flower is 3 hexes wide
+    assert (90.0, round(30 * 5 / 3**0.5, 2)) in sizes["island-tiles"]
+    assert sizes["city-tiles"] == {(60.0, round(30 * (2 + 1.5) / 3**0.5, 2))}
+    assert sizes["zeus-tiles"] == {(14.0, 14.0)}
+    assert sizes["companion-cards"] == sizes["oracle-cards"] == sizes["injury-cards"] == {(40.0, 56.0)}
+    assert sizes["oracle-dice"] == sizes["titan-die"] == {(14.0, 14.0)}  # die faces
+    assert sizes["player-boards"] == {(190.0, 138.0)}
+
+
+def test_english_build_has_no_warnings(built_en: tuple[Path, str]) -> None:
+    pdf, output = built_en
+    assert "warning" not in output.lower()
+    assert (
+        _missing(pdf, ("Red hero", "Green creature", "Oracle", "Injury", "Zeus", "Poseidon", "Shield")) == []
+    )
+
+
+def test_japanese_names_are_in_the_pdf(built_ja: tuple[Path, str]) -> None:
+    pdf, output = built_ja
+    assert "warning" not in output.lower()
+    words = (
+        "デルフォイの神託",
+        "ポセイドン",
+        "ゼウス",
+        "恩寵",
+        "赤の英雄",
+        "半神半人",
+        "クリーチャー",
+        "負傷",
+    )
+    assert _missing(pdf, words) == []

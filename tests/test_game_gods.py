@@ -1,0 +1,149 @@
+"""Gods as a print-and-play kit: counts from the seed, sizes, one common back, both languages.
+
+Expected numbers cite seeds/000_7c5fb61d3078145b.txt ("内容") and RULINGS.md; each game is built once
+per module (English and Japanese) through the real CLI and measured with pypdf.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnpforge.build import BuildOptions, plan
+from pnpforge.cli import main
+from pnpforge.components.load import load_target
+from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.layouts.faces import side_is_shared
+
+GAME = "gods"
+MM = 72 / 25.4
+# the seed's names: 神殿, 民族, 荒野, 嵐, 追加アクション, ゲームエンド, 勝利ポイント, 村落
+JA_WORDS = ("赤の神殿", "青の民族", "荒野", "嵐", "追加アクション", "ゲームエンド", "勝利ポイント", "村落")
+
+
+def _build(tmp_path_factory: pytest.TempPathFactory, lang: str) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp(f"{GAME}-{lang}")
+    result = CliRunner().invoke(main, ["build", GAME, "-o", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    return out / f"{GAME}.pdf", result.output
+
+
+@pytest.fixture(scope="module")
+def built_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    return _build(tmp_path_factory, "en")
+
+
+@pytest.fixture(scope="module")
+def built_ja(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    if find_cjk_font() is None and os.environ.get("PNPFORGE_REQUIRE_CJK") != "1":
+        pytest.skip("no Japanese TrueType font on this machine")
+    return _build(tmp_path_factory, "ja")
+
+
+@pytest.fixture(scope="module")
+def counts() -> dict[str, int]:
+    result = CliRunner().invoke(main, ["inventory", GAME, "--json"])
+    assert result.exit_code == 0, result.output
+    return {line["name"]: line["count"] for line in json.loads(result.output)}
+
+
+def _squeeze(text: str) -> str:
+    """Text without any whitespace: PDF extraction breaks lines where wrapping or the font changes."""
+    return "".join(text.split())
+
+
+def _text(pdf: Path) -> str:
+    return _squeeze("\n".join(page.extract_text() for page in PdfReader(pdf).pages))
+
+
+def test_inventory_matches_the_seed(counts: dict[str, int]) -> None:
+    assert counts == {
+        "tiles": 72,  # 荒野11 + 嵐2 + 神殿(4色×6=24) + 民族(4色×8=32) + 追加アクション2 + ゲームエンド1
+        "vp-cards": 12,  # 勝利ポイントカード(4色×3=12)
+        "village-cards": 8,  # 村落カード(4色×2=8)
+        "crystals": 50,  # エネルギークリスタル(50)
+        "god-markers": 60,  # ゴッドマーカー(60)
+        "player-aid": 4,  # assumption: one per player, 2-4 players
+    }
+
+
+def test_tile_kinds_and_colours_match_the_seed() -> None:
+    loaded = load_target(GAME)
+    kinds: Counter[str] = Counter()
+    per_colour: Counter[tuple[str, str]] = Counter()
+    for row in loaded.rows["tiles"]:
+        kinds[row.values["kind"]] += row.count
+        if row.values["colour"]:
+            per_colour[(row.values["kind"], row.values["colour"])] += row.count
+    assert kinds == {
+        "temple": 24,  # 神殿タイル(4色×6=24)
+        "people": 32,  # 民族タイル(4色×8=32)
+        "wilderness": 11,  # 荒野タイル:11
+        "storm": 2,  # 嵐タイル:2
+        "extra-action": 2,  # 追加アクションタイル:2
+        "game-end": 1,  # ゲームエンドタイル:1
+    }
+    colours = {"red", "blue", "green", "yellow"}  # RULINGS.md: god and people colours are the same four
+    assert {k: v for k, v in per_colour.items() if k[0] == "temple"} == {("temple", c): 6 for c in colours}
+    assert {k: v for k, v in per_colour.items() if k[0] == "people"} == {("people", c): 8 for c in colours}
+
+
+def test_pieces_read_without_colour() -> None:
+    """People tiles and god markers carry one pattern per colour; temples carry none (RULINGS.md)."""
+    loaded = load_target(GAME)
+    rows = [r.values for r in loaded.rows["tiles"]]
+    people = {r["colour"]: r["pattern"] for r in rows if r["kind"] == "people"}
+    temples = {r["pattern"] for r in rows if r["kind"] == "temple"}
+    markers = {r.values["colour"]: r.values["pattern"] for r in loaded.rows["god-markers"]}
+    assert len(set(people.values())) == 4 and "none" not in people.values()
+    assert temples == {"none"}
+    assert markers == people
+
+
+def test_all_72_tiles_share_one_back() -> None:
+    tiles = load_target(GAME).component("tiles")
+    assert tiles.back is not None and side_is_shared(tiles, "back")
+
+
+def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
+    pdf, _ = built_en
+    reader = PdfReader(pdf)
+    for page in reader.pages:
+        assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.1)
+        assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.1)
+    # cover + tiles (2 sheets, each with its back) + one sheet each for VP, village, crystals, markers, aid
+    assert len(reader.pages) == 1 + 4 + 5
+    the_plan = plan(load_target(GAME), BuildOptions(), FontRegistry(search=False), check=False)
+    sizes: dict[str, set[tuple[float, float]]] = {}
+    for page in the_plan.pages:
+        if page.layout is None or page.component is None:
+            continue
+        for placed in page.layout.placements:
+            w, h = sorted((placed.width / MM, placed.height / MM))
+            sizes.setdefault(page.component.name, set()).add((round(w, 2), round(h, 2)))
+    assert sizes["tiles"] == {(38.0, round(38 * 2 / 3**0.5, 2))}  # 38 mm flat to flat, pointy
+    assert sizes["vp-cards"] == sizes["village-cards"] == {(44.0, 63.0)}
+    assert sizes["crystals"] == {(14.0, 14.0)} and sizes["god-markers"] == {(16.0, 16.0)}
+    assert sizes["player-aid"] == {(70.0, 120.0)}
+
+
+def test_english_build_has_no_warnings(built_en: tuple[Path, str]) -> None:
+    pdf, output = built_en
+    assert "warning" not in output.lower()
+    text = _text(pdf)
+    for word in ("Red temple", "Blue people", "Wilderness", "Storm", "Extra action", "Game end", "Village"):
+        assert _squeeze(word) in text
+
+
+def test_japanese_names_are_in_the_pdf(built_ja: tuple[Path, str]) -> None:
+    pdf, output = built_ja
+    assert "warning" not in output.lower()
+    text = _text(pdf)
+    for word in JA_WORDS:
+        assert word in text

@@ -1,0 +1,114 @@
+"""Good Shepherds as a print-and-play kit: the farm sheet from farm.yaml, money track, dice, rules card.
+
+Expected numbers cite seeds/003_d56f8147b8017e56.txt ("必要なもの") and RULINGS.md; the game is built once
+per module and language through the real CLI and measured with pypdf.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnpforge.build import BuildOptions, plan
+from pnpforge.cli import main
+from pnpforge.components.load import load_target
+from pnpforge.components.model import HexMapElement
+from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.layouts.faces import cells_from
+from pnpforge.sourcefile import read_yaml
+
+GAME = "good-shepherds"
+MM = 72 / 25.4
+
+
+def _build(tmp_path_factory: pytest.TempPathFactory, lang: str) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp(f"{GAME}-{lang}")
+    result = CliRunner().invoke(main, ["build", GAME, "-o", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    return out / f"{GAME}.pdf", result.output
+
+
+@pytest.fixture(scope="module")
+def built_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    return _build(tmp_path_factory, "en")
+
+
+@pytest.fixture(scope="module")
+def built_ja(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    if find_cjk_font() is None and os.environ.get("PNPFORGE_REQUIRE_CJK") != "1":
+        pytest.skip("no Japanese TrueType font on this machine")
+    return _build(tmp_path_factory, "ja")
+
+
+def _squeeze(text: str) -> str:
+    """Text without any whitespace: PDF extraction breaks lines where wrapping or the font changes."""
+    return "".join(text.split())
+
+
+def _pages_text(pdf: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(pdf).pages]
+
+
+def test_inventory_matches_the_seed() -> None:
+    result = CliRunner().invoke(main, ["inventory", GAME, "--json"])
+    assert result.exit_code == 0, result.output
+    counts = {line["name"]: line["count"] for line in json.loads(result.output)}
+    assert counts == {
+        "farm-board": 1,  # 農地ボード 1枚
+        "money-track": 1,  # お金を記録するもの: one sheet for both players
+        "dice": 2,  # 6面体ダイス 2個
+        "rules-card": 2,  # assumption: one per player
+    }
+
+
+def test_the_farm_is_printed_from_farm_yaml() -> None:
+    loaded = load_target(GAME)
+    maps = [e for e in loaded.component("farm-board").face.elements if isinstance(e, HexMapElement)]
+    assert len(maps) == 1 and maps[0].source.data == "farm.yaml"
+    printed = {cell.at for cell in cells_from(maps[0].source, loaded.folder)}
+    farm = read_yaml(loaded.folder / "farm.yaml").data
+    assert printed == {tuple(c["at"]) for c in farm["cells"]}
+    assert len(printed) == farm["cols"] * farm["rows"] == 11 * 7  # RULINGS.md: 11 wide, 7 tall
+
+
+def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
+    pdf, _ = built_en
+    reader = PdfReader(pdf)
+    for page in reader.pages:  # landscape A4 throughout
+        assert float(page.mediabox.width) / MM == pytest.approx(297, abs=0.1)
+        assert float(page.mediabox.height) / MM == pytest.approx(210, abs=0.1)
+    assert len(reader.pages) == 5  # cover, farm, money, dice, rules cards (no backs)
+    the_plan = plan(load_target(GAME), BuildOptions(), FontRegistry(search=False), check=False)
+    by_name = {p.component.name: p for p in the_plan.pages if p.component is not None}
+    sheet = by_name["farm-board"].layout.placements[0]  # type: ignore[union-attr]
+    assert (sheet.width / MM, sheet.height / MM) == pytest.approx((285, 198))  # the page inside 6 mm margins
+    dice = by_name["dice"].layout
+    assert dice is not None and len(dice.nets) == 2
+    assert all(edge / MM == pytest.approx(20) for _, _, edge in dice.nets)
+    assert sorted(p.face for p in dice.placements) == sorted(list(range(1, 7)) * 2)
+    card = by_name["rules-card"].layout.placements[0]  # type: ignore[union-attr]
+    assert sorted((card.width / MM, card.height / MM)) == pytest.approx([138, 190])
+
+
+def test_english_build(built_en: tuple[Path, str]) -> None:
+    pdf, output = built_en
+    assert "warning" not in output.lower()
+    cover, farm, money, dice, rules = _pages_text(pdf)
+    assert all(_squeeze(w) in _squeeze(farm) for w in ("farm board", "Sheep", "Pasture", "Hut", "Destroyed"))
+    numbers = set(money.split())
+    assert {str(n) for n in range(100)} <= numbers  # 0 to 99 for each player, then the end boxes
+    assert _squeeze(money).count("100+:thegameends") == 2 and "below0" in _squeeze(money)
+    assert "Settlement(doubles)" in _squeeze(rules) and "+5persheep" in _squeeze(rules)
+
+
+def test_japanese_names_are_in_the_pdf(built_ja: tuple[Path, str]) -> None:
+    pdf, output = built_ja
+    assert "warning" not in output.lower()
+    text = _squeeze("\n".join(_pages_text(pdf)))
+    for word in ("農地ボード", "羊", "牧草地", "小屋", "決算", "ゾロ目", "0金未満"):
+        assert word in text

@@ -1,0 +1,128 @@
+"""Good Shepherds: one settlement, the end of the game at 100 or below 0, winner by money then sheep."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnpforge.errors import InputError
+from pnpforge.scoring import DRAW, RulesBroken, ScoreResult
+from pnpforge.scoring.run import score_file, score_source
+from pnpforge.sourcefile import read_yaml_text
+
+
+def score(ann: str, bob: str, extra: str = "") -> ScoreResult:
+    text = f"game: good-shepherds\n{extra}players:\n  - {{name: Ann, {ann}}}\n  - {{name: Bob, {bob}}}\n"
+    return score_source(read_yaml_text(text, "settle.yaml"))
+
+
+def row(result: ScoreResult, name: str) -> dict[str, int]:
+    player = next(p for p in result.players if p.name == name)
+    return {**player.breakdown, "total": int(player.total or 0)}
+
+
+def test_sheep_equal_to_live_pastures_earn_and_one_over_costs() -> None:
+    result = score("money: 10, sheep: 3, pastures: 3, huts: 1", "money: 10, sheep: 4, pastures: 3, huts: 1")
+    assert row(result, "Ann") == {"money before": 10, "sheep": 15, "pastures": 3, "huts": 0, "total": 28}
+    assert row(result, "Bob") == {"money before": 10, "sheep": -5, "pastures": 3, "huts": 0, "total": 8}
+    assert result.winners == [] and result.details["game_ends"] is False  # nobody at 100 or below 0
+
+
+def test_huts_pay_three_per_hut_more_than_the_opponent() -> None:
+    result = score("money: 20, huts: 4", "money: 20, huts: 1")
+    assert row(result, "Ann")["huts"] == 9 and row(result, "Bob")["huts"] == 0
+
+
+def test_exactly_zero_does_not_end_the_game_but_below_zero_does() -> None:
+    at_zero = score("money: 9, sheep: 3, pastures: 1", "money: 10")
+    assert row(at_zero, "Ann")["total"] == 0 and at_zero.details["game_ends"] is False
+    below = score("money: 9, sheep: 4, pastures: 1", "money: 10")
+    assert row(below, "Ann")["total"] == -5 and below.details["game_ends"] is True
+    assert below.winners == ["Bob"]
+
+
+def test_reaching_exactly_100_ends_the_game_and_99_does_not() -> None:
+    at_100 = score("money: 88, sheep: 2, pastures: 2, huts: 1", "money: 50")
+    assert row(at_100, "Ann")["total"] == 100 and at_100.details["game_ends"] is True
+    assert at_100.winners == ["Ann"] and at_100.tiebreak is None
+    at_99 = score("money: 87, sheep: 2, pastures: 2, huts: 1", "money: 50")
+    assert row(at_99, "Ann")["total"] == 99 and at_99.details["game_ends"] is False
+
+
+def test_ties_go_to_more_sheep_then_a_draw() -> None:
+    by_sheep = score("money: 95, sheep: 1, pastures: 2", "money: 98, sheep: 0, pastures: 4")
+    assert row(by_sheep, "Ann")["total"] == row(by_sheep, "Bob")["total"] == 102
+    assert by_sheep.winners == ["Ann"] and by_sheep.tiebreak == "sheep"
+    draw = score("money: 99, pastures: 1", "money: 99, pastures: 1")
+    assert draw.winners == ["Ann", "Bob"] and draw.tiebreak == DRAW
+
+
+def test_a_stuck_player_ends_the_game_whatever_the_money() -> None:
+    result = score("money: 30", "money: 20", extra="game_over: true\n")
+    assert result.details["game_ends"] is True and result.winners == ["Ann"]
+
+
+def test_impossible_inputs_are_rule_breaks() -> None:
+    with pytest.raises(RulesBroken) as info:
+        score("money: 100, sheep: -1", "huts: 0")
+    assert info.value.report.codes() == {"money-out-of-play", "negative-count", "start-hut"}
+
+
+def test_empty_game_keeps_the_starting_money_and_goes_on() -> None:
+    text = "game: good-shepherds\nplayers: [{name: Ann}, {name: Bob}]\n"
+    result = score_source(read_yaml_text(text, "settle.yaml"))
+    assert [p.total for p in result.players] == [10, 10] and result.winners == []
+    assert result.verdict == "No winner yet."
+
+
+def test_two_players_only() -> None:
+    text = "game: good-shepherds\nplayers: [{name: Ann}, {name: Bob}, {name: Cy}]\n"
+    with pytest.raises(InputError, match="played by 2 players, not 3"):
+        score_source(read_yaml_text(text, "settle.yaml"))
+
+
+FARM = """\
+game: good-shepherds
+board: farm
+units:
+  - {at: [-1, 3], unit: hut, player: 1}
+  - {at: [9, 3], unit: hut, player: 2}
+  - {at: [0, 3], unit: pasture, player: 1}
+  - {at: [1, 3], unit: pasture, player: 1}
+  - {at: [3, 3], unit: sheep, player: 1}
+  - {at: [2, 3], unit: pasture, player: 1, destroyed: true}
+  - {at: [3, 1], unit: hut, player: 1}
+  - {at: [8, 3], unit: pasture, player: 2}
+  - {at: [6, 3], unit: sheep, player: 2}
+  - {at: [7, 3], unit: pasture, player: 2, destroyed: true}
+  - {at: [6, 4], unit: sheep, player: 2}
+"""
+
+
+def test_farm_board_state_is_counted(tmp_path: Path) -> None:
+    (tmp_path / "farm.yaml").write_text(FARM, encoding="utf-8")
+    (tmp_path / "score.yaml").write_text(
+        "game: good-shepherds\nfarm: farm.yaml\n"
+        "players:\n  - {name: Ann, money: 12}\n  - {name: Bob, money: 12}\n",
+        encoding="utf-8",
+    )
+    result = score_file(tmp_path / "score.yaml")
+    # Ann: 1 sheep, 2 live pastures (+5), 2 pastures (+2), 2 huts vs 1 (+3); Bob: 2 sheep, 1 pasture (-5), +1.
+    assert row(result, "Ann") == {"money before": 12, "sheep": 5, "pastures": 2, "huts": 3, "total": 22}
+    assert row(result, "Bob") == {"money before": 12, "sheep": -5, "pastures": 1, "huts": 0, "total": 8}
+
+
+def test_inline_farm_with_a_live_pasture_beside_a_sheep_is_a_rule_break() -> None:
+    inline = FARM.replace("game: good-shepherds\n", "").replace(", destroyed: true", "")
+    body = "".join(f"  {line}\n" for line in inline.splitlines())
+    text = f"game: good-shepherds\nfarm:\n{body}players: [{{name: Ann}}, {{name: Bob}}]\n"
+    with pytest.raises(RulesBroken) as info:
+        score_source(read_yaml_text(text, "settle.yaml"))
+    assert "pasture-not-destroyed" in info.value.report.codes()
+
+
+def test_farm_and_counts_together_are_malformed() -> None:
+    text = "game: good-shepherds\nfarm: {units: []}\nplayers: [{name: Ann, sheep: 2}, {name: Bob}]\n"
+    with pytest.raises(InputError, match="settle.yaml:3:30: sheep comes from the farm board"):
+        score_source(read_yaml_text(text, "settle.yaml"))

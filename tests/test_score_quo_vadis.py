@@ -1,0 +1,187 @@
+"""Quo Vadis: the generation-change settlement and the final scoring, numbers from scoring.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnpforge import catalog
+from pnpforge.errors import InputError
+from pnpforge.scoring import RulesBroken, ScoreResult
+from pnpforge.scoring.run import score_file, score_source
+from pnpforge.sourcefile import read_yaml_text
+
+QV = catalog.game_module(catalog.find_game("quo-vadis"), "score")
+
+
+def score(text: str) -> ScoreResult:
+    return score_source(read_yaml_text("game: quo-vadis\n" + text, "qv.yaml"))
+
+
+def breakdown(result: ScoreResult, name: str) -> dict[str, int]:
+    return next(p.breakdown for p in result.players if p.name == name)
+
+
+def test_seed_settlement_example_four_cards_times_five_areas() -> None:
+    result = score(
+        "players: [{name: Ann}, {name: Bob}, {name: Cy}]\nsettlement: {player: Ann, cards: 4, areas: 5}\n"
+    )
+    assert breakdown(result, "Ann") == {"settlement": 20}
+    assert result.winners == [] and "4 cards × 5 areas = 20 VP" in result.notes[0]
+
+
+@pytest.mark.parametrize(("areas", "vp"), [(0, 0), (3, 0), (4, 3), (5, 6), (6, 9), (7, 12), (9, 12)])
+def test_territory_bonus_boundaries(areas: int, vp: int) -> None:
+    result = score(f"players: [{{name: Ann, territory: {areas}}}, {{name: Bob}}, {{name: Cy}}]\n")
+    assert breakdown(result, "Ann")["territory"] == vp
+
+
+def test_territory_table_is_data() -> None:
+    table = [QV.Territory(areas=0, vp=0), QV.Territory(areas=2, vp=5)]
+    assert [QV.territory_bonus(n, table) for n in (1, 2, 8)] == [0, 5, 5]
+
+
+def test_final_items_and_generation_bonus_ties_go_clockwise_from_the_start() -> None:
+    result = score(
+        "start_player: Bob\n"
+        "players:\n"
+        "  - {name: Ann, vp: 40, towns: 2, aptitude_workers: 3, territory: 4,"
+        " generations: [3, 2, 2, 2, 1, 0]}\n"
+        "  - {name: Bob, vp: 41, towns: 2, aptitude_workers: 3, territory: 4,"
+        " generations: [3, 3, 2, 1, 1, 0]}\n"
+        "  - {name: Cy, vp: 30, towns: 1, aptitude_workers: 3, territory: 7, generations: [1, 1, 1, 1, 1, 5],"
+        " skills: 2}\n"
+    )
+    # Generations: 1 tie Ann/Bob -> Bob (start); 2 Bob; 3 tie -> Bob; 4 Ann; 5 three-way tie -> Bob; 6 Cy.
+    assert breakdown(result, "Bob") == {
+        "VP tokens": 41,
+        "towns": 6,
+        "aptitude": 3,
+        "territory": 3,
+        "generations": 16,
+        "skills": 0,
+    }
+    assert breakdown(result, "Ann")["generations"] == 4 and breakdown(result, "Cy")["generations"] == 4
+    assert breakdown(result, "Cy")["skills"] == 2
+    assert result.winners == ["Bob"]
+
+
+def test_tie_on_points_goes_to_the_first_clockwise_from_the_start_player() -> None:
+    players = "players: [{name: Ann, vp: 10}, {name: Bob, vp: 12}, {name: Cy, vp: 12}]\n"
+    assert score(players).winners == ["Bob"]  # start player defaults to the first listed
+    result = score("start_player: Cy\n" + players)
+    assert result.winners == ["Cy"] and result.tiebreak == "seat order from the start player"
+    assert score("start_player: Ann\n" + players).winners == ["Bob"]
+
+
+def test_empty_game_scores_zero_and_the_start_player_wins_the_tie() -> None:
+    result = score("players: [{name: Ann}, {name: Bob}, {name: Cy}, {name: Di}, {name: Ed}]\n")
+    assert all(p.total == 0 for p in result.players)
+    assert result.winners == ["Ann"]
+
+
+def test_impossible_inputs_are_rule_breaks() -> None:
+    with pytest.raises(RulesBroken) as info:
+        score(
+            "players:\n"
+            "  - {name: Ann, towns: 6, aptitude_workers: 11, territory: 11,"
+            " generations: [2, 0, 1, 0, 0, 0]}\n"
+            "  - {name: Bob, vp: -1, generations: [3, 3, 3, 2, 0, 0]}\n"
+            "  - {name: Cy}\n"
+        )
+    assert info.value.report.codes() == {
+        "too-many-towns",
+        "too-many-workers",
+        "territory-too-large",
+        "generation-gap",
+        "negative-count",
+        "too-many-cards",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("players: [{name: Ann, generations: [1, 2]}, {name: Bob}, {name: Cy}]", "give 6 numbers"),
+        ("start_player: Zed\nplayers: [{name: Ann}, {name: Bob}, {name: Cy}]", "unknown player 'Zed'"),
+        ("players: [{name: Ann}, {name: Bob}]", "quo-vadis is played by 3–5 players, not 2"),
+        (
+            "players: [{name: Ann}, {name: Bob}, {name: Cy}]\nsettlement: {player: Ann, cards: 4}",
+            "missing key",
+        ),
+        ("players: [{name: Ann, crystals: 2}, {name: Bob}, {name: Cy}]", "it is a field of gods"),
+    ],
+)
+def test_malformed_input(text: str, expected: str) -> None:
+    with pytest.raises(InputError, match=expected):
+        score(text + "\n")
+
+
+MAP = """\
+game: quo-vadis
+players: 3
+centre: [0, 0]
+map:
+  - {tile: a2-5, at: [0, 0], rotation: 0}
+  - {tile: a3-5, at: [-1, 1], rotation: 3}
+  - {tile: a4-5, at: [0, 1], rotation: 3}
+  - {tile: a3-4, at: [1, 0], rotation: 4}
+  - {tile: a2-4, at: [1, -1], rotation: 0}
+  - {tile: a1-5, at: [0, -1], rotation: 5}
+  - {tile: a1-2, at: [-1, 0], rotation: 3}
+  - {tile: a2-3, at: [1, 1], rotation: 2}
+  - {tile: a1-3, at: [-1, 2], rotation: 5}
+  - {tile: a1-4, at: [1, -2], rotation: 1}
+"""
+
+
+def test_control_territory_and_aptitude_from_a_map(tmp_path: Path) -> None:
+    (tmp_path / "map.yaml").write_text(MAP, encoding="utf-8")
+    (tmp_path / "end.yaml").write_text(
+        "game: quo-vadis\nmap: map.yaml\nterrain_tokens: {a2-5: plains}\nplayers:\n"
+        # two workers each in a2-5, a3-5, a4-5, a3-4 and a town in a2-4: five areas in one group
+        "  - {name: Ann, race: plains, workers: [a2-5.0, a2-5.1, a3-5.0, a3-5.1, a4-5.0, a4-5.2, a3-4.0,"
+        " a3-4.1], towns: [a2-4.0]}\n"
+        "  - {name: Bob, race: sea, workers: [a1-2.0, a1-2.1, a1-3.0]}\n"
+        "  - {name: Cy}\n",
+        encoding="utf-8",
+    )
+    result = score_file(tmp_path / "end.yaml")
+    ann = breakdown(result, "Ann")
+    assert ann["towns"] == 3 and ann["territory"] == 6  # 5 areas in one group
+    assert ann["aptitude"] == 3  # a2-5's two spaces turned to plains by the token, plus a3-4.0 (plains)
+    control = result.tables[0]
+    assert control.rows[0][:2] == ["Ann", 5] and control.rows[1][:2] == ["Bob", 1]
+    settlement = tmp_path / "settle.yaml"
+    settlement.write_text(
+        "game: quo-vadis\nmap: map.yaml\nsettlement: {player: Ann, cards: 4}\nplayers:\n"
+        "  - {name: Ann, workers: [a2-5.0, a2-5.1], towns: [a1-3.0], race: sea}\n"
+        "  - {name: Bob}\n  - {name: Cy}\n",
+        encoding="utf-8",
+    )
+    assert breakdown(score_file(settlement), "Ann") == {"settlement": 8}  # 4 cards × 2 areas
+
+
+def test_map_inputs_are_checked(tmp_path: Path) -> None:
+    (tmp_path / "map.yaml").write_text(MAP, encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "game: quo-vadis\nmap: map.yaml\nplayers:\n"
+        "  - {name: Ann, race: plains, workers: [a9-9.0], territory: 3}\n  - {name: Bob}\n  - {name: Cy}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as info:
+        score_file(bad)
+    text = str(info.value)
+    assert "no space 'a9-9.0' on the map" in text and "counted from the map" in text
+    stacked = tmp_path / "stacked.yaml"
+    stacked.write_text(
+        "game: quo-vadis\nmap: map.yaml\nplayers:\n"
+        "  - {name: Ann, race: plains, workers: [a2-5.0, a2-5.0], towns: [a2-4.0]}\n"
+        "  - {name: Bob, towns: [a2-4.0]}\n  - {name: Cy}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesBroken) as broken:
+        score_file(stacked)
+    assert broken.value.report.codes() == {"worker-stacked", "town-stacked"}
