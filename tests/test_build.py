@@ -84,9 +84,10 @@ def test_nine_poker_cards_per_page(make_spec: SpecMaker, tmp_path: Path, page: s
 
 def test_cover_lists_components_counts_and_sheets(tiny_quest: Path, tmp_path: Path) -> None:
     pdf = pdf_of(tiny_quest, tmp_path / "out")
-    text = PdfReader(pdf).pages[0].extract_text()
+    shown: list[str] = []  # each text operator's string: one per table cell, however lines are joined
+    text = PdfReader(pdf).pages[0].extract_text(visitor_text=lambda t, *_: shown.append(t))
     assert "Tiny Quest" in text
-    cells = [line.strip() for line in text.splitlines()]
+    cells = [piece.strip() for piece in shown if piece.strip()]
     expected = [("Hero cards (heroes)", 8, 1), ("Land tiles (land)", 10, 1), ("Coins (coins)", 12, 1)]
     for title, count, sheets in [*expected, ("Score pad (pad)", 1, 1)]:
         at = cells.index(title)  # row cells: component, kind, size, count, sides, sheets

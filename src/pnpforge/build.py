@@ -119,8 +119,12 @@ def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[imp.PageFrame, st
         width, height = page_size(name)
     else:
         name = defaults.page
-        line, col = loaded.source.where(("defaults", "page"))
-        width, height = page_size(name, loaded.file, line, col)
+        try:
+            width, height = page_size(name)
+        except InputError:  # only now find the line: locating parses the YAML a second time
+            line, col = loaded.source.where(("defaults", "page"))
+            page_size(name, loaded.file, line, col)
+            raise
     frame = imp.PageFrame(width, height, parse_length(defaults.margin), parse_length(defaults.bleed))
     if min(frame.area) <= 0:
         raise InputError.single(

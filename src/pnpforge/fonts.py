@@ -51,6 +51,7 @@ KNOWN_CJK_PATHS: tuple[str, ...] = (
     "C:/Windows/Fonts/YuGothM.ttc",
 )
 CJK_FONT_NAME = "PnpCJK"
+RUNS_CACHE = 8192  # distinct (text, font) splits kept per registry
 MISSING_CJK_WARNING = (
     "warning: no Japanese TrueType font found (install fonts-ipaexfont-gothic, or give defaults.font "
     "or --font); Japanese text will show as boxes"
@@ -115,6 +116,7 @@ class FontRegistry:
         self.cjk_path: Path | None = None
         self._css: dict[str, tuple[str, str]] = dict(_CSS_STANDARD)
         self._ttf_chars: dict[str, frozenset[int]] = {}
+        self._runs: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         path: Path | None
         if cjk_path is not None:
             path = Path(cjk_path)
@@ -164,16 +166,32 @@ class FontRegistry:
 
     def runs(self, text: str, font: str) -> list[tuple[str, str]]:
         """Split `text` into (segment, reportlab font) runs: CJK font where the Latin font lacks a glyph."""
+        if not text:
+            return []
+        if self.cjk is None or font == self.cjk or (text.isascii() and font not in self._ttf_chars):
+            return [(text, font)]  # one run: every ASCII character is in a standard font's encoding
+        key = (text, font)
+        found = self._runs.get(key)
+        if found is None:
+            found = self._split(text, font)
+            if len(self._runs) >= RUNS_CACHE:  # a build repeats few distinct strings; bound it anyway
+                self._runs.clear()
+            self._runs[key] = found
+        return list(found)
+
+    def _split(self, text: str, font: str) -> tuple[tuple[str, str], ...]:
+        cjk = self.cjk
+        assert cjk is not None
         out: list[tuple[str, str]] = []
-        for char in text:
-            use = font
-            if self.cjk and font != self.cjk and not self._latin_has(font, char):
-                use = self.cjk
-            if out and out[-1][1] == use:
-                out[-1] = (out[-1][0] + char, use)
-            else:
-                out.append((char, use))
-        return out
+        start, current = 0, ""
+        for index, char in enumerate(text):
+            use = font if self._latin_has(font, char) else cjk
+            if use != current:
+                if index:
+                    out.append((text[start:index], current))
+                start, current = index, use
+        out.append((text[start:], current))
+        return tuple(out)
 
     def width(self, text: str, font: str, size: float) -> float:
         return sum(pdfmetrics.stringWidth(seg, name, size) for seg, name in self.runs(text, font))

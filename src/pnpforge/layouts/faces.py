@@ -127,24 +127,64 @@ def pattern_ink(fill_rgb: RGB | None) -> RGB:
 def length(value: object, reference: float = 0.0) -> float:
     """A length in points; "n%" is a percentage of `reference` (the trim box side it runs along)."""
     try:
+        return _length(value, reference)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable value cannot be cached; it is no length either
+        return _parse(value, reference)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _length(value: str | float | int, reference: float) -> float:
+    return _parse(value, reference)
+
+
+def _parse(value: object, reference: float) -> float:
+    try:
         if isinstance(value, str) and value.strip().endswith("%"):
             return float(value.strip()[:-1]) * reference / 100.0
         return parse_length(value)  # type: ignore[arg-type]
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         raise FaceError(str(exc)) from None
 
 
 # templating ---------------------------------------------------------------------------------------
-_templated_cache: dict[int, tuple[object, bool]] = {}
+@dataclass(frozen=True)
+class _Template:
+    """Which fields of one element hold a `{field}`, with their values as written in the spec."""
+
+    element: BaseModel
+    fields: dict[str, Any]
+
+
+_templates: dict[int, _Template] = {}
+TEMPLATES_KEPT = 10_000  # elements remembered; a long `watch` session loads many specs
+_resolved: dict[tuple[int, tuple[str, ...]], tuple[BaseModel, BaseModel]] = {}  # -> (template, filled)
+RESOLVED_KEPT = 4096
+
+
+def _holds_placeholder(value: Any) -> bool:
+    if isinstance(value, str):
+        return PLACEHOLDER.search(value) is not None
+    if isinstance(value, dict):
+        return any(_holds_placeholder(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds_placeholder(v) for v in value)
+    return False
+
+
+def _template(model: BaseModel) -> _Template:
+    """The element's templated fields, found once per element (keyed by identity: models are unhashable)."""
+    hit = _templates.get(id(model))
+    if hit is None or hit.element is not model:
+        dumped = model.model_dump(mode="python")
+        fields = {name: value for name, value in dumped.items() if _holds_placeholder(value)}
+        if len(_templates) >= TEMPLATES_KEPT:
+            _templates.clear()
+        hit = _templates[id(model)] = _Template(model, fields)
+    return hit
 
 
 def _has_placeholder(model: BaseModel) -> bool:
-    key = id(model)
-    hit = _templated_cache.get(key)
-    if hit is None or hit[0] is not model:
-        hit = (model, bool(PLACEHOLDER.search(model.model_dump_json())))
-        _templated_cache[key] = hit
-    return hit[1]
+    return bool(_template(model).fields)
 
 
 def _fill_all(value: Any, row: Mapping[str, Any], lang: str) -> Any:
@@ -165,16 +205,32 @@ def _describe(error: ValidationError) -> str:
 
 
 def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
-    """`element` with every `{field}` filled from `row`, validated again (colours, lengths) after filling."""
-    if not _has_placeholder(element):
+    """`element` with every `{field}` filled from `row`; the filled fields are validated again (colours,
+    lengths) with the model's own validators. The other fields were validated when the spec was loaded,
+    so an element without placeholders is returned as it is."""
+    template = _template(element)
+    if not template.fields:
         return element
     try:
-        data = _fill_all(element.model_dump(mode="python", by_alias=True), row, lang)
-        return type(element).model_validate(data)
+        filled = {name: _fill_all(value, row, lang) for name, value in template.fields.items()}
     except MissingField as exc:
         raise FaceError(str(exc)) from None
+    values = tuple(filled.values())
+    key = (id(element), values) if all(isinstance(v, str) for v in values) else None
+    if key is not None and (hit := _resolved.get(key)) is not None and hit[0] is element:
+        return hit[1]  # rows that fill the same values share one checked element (drawing never mutates)
+    resolved = element.model_copy()
+    validator = type(element).__pydantic_validator__
+    try:
+        for name, value in filled.items():  # field order: the first error is the one a full check reports
+            validator.validate_assignment(resolved, name, value)
     except ValidationError as exc:
         raise FaceError(_describe(exc)) from None
+    if key is not None:
+        if len(_resolved) >= RESOLVED_KEPT:
+            _resolved.clear()
+        _resolved[key] = (element, resolved)
+    return resolved
 
 
 def side_spec(component: Component, side: SideName) -> Side | None:
@@ -321,8 +377,12 @@ class _Box:
 
 
 def _box(element: Any, piece: Piece) -> _Box:
-    w, h = piece.width, piece.height
-    box = _Box(length(element.x, w), length(element.y, h), length(element.w, w), length(element.h, h))
+    return _box_of(element.x, element.y, element.w, element.h, piece.width, piece.height)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _box_of(x: object, y: object, w: object, h: object, width: float, height: float) -> _Box:
+    box = _Box(length(x, width), length(y, height), length(w, width), length(h, height))
     if box.w < 0 or box.h < 0:
         raise FaceError("w and h must not be negative")
     return box

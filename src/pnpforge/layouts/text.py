@@ -114,6 +114,9 @@ def wrap(text: str, limit: float, measure: _Measure, *, force: bool) -> list[str
     """Greedy line filling at size 1 within `limit`; `force` breaks units wider than a line."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        if measure(paragraph.rstrip(" ")) <= limit:  # fits whole: greedy filling would not break it
+            lines.append(paragraph.rstrip(" "))
+            continue
         line = ""
         for unit in units(paragraph):
             parts = _chars(unit, limit, measure) if force and measure(unit.rstrip(" ")) > limit else [unit]
@@ -131,9 +134,16 @@ def wrap(text: str, limit: float, measure: _Measure, *, force: bool) -> list[str
 def _metrics(fonts: FontRegistry, lines: Sequence[str], font: str) -> tuple[float, float]:
     """(ascent, descent) at size 1: the largest of the fonts the text actually uses."""
     names = {name for line in lines for _, name in fonts.runs(line, font)} or {font}
-    ascent = max(pdfmetrics.getAscent(name) for name in names) / 1000.0
-    descent = max(-pdfmetrics.getDescent(name) for name in names) / 1000.0
-    return ascent, descent
+    if len(names) == 1:
+        return _extent(names.pop())
+    extents = [_extent(name) for name in names]
+    return max(a for a, _ in extents), max(d for _, d in extents)
+
+
+@lru_cache(maxsize=64)
+def _extent(name: str) -> tuple[float, float]:
+    """(ascent, descent) of one registered font at size 1 (a registered font's metrics never change)."""
+    return pdfmetrics.getAscent(name) / 1000.0, -pdfmetrics.getDescent(name) / 1000.0
 
 
 def _fits(
@@ -233,18 +243,20 @@ def _place(
 ) -> TextLayout:
     ascent, descent = _metrics(fonts, lines, measure.font)
     height = size * (ascent + descent + leading * (len(lines) - 1))
-    top = {"top": y, "middle": y + (h - height) / 2, "bottom": y + h - height}[valign]
+    top = y if valign == "top" else y + h - height if valign == "bottom" else y + (h - height) / 2
     placed: list[Line] = []
     widest = 0.0
     for index, line in enumerate(lines):
         width = measure(line) * size
         widest = max(widest, width)
-        left = {"left": x, "center": x + (w - width) / 2, "right": x + w - width}[align]
+        left = x if align == "left" else x + w - width if align == "right" else x + (w - width) / 2
+        segments = fonts.runs(line, measure.font)
         runs: list[Run] = []
         cursor = left
-        for segment, name in fonts.runs(line, measure.font):
+        for number, (segment, name) in enumerate(segments, start=1):
             runs.append(Run(cursor, segment, name))
-            cursor += pdfmetrics.stringWidth(segment, name, size)
+            if number < len(segments):  # where the next run starts; nothing follows the last one
+                cursor += pdfmetrics.stringWidth(segment, name, size)
         baseline = top + size * (ascent + leading * index)
         placed.append(Line(left, baseline, width, line, tuple(runs)))
     return TextLayout(size, tuple(placed), widest, height, fits)

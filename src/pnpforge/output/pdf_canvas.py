@@ -6,35 +6,63 @@ is in y-down coordinates; text and images flip back locally so they read upright
 
 Runs of text that continue each other on one baseline (a line set in two fonts) are written as
 one PDF text object, so text extraction and search see one line, not a word per font change.
-The pending text object is written before any other drawing and before the page ends.
+The pending text object is written before any other drawing and before the page ends. Text
+operators are written directly (one text matrix per line, fonts chosen with Tf) rather than through
+reportlab's text object, which sets an origin, a leading and a font state nobody here reads.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge.output.canvas import RGB, Point
 
 FORM_EXTENT = 14400.0  # a reused drawing may reach this far from its origin (PDF's user-unit limit)
+KAPPA = 4 * (math.sqrt(2) - 1) / 3  # Bézier handle length of a quarter circle, per unit radius
+SHOWN_KEPT = 20_000  # distinct strings whose text operators are kept per document
+OPS_KEPT = 20_000  # distinct transforms and paths whose operators are kept per document
 
 
 @dataclass
 class _PendingText:
-    text: Any  # reportlab PDFTextObject
+    ops: list[str]  # PDF operators after BT
     baseline: float
     end: float
     colour: RGB
 
+    def getCode(self) -> str:  # noqa: N802  # the name reportlab's drawText calls
+        return "BT " + " ".join(self.ops) + " ET"
 
+
+@lru_cache(maxsize=1024)
 def _form_name(key: str) -> str:
     """A PDF name for a reuse key (reportlab names forms in the document's XObject dictionary)."""
     return "PnpForm" + "".join(ch if ch.isalnum() else f"_{ord(ch):x}" for ch in key)
+
+
+def _rounded_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rectangle with quarter-circle (Bézier) corners of radius r; a plain `re` when r <= 0."""
+    if r <= 0:
+        return f"n {fp_str(x, y, w, h)} re"
+    k = r * KAPPA
+    right, bottom = x + w, y + h
+    return (
+        f"n {fp_str(x + r, y)} m {fp_str(right - r, y)} l "
+        f"{fp_str(right - r + k, y, right, y + r - k, right, y + r)} c {fp_str(right, bottom - r)} l "
+        f"{fp_str(right, bottom - r + k, right - r + k, bottom, right - r, bottom)} c "
+        f"{fp_str(x + r, bottom)} l "
+        f"{fp_str(x + r - k, bottom, x, bottom - r + k, x, bottom - r)} c {fp_str(x, y + r)} l "
+        f"{fp_str(x, y + r - k, x + r - k, y, x + r, y)} c h"
+    )
 
 
 class PdfCanvas:
@@ -46,6 +74,12 @@ class PdfCanvas:
         self._recording = 0
         self._pending: _PendingText | None = None
         self._page_end: Callable[[], None] = rl_canvas.showPage
+        self._emit: Callable[[str], None] = rl_canvas.addLiteral  # operators straight into the stream
+        self._fonts: dict[str, tuple[Any, str]] = {}  # reportlab name -> (font, PDF resource name or "")
+        self._shown: dict[tuple[str, str, float], tuple[str, float]] = {}  # -> (Tf/Tj operators, width)
+        self._fills: dict[RGB, str] = {}
+        self._strokes: dict[RGB, str] = {}
+        self._ops: dict[tuple[Any, ...], str] = {}  # operator strings by geometry: pieces repeat theirs
         rl_canvas.showPage = self._end_page  # type: ignore[method-assign]  # never lose a pending line
         self._flip()
 
@@ -56,7 +90,7 @@ class PdfCanvas:
     def flush(self) -> None:
         """Write the pending line of text (called by every other drawing call)."""
         if self._pending is not None:
-            self.c.drawText(self._pending.text)
+            self.c.drawText(self._pending)  # type: ignore[arg-type]  # any object with getCode()
             self._pending = None
 
     def _flip(self) -> None:
@@ -71,15 +105,19 @@ class PdfCanvas:
     # transforms -------------------------------------------------------------------------------
     def save(self) -> None:
         self.flush()
-        self.c.saveState()
+        self._emit("q")  # reportlab's own state stack is not needed: nothing here reads it back
 
     def restore(self) -> None:
         self.flush()
-        self.c.restoreState()
+        self._emit("Q")
 
     def translate(self, x: float, y: float) -> None:
         self.flush()
-        self.c.translate(x, y)
+        key = ("cm", x, y)
+        op = self._ops.get(key)
+        if op is None:
+            op = self._keep(key, f"1 0 0 1 {fp_str(x, y)} cm")
+        self._emit(op)
 
     def rotate(self, degrees: float) -> None:
         self.flush()
@@ -91,26 +129,50 @@ class PdfCanvas:
 
     def clip(self, outline: Sequence[Point]) -> None:
         self.flush()
-        path = self._path(outline, closed=True)
-        self.c.clipPath(path, stroke=0, fill=0)
+        self._emit(self._path(outline, True) + " W* n")
 
     # shapes -----------------------------------------------------------------------------------
-    def _path(self, points: Sequence[Point], closed: bool):  # type: ignore[no-untyped-def]
-        path = self.c.beginPath()
-        path.moveTo(*points[0])
-        for x, y in points[1:]:
-            path.lineTo(x, y)
-        if closed:
-            path.close()
-        return path
+    def _keep(self, key: tuple[Any, ...], op: str) -> str:
+        if len(self._ops) >= OPS_KEPT:
+            self._ops.clear()
+        self._ops[key] = op
+        return op
 
-    def _paint(self, fill: RGB | None, stroke: RGB | None, width: float) -> tuple[int, int]:
-        if fill is not None:
-            self.c.setFillColorRGB(*fill)
-        if stroke is not None:
-            self.c.setStrokeColorRGB(*stroke)
-            self.c.setLineWidth(width)
-        return int(fill is not None), int(stroke is not None)
+    def _path(self, points: Sequence[Point], closed: bool) -> str:
+        """Path construction operators (even-odd filling, as reportlab's default)."""
+        try:
+            key = ("path", tuple(points), closed)
+            op = self._ops.get(key)
+        except TypeError:  # points given as lists: not hashable, so not cached
+            key, op = None, None
+        if op is None:
+            parts = ["n", fp_str(*points[0]), "m"]
+            for point in points[1:]:
+                parts += (fp_str(*point), "l")
+            if closed:
+                parts.append("h")
+            op = " ".join(parts)
+            if key is not None:
+                self._keep(key, op)
+        return op
+
+    def _fill(self, colour: RGB) -> str:
+        try:
+            op = self._fills.get(colour)
+        except TypeError:  # a list, not a tuple: write it, uncached
+            return fp_str(*colour) + " rg"
+        if op is None:
+            op = self._fills[colour] = fp_str(*colour) + " rg"
+        return op
+
+    def _stroke(self, colour: RGB, width: float) -> str:
+        try:
+            op = self._strokes.get(colour)
+        except TypeError:
+            op = fp_str(*colour) + " RG"
+        if op is None:
+            op = self._strokes[colour] = fp_str(*colour) + " RG"
+        return f"{op} {fp_str(width)} w"
 
     def polygon(
         self,
@@ -122,26 +184,36 @@ class PdfCanvas:
         dash: Sequence[float] | None = None,
     ) -> None:
         self.flush()
+        if not closed:
+            fill = None
         if len(points) < 2 or (fill is None and stroke is None):
             return
-        do_fill, do_stroke = self._paint(fill if closed else None, stroke, width)
-        if not (do_fill or do_stroke):
-            return
-        self.c.setLineJoin(1 if not closed else 0)
+        join = "0 j " if closed else "1 j "  # round joins for polylines (lines, waves)
+        path = join + self._path(points, closed)
         if dash:
-            self.c.saveState()
-            self.c.setDash(list(dash), 0)
-        self.c.drawPath(self._path(points, closed), stroke=do_stroke, fill=do_fill)
-        if dash:
-            self.c.restoreState()
+            self._emit(f"q [{fp_str(*dash)}] 0 d {self._painted(path, fill, stroke, width)} Q")
+        else:
+            self._emit(self._painted(path, fill, stroke, width))
 
     def ellipse(
         self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
     ) -> None:
         self.flush()
-        do_fill, do_stroke = self._paint(fill, stroke, width)
-        if do_fill or do_stroke:
-            self.c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=do_stroke, fill=do_fill)
+        if fill is None and stroke is None:
+            return
+        key = ("ellipse", cx, cy, rx, ry)
+        path = self._ops.get(key)
+        if path is None:
+            kx, ky = rx * KAPPA, ry * KAPPA
+            path = self._keep(
+                key,
+                f"n {fp_str(cx + rx, cy)} m "
+                f"{fp_str(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)} c "
+                f"{fp_str(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)} c "
+                f"{fp_str(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)} c "
+                f"{fp_str(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)} c h",
+            )
+        self._emit(self._painted(path, fill, stroke, width))
 
     def rounded_rect(
         self,
@@ -155,15 +227,31 @@ class PdfCanvas:
         width: float,
     ) -> None:
         self.flush()
-        do_fill, do_stroke = self._paint(fill, stroke, width)
-        if not (do_fill or do_stroke):
+        if fill is None and stroke is None:
             return
-        if radius > 0:
-            self.c.roundRect(x, y, w, h, min(radius, w / 2, h / 2), stroke=do_stroke, fill=do_fill)
-        else:
-            self.c.rect(x, y, w, h, stroke=do_stroke, fill=do_fill)
+        key = ("rect", x, y, w, h, radius)
+        path = self._ops.get(key)
+        if path is None:
+            path = self._keep(key, _rounded_rect_path(x, y, w, h, min(radius, w / 2, h / 2)))
+        self._emit(self._painted(path, fill, stroke, width))
+
+    def _painted(self, path: str, fill: RGB | None, stroke: RGB | None, width: float) -> str:
+        """Colour operators, the path, then fill and/or stroke it (even-odd, as reportlab's default)."""
+        if stroke is None:
+            return f"{self._fill(fill)} {path} f*"  # type: ignore[arg-type]  # one of them is set
+        if fill is None:
+            return f"{self._stroke(stroke, width)} {path} S"
+        return f"{self._fill(fill)} {self._stroke(stroke, width)} {path} B*"
 
     def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
+        key = (text, font, size)
+        found = self._shown.get(key)
+        if found is None:
+            if len(self._shown) >= SHOWN_KEPT:
+                self._shown.clear()
+            found = (self._show(text, font, size), pdfmetrics.stringWidth(text, font, size))
+            self._shown[key] = found
+        shown, width = found
         pending = self._pending
         if (
             pending is not None
@@ -171,17 +259,40 @@ class PdfCanvas:
             and abs(pending.end - x) < 0.01
             and pending.colour == colour
         ):
-            pending.text.setFont(font, size)
-            pending.text.textOut(text)
+            pending.ops.append(shown)
         else:
             self.flush()
-            obj = self.c.beginText()
-            obj.setTextTransform(1, 0, 0, -1, x, baseline)  # upright glyphs in the flipped user space
-            obj.setFillColorRGB(*colour)
-            obj.setFont(font, size)
-            obj.textOut(text)
-            pending = self._pending = _PendingText(obj, baseline, x, colour)
-        pending.end = x + pdfmetrics.stringWidth(text, font, size)
+            key = ("Tm", x, baseline)
+            matrix = self._ops.get(key)
+            if matrix is None:  # the text matrix flips y back: glyphs stand upright in flipped user space
+                matrix = self._keep(key, f"1 0 0 -1 {fp_str(x, baseline)} Tm")
+            pending = self._pending = _PendingText([matrix, self._fill(colour), shown], baseline, x, colour)
+        pending.end = x + width
+
+    def _show(self, text: str, font: str, size: float) -> str:
+        """Tf and Tj operators for `text` in `font`: TrueType fonts by subset, standard ones re-encoded.
+
+        Cached per string by `text`: a TrueType character keeps the subset code it got on first use."""
+        entry = self._fonts.get(font)
+        if entry is None:
+            face = pdfmetrics.getFont(font)
+            entry = self._fonts[font] = (face, "" if face._dynamicFont else self._resource(face))
+        face, resource = entry
+        doc = self.c._doc
+        points = fp_str(size)
+        if not resource:
+            return " ".join(
+                f"{face.getSubsetInternalName(subset, doc)} {points} Tf ({escapePDF(chunk)}) Tj"
+                for subset, chunk in face.splitString(text, doc)
+            )
+        parts = unicode2T1(text, [face, *face.substitutionFonts])
+        if len(parts) == 1 and parts[0][0] is face:
+            return f"{resource} {points} Tf ({escapePDF(parts[0][1])}) Tj"
+        return " ".join(f"{self._resource(f)} {points} Tf ({escapePDF(chunk)}) Tj" for f, chunk in parts)
+
+    def _resource(self, face: Any) -> str:
+        """The page resource name of a standard font (reportlab adds it to the document on first use)."""
+        return self.c._doc.getInternalFontName(face.fontName)
 
     def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
         self.flush()
