@@ -88,10 +88,11 @@ def test_cover_lists_components_counts_and_sheets(tiny_quest: Path, tmp_path: Pa
     text = PdfReader(pdf).pages[0].extract_text(visitor_text=lambda t, *_: shown.append(t))
     assert "Tiny Quest" in text
     cells = [piece.strip() for piece in shown if piece.strip()]
-    expected = [("Hero cards (heroes)", 8, 1), ("Land tiles (land)", 10, 1), ("Coins (coins)", 12, 1)]
-    for title, count, sheets in [*expected, ("Score pad (pad)", 1, 1)]:
-        at = cells.index(title)  # row cells: component, kind, size, count, sides, sheets
-        assert (int(cells[at + 3]), int(cells[at + 5])) == (count, sheets)
+    expected = [("Hero cards (heroes)", 8, "1"), ("Land tiles (land)", 10, "2"), ("Coins (coins)", 12, "2")]
+    for title, count, sheets in [*expected, ("Score pad (pad)", 1, "3")]:
+        at = cells.index(title)  # row cells: component, kind, size, count, sides, sheet numbers
+        assert (int(cells[at + 3]), cells[at + 5]) == (count, sheets)  # land and coins share sheet 2
+    assert "3 sheets" in cells
     assert "50 mm" in text
 
 
@@ -244,8 +245,8 @@ def test_hex_tiles_and_dice_render(make_spec: SpecMaker, tmp_path: Path) -> None
     )
     pdf = pdf_of(folder, tmp_path / "out")
     reader = PdfReader(pdf)
-    assert len(reader.pages) == 4
-    text = reader.pages[3].extract_text()
+    assert len(reader.pages) == 3  # cover, the two kinds of hexes sharing a sheet, the dice
+    text = reader.pages[2].extract_text()
     assert all(letter in text for letter in "ABCDEF")
     page = render_page(pdf, 1, 60)
     x0, y0, x1, y1 = extent_of(page, RED)

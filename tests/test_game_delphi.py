@@ -130,6 +130,44 @@ def test_dice_show_the_oracle_wheel() -> None:
     assert faces == facts["oracle_wheel_clockwise"]  # red → black → pink → blue → yellow → green
 
 
+def test_board_tiles_show_colours_as_letters_pedestals_and_the_two_monster_mark(tmp_path: Path) -> None:
+    """Each water, city and shrine hex prints its colour's letter; each statue its 3 pedestal colours;
+    the 3 two-monster islands a "2" badge (tiles.yaml, the facts the set-up checks read too)."""
+    out = tmp_path / "tiles"
+    result = CliRunner().invoke(
+        main, ["build", GAME, "-o", str(out), "--only", "island-tiles", "--only", "city-tiles"]
+    )
+    assert result.exit_code == 0, result.output
+    words: list[str] = []
+    for page in PdfReader(out / f"{GAME}.pdf").pages[1:]:
+        words += [w for line in page.extract_text().splitlines() if "sheet" not in line for w in line.split()]
+    letters = {"red": "R", "black": "K", "pink": "P", "blue": "B", "yellow": "Y", "green": "G"}
+    expected: Counter[str] = Counter()
+    twos = 0
+    for tile in read_yaml(find_game(GAME).path / "tiles.yaml").data["tiles"]:
+        for cell in tile["cells"]:
+            colour = cell.get("colour", cell.get("explore"))
+            expected.update([letters[colour]] if colour else [])
+            expected.update(letters[p["colour"]] for p in cell.get("pedestals", []))
+            twos += cell.get("monsters") == 2
+    printed = Counter(ch for w in words if set(w) <= set(letters.values()) for ch in w)
+    assert (
+        printed == expected and sum(expected.values()) == 72 + 6 + 12 + 18
+    )  # water, cities, shrines, pedestals
+    assert words.count("2") == twos == 3  # RULINGS.md: 3 two-monster islands
+
+
+def test_oracle_dice_speak_the_build_language(built_ja: tuple[Path, str]) -> None:
+    pdf, _ = built_ja
+    dice = [
+        page.extract_text() for page in PdfReader(pdf).pages if "· oracle-dice · front" in page.extract_text()
+    ]
+    assert len(dice) == 1
+    names = Counter(ch for ch in dice[0] if ch in "赤黒桃青黄緑")
+    assert names == {ch: 3 * PLAYERS for ch in "赤黒桃青黄緑"}  # one face of each colour per die
+    assert "red" not in dice[0] and "Red" not in dice[0]
+
+
 def test_colours_read_without_colour() -> None:
     rows = _loaded().rows["monsters"]
     assert len({r.values["mark_en"] for r in rows}) == 6 and len({r.values["mark_ja"] for r in rows}) == 6
@@ -142,14 +180,14 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
         assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.1)
         assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.1)
     the_plan = plan(_loaded(), BuildOptions(), FontRegistry(search=False), check=False)
-    assert len(reader.pages) == len(the_plan.pages) <= 40
+    assert len(reader.pages) == len(the_plan.pages) <= 25  # shared sheets (one component per sheet: 38)
     sizes: dict[str, set[tuple[float, float]]] = {}
     for page in the_plan.pages:
         if page.layout is None or page.component is None:
             continue
-        for placed in page.layout.placements:
+        for placed in page.layout.placements:  # a shared sheet holds several components
             w, h = placed.width / MM, placed.height / MM
-            sizes.setdefault(page.component.name, set()).add((round(w, 2), round(h, 2)))
+            sizes.setdefault(page.pieces[placed.index].component.name, set()).add((round(w, 2), round(h, 2)))
     # 30 mm hexes (a ship standee's 22 mm foot fits): a 7-hex flower is 3 hexes wide
     assert (90.0, round(30 * 5 / 3**0.5, 2)) in sizes["island-tiles"]
     assert sizes["city-tiles"] == {(60.0, round(30 * (2 + 1.5) / 3**0.5, 2))}

@@ -117,16 +117,17 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     for page in reader.pages:
         assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.1)
         assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.1)
-    # cover + tiles (2 sheets, each with its back) + one sheet each for VP, village, crystals, markers, aid
-    assert len(reader.pages) == 1 + 4 + 5
+    # cover + tiles (2 sheets, each with its back) + VP and village cards, the rest of them with the tokens,
+    # the player aids: small pieces share sheets (one sheet per component took 1 + 4 + 5 pages)
+    assert len(reader.pages) == 1 + 4 + 3
     the_plan = plan(load_target(GAME), BuildOptions(), FontRegistry(search=False), check=False)
     sizes: dict[str, set[tuple[float, float]]] = {}
     for page in the_plan.pages:
         if page.layout is None or page.component is None:
             continue
-        for placed in page.layout.placements:
+        for placed in page.layout.placements:  # a shared sheet holds several components
             w, h = sorted((placed.width / MM, placed.height / MM))
-            sizes.setdefault(page.component.name, set()).add((round(w, 2), round(h, 2)))
+            sizes.setdefault(page.pieces[placed.index].component.name, set()).add((round(w, 2), round(h, 2)))
     assert sizes["tiles"] == {(38.0, round(38 * 2 / 3**0.5, 2))}  # 38 mm flat to flat, pointy
     assert sizes["vp-cards"] == sizes["village-cards"] == {(44.0, 63.0)}
     assert sizes["crystals"] == {(14.0, 14.0)} and sizes["god-markers"] == {(16.0, 16.0)}

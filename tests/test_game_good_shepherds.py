@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import render_page
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
@@ -19,6 +20,7 @@ from pnpforge.cli import main
 from pnpforge.components.load import load_target
 from pnpforge.components.model import HexMapElement
 from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.geometry import hexgrid
 from pnpforge.layouts.faces import cells_from
 from pnpforge.sourcefile import read_yaml
 
@@ -74,6 +76,35 @@ def test_the_farm_is_printed_from_farm_yaml() -> None:
     farm = read_yaml(loaded.folder / "farm.yaml").data
     assert printed == {tuple(c["at"]) for c in farm["cells"]}
     assert len(printed) == farm["cols"] * farm["rows"] == 11 * 7  # RULINGS.md: 11 wide, 7 tall
+
+
+def test_the_farm_is_white_with_the_starting_huts_drawn(built_en: tuple[Path, str]) -> None:
+    """Cells print white to write in; the two cells of farm.yaml's `start_huts` are shaded, with a hut."""
+    pdf, _ = built_en
+    farm = read_yaml(load_target(GAME).folder / "farm.yaml").data
+    cells = [tuple(c["at"]) for c in farm["cells"]]
+    huts = {tuple(h["at"]) for h in farm["start_huts"]}
+    assert huts == {(-1, 3), (9, 3)}  # RULINGS.md: middle cell of the leftmost and rightmost columns
+    corners = [xy for at in cells for xy in hexgrid.corners(at, 1.0)]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    box_x, box_y, box_w, box_h = 6, 6 + 12, 285, 142  # the hexmap's box on the page, mm (6 mm margins)
+    radius = min(box_w / (max(xs) - min(xs)), box_h / (max(ys) - min(ys)))  # hex: fit
+    left = box_x + (box_w - (max(xs) - min(xs)) * radius) / 2 - min(xs) * radius
+    top = box_y + (box_h - (max(ys) - min(ys)) * radius) / 2 - min(ys) * radius
+    dpi = 50
+    image = render_page(pdf, 1, dpi)
+
+    def colour(at: tuple[int, int], dx: float) -> tuple[int, int, int]:
+        x, y = hexgrid.to_pixel(at, radius)
+        return image.getpixel((round((left + x + dx * radius) * dpi / 25.4), round((top + y) * dpi / 25.4)))
+
+    for at in cells:
+        r, g, b = colour(at, -0.6)  # between the centre and the west side: clear of any icon
+        if at in huts:
+            assert max(abs(r - 0xE9), abs(g - 0xE4), abs(b - 0xD6)) < 10, at
+            assert sum(colour(at, 0.0)) < 150, at  # the hut icon, black, at the centre
+        else:
+            assert (r, g, b) == (255, 255, 255), at
 
 
 def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -100,17 +101,50 @@ def test_decks_hold_what_the_seed_and_rulings_say() -> None:
     assert loaded.component("race-skill-cards").back is not None  # double-sided
 
 
-def test_area_tiles_print_exactly_areas_yaml() -> None:
-    """area_tiles.csv is what prints; it must say what areas.yaml (the rules' source) says."""
+def test_area_tiles_are_read_from_areas_yaml() -> None:
+    """areas.yaml (what the set-up checks, dealer and scorer read) is also what prints: no copy to drift."""
     loaded = load_target(GAME)
+    assert loaded.component("area-tiles").rows_from is not None
+    assert not (loaded.folder / "area_tiles.csv").exists()
     areas = read_yaml(loaded.folder / "areas.yaml").data
     printed = [
-        (r.values["id"], int(r.values["low"]), int(r.values["high"]), [r.values[f"t{k}"] for k in range(3)])
+        (
+            r.values["id"],
+            r.values["numbers_0"],
+            r.values["numbers_1"],
+            [r.values[f"spaces_{k}"] for k in range(3)],
+        )
         for r in loaded.rows["area-tiles"]
     ]
     assert printed == [(t["id"], *t["numbers"], t["spaces"]) for t in areas["tiles"]]
     pairs = {(low, high) for _, low, high, _ in printed}
     assert pairs == {(a, b) for a in range(1, 6) for b in range(a, 6)}  # every pair 1-1 ... 5-5
+    first = loaded.rows["area-tiles"][0]
+    assert first.ref.file.endswith("areas.yaml")  # a bad row is reported in areas.yaml
+    assert (first.values["spaces_0_en"], first.values["spaces_0_ja"]) == ("Plains", "平地")  # terrains
+
+
+def test_printed_tiles_follow_an_edit_of_areas_yaml(tmp_path: Path) -> None:
+    """Change one space's terrain in areas.yaml: the printed sheet shows the new terrain, nothing else."""
+    folder = tmp_path / GAME
+    shutil.copytree(load_target(GAME).folder, folder)
+    areas = folder / "areas.yaml"
+    before = "{id: a1-2, numbers: [1, 2], spaces: [sea, desert, plains]}"
+    assert before in areas.read_text(encoding="utf-8")
+    areas.write_text(
+        areas.read_text(encoding="utf-8").replace(before, before.replace("[sea,", "[tundra,")),
+        encoding="utf-8",
+    )
+
+    def words(target: Path, out: Path) -> Counter[str]:
+        result = CliRunner().invoke(main, ["build", str(target), "-o", str(out), "--only", "area-tiles"])
+        assert result.exit_code == 0, result.output
+        text = "\n".join(page.extract_text() for page in PdfReader(out / f"{GAME}.pdf").pages)
+        return Counter(w for w in text.split() if w in ("Sea", "Tundra", "Desert", "Plains", "Mountain"))
+
+    original, edited = words(load_target(GAME).folder, tmp_path / "a"), words(folder, tmp_path / "b")
+    assert sum(original.values()) == sum(edited.values()) == 45  # 15 tiles × 3 named spaces
+    assert edited["Tundra"] == original["Tundra"] + 1 and edited["Sea"] == original["Sea"] - 1
 
 
 def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
@@ -125,10 +159,11 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     for page in the_plan.pages:
         if page.layout is None or page.component is None or page.side != "face":
             continue
-        for p in page.layout.placements:
+        for p in page.layout.placements:  # a shared sheet holds several components
+            name = page.pieces[p.index].component.name
             w, h = sorted((p.width / MM, p.height / MM))
-            sizes.setdefault(page.component.name, set()).add((round(w, 2), round(h, 2)))
-            placed[page.component.name] += 1
+            sizes.setdefault(name, set()).add((round(w, 2), round(h, 2)))
+            placed[name] += 1
     assert sizes["area-tiles"] == {(56.0, round(56 * 2 / 3**0.5, 2))}  # 56 mm flat to flat
     for deck in ("creation-cards", "epic-cards", "skill-cards", "race-skill-cards", "facility-cards"):
         assert sizes[deck] == {(44.0, 63.0)}
@@ -138,7 +173,6 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     assert placed["area-tiles"] == 15 and placed["epic-cards"] == 80
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a board that fits one page prints only its first copy")
 def test_every_generation_board_is_placed() -> None:
     the_plan = plan(load_target(GAME), BuildOptions(), FontRegistry(search=False), check=False)
     faces = [p for p in the_plan.pages if p.component is not None and p.side == "face"]

@@ -43,7 +43,7 @@ def test_build_writes_the_pdf_and_names_it(runner: CliRunner, tiny_quest: Path, 
     result = runner.invoke(main, ["build", str(tiny_quest), "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert result.output.split() == [str(tmp_path / "tiny-quest.pdf")]  # no progress bar in a pipe
-    assert len(PdfReader(tmp_path / "tiny-quest.pdf").pages) == 7
+    assert len(PdfReader(tmp_path / "tiny-quest.pdf").pages) == 6  # land tiles and coins share a sheet
 
 
 def test_build_accepts_game_yaml_and_options(runner: CliRunner, tiny_quest: Path, tmp_path: Path) -> None:
@@ -83,7 +83,7 @@ def test_preview_writes_one_png_per_page(runner: CliRunner, tiny_quest: Path, tm
     result = runner.invoke(main, ["preview", str(tiny_quest), "-o", str(tmp_path), "--dpi", "15"])
     assert result.exit_code == 0, result.output
     pngs = sorted(tmp_path.glob("*.png"))
-    assert len(pngs) == 7 and not list(tmp_path.glob("*.pdf"))
+    assert len(pngs) == 6 and not list(tmp_path.glob("*.pdf"))
     from PIL import Image
 
     with Image.open(pngs[0]) as image:

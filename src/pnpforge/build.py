@@ -9,7 +9,7 @@ page followed by its back page when the component has backs and duplex is not `n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -60,8 +60,9 @@ class DocPage:
     layout: imp.PageLayout | None = None
     pieces: Sequence[Piece] = ()
     side: Literal["face", "back"] = "face"
-    component: Component | None = None
+    component: Component | None = None  # on a shared sheet: the first component on it
     label: str = ""
+    sheet: int = 0  # piece pages: the sheet's number (a back has its front's), as the cover lists it
 
 
 @dataclass
@@ -151,7 +152,7 @@ def plan(
         if font_path is None and defaults.font:
             font_path = loaded.folder / defaults.font
         fonts = FontRegistry(font_path)
-    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_images)
+    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_images, loaded.source)
     try:
         groups = expand(loaded, lang, frame.area, options.only, _row_checker(ctx) if check else None)
     except InputError:
@@ -163,16 +164,27 @@ def plan(
     if options.duplex_test:
         result.pages += [DocPage("duplex-test", side="face"), DocPage("duplex-test", side="back")]
     problems: list[Problem] = []
-    for group in groups:
+    stream: list[ComponentPieces] = []  # cards, tiles and tokens in a row: they share sheets
+    for group in [*groups, None]:
+        if group is not None and shares_sheets(group.component):
+            try:
+                _check_fits(group, frame)
+                stream.append(group)
+            except InputError as error:
+                problems += error.problems
+            continue
         try:
-            pages = _component_pages(group, frame, duplex)
+            result.pages += _shared_pages(stream, frame, duplex)
+            stream = []
+            if group is not None:
+                result.pages += _component_pages(group, frame, duplex)
         except InputError as error:
             problems += error.problems
-            continue
-        result.pages += pages
-        result.inventory.append(_inventory_line(group, pages, lang))
+            stream = []
     if problems:
         raise InputError(problems)
+    _number_sheets(result.pages)
+    result.inventory = [_inventory_line(group, result.pages, lang) for group in groups]
     return result
 
 
@@ -192,15 +204,35 @@ def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
     return check
 
 
+def _number_sheets(pages: Sequence[DocPage]) -> None:
+    """Number the piece pages' sheets in print order: each front a new sheet, its back the same one."""
+    number = 0
+    for page in pages:
+        if page.kind == "pieces":
+            number += page.side == "face"
+            page.sheet = number
+
+
+def _on_page(page: DocPage) -> list[str]:
+    """The names of the components with a piece on the page, in order."""
+    placements = page.layout.placements if page.layout else []
+    return list(dict.fromkeys(page.pieces[p.index].component.name for p in placements))
+
+
 def _inventory_line(group: ComponentPieces, pages: Sequence[DocPage], lang: str) -> InventoryLine:
     c = group.component
     sizes = sorted({(round(to_mm(p.width), 1), round(to_mm(p.height), 1)) for p in group.pieces})
     shown = ", ".join(f"{w:g} × {h:g} mm" for w, h in sizes[:2]) + (" …" if len(sizes) > 2 else "")
     if c.kind == "die":
         shown = f"{to_mm(group.pieces[0].width):g} mm d{c.faces}" if group.pieces else ""
-    sheets = sum(1 for p in pages if p.kind == "pieces" and p.side == "face")
+    numbers = tuple(
+        dict.fromkeys(p.sheet for p in pages if p.kind == "pieces" and c.name in _on_page(p) and p.sheet)
+    )
     title = localise(c.title, lang) if c.title else c.name
-    return InventoryLine(c.name, title, c.kind, c.shape or "rect", shown, len(group.pieces), sides(c), sheets)
+    shape = c.shape or "rect"
+    return InventoryLine(
+        c.name, title, c.kind, shape, shown, len(group.pieces), sides(c), len(numbers), numbers
+    )
 
 
 def sides(component: Component) -> int:
@@ -229,6 +261,77 @@ def _too_large(component: Component, piece: Piece, frame: imp.PageFrame) -> Inpu
     )
 
 
+def shares_sheets(component: Component) -> bool:
+    """Cards, tiles and tokens continue in the room left on the sheet before; boards, sheets, dice do not."""
+    return component.kind in ("card", "tile", "token")
+
+
+def _check_fits(group: ComponentPieces, frame: imp.PageFrame) -> None:
+    for pieces in _by_size(group.pieces):
+        if not imp.fits(pieces[0].width, pieces[0].height, frame):
+            raise _too_large(group.component, pieces[0], frame)
+
+
+def _has_back(piece: Piece) -> bool:
+    return piece.component.back is not None and piece.component.kind != "die"
+
+
+def _layout_key(group: ComponentPieces) -> tuple[object, ...] | None:
+    """Components with equal keys lay out alike, so consecutive ones continue one block; None: never."""
+    c = group.component
+    if c.shape == "polyhex":  # nested tiles interlock whatever their outlines
+        return ("polyhex", c.gutter)
+    if len(_by_size(group.pieces)) != 1:
+        return None
+    first = group.pieces[0]
+    return (c.shape, round(first.width, 3), round(first.height, 3), c.layout, c.gutter, c.orientation)
+
+
+def _runs(groups: Sequence[ComponentPieces]) -> list[tuple[list[Piece], bool]]:
+    """The pieces of each block, and whether it starts a sheet: consecutive look-alikes form one block."""
+    out: list[tuple[list[Piece], bool]] = []
+    last: tuple[object, ...] | None = None
+    for group in groups:
+        key = _layout_key(group)
+        if not group.pieces:
+            continue
+        if out and key is not None and key == last and not group.component.new_sheet:
+            out[-1][0].extend(group.pieces)
+        else:
+            out.append((list(group.pieces), group.component.new_sheet))
+        last = key
+    return out
+
+
+def _shared_pages(groups: Sequence[ComponentPieces], frame: imp.PageFrame, duplex: str) -> list[DocPage]:
+    """Pages of cards, tiles and tokens, each block continuing in the room left below the one before."""
+    runs: list[imp.Run] = []
+    pieces: list[Piece] = []
+    for run_pieces, new_sheet in _runs(groups):
+
+        def lay(
+            items: Sequence[int], region: imp.Rect, run: list[Piece] = run_pieces
+        ) -> list[imp.PageLayout]:
+            chosen = [run[i] for i in items]
+            return _layouts(chosen[0].component, chosen, frame, region)
+
+        runs.append(imp.Run(len(run_pieces), lay, new_sheet))
+        pieces += run_pieces
+    try:
+        layouts = imp.share(runs, frame)
+    except imp.DoesNotFit as error:
+        piece = pieces[error.index]
+        raise _too_large(piece.component, piece, frame) from None
+    out = []
+    for layout in layouts:
+        first = pieces[layout.placements[0].index].component
+        out.append(DocPage("pieces", layout, pieces, "face", first))
+        if duplex != "none" and any(_has_back(pieces[p.index]) for p in layout.placements):
+            back = imp.backs(layout, frame, duplex, lambda i: _has_back(pieces[i]))
+            out.append(DocPage("pieces", back, pieces, "back", first))
+    return out
+
+
 def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
     groups: dict[tuple[float, float], list[Piece]] = {}
     for piece in pieces:
@@ -239,17 +342,7 @@ def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
 def _component_pages(group: ComponentPieces, frame: imp.PageFrame, duplex: str) -> list[DocPage]:
     component = group.component
     out: list[DocPage] = []
-    by_size = _by_size(group.pieces)
-    if len(by_size) > 1 and component.kind not in ("board", "sheet", "die"):
-        for piece in group.pieces:
-            if not imp.fits(piece.width, piece.height, frame):
-                raise _too_large(component, piece, frame)
-        gutter = parse_length(component.gutter) if component.gutter is not None else 2 * frame.bleed
-        layouts = imp.shelves(
-            [(p.width, p.height) for p in group.pieces], frame, max(gutter, 2 * frame.bleed)
-        )
-        return _with_backs(component, group.pieces, layouts, frame, duplex)
-    for pieces in by_size:
+    for pieces in _by_size(group.pieces):
         layouts = _layouts(component, pieces, frame)
         if component.kind == "board" and layouts and layouts[0].board is not None:
             out.append(DocPage("assembly", pieces=pieces[:1], component=component, label=component.name))
@@ -276,12 +369,15 @@ def _with_backs(
     return out
 
 
-def _layouts(component: Component, pieces: Sequence[Piece], frame: imp.PageFrame) -> list[imp.PageLayout]:
+def _layouts(
+    component: Component, pieces: Sequence[Piece], frame: imp.PageFrame, region: imp.Rect | None = None
+) -> list[imp.PageLayout]:
+    """Pages for pieces of one block; with `region`, its trims lie there and the block sits at its top."""
     first = pieces[0]
     count = len(pieces)
     gutter = parse_length(component.gutter) if component.gutter is not None else None
     if component.kind == "board":
-        return imp.board(first.width, first.height, frame, parse_length(component.overlap))
+        return imp.board(first.width, first.height, frame, parse_length(component.overlap), count)
     if not imp.fits(first.width, first.height, frame):
         raise _too_large(component, first, frame)
     if component.kind == "sheet":
@@ -299,22 +395,34 @@ def _layouts(component: Component, pieces: Sequence[Piece], frame: imp.PageFrame
                 ]
             )
         return imp.die_nets(count, first.width, frame)
-    outline = bleed_outline(first, frame.bleed)
     layout = component.layout
     shape = component.shape
+    spaced_gutter = gutter if gutter is not None else 2 * frame.bleed
+    if shape == "polyhex":
+        tiles = [(p.cells, p.width) for p in pieces]
+        return imp.nest(tiles, frame, max(spaced_gutter, 2 * frame.bleed), region)
+    if len(_by_size(pieces)) > 1:
+        sizes = [(p.width, p.height) for p in pieces]
+        turn = shape in ("rect", "square")
+        return imp.shelves(sizes, frame, max(spaced_gutter, 2 * frame.bleed), region, allow_turn=turn)
+    outline = bleed_outline(first, frame.bleed)
     if shape in ("hex", "circle") and layout in ("auto", "honeycomb", "packed", "spaced"):
         flat = shape == "hex" and component.orientation == "flat"
         if shape == "hex" and layout in ("auto", "honeycomb", "packed"):
-            return imp.lattice(count, first.width, first.height, frame, 0.0, flat, outline, shared_edges=True)
+            return imp.lattice(
+                count, first.width, first.height, frame, 0.0, flat, outline, shared_edges=True, region=region
+            )
         gap = gutter if gutter is not None else (2 * frame.bleed if layout == "spaced" else frame.bleed)
         if shape == "circle" and layout == "spaced" and gutter is None:
             gap = 2 * frame.bleed
-        return imp.lattice(count, first.width, first.height, frame, gap, flat, outline)
-    spaced_gutter = gutter if gutter is not None else 2 * frame.bleed
-    if shape == "polyhex" or layout == "spaced":
-        pages = imp.grid(count, first.width, first.height, frame, spaced_gutter, outline, allow_turn=False)
+        return imp.lattice(count, first.width, first.height, frame, gap, flat, outline, region=region)
+    if layout == "spaced":
+        pages = imp.grid(
+            count, first.width, first.height, frame, spaced_gutter, outline, allow_turn=False, region=region
+        )
     else:
-        pages = imp.grid(count, first.width, first.height, frame, gutter, outline, allow_turn=shape == "rect")
+        turn = shape == "rect"
+        pages = imp.grid(count, first.width, first.height, frame, gutter, outline, turn, region)
     if shape != "rect" and shape != "square":
         for page in pages:
             page.outlines = True
@@ -330,7 +438,13 @@ def inventory(loaded: LoadedSpec, options: BuildOptions | None = None) -> list[I
 
 
 def _place(canvas: Canvas, placement: imp.Placement, piece: Piece) -> None:
-    """Move the origin to the placed piece's trim top-left, turned `quarter` times clockwise."""
+    """Move the origin to the placed piece's trim top-left, turned `quarter` times clockwise (or by
+    `angle` about its centre)."""
+    if placement.pivot is not None:
+        canvas.translate(*placement.pivot)
+        canvas.rotate(placement.angle)
+        canvas.translate(-piece.width / 2, -piece.height / 2)
+        return
     canvas.translate(placement.x, placement.y)
     quarter = placement.quarter % 4
     if quarter == 1:
@@ -356,7 +470,10 @@ def _back_of(piece: Piece) -> Piece:
 
 
 def _die_face(piece: Piece, face: int) -> Piece:
-    row = {**piece.row, "face": face, "value": piece.row.get(f"face{face}", face)}
+    """One die face's row: {face}, {value} (column face<n>) and {value_x} (columns face<n>_x, e.g. _ja)."""
+    prefix = f"face{face}_"
+    own = {f"value_{k.removeprefix(prefix)}": v for k, v in piece.row.items() if k.startswith(prefix)}
+    row = {**piece.row, **own, "face": face, "value": piece.row.get(f"face{face}", face)}
     return Piece(piece.component, row, piece.row_ref, piece.copy, piece.width, piece.height, piece.cells)
 
 
@@ -380,10 +497,11 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         draw_assembly(canvas, frame, fonts, page.label, [lay.board for lay in layouts if lay.board])
         return
     assert page.layout is not None and page.component is not None
-    layout, component = page.layout, page.component
-    shared = side_is_shared(component, page.side) and component.kind != "die"
+    layout = page.layout
     for placement in layout.placements:
         piece = page.pieces[placement.index]
+        component = piece.component
+        shared = side_is_shared(component, page.side) and component.kind != "die"
         if placement.face:
             piece = _die_face(piece, placement.face)
         if page.side == "back":
@@ -401,18 +519,13 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         else:
             draw_side(canvas, piece, page.side, plan_.ctx)
         canvas.restore()
-    if layout.outlines:
-        outlines = []
-        for placement in layout.placements:
+    outlines = []
+    for block in layout.blocks:
+        for placement in block.placements if block.outlines else ():
             piece = page.pieces[placement.index]
             piece = _back_of(piece) if page.side == "back" else piece
-            outlines.append(
-                [
-                    (placement.x + u, placement.y + v)
-                    for u, v in _turned_points(trim_outline(piece), placement)
-                ]
-            )
-        marks.draw_cut_outlines(canvas, outlines)
+            outlines.append(imp.to_page(placement, trim_outline(piece), (piece.width, piece.height)))
+    marks.draw_cut_outlines(canvas, outlines)
     marks.draw_crop_marks(canvas, layout, frame)
     marks.draw_die_guides(canvas, layout)
     marks.draw_board_marks(canvas, layout, label_font)
@@ -420,23 +533,11 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         _page_label(canvas, plan_, page, label_font)
 
 
-def _turned_points(
-    points: Iterable[tuple[float, float]], placement: imp.Placement
-) -> list[tuple[float, float]]:
-    q = placement.quarter % 4
-    w, h = placement.width, placement.height
-    if q == 0:
-        return list(points)
-    if q == 1:
-        return [(w - v, u) for u, v in points]
-    if q == 2:
-        return [(w - u, h - v) for u, v in points]
-    return [(v, h - u) for u, v in points]
-
-
 def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:
     assert page.component is not None
-    text = f"{plan_.id} · {page.component.name} · {'back' if page.side == 'back' else 'front'}"
+    names = ", ".join(_on_page(page)) or page.component.name
+    sheet = f"sheet {page.sheet} · " if page.sheet else ""
+    text = f"{plan_.id} · {sheet}{names} · {'back' if page.side == 'back' else 'front'}"
     canvas.text(plan_.frame.margin, plan_.frame.height - mm(2), text, font, 6, (0.55, 0.55, 0.55))
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 from pnpforge.errors import InputError
+from pnpforge.sourcefile import Source
 
 BUNDLED_DIR = Path(__file__).parent / "games"
 GAMES_DIR_ENV = "PNPFORGE_GAMES_DIR"
@@ -82,3 +83,19 @@ def game_module(game: GameFolder, name: str) -> ModuleType | None:
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def game_of(source: Source, what: str) -> GameFolder:
+    """The game a user file names in its `game:` key (`what` says which kind of file, for messages)."""
+    data = source.data
+    if not isinstance(data, dict):
+        raise InputError([source.problem((), f"a {what} must be a mapping starting with 'game: <id>'")])
+    if "game" not in data:
+        raise InputError([source.problem((), "missing key 'game' (expected e.g. 'game: gods')")])
+    game_id = data["game"]
+    if not isinstance(game_id, str):
+        raise InputError([source.problem(("game",), f"'game' must be a game id (got {game_id!r})")])
+    try:
+        return find_game(game_id, source.file)
+    except InputError as error:
+        raise InputError([source.problem(("game",), p.message) for p in error.problems]) from None

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 from pnpforge import catalog
-from pnpforge.components.model import MAX_PIECES, Component, Spec
+from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import RowRef
 from pnpforge.sourcefile import Source, read_csv, read_yaml, validate
@@ -179,7 +180,21 @@ def _csv_file_problems(
 def _component_rows(
     component: Component, index: int, source: Source, folder: Path
 ) -> tuple[list[DataRow], list[Problem]]:
+    rows, problems = _own_rows(component, index, source, folder)
+    if rows and not problems:
+        names = sorted({key for row in rows for key in row.values})  # lookups match the rows' own fields
+        for number, lookup in enumerate(component.lookup):
+            where = ("components", index, "lookup", number)
+            problems += _apply_lookup(component, lookup, where, rows, names, source, folder)
+    return rows, problems
+
+
+def _own_rows(
+    component: Component, index: int, source: Source, folder: Path
+) -> tuple[list[DataRow], list[Problem]]:
     base = ("components", index)
+    if component.rows_from is not None:
+        return _yaml_rows(component.rows_from, (*base, "rows_from"), source, folder)
     if component.csv is not None:
         found = _csv_file_problems(component.csv, (*base, "csv"), source, folder)
         if found:
@@ -213,6 +228,167 @@ def _component_rows(
         return rows, problems
     line, _ = source.where(base)
     return [DataRow({}, 1, RowRef(source.file, line))], []
+
+
+def _data_file(
+    name: str, where: tuple[str | int, ...], source: Source, folder: Path
+) -> tuple[Source | None, list[Problem]]:
+    """A YAML data file the spec names (rows_from, lookup): inside the folder, present and readable."""
+    if not inside(folder, name):
+        return None, [
+            source.problem(
+                where, f"data file {name!r} is outside the spec folder (expected a path inside it)"
+            )
+        ]
+    if not (folder / name).is_file():
+        return None, [source.problem(where, f"data file {name!r} not found (expected it beside {SPEC_NAME})")]
+    try:
+        return read_yaml(folder / name), []
+    except InputError as error:
+        return None, error.problems
+
+
+def _dig(data: Source, dotted: str) -> tuple[Any, tuple[str | int, ...]] | None:
+    node: Any = data.data
+    path: tuple[str | int, ...] = ()
+    for key in dotted.split("."):
+        if not isinstance(node, dict) or key not in node:
+            return None
+        node, path = node[key], (*path, key)
+    return node, path
+
+
+def _yaml_rows(
+    spec: RowSource, where: tuple[str | int, ...], source: Source, folder: Path
+) -> tuple[list[DataRow], list[Problem]]:
+    """One row per item of a list in a YAML data file; nested lists and maps become flat fields."""
+    data, problems = _data_file(spec.data, (*where, "data"), source, folder)
+    if data is None:
+        return [], problems
+    found = _dig(data, spec.list)
+    if found is None:
+        return [], [
+            source.problem(
+                (*where, "list"), f"no key {spec.list!r} in {spec.data} (expected a list of items)"
+            )
+        ]
+    items, path = found
+    if not isinstance(items, list):
+        return [], [data.problem(path, f"{spec.list!r} is not a list (expected one item per row)")]
+    rows: list[DataRow] = []
+    for number, item in enumerate(items):
+        if not isinstance(item, dict):
+            problems.append(
+                data.problem((*path, number), "an item is not a mapping (expected `key: value` fields)")
+            )
+            continue
+        if any(str(item.get(key)) != str(value) for key, value in spec.match.items()):
+            continue
+        count, problem = _row_count(item.get("count"))
+        if problem:
+            problems.append(data.problem((*path, number, "count"), problem))
+        line, _ = data.where((*path, number))
+        rows.append(DataRow(flatten(item), count, RowRef(data.file, line)))
+    if not rows and not problems:
+        shown = ", ".join(f"{k}={v}" for k, v in spec.match.items()) or "any item"
+        problems.append(
+            source.problem(
+                where, f"no item of {spec.list!r} in {spec.data} matches {shown} (expected at least one)"
+            )
+        )
+    return rows, problems
+
+
+def flatten(values: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested maps and lists as flat fields: `{n: [1, 2]}` -> n_0, n_1; `{t: {en, ja}}` -> t_en, t_ja."""
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(flatten(value, f"{name}_"))
+        elif isinstance(value, list):
+            out.update(flatten({str(k): v for k, v in enumerate(value)}, f"{name}_"))
+        else:
+            out[name] = value
+    return out
+
+
+def _apply_lookup(
+    component: Component,
+    lookup: Lookup,
+    where: tuple[str | int, ...],
+    rows: list[DataRow],
+    names: list[str],
+    source: Source,
+    folder: Path,
+) -> list[Problem]:
+    """Add each looked-up entry's fields to the rows (`<field>_<key>`); a row's own fields win."""
+    table, problems = _lookup_table(lookup, where, source, folder)
+    if table is None:
+        return problems
+    fields = [n for n in names if any(fnmatchcase(n, pattern) for pattern in lookup.fields)]
+    if not fields:
+        shown = ", ".join(names) or "none"
+        return [
+            source.problem(
+                (*where, "fields"), f"{', '.join(lookup.fields)} names no field of the rows (fields: {shown})"
+            )
+        ]
+    for row in rows:
+        for name in fields:
+            value = row.values.get(name)
+            if value is None or value == "":
+                continue
+            entry = table.get(str(value))
+            if entry is None:
+                known = ", ".join(sorted(table))
+                problems.append(
+                    Problem(
+                        row.ref.file,
+                        row.ref.line,
+                        1,
+                        f"{component.name}: {name} {value!r} is not in the lookup table "
+                        f"(expected one of: {known})",
+                    )
+                )
+                continue
+            for key, extra in entry.items():
+                row.values.setdefault(f"{name}_{key}", extra)
+    return problems
+
+
+def _lookup_table(
+    lookup: Lookup, where: tuple[str | int, ...], source: Source, folder: Path
+) -> tuple[dict[str, dict[str, Any]] | None, list[Problem]]:
+    """value -> flat fields, from the spec itself or from a mapping in a data file."""
+    if lookup.table is not None:
+        raw, owner, path = lookup.table, source, (*where, "table")
+    else:
+        assert lookup.data is not None and lookup.map is not None
+        data, problems = _data_file(lookup.data, (*where, "data"), source, folder)
+        if data is None:
+            return None, problems
+        found = _dig(data, lookup.map)
+        if found is None:
+            return None, [
+                source.problem((*where, "map"), f"no key {lookup.map!r} in {lookup.data} (expected a table)")
+            ]
+        raw, path = found
+        owner = data
+        if not isinstance(raw, dict):
+            return None, [
+                data.problem(path, f"{lookup.map!r} is not a mapping (expected value: {{field: ...}})")
+            ]
+    table: dict[str, dict[str, Any]] = {}
+    problems = []
+    for value, entry in raw.items():
+        if not isinstance(entry, dict):
+            problems.append(
+                owner.problem((*path, value), f"entry {value!r} is not a mapping (expected its fields)")
+            )
+            continue
+        table[str(value)] = flatten(entry)
+    return (None if problems else table), problems
 
 
 def _flatten_languages(values: dict[str, Any]) -> dict[str, Any]:

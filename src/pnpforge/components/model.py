@@ -8,7 +8,7 @@ values are checked here only when they hold no placeholder; the rest are checked
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from reportlab.lib import colors as rl_colors
@@ -181,6 +181,22 @@ class CellSource(Strict):
     cells: str = Field("cells", description="Key of the cell list in the item; '' if items are cells")
 
 
+class HexMapMark(Strict):
+    """More cells of the hexmap's data file drawn on the same grid (e.g. the huts printed before play)."""
+
+    list: str = Field(description="Dotted key of the list in the hexmap's data file, e.g. 'start_huts'")
+    match: dict[str, str] = Field(default_factory=dict, description="Pick items with these fields")
+    cells: str = Field("", description="Key of the cell list in each item; '' (default) if items are cells")
+    icon: str | None = Field(None, description="Icon drawn in each marked cell (instead of the cell's own)")
+    fill: str | None = Field(None, description="Fill of each marked cell (default: the cell's own)")
+    colour: str | None = Field(None, description="Ink of the icon (default: black or white for contrast)")
+
+    @field_validator("fill", "colour")
+    @classmethod
+    def _colours(cls, v: str | None) -> str | None:
+        return check_colour(v)
+
+
 class HexGridCell(Strict):
     at: tuple[int, int]
     fill: str | None = None
@@ -212,12 +228,39 @@ class HexMapElement(Box):
     labels: bool = False
     edge_colour: str = Field("#1f5fbf", description="Colour of the heavy `edges` (e.g. a river)")
     edge_width: Length = "1.2mm"
+    default_fill: str | None = Field(None, description="Fill of cells no palette entry names (default grey)")
+    marks: list[HexMapMark] = Field(default_factory=list, description="More cell lists of the same file")
+    icon_size: Length = Field("60%", description="Icon width: a length or a percentage of the hex")
+    icon_colour: str | None = Field(None, description="Icon ink (default: black or white for contrast)")
+    label_by: str | list[str] | None = Field(
+        None, description="Per-cell label: a field name, a list (first field present) or a '{field}' text"
+    )
+    label_map: dict[str, LocalText] = Field(
+        default_factory=dict, description="Label (or dot) value -> text shown, e.g. {red: R}"
+    )
+    label_at: Literal["bottom", "centre", "top"] = "bottom"
+    label_size: Length = Field("16%", description="Label text size: a length or a percentage of the hex")
+    label_colour: str | None = Field(None, description="Label ink (default: black or white for contrast)")
+    dots_by: list[str] = Field(
+        default_factory=list, description="List-valued fields drawn as small coloured dots, e.g. pedestals"
+    )
+    badges: dict[str, int] = Field(
+        default_factory=dict, description="Numeric field -> smallest value shown as a number badge"
+    )
 
-    @field_validator("stroke", "edge_colour")
+    # filled from each cell's fields when drawing, never from the piece's data row
+    cell_templated: ClassVar[frozenset[str]] = frozenset({"label_by"})
+
+    @field_validator("stroke", "edge_colour", "default_fill", "icon_colour", "label_colour")
     @classmethod
-    def _colours(cls, v: str) -> str:
+    def _colours(cls, v: str | None) -> str | None:
         check_colour(v)
         return v
+
+    @field_validator("icon_size", "label_size")
+    @classmethod
+    def _sizes(cls, v: Length) -> Length:
+        return check_length(v, percent=True)
 
 
 Element = Annotated[
@@ -248,6 +291,31 @@ class Side(Strict):
         return check_colour(v)
 
 
+class RowSource(Strict):
+    """Data rows read from a list of a YAML data file of the game (one source for printing and checking)."""
+
+    data: str = Field(description="YAML file in the spec folder, e.g. areas.yaml")
+    list: str = Field(description="Dotted key of the list of items, e.g. 'tiles'")
+    match: dict[str, str] = Field(default_factory=dict, description="Keep items with these fields")
+
+
+class Lookup(Strict):
+    """Row fields whose values name a table entry: the entry's fields join the row as `<field>_<key>`."""
+
+    fields: list[str] = Field(min_length=1, description="Field names; `*` matches any text, e.g. spaces_*")
+    table: dict[str, dict[str, Any]] | None = Field(None, description="value -> fields, written here")
+    data: str | None = Field(None, description="...or a YAML data file of the spec holding the table")
+    map: str | None = Field(None, description="Dotted key of the table in `data`")
+
+    @model_validator(mode="after")
+    def _one_table(self) -> Lookup:
+        if (self.table is None) == (self.data is None):
+            raise ValueError("give a lookup either a `table` or a `data` file with its `map`, not both")
+        if self.data is not None and not self.map:
+            raise ValueError("a lookup from a data file needs `map`, the dotted key of its table")
+        return self
+
+
 Kind = Literal["card", "tile", "token", "die", "board", "sheet"]
 Shape = Literal["rect", "hex", "polyhex", "circle", "square"]
 
@@ -269,19 +337,30 @@ class Component(Strict):
     count: int = Field(1, ge=1, le=MAX_PIECES)
     rows: list[dict[str, Any]] | None = None
     csv: str | None = None
+    rows_from: RowSource | None = Field(None, description="Data rows from a list in a YAML data file")
+    lookup: list[Lookup] = Field(default_factory=list, description="Fields added to rows from tables")
     face: Side = Field(default_factory=Side)
     back: Side | None = None
     layout: Literal["auto", "grid", "honeycomb", "spaced", "packed"] = "auto"
     gutter: Length | None = None
     overlap: Length = "10mm"
+    new_sheet: bool = Field(
+        False,
+        description="Start on a fresh sheet instead of in the room left on the previous component's last "
+        "sheet (cards, tiles and tokens share sheets by default)",
+    )
 
     @model_validator(mode="after")
     def _shape_fits_kind(self) -> Component:
         defaults = {"card": "rect", "tile": "hex", "token": "circle", "board": "rect"}
         if self.shape is None:
             self.shape = defaults.get(self.kind, "rect")  # type: ignore[assignment]
-        if self.rows is not None and self.csv is not None:
-            raise ValueError("give data rows either inline (rows) or from a file (csv), not both")
+        given = [key for key in ("rows", "csv", "rows_from") if getattr(self, key) is not None]
+        if len(given) > 1:
+            raise ValueError(
+                f"give data rows one way: inline (rows), from a CSV file (csv) or from a YAML list "
+                f"(rows_from), not {' and '.join(given)}"
+            )
         if self.kind != "sheet" and self.size is None:
             raise ValueError(f"a {self.kind} needs a size")
         if self.shape == "polyhex" and self.cells is None:

@@ -97,7 +97,7 @@ def _rows_with_cells(
     items = _items(data, source_spec, where, loaded, problems)
     if items is None:
         return []
-    has_rows = component.rows is not None or component.csv is not None
+    has_rows = any(x is not None for x in (component.rows, component.csv, component.rows_from))
     out: list[tuple[DataRow, Cells]] = []
     if not has_rows:
         picked = [(item, path) for item, path in items if _matches(item, source_spec.match)]

@@ -33,7 +33,25 @@ class InventoryLine:
     size_mm: str  # e.g. "63 × 88 mm"
     count: int
     sides: int
-    sheets: int
+    sheets: int  # how many sheets carry pieces of it (a shared sheet counts for each component on it)
+    sheet_numbers: tuple[int, ...] = ()  # which ones, numbered as in each sheet's label
+
+
+def sheet_list(numbers: Sequence[int]) -> str:
+    """Sheet numbers as ranges: (3, 4, 5, 7) -> '3–5, 7'."""
+    spans: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}{', ' if b == a + 1 else '–'}{b}" for a, b in spans)
+
+
+SHARED_NOTES = (
+    "Sheets: the number in each sheet's label (a back has its front's number); components with the same",
+    "number share that sheet. On a shared sheet, cut the blocks apart first, then each along its marks.",
+)
 
 
 def _line(
@@ -115,12 +133,14 @@ def draw_cover(
     y = _line(canvas, fonts, subtitle, left, y + mm(1), width, 10, colour=GREY) + mm(6)
     columns = [
         ("Component", 0.0),
-        ("Kind", 0.40),
-        ("Size", 0.55),
-        ("Count", 0.74),
-        ("Sides", 0.83),
-        ("Sheets", 0.92),
+        ("Kind", 0.38),
+        ("Size", 0.53),
+        ("Count", 0.72),
+        ("Sides", 0.79),
+        ("Sheets", 0.86),
     ]
+    numbered = any(item.sheet_numbers for item in lines)
+    notes = [*SHARED_NOTES, *notes] if numbered else notes
     for label, at in columns:
         _line(canvas, fonts, label, left + at * width, y, width * 0.15, 9, font=BOLD)
     y += mm(5.5)
@@ -140,7 +160,7 @@ def draw_cover(
             item.size_mm,
             str(item.count),
             str(item.sides),
-            str(item.sheets),
+            sheet_list(item.sheet_numbers) if numbered else str(item.sheets),
         ]
         for (_, at), (text, nxt) in zip(
             columns, zip(cells, [*[c[1] for c in columns[1:]], 1.0], strict=True), strict=True
@@ -150,10 +170,13 @@ def draw_cover(
         canvas.polygon([(left, y - mm(1)), (left + width, y - mm(1))], None, RULE, 0.3, False)
         total_sheets += item.sheets
         total_pieces += item.count
+    if numbered:  # a shared sheet is one sheet, however many components it carries
+        total_sheets = len({n for item in lines for n in item.sheet_numbers})
     y += mm(1)
     _line(canvas, fonts, "Total", left, y, width * 0.3, 9, font=BOLD)
-    _line(canvas, fonts, str(total_pieces), left + 0.74 * width, y, width * 0.08, 9, font=BOLD)
-    _line(canvas, fonts, str(total_sheets), left + 0.92 * width, y, width * 0.08, 9, font=BOLD)
+    _line(canvas, fonts, str(total_pieces), left + 0.72 * width, y, width * 0.07, 9, font=BOLD)
+    total = f"{total_sheets} sheet{'s' if total_sheets != 1 else ''}" if numbered else str(total_sheets)
+    _line(canvas, fonts, total, left + 0.86 * width, y, width * 0.14, 9, font=BOLD)
     y += mm(10)
     for note in notes:
         y = _line(canvas, fonts, note, left, y, width, 9, colour=GREY)

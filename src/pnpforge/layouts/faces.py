@@ -27,6 +27,7 @@ from pnpforge.components.model import (
     HexElement,
     HexGridElement,
     HexMapElement,
+    HexMapMark,
     IconElement,
     ImageElement,
     LineElement,
@@ -79,6 +80,7 @@ class RenderContext:
     bleed: float = 0.0  # points
     fonts: FontRegistry = field(default_factory=FontRegistry)
     allow_outside_images: bool = False
+    spec_source: Source | None = None  # game.yaml: a fixed value's problem is located there, once
 
 
 class FaceError(ValueError):
@@ -176,7 +178,8 @@ def _template(model: BaseModel) -> _Template:
     hit = _templates.get(id(model))
     if hit is None or hit.element is not model:
         dumped = model.model_dump(mode="python")
-        fields = {name: value for name, value in dumped.items() if _holds_placeholder(value)}
+        own = getattr(type(model), "cell_templated", frozenset())  # filled per hex cell, not per row
+        fields = {n: v for n, v in dumped.items() if n not in own and _holds_placeholder(v)}
         if len(_templates) >= TEMPLATES_KEPT:
             _templates.clear()
         hit = _templates[id(model)] = _Template(model, fields)
@@ -246,7 +249,9 @@ def side_is_shared(component: Component, side: SideName) -> bool:
         isinstance(component.size, str) and PLACEHOLDER.search(component.size)
     ):
         return False  # the outline itself differs from piece to piece
-    return not _has_placeholder(spec)
+    if _holds_placeholder(spec.background) or _holds_placeholder(spec.pattern):
+        return False
+    return not any(_has_placeholder(element) for element in spec.elements)  # each element knows its own
 
 
 # the drawing surface used by checks --------------------------------------------------------------
@@ -301,7 +306,8 @@ def draw_side(canvas: Canvas, piece: Piece, side: SideName, ctx: RenderContext) 
 
 
 def check_side(piece: Piece, side: SideName, ctx: RenderContext) -> list[Problem]:
-    """Every problem drawing `side` of `piece` would hit, located at the piece's data row; draws nothing."""
+    """Every problem drawing `side` of `piece` would hit, located at the piece's data row (or, for a value
+    written in game.yaml without `{field}`, there when `ctx.spec_source` is given); draws nothing."""
     return list(_render(NullCanvas(), piece, side, ctx, stop=False))
 
 
@@ -314,10 +320,20 @@ def _render(
     where = f"{piece.component.name} {side}"
     try:
         outline = shapes.bleed_outline(piece, ctx.bleed)
-        background = parse_colour(_fill_text(spec.background, piece.row, ctx.lang))
-        pattern = _pattern_name(_fill_text(spec.pattern, piece.row, ctx.lang))
-    except (FaceError, ValueError) as exc:  # shapes raise ValueError for a bad size or split polyhex
+    except ValueError as exc:  # a bad size or a split polyhex
         yield _problem(piece, f"{where}: {exc}")
+        return
+    try:
+        background = parse_colour(_fill_text(spec.background, piece.row, ctx.lang))
+    except FaceError as exc:
+        fixed = not _holds_placeholder(spec.background)
+        yield _located(piece, ctx, (side, "background") if fixed else None, f"{where}: {exc}")
+        return
+    try:
+        pattern = _pattern_name(_fill_text(spec.pattern, piece.row, ctx.lang))
+    except FaceError as exc:
+        fixed = not _holds_placeholder(spec.pattern)
+        yield _located(piece, ctx, (side, "pattern") if fixed else None, f"{where}: {exc}")
         return
     canvas.save()
     canvas.clip(outline)
@@ -329,7 +345,8 @@ def _render(
         try:
             draw_element(canvas, resolve(element, piece.row, ctx.lang), piece, ctx)
         except (FaceError, MissingField) as exc:
-            yield _problem(piece, f"{where} element {index} ({element.type}): {exc}")
+            path = None if _has_placeholder(element) else (side, "elements", index - 1)
+            yield _located(piece, ctx, path, f"{where} element {index} ({element.type}): {exc}")
             if stop:
                 break
         except InputError as exc:  # a data file of the spec is broken: its own file and line
@@ -341,6 +358,19 @@ def _render(
 
 def _problem(piece: Piece, message: str) -> Problem:
     return Problem(piece.row_ref.file, piece.row_ref.line, 0, message)
+
+
+def _located(piece: Piece, ctx: RenderContext, path: tuple[str | int, ...] | None, message: str) -> Problem:
+    """A problem of a value written in game.yaml (`path` under the component) is located there: it is the
+    same for every row, so it is reported once; a value filled from a row is located at that row."""
+    source = ctx.spec_source
+    raw = source.data.get("components") if source is not None and isinstance(source.data, dict) else None
+    if path is None or source is None or not isinstance(raw, list):
+        return _problem(piece, message)
+    for index, item in enumerate(raw):
+        if isinstance(item, dict) and item.get("name") == piece.component.name:
+            return source.problem(("components", index, *path), message)
+    return _problem(piece, message)
 
 
 def _fill_text(value: str | None, row: Mapping[str, Any], lang: str) -> str | None:
@@ -663,7 +693,12 @@ class Cell:
 
 
 def cells_from(
-    source_spec: CellSource, spec_dir: Path, row: Mapping[str, Any] | None = None, lang: str = "en"
+    source_spec: CellSource,
+    spec_dir: Path,
+    row: Mapping[str, Any] | None = None,
+    lang: str = "en",
+    *,
+    allow_none: bool = False,
 ) -> list[Cell]:
     """The hex cells a CellSource picks from its data file (`match` values may hold {field})."""
     source = load_data(spec_dir / source_spec.data)
@@ -694,7 +729,7 @@ def cells_from(
                 spot = where if not source_spec.cells else (*where, number)
                 raise InputError([source.problem(spot, "a cell needs `at: [q, r]` (two whole numbers)")])
             cells.append(Cell((at[0], at[1]), entry))
-    if not matched:
+    if not matched and not allow_none:
         shown = ", ".join(f"{k}={v}" for k, v in wanted.items()) or "any item"
         raise InputError([source.problem(path, f"no item in {source_spec.list!r} matches {shown}")])
     return cells
@@ -722,31 +757,49 @@ def _edges(source: Source, dotted: str) -> list[tuple[tuple[int, int], int]]:
     return out
 
 
+def _colour_of(value: object, el: HexMapElement) -> RGB | None | FaceError:
+    """A value named by the palette, the default palette or as a colour; else the FaceError saying so."""
+    name = str(value)
+    if name in el.palette:
+        return parse_colour(el.palette[name])
+    if name in DEFAULT_PALETTE:
+        return parse_colour(DEFAULT_PALETTE[name])
+    try:
+        return parse_colour(name)
+    except FaceError as exc:
+        return exc
+
+
 def _cell_fill(cell: Cell, el: HexMapElement) -> RGB | None:
     for key in el.fill_by:
         value = cell.fields.get(key)
         if value is None:
             continue
-        name = str(value)
-        if name in el.palette:
-            return parse_colour(el.palette[name])
-        if name in DEFAULT_PALETTE:
-            return parse_colour(DEFAULT_PALETTE[name])
-        try:
-            return parse_colour(name)
-        except FaceError:
-            continue
-    return parse_colour(UNKNOWN_FILL)
+        colour = _colour_of(value, el)
+        if not isinstance(colour, FaceError):
+            return colour
+    return parse_colour(el.default_fill if el.default_fill is not None else UNKNOWN_FILL)
+
+
+@dataclass(frozen=True)
+class _Hex:
+    """Where one cell is drawn: centre, circumradius and its corners on the piece."""
+
+    cx: float
+    cy: float
+    radius: float
+    corners: list[Point]
 
 
 def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
     cells = cells_from(el.source, ctx.spec_dir)
     stroke_rgb = parse_colour(el.stroke)
-    for name in el.icons.values():
+    for name in [*el.icons.values(), *(m.icon for m in el.marks if m.icon)]:
         if name not in ICON_NAMES:
             raise FaceError("icons: " + unknown_icon(name))
-    edge_rgb = parse_colour(el.edge_colour)
-    edge_width = length(el.edge_width)
+    marked = _marked(el, ctx)
+    known = {c.at for c in cells}
+    cells += [Cell(at, {}) for at in marked if at not in known]  # a mark off the map is drawn all the same
     unit = [hexgrid.corners(c.at, 1.0) for c in cells]
     xs = [x for corners in unit for x, _ in corners]
     ys = [y for corners in unit for _, y in corners]
@@ -758,50 +811,174 @@ def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx
     left = box.x + (box.w - span_w * radius) / 2 - min(xs) * radius
     top = box.y + (box.h - span_h * radius) / 2 - min(ys) * radius
 
-    def corners(at: tuple[int, int]) -> list[Point]:
-        return [(left + x, top + y) for x, y in hexgrid.corners(at, radius)]
+    def place(at: tuple[int, int]) -> _Hex:
+        cx, cy = hexgrid.to_pixel(at, radius)
+        return _Hex(
+            left + cx, top + cy, radius, [(left + x, top + y) for x, y in hexgrid.corners(at, radius)]
+        )
 
-    fills = [_cell_fill(c, el) for c in cells]
+    hexes = [place(c.at) for c in cells]
+    fills = []
+    for cell in cells:
+        mark = marked.get(cell.at)
+        fills.append(parse_colour(mark.fill) if mark is not None and mark.fill else _cell_fill(cell, el))
     if ctx.bleed > 0 and piece.component.shape in (
         "hex",
         "polyhex",
     ):  # border cells' colour runs into the bleed
         grow = radius + ctx.bleed * 2 / SQRT3
-        for cell, colour in zip(cells, fills, strict=True):
-            cx, cy = hexgrid.to_pixel(cell.at, radius)
-            canvas.polygon(shapes.hex_points(left + cx, top + cy, grow), colour, None)
-    for cell, colour in zip(cells, fills, strict=True):
-        canvas.polygon(corners(cell.at), colour, stroke_rgb, max(radius * 0.03, 0.3))
-    for cell, colour in zip(cells, fills, strict=True):
-        cx, cy = hexgrid.to_pixel(cell.at, radius)
-        icon = next(
-            (el.icons[str(v)] for k, v in cell.fields.items() if k != "at" and str(v) in el.icons), None
-        )
+        for spot, colour in zip(hexes, fills, strict=True):
+            canvas.polygon(shapes.hex_points(spot.cx, spot.cy, grow), colour, None)
+    for spot, colour in zip(hexes, fills, strict=True):
+        canvas.polygon(spot.corners, colour, stroke_rgb, max(radius * 0.03, 0.3))
+    hex_width = radius * SQRT3  # flat to flat: what the percentages of icon_size and label_size are of
+    icon_side = length(el.icon_size, hex_width)
+    icon_ink = parse_colour(el.icon_colour) if el.icon_colour is not None else None
+    for cell, spot, colour in zip(cells, hexes, fills, strict=True):
+        mark = marked.get(cell.at)
+        icon = mark.icon if mark is not None and mark.icon else _field_icon(cell, el)
         if icon:
-            side = radius * 1.05
-            _icon(
-                canvas,
-                icon,
-                _Box(left + cx - side / 2, top + cy - side / 2, side, side),
-                contrast(colour),
-                None,
+            ink = (
+                parse_colour(mark.colour)
+                if mark is not None and mark.colour
+                else icon_ink or contrast(colour)
             )
-        if el.labels:
-            label = cell.fields.get("label", cell.fields.get("id", f"{cell.at[0]},{cell.at[1]}"))
-            font = ctx.fonts.resolve("sans")
-            layout = layout_text(
-                str(label), left + cx - radius * 0.6, top + cy + radius * 0.45, radius * 1.2, radius * 0.35,
-                fonts=ctx.fonts, font=font, size=radius * 0.28,
-            )  # fmt: skip
-            for line in layout.lines:
-                for run in line.runs:
-                    canvas.text(run.x, line.baseline, run.text, run.font, layout.size, contrast(colour))
+            half = icon_side / 2
+            _icon(canvas, icon, _Box(spot.cx - half, spot.cy - half, icon_side, icon_side), ink, None)
+        for key in el.dots_by:
+            _draw_dots(canvas, cell, key, spot, colour, el, ctx)
+        for key, least in el.badges.items():
+            _draw_badge(canvas, cell, key, least, spot, ctx)
+        label = _cell_label(cell, el, ctx.lang)
+        if label:
+            ink = parse_colour(el.label_colour) if el.label_colour is not None else contrast(colour)
+            size = length(el.label_size, hex_width)
+            offset = {"bottom": 0.625, "centre": 0.0, "top": -0.625}[el.label_at] * radius
+            _small_text(canvas, label, spot.cx, spot.cy + offset, radius * 1.2, size, ink, ctx)
     if el.edges:
         source = load_data(ctx.spec_dir / el.source.data)
+        edge_rgb, edge_width = parse_colour(el.edge_colour), length(el.edge_width)
         for at, direction in _edges(source, el.edges):
             a, b = hexgrid.edge_corners(direction)
-            points = corners(at)
+            points = place(at).corners
             canvas.polygon([points[a], points[b]], None, edge_rgb, edge_width, closed=False)
+
+
+def _marked(el: HexMapElement, ctx: RenderContext) -> dict[tuple[int, int], HexMapMark]:
+    """Cell -> the last mark naming it."""
+    out: dict[tuple[int, int], HexMapMark] = {}
+    for mark in el.marks:
+        spec = CellSource(data=el.source.data, list=mark.list, match=mark.match, cells=mark.cells)
+        for cell in cells_from(spec, ctx.spec_dir, allow_none=True):
+            out[cell.at] = mark
+    return out
+
+
+def _field_icon(cell: Cell, el: HexMapElement) -> str | None:
+    return next((el.icons[str(v)] for k, v in cell.fields.items() if k != "at" and str(v) in el.icons), None)
+
+
+def _cell_label(cell: Cell, el: HexMapElement, lang: str) -> str:
+    """The cell's label: `label_by` (a field, the first field present of a list, or a `{field}` text)."""
+    if el.label_by is None:
+        if not el.labels:
+            return ""
+        return str(cell.fields.get("label", cell.fields.get("id", f"{cell.at[0]},{cell.at[1]}")))
+    if isinstance(el.label_by, str) and PLACEHOLDER.search(el.label_by):
+        try:
+            value: Any = fill(el.label_by, cell.fields, lang)
+        except MissingField:  # cells without the field carry no label
+            return ""
+    else:
+        keys = [el.label_by] if isinstance(el.label_by, str) else el.label_by
+        value = next((cell.fields[k] for k in keys if cell.fields.get(k) is not None), "")
+    text = str(value)
+    return localise(el.label_map[text], lang) if text in el.label_map else text
+
+
+def _small_text(
+    canvas: Canvas, text: str, cx: float, cy: float, width: float, size: float, ink: RGB, ctx: RenderContext
+) -> None:
+    """One short line centred on (cx, cy), shrunk to `width` if it is wider."""
+    font = ctx.fonts.resolve("sans-bold")
+    height = size * 1.3
+    layout = layout_text(
+        text, cx - width / 2, cy - height / 2, width, height, fonts=ctx.fonts, font=font, size=size
+    )
+    for line in layout.lines:
+        for run in line.runs:
+            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, ink)
+
+
+def _draw_dots(
+    canvas: Canvas,
+    cell: Cell,
+    key: str,
+    spot: _Hex,
+    fill_rgb: RGB | None,
+    el: HexMapElement,
+    ctx: RenderContext,
+) -> None:
+    """A list-valued field as small dots: an item is a colour value, or a mapping with its colour (its first
+    `fill_by` field, else `colour`) and optionally `side` (0-5), which puts the dot toward that side."""
+    items = cell.fields.get(key)
+    if items is None:
+        return
+    where = f"cell {list(cell.at)}: {key}"
+    if not isinstance(items, list):
+        raise FaceError(f"{where} is not a list (expected a list of colours or of {{colour, side}})")
+    r = spot.radius
+    dot = r * 0.19
+    loose = sum(1 for item in items if not (isinstance(item, dict) and item.get("side") is not None))
+    placed = 0  # dots without a side placed so far
+    for number, item in enumerate(items):
+        fields = item if isinstance(item, dict) else {"colour": item}
+        value = next((fields[k] for k in (*el.fill_by, "colour") if fields.get(k) is not None), None)
+        colour = _colour_of(value, el) if value is not None else FaceError("no colour")
+        if isinstance(colour, FaceError):
+            raise FaceError(f"{where} item {number + 1}: {colour} (expected a colour value)")
+        side = fields.get("side")
+        if side is not None:
+            if not (isinstance(side, int) and not isinstance(side, bool) and 0 <= side < 6):
+                raise FaceError(f"{where} item {number + 1}: side {side!r} (expected a whole number 0-5)")
+            dx, dy = hexgrid.to_pixel(hexgrid.DIRECTIONS[side], 1.0)
+            scale = r * 0.62 / math.hypot(dx, dy)
+            x, y = spot.cx + dx * scale, spot.cy + dy * scale
+        else:  # in a row across the top of the cell
+            x = spot.cx + (placed - (loose - 1) / 2) * dot * 2.3
+            y = spot.cy - r * 0.55
+            placed += 1
+        canvas.ellipse(x, y, dot, dot, colour, contrast(fill_rgb), max(r * 0.025, 0.3))
+        text = str(value)
+        if text in el.label_map:
+            _small_text(
+                canvas,
+                localise(el.label_map[text], ctx.lang),
+                x,
+                y,
+                dot * 1.7,
+                dot * 1.1,
+                contrast(colour),
+                ctx,
+            )
+
+
+def _draw_badge(canvas: Canvas, cell: Cell, key: str, least: int, spot: _Hex, ctx: RenderContext) -> None:
+    """A numeric field as a number in a white disc at the cell's upper right, when it is at least `least`."""
+    value = cell.fields.get(key)
+    if value is None:
+        return
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise FaceError(f"cell {list(cell.at)}: {key} {value!r} is not a whole number") from None
+    if number < least:
+        return
+    r = spot.radius
+    x, y = spot.cx + r * 0.5, spot.cy - r * 0.5
+    size = r * 0.2
+    canvas.ellipse(x, y, size, size, (1.0, 1.0, 1.0), (0.0, 0.0, 0.0), max(r * 0.025, 0.3))
+    _small_text(canvas, str(number), x, y, size * 1.8, size * 1.35, (0.0, 0.0, 0.0), ctx)
 
 
 # patterns ----------------------------------------------------------------------------------------

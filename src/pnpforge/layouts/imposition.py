@@ -3,24 +3,36 @@
 Cards and square pieces sit in a grid whose gutters are as wide as two bleeds when that still fits the
 most pieces, narrower otherwise, and 0 (shared cut lines) when narrower than `MIN_GUTTER`. Hexes sit in
 a honeycomb (shared cut edges) or spaced by two bleeds; round tokens are hex-packed; boards larger than
-a page are split over pages with overlap; die faces are laid out as cube nets. Where neighbours' bleeds
-would overlap, each placement gets a clip: its bleed outline cut at the bisectors with its neighbours,
-so art never paints over a neighbour's trim.
+a page are split over pages with overlap; die faces are laid out as cube nets; polyhex tiles are nested,
+turned in 60° steps. Where neighbours' bleeds would overlap, each placement gets a clip: its bleed outline
+cut at the bisectors with its neighbours, so art never paints over a neighbour's trim.
+
+Small pieces of several components share sheets (`share`): each component's block continues in the band
+its predecessor left free at the bottom of its last sheet.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+import shapely
+from shapely import affinity
+from shapely.geometry import Polygon, box
+from shapely.geometry.base import BaseGeometry
+
 from pnpforge.components.model import PAGE_SIZES_MM
+from pnpforge.geometry import hexgrid
 from pnpforge.units import mm
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 EPS = 1e-6
 MIN_GUTTER = mm(2)  # a gap narrower than this is not worth a second cut: butt the pieces instead
+BLOCK_GAP = mm(2)  # art to art between two components' blocks on a shared sheet
+MARKED_GAP = mm(6)  # ... when a block has straight cuts: room for both blocks' crop marks between them
+OPEN_PAGES = 3  # nesting tries a tile on the last few pages only: older ones rarely have room, and time grows
 SQRT3 = math.sqrt(3.0)
 # Die net: faces in a cross, each (column, row, face number); opposite faces sum to 7.
 CUBE_NET: tuple[tuple[int, int, int], ...] = (
@@ -45,6 +57,8 @@ class Placement:
     quarter: int = 0  # quarter turns clockwise
     clip: tuple[Point, ...] | None = None  # page-space region art may cover; None: its own bleed
     face: int = 0  # die face number (1-based), 0 for other pieces
+    angle: float = 0.0  # with `pivot`: turned this far (degrees clockwise) instead of in quarters
+    pivot: Point | None = None  # where the centre of the piece's own trim box lands; x, y, w, h bound it
 
     @property
     def centre(self) -> Point:
@@ -80,6 +94,12 @@ class PageLayout:
     shared_edges: bool = False  # honeycomb: neighbours share cut edges
     nets: list[tuple[float, float, float]] = field(default_factory=list)  # die nets: x, y, face edge
     board: BoardPart | None = None
+    parts: list[PageLayout] = field(default_factory=list)  # a shared sheet: each block, in order
+
+    @property
+    def blocks(self) -> list[PageLayout]:
+        """The blocks on the page, each with its own cut lines and art extent: the parts, or the page."""
+        return self.parts or [self]
 
 
 @dataclass(frozen=True)
@@ -97,6 +117,33 @@ class PageFrame:
 
 
 # ---- fitting ---------------------------------------------------------------------------------------
+
+
+def page_area(frame: PageFrame) -> Rect:
+    """Where trims may lie: the page inside its margins."""
+    return (frame.margin, frame.margin, frame.width - frame.margin, frame.height - frame.margin)
+
+
+def to_page(placement: Placement, points: Iterable[Point], size: tuple[float, float]) -> list[Point]:
+    """Points given on the unturned piece (trim box `size`, origin top-left) where they land on the page."""
+    w, h = size
+    if placement.pivot is not None:
+        a = math.radians(placement.angle)
+        cos, sin = math.cos(a), math.sin(a)
+        px, py = placement.pivot
+        return [
+            (px + (u - w / 2) * cos - (v - h / 2) * sin, py + (u - w / 2) * sin + (v - h / 2) * cos)
+            for u, v in points
+        ]
+    q = placement.quarter % 4
+    pw, ph = placement.width, placement.height
+    turned = {
+        0: lambda u, v: (u, v),
+        1: lambda u, v: (pw - v, u),
+        2: lambda u, v: (pw - u, ph - v),
+        3: lambda u, v: (v, ph - u),
+    }[q]
+    return [(placement.x + x, placement.y + y) for x, y in (turned(u, v) for u, v in points)]
 
 
 def fits(width: float, height: float, frame: PageFrame) -> bool:
@@ -125,9 +172,12 @@ def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> t
     return count, (chosen if chosen >= MIN_GUTTER else 0.0)
 
 
-def grid_capacity(frame: PageFrame, width: float, height: float, gutter: float | None) -> tuple[int, int]:
-    aw, ah = frame.area
-    return _line_fit(aw, width, gutter, frame.bleed)[0], _line_fit(ah, height, gutter, frame.bleed)[0]
+def grid_capacity(
+    frame: PageFrame, width: float, height: float, gutter: float | None, region: Rect | None = None
+) -> tuple[int, int]:
+    x0, y0, x1, y1 = region or page_area(frame)
+    cols = _line_fit(x1 - x0, width, gutter, frame.bleed)[0]
+    return cols, _line_fit(y1 - y0, height, gutter, frame.bleed)[0]
 
 
 # ---- grids -----------------------------------------------------------------------------------------
@@ -141,23 +191,25 @@ def grid(
     gutter: float | None = None,
     bleed_outline: Sequence[Point] | None = None,
     allow_turn: bool = True,
+    region: Rect | None = None,
 ) -> list[PageLayout]:
-    """Rectangular pieces in rows and columns, centred, as many per page as fit (turning them if more fit).
+    """Rectangular pieces in rows and columns, as many per page as fit (turning them if more fit).
 
-    `bleed_outline` is the piece's bleed outline relative to its trim box (unturned); it defaults to
-    the trim box grown by the bleed.
+    The grid is centred on the page, or, given a `region` (where trims may lie), centred across it and
+    at its top. `bleed_outline` is the piece's bleed outline relative to its trim box (unturned); it
+    defaults to the trim box grown by the bleed.
     """
-    cols, rows = grid_capacity(frame, width, height, gutter)
+    rx0, ry0, rx1, ry1 = region or page_area(frame)
+    cols, rows = grid_capacity(frame, width, height, gutter, region)
     quarter = 0
     if allow_turn and width != height:
-        tcols, trows = grid_capacity(frame, height, width, gutter)
-        if tcols * trows > cols * rows:
+        tcols, trows = grid_capacity(frame, height, width, gutter, region)
+        if _pages_for(count, tcols * trows) < _pages_for(count, cols * rows):
             cols, rows, width, height, quarter = tcols, trows, height, width, 1
     if cols * rows == 0:
         return []
-    aw, ah = frame.area
-    _, gx = _line_fit(aw, width, gutter, frame.bleed)
-    _, gy = _line_fit(ah, height, gutter, frame.bleed)
+    _, gx = _line_fit(rx1 - rx0, width, gutter, frame.bleed)
+    _, gy = _line_fit(ry1 - ry0, height, gutter, frame.bleed)
     per_page = cols * rows
     outline = (
         _turned(bleed_outline, width, height, quarter) if bleed_outline else _grown(width, height, frame)
@@ -169,8 +221,8 @@ def grid(
         used_cols = cols if used_rows > 1 else n
         block_w = used_cols * width + (used_cols - 1) * gx
         block_h = used_rows * height + (used_rows - 1) * gy
-        x0 = (frame.width - (cols * width + (cols - 1) * gx)) / 2
-        y0 = (frame.height - (rows * height + (rows - 1) * gy)) / 2
+        x0 = (rx0 + rx1 - (cols * width + (cols - 1) * gx)) / 2
+        y0 = ry0 if region else (ry0 + ry1 - (rows * height + (rows - 1) * gy)) / 2
         cells = [(x0 + (k % cols) * (width + gx), y0 + (k // cols) * (height + gy)) for k in range(n)]
         placements = [Placement(start + k, x, y, width, height, quarter) for k, (x, y) in enumerate(cells)]
         placements = _clip_to_neighbours(placements, outline, frame.bleed)
@@ -180,6 +232,11 @@ def grid(
         block = (x0 - b, y0 - b, x0 + block_w + b, y0 + block_h + b)
         pages.append(PageLayout(placements, tuple(xs), tuple(ys), block))
     return pages
+
+
+def _pages_for(count: int, per_page: int) -> float:
+    """Pages a grid needs; turning pieces is worth it only when it saves a page."""
+    return math.ceil(count / per_page) if per_page else math.inf
 
 
 def _distinct(values: Iterable[float]) -> list[float]:
@@ -214,19 +271,38 @@ def lattice(
     flat: bool = False,
     bleed_outline: Sequence[Point] | None = None,
     shared_edges: bool = False,
+    region: Rect | None = None,
 ) -> list[PageLayout]:
     """Pieces on a triangular lattice: pointy hexes in a honeycomb, or circles hex-packed.
 
     Centres are `pitch = width + gap` apart along a row and rows are `pitch·√3/2` apart, odd rows
     shifted by half a pitch, so the gap between neighbours is `gap` all round. Flat hexes are laid out
-    as pointy ones with x and y exchanged.
+    as pointy ones with x and y exchanged. Centred on the page, or at the top of `region`.
     """
+    top = region is not None
     if flat:
         swapped = PageFrame(frame.height, frame.width, frame.margin, frame.bleed)
         outline = [(v, u) for u, v in bleed_outline] if bleed_outline else None
-        pages = lattice(count, height, width, swapped, gap, False, outline, shared_edges)
+        area = (region[1], region[0], region[3], region[2]) if region else None
+        pages = _lattice(count, height, width, swapped, gap, outline, shared_edges, area, (top, False))
         return [_transpose(page) for page in pages]
-    aw, ah = frame.area
+    return _lattice(count, width, height, frame, gap, bleed_outline, shared_edges, region, (False, top))
+
+
+def _lattice(
+    count: int,
+    width: float,
+    height: float,
+    frame: PageFrame,
+    gap: float,
+    bleed_outline: Sequence[Point] | None,
+    shared_edges: bool,
+    region: Rect | None,
+    at_start: tuple[bool, bool],
+) -> list[PageLayout]:
+    """Pointy lattice pages; `at_start` says, per axis, whether the block sits at the region's start."""
+    rx0, ry0, rx1, ry1 = region or page_area(frame)
+    aw, ah = rx1 - rx0, ry1 - ry0
     pitch = width + gap
     row_pitch = pitch * SQRT3 / 2
     even = math.floor((aw - width + EPS) / pitch) + 1 if aw + EPS >= width else 0
@@ -242,8 +318,8 @@ def lattice(
         n = min(len(slots), count - start)
         used_rows = slots[n - 1][1] + 1
         used_h = height + (used_rows - 1) * row_pitch
-        x0 = (frame.width - used_w) / 2
-        y0 = (frame.height - (height + (rows - 1) * row_pitch)) / 2
+        x0 = rx0 if at_start[0] else (rx0 + rx1 - used_w) / 2
+        y0 = ry0 if at_start[1] else (ry0 + ry1 - (height + (rows - 1) * row_pitch)) / 2
         placements = [
             Placement(
                 start + k, x0 + c * pitch + (pitch / 2 if r % 2 else 0), y0 + r * row_pitch, width, height
@@ -337,11 +413,11 @@ def _cross(a: Point, b: Point, sa: float, sb: float) -> Point:
 # ---- boards over pages -----------------------------------------------------------------------------
 
 
-def board(width: float, height: float, frame: PageFrame, overlap: float) -> list[PageLayout]:
-    """A board on one page when it fits, else split into windows that overlap by at least `overlap`."""
+def board(width: float, height: float, frame: PageFrame, overlap: float, count: int = 1) -> list[PageLayout]:
+    """A board that fits on a page: every copy, as many per page as fit. A larger one (one copy) is split
+    into windows that overlap by at least `overlap`."""
     if fits(width, height, frame):
-        pages = grid(1, width, height, frame, allow_turn=True)
-        return [replace(page, placements=[replace(p, clip=None) for p in page.placements]) for page in pages]
+        return grid(count, width, height, frame, allow_turn=True)
     aw, ah = frame.area
     cols = _parts(width, aw, overlap)
     rows = _parts(height, ah, overlap)
@@ -413,35 +489,299 @@ def die_nets(count: int, edge: float, frame: PageFrame) -> list[PageLayout]:
 # ---- mixed sizes ----------------------------------------------------------------------------------
 
 
-def shelves(sizes: Sequence[tuple[float, float]], frame: PageFrame, gap: float) -> list[PageLayout]:
+def shelves(
+    sizes: Sequence[tuple[float, float]],
+    frame: PageFrame,
+    gap: float,
+    region: Rect | None = None,
+    allow_turn: bool = False,
+) -> list[PageLayout]:
     """Pieces of different sizes, in order, left to right in rows as tall as their tallest piece.
 
     `gap` (two bleeds or more) keeps every piece's full bleed clear of its neighbours, so no clips are
-    needed; the cut is along each piece's outline, drawn as a hairline.
+    needed; the cut is along each piece's outline, drawn as a hairline. With `allow_turn` a piece turns
+    a quarter when that keeps it in the current row, or keeps the row lower. Rows start at the top of
+    `region` (default: the page inside its margins); a piece larger than the region is left out.
     """
-    aw, ah = frame.area
+    rx0, ry0, rx1, ry1 = region or page_area(frame)
+    aw, ah = rx1 - rx0, ry1 - ry0
     pages: list[list[Placement]] = [[]]
     x = y = row = 0.0
     for index, (width, height) in enumerate(sizes):
-        if x > 0 and x + width > aw + EPS:
+        ways = [(width, height, 0)] + ([(height, width, 1)] if allow_turn and width != height else [])
+        ways = [w for w in ways if w[0] <= aw + EPS and w[1] <= ah + EPS]
+        if not ways:
+            continue
+        here = [w for w in ways if (x == 0 or x + w[0] <= aw + EPS) and y + w[1] <= ah + EPS]
+        if not here:
             x, y, row = 0.0, y + row + gap, 0.0
-        if y > 0 and y + height > ah + EPS:
+            here = [w for w in ways if y + w[1] <= ah + EPS]
+        if not here:
             pages.append([])
             x = y = row = 0.0
-        pages[-1].append(Placement(index, frame.margin + x, frame.margin + y, width, height))
-        x += width + gap
-        row = max(row, height)
-    out = []
+            here = ways
+        w, h, quarter = min(here, key=lambda way: (max(0.0, way[1] - row) if x > 0 else 0.0, way[2]))
+        pages[-1].append(Placement(index, rx0 + x, ry0 + y, w, h, quarter))
+        x += w + gap
+        row = max(row, h)
     b = frame.bleed
-    for placements in pages:
-        x1 = max(p.x + p.width for p in placements)
-        y1 = max(p.y + p.height for p in placements)
-        out.append(
-            PageLayout(
-                placements, (), (), (frame.margin - b, frame.margin - b, x1 + b, y1 + b), outlines=True
-            )
-        )
+    return [
+        PageLayout(placements, (), (), _extent(placements, b, b), outlines=True)
+        for placements in pages
+        if placements
+    ]
+
+
+def _extent(placements: Sequence[Placement], bx: float, by: float) -> Rect:
+    """The trims' bounding box grown by the art's reach beyond them."""
+    return (
+        min(p.x for p in placements) - bx,
+        min(p.y for p in placements) - by,
+        max(p.x + p.width for p in placements) + bx,
+        max(p.y + p.height for p in placements) + by,
+    )
+
+
+# ---- polyhex nesting ------------------------------------------------------------------------------
+
+Cells = Sequence[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class _Pose:
+    """A polyhex turned by `angle`: its cells' centres relative to cell (0, 0)'s centre."""
+
+    angle: float
+    centres: tuple[Point, ...]
+    apothem: float  # half a hex's flat-to-flat size
+    radius: float  # a hex's circumradius
+    pivot: Point  # the centre of the unturned trim box, turned, relative to cell (0, 0)'s centre
+
+    @property
+    def bounds(self) -> Rect:
+        xs = [x for x, _ in self.centres]
+        ys = [y for _, y in self.centres]
+        return (min(xs) - self.apothem, min(ys) - self.radius, max(xs) + self.apothem, max(ys) + self.radius)
+
+
+def _poses(cells: Cells, width: float, turn: bool) -> list[_Pose]:
+    """The distinct ways a polyhex can lie (60° steps keep pointy hexes pointy), unturned first."""
+    across = [q + r / 2 for q, r in cells]
+    flat = width / (max(across) - min(across) + 1)  # the trim box is whole hexes wide
+    radius = flat / SQRT3
+    base = [hexgrid.to_pixel(cell, radius) for cell in cells]
+    x0, y0, x1, y1 = _Pose(0, tuple(base), flat / 2, radius, (0, 0)).bounds
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    out: list[_Pose] = []
+    seen: set[tuple[Point, ...]] = set()
+    for k in range(6 if turn else 1):
+        cos, sin = math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))
+        centres = tuple((x * cos - y * sin, x * sin + y * cos) for x, y in base)
+        mx, my = min(x for x, _ in centres), min(y for _, y in centres)
+        key = tuple(sorted((round(x - mx, 2), round(y - my, 2)) for x, y in centres))
+        if key in seen:  # a symmetric tile: the same outline, so keep its art upright
+            continue
+        seen.add(key)
+        out.append(_Pose(60.0 * k, centres, flat / 2, radius, (cx * cos - cy * sin, cx * sin + cy * cos)))
     return out
+
+
+def _hexagon(centre: Point, apothem: float) -> Polygon:
+    r = apothem * 2 / SQRT3
+    return Polygon(
+        [
+            (centre[0] + r * math.cos(math.radians(a)), centre[1] + r * math.sin(math.radians(a)))
+            for a in range(-30, 330, 60)
+        ]
+    )
+
+
+@dataclass(eq=False)
+class _NestPage:
+    """Tiles placed so far on one page: their cells (centre, apothem) and placements."""
+
+    cells: list[tuple[Point, float]] = field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
+    _near: dict[float, BaseGeometry] = field(default_factory=dict)
+
+    def near(self, apothem: float, gap: float) -> BaseGeometry | None:
+        """Where the centre of a hex of `apothem` may not go: closer than `gap` to a placed hex.
+
+        Two aligned pointy hexes keep `gap` between them exactly when their centres lie outside a
+        pointy hex of apothem (sum of apothems + gap), so that is the region, one per placed cell.
+        """
+        if not self.cells:
+            return None
+        if apothem not in self._near:
+            reach = gap + apothem + 1e-4  # a hair more: touching at exactly `gap` is allowed
+            self._near[apothem] = shapely.union_all([_hexagon(c, a + reach) for c, a in self.cells])
+        return self._near[apothem]
+
+    def add(self, placement: Placement, pose: _Pose, at: Point) -> None:
+        self.placements.append(placement)
+        self.cells += [((at[0] + x, at[1] + y), pose.apothem) for x, y in pose.centres]
+        self._near.clear()
+
+
+def _spot(page: _NestPage, pose: _Pose, region: Rect, gap: float) -> tuple[tuple[float, float], Point] | None:
+    """The highest (then leftmost) place for a pose on a page: (its trim box's bottom and left, cell 0)."""
+    bx0, by0, bx1, by1 = pose.bounds
+    lo_x, hi_x = region[0] - bx0, region[2] - bx1
+    lo_y, hi_y = region[1] - by0, region[3] - by1
+    if hi_x < lo_x - EPS or hi_y < lo_y - EPS:
+        return None
+    room = box(lo_x - EPS, lo_y - EPS, max(hi_x, lo_x) + EPS, max(hi_y, lo_y) + EPS)
+    near = page.near(pose.apothem, gap)
+    if near is not None:
+        room = room.difference(shapely.union_all([affinity.translate(near, -x, -y) for x, y in pose.centres]))
+    if room.is_empty:
+        return None
+    corners = [
+        (min(max(x, lo_x), hi_x), min(max(y, lo_y), hi_y))
+        for x, y in shapely.get_coordinates(shapely.boundary(room)).tolist()
+    ]
+    best = min(corners, key=lambda p: (round(p[1] + by1, 3), round(p[0] + bx0, 3)))
+    return (round(best[1] + by1, 3), round(best[0] + bx0, 3)), best
+
+
+def nest(
+    tiles: Sequence[tuple[Cells, float]],
+    frame: PageFrame,
+    gap: float,
+    region: Rect | None = None,
+    turn: bool = True,
+) -> list[PageLayout]:
+    """Polyhex tiles (cells, trim width) nested on pages `gap` apart, turned in 60° steps when allowed.
+
+    Each tile, in order, goes to the first of the last `OPEN_PAGES` pages with room (else a new one),
+    where its pose and place put its bottom highest (then its left edge leftmost); so different
+    outlines interlock instead of each taking a bounding box. A tile larger than the region is left out.
+    """
+    area = region or page_area(frame)
+    pages: list[_NestPage] = []
+    for index, (cells, width) in enumerate(tiles):
+        poses = _poses(cells, width, turn)
+        for page in [*pages[-OPEN_PAGES:], _NestPage()]:
+            found = [
+                (spot[0], k, spot[1])
+                for k, pose in enumerate(poses)
+                if (spot := _spot(page, pose, area, gap))
+            ]
+            if not found:
+                continue
+            _, k, at = min(found)
+            pose = poses[k]
+            x0, y0, x1, y1 = pose.bounds
+            pivot = (at[0] + pose.pivot[0], at[1] + pose.pivot[1]) if pose.angle else None
+            placement = Placement(
+                index, at[0] + x0, at[1] + y0, x1 - x0, y1 - y0, angle=pose.angle, pivot=pivot
+            )
+            page.add(placement, pose, at)
+            if not any(page is p for p in pages):
+                pages.append(page)
+            break
+    b = frame.bleed
+    return [
+        PageLayout(page.placements, (), (), _extent(page.placements, b, 2 * b / SQRT3), outlines=True)
+        for page in pages
+    ]
+
+
+# ---- shared sheets --------------------------------------------------------------------------------
+
+Lay = Callable[[Sequence[int], Rect], list[PageLayout]]
+
+
+class DoesNotFit(ValueError):
+    """Piece number `index` (counted across all runs) fits nowhere inside the page's margins."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(f"piece {index} does not fit inside the page's margins")
+        self.index = index
+
+
+@dataclass(frozen=True)
+class Run:
+    """One block's pieces for shared sheets, and how to lay them out.
+
+    `lay(items, region)` places the pieces numbered `items` (placement k is items[k]) on pages, with
+    trims inside `region` and the block at its top; `new_sheet` refuses the room left on the previous
+    run's last sheet.
+    """
+
+    count: int
+    lay: Lay
+    new_sheet: bool = False
+
+
+def share(runs: Sequence[Run], frame: PageFrame) -> list[PageLayout]:
+    """Pages for several runs in order, each run starting in the band its predecessor left free.
+
+    Pieces are numbered across all runs in order (run 0's pieces first), and so are the placements'
+    indices. A run's pieces that fit in the band go there; the rest go on fresh pages, whose last one
+    offers its own band to the next run. A page holding blocks of more than one run lists them as
+    `parts`; a page of one block is that block.
+    """
+    full = page_area(frame)
+    sheets: list[list[PageLayout]] = []
+    offset = 0
+    for run in runs:
+        items = list(range(run.count))
+        if sheets and not run.new_sheet:
+            part = _in_band(run, items, sheets[-1], frame)
+            if part is not None:
+                sheets[-1].append(_numbered(part, items, offset))
+                placed = {items[p.index] for p in part.placements}
+                items = [i for i in items if i not in placed]
+        if items:
+            pages = run.lay(items, full)
+            placed = {items[p.index] for page in pages for p in page.placements}
+            if len(placed) < len(items):
+                raise DoesNotFit(offset + next(i for i in items if i not in placed))
+            sheets += [[_numbered(page, items, offset)] for page in pages]
+        offset += run.count
+    return [compose(parts) for parts in sheets]
+
+
+def _in_band(run: Run, items: list[int], above: Sequence[PageLayout], frame: PageFrame) -> PageLayout | None:
+    """The run's first block in the room the sheet's blocks left: the band below them, or the one beside
+    them when more pieces fit there; None when nothing fits."""
+    blocks = [part.block for part in above if part.block]
+    marked = any(part.cuts_x or part.cuts_y for part in above)
+    m, b = frame.margin, frame.bleed
+    best: PageLayout | None = None
+    for beside in (False, True):
+        for gap in (MARKED_GAP if marked else BLOCK_GAP, MARKED_GAP):
+            if beside:
+                region = (max(r[2] for r in blocks) + gap + b, m, frame.width - m, frame.height - m)
+            else:
+                region = (m, max(r[3] for r in blocks) + gap + b, frame.width - m, frame.height - m)
+            pages = run.lay(items, region) if region[2] > region[0] and region[3] > region[1] else []
+            if not pages or not pages[0].placements:
+                break
+            part = pages[0]
+            if gap == MARKED_GAP or not (part.cuts_x or part.cuts_y):  # marks need the wider gap
+                if best is None or _pieces(part) > _pieces(best):
+                    best = part
+                break
+    return best
+
+
+def _pieces(page: PageLayout) -> int:
+    return len({p.index for p in page.placements})
+
+
+def _numbered(page: PageLayout, items: Sequence[int], offset: int) -> PageLayout:
+    """A run's page with each placement's index turned into the piece's number across all runs."""
+    return replace(page, placements=[replace(p, index=offset + items[p.index]) for p in page.placements])
+
+
+def compose(parts: Sequence[PageLayout]) -> PageLayout:
+    """One page of several blocks (or the block itself when there is one)."""
+    if len(parts) == 1:
+        return parts[0]
+    placements = [p for part in parts for p in part.placements]
+    return PageLayout(placements, parts=list(parts))
 
 
 # ---- sheets ----------------------------------------------------------------------------------------
@@ -457,12 +797,19 @@ def sheets(count: int, width: float, height: float, frame: PageFrame) -> list[Pa
 # ---- backs -----------------------------------------------------------------------------------------
 
 
-def backs(page: PageLayout, frame: PageFrame, duplex: str) -> PageLayout:
+def backs(
+    page: PageLayout, frame: PageFrame, duplex: str, keep: Callable[[int], bool] | None = None
+) -> PageLayout:
     """The page printed on the other side: each placement where its front lies once the sheet is flipped.
 
     Long-edge flip mirrors left-right (column order reversed); short-edge flip mirrors top-bottom. Each
     back is turned so that it stands upright when its piece is turned over about its own upright axis.
+    Only placements whose index `keep` accepts are kept (pieces without a back leave their spot blank);
+    a block with none of them left is dropped, with its marks.
     """
+    if page.parts:
+        parts = [backs(part, frame, duplex, keep) for part in page.parts]
+        return compose([part for part in parts if part.placements] or parts[:1])
 
     def fx(x: float) -> float:
         return frame.width - x if duplex == "long" else x
@@ -475,11 +822,17 @@ def backs(page: PageLayout, frame: PageFrame, duplex: str) -> PageLayout:
 
     placements = []
     for p in page.placements:
+        if keep is not None and not keep(p.index):
+            continue
         x = fx(p.x + p.width) if duplex == "long" else p.x
         y = fy(p.y + p.height) if duplex == "short" else p.y
         clip = tuple(point(v) for v in reversed(p.clip)) if p.clip else None
         quarter = (-p.quarter) % 4 if duplex == "long" else (2 - p.quarter) % 4
-        placements.append(replace(p, x=x, y=y, clip=clip, quarter=quarter))
+        angle, pivot = p.angle, p.pivot
+        if pivot is not None:  # turned about its centre instead of in quarters
+            quarter, pivot = 0, point(pivot)
+            angle = (-angle) % 360.0 if duplex == "long" else (180.0 - angle) % 360.0
+        placements.append(replace(p, x=x, y=y, clip=clip, quarter=quarter, angle=angle, pivot=pivot))
     block = None
     if page.block:
         x0, y0, x1, y1 = page.block

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from pnpforge.layouts.imposition import PageFrame, PageLayout, tab_width
+from pnpforge.layouts.imposition import PageFrame, PageLayout, Rect, tab_width
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.units import mm
 
@@ -23,26 +23,47 @@ Segment = tuple[Point, Point]
 
 
 def crop_mark_segments(page: PageLayout, frame: PageFrame) -> list[Segment]:
-    """Short lines continuing each straight cut line outside the art: never over a piece or its bleed."""
-    if page.block is None:
-        return []
-    x0, y0, x1, y1 = page.block
+    """Short lines continuing each straight cut line outside its block's art: never over any piece or bleed.
+
+    On a page of several blocks, a mark heading for another block stops half-way across the gap between
+    their art (that block's own marks use the other half), and is left out when that leaves less than
+    `MIN_MARK`; marks elsewhere run into the page margin as usual.
+    """
+    rects = [block.block for block in page.blocks if block.block is not None]
     out: list[Segment] = []
-    for x in page.cuts_x:
-        for start, end in ((y0 - MARK_GAP, max(0.0, y0 - MARK_GAP - MARK_LENGTH)),):
-            if start - end >= MIN_MARK:
-                out.append(((x, start), (x, end)))
-        start, end = y1 + MARK_GAP, min(frame.height, y1 + MARK_GAP + MARK_LENGTH)
-        if end - start >= MIN_MARK:
-            out.append(((x, start), (x, end)))
-    for y in page.cuts_y:
-        start, end = x0 - MARK_GAP, max(0.0, x0 - MARK_GAP - MARK_LENGTH)
-        if start - end >= MIN_MARK:
-            out.append(((start, y), (end, y)))
-        start, end = x1 + MARK_GAP, min(frame.width, x1 + MARK_GAP + MARK_LENGTH)
-        if end - start >= MIN_MARK:
-            out.append(((start, y), (end, y)))
+    for block in page.blocks:
+        if block.block is None:
+            continue
+        others = [r for r in rects if r is not block.block]
+        x0, y0, x1, y1 = block.block
+        for x in block.cuts_x:
+            out += _mark(x, y0, -1, others, frame.height, vertical=True)
+            out += _mark(x, y1, +1, others, frame.height, vertical=True)
+        for y in block.cuts_y:
+            out += _mark(y, x0, -1, others, frame.width, vertical=False)
+            out += _mark(y, x1, +1, others, frame.width, vertical=False)
     return out
+
+
+def _mark(
+    at: float, edge: float, way: int, others: Sequence[Rect], page_end: float, vertical: bool
+) -> list[Segment]:
+    """One mark on the line `at` (x for a vertical mark), from the art's `edge` outwards (`way` = ±1)."""
+    start = edge + way * MARK_GAP
+    end = edge + way * (MARK_GAP + MARK_LENGTH)
+    end = max(0.0, end) if way < 0 else min(page_end, end)
+    for x0, y0, x1, y1 in others:
+        low, high, near, far = (x0, x1, y0, y1) if vertical else (y0, y1, x0, x1)
+        if not low - HAIRLINE <= at <= high + HAIRLINE:
+            continue
+        facing = far if way < 0 else near  # the other art's edge that faces this block
+        if (facing - edge) * way < 0:
+            continue  # that art lies on the other side
+        middle = (edge + facing) / 2
+        end = max(end, middle) if way < 0 else min(end, middle)
+    if (end - start) * way < MIN_MARK:
+        return []
+    return [((at, start), (at, end))] if vertical else [((start, at), (end, at))]
 
 
 def draw_crop_marks(canvas: Canvas, page: PageLayout, frame: PageFrame) -> None:

@@ -25,6 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge.output.canvas import RGB, Point
+from pnpforge.output.svgimage import draw_svg
 
 FORM_EXTENT = 14400.0  # a reused drawing may reach this far from its origin (PDF's user-unit limit)
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # Bézier handle length of a quarter circle, per unit radius
@@ -299,7 +300,10 @@ class PdfCanvas:
         self.c.saveState()
         self.c.translate(x, y + h)
         self.c.scale(1, -1)
-        self.c.drawImage(str(path), 0, 0, w, h, mask="auto")
+        if path.suffix.lower() == ".svg":
+            draw_svg(self.c, path, w, h)  # stays vector art in the PDF
+        else:
+            self.c.drawImage(str(path), 0, 0, w, h, mask="auto")
         self.c.restoreState()
 
     # reuse ------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from pnpforge.fonts import FontRegistry
 from pnpforge.output.canvas import RGB, Point
 from pnpforge.units import to_mm
 
-MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
 
 
 def _num(value: float) -> float:

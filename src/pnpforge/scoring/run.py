@@ -69,21 +69,6 @@ def title(game: catalog.GameFolder) -> str:
     return str(name.get("en", game.id) if isinstance(name, dict) else name)
 
 
-def _game_of(source: Source) -> catalog.GameFolder:
-    data = source.data
-    if not isinstance(data, dict):
-        raise InputError([source.problem((), "a score file must be a mapping starting with 'game: <id>'")])
-    if "game" not in data:
-        raise InputError([source.problem((), "missing key 'game' (expected e.g. 'game: gods')")])
-    game_id = data["game"]
-    if not isinstance(game_id, str):
-        raise InputError([source.problem(("game",), f"'game' must be a game id (got {game_id!r})")])
-    try:
-        return catalog.find_game(game_id, source.file)
-    except InputError as error:
-        raise InputError([source.problem(("game",), p.message) for p in error.problems]) from None
-
-
 def _keys_of(annotation: Any, into: set[str]) -> None:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         for name, info in annotation.model_fields.items():
@@ -126,7 +111,7 @@ def _typed(module: ModuleType, source: Source, game: str) -> Any:
 
 def score_source(source: Source) -> ScoreResult:
     """Type-check, check names and the player count, then run the game's calculator."""
-    game = _game_of(source)
+    game = catalog.game_of(source, "score file")
     module = calculator(game, source.file)
     data = _typed(module, source, game.id)
     names = [p.name for p in data.players]

@@ -64,21 +64,6 @@ class LoadedSetup:
     source: Source
 
 
-def _game_of(source: Source) -> catalog.GameFolder:
-    data = source.data
-    if not isinstance(data, dict):
-        raise InputError([source.problem((), "a set-up file must be a mapping starting with 'game: <id>'")])
-    if "game" not in data:
-        raise InputError([source.problem((), "missing key 'game' (expected e.g. 'game: delphi')")])
-    game_id = data["game"]
-    if not isinstance(game_id, str):
-        raise InputError([source.problem(("game",), f"'game' must be a game id (got {game_id!r})")])
-    try:
-        return catalog.find_game(game_id, source.file)
-    except InputError as error:
-        raise InputError([source.problem(("game",), p.message) for p in error.problems]) from None
-
-
 def game_plugin(game: catalog.GameFolder, name: str, what: str, file: str = COMMAND_LINE) -> ModuleType:
     module = catalog.game_module(game, name)
     if module is None:
@@ -89,7 +74,7 @@ def game_plugin(game: catalog.GameFolder, name: str, what: str, file: str = COMM
 
 
 def load_source(source: Source) -> LoadedSetup:
-    game = _game_of(source)
+    game = catalog.game_of(source, "set-up file")
     checks = game_plugin(game, "checks", "set-up checks", source.file)
     setup = validate(checks.Setup, source)
     return LoadedSetup(game, checks, setup, source)
