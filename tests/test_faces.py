@@ -155,6 +155,35 @@ def test_red_rect_renders_red_at_the_right_place(fonts: FontRegistry, tmp_path: 
     assert px(25, 19.7) == (255, 255, 255) and px(25, 35.3) == (255, 255, 255)
 
 
+SQUARE_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">'
+    '<rect x="0" y="0" width="50" height="50" fill="#0000ff"/></svg>'
+)
+
+
+def test_svg_art_is_drawn_as_vectors_in_its_box(fonts: FontRegistry, tmp_path: Path) -> None:
+    (tmp_path / "art.svg").write_text(SQUARE_SVG, encoding="utf-8")
+    box = {"x": "10mm", "y": "20mm", "w": "40mm", "h": "20mm", "fit": "stretch"}
+    comp = component(face={"elements": [{"type": "image", "src": "art.svg", **box}]})
+    assert check_side(piece(comp), "face", ctx_for(fonts, tmp_path)) == []
+    out = tmp_path / "svg.pdf"
+    render_pdf(out, [piece(comp)], ctx_for(fonts, tmp_path))
+    assert not pypdf.PdfReader(str(out)).pages[0]["/Resources"].get("/XObject")  # no bitmap: vectors
+    scale = 4.0
+    image = pdfium.PdfDocument(str(out))[0].render(scale=scale).to_pil().convert("RGB")
+
+    def px(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return image.getpixel((int((MARGIN + mm(x_mm)) * scale), int((MARGIN + mm(y_mm)) * scale)))
+
+    assert px(20, 30) == (0, 0, 255)  # the SVG's left half (blue) fills the box's left half
+    assert px(10.5, 20.5) == (0, 0, 255) and px(29.5, 39.5) == (0, 0, 255)
+    assert px(40, 30) == (255, 255, 255)  # its right half is empty
+    assert px(20, 19.5) == (255, 255, 255) and px(20, 40.5) == (255, 255, 255)  # nothing outside the box
+    canvas = SvgCanvas(500, 500)
+    draw_side(canvas, piece(comp), "face", ctx_for(fonts, tmp_path))
+    assert "data:image/svg+xml;base64," in canvas.dwg.tostring()
+
+
 def test_japanese_face_embeds_a_truetype_subset(fonts: FontRegistry, tmp_path: Path) -> None:
     need_cjk()
     comp = component(
@@ -294,7 +323,7 @@ def test_check_side_reports_unknown_field_at_the_csv_line(fonts: FontRegistry, t
         ({"type": "rect", "w": "{w}"}, {"w": "wide"}, "not a length"),
         ({"type": "icon", "name": "{icon}"}, {"icon": "tempel"}, "unknown icon 'tempel'"),
         ({"type": "image", "src": "{art}"}, {"art": "missing.png"}, "not found"),
-        ({"type": "image", "src": "{art}"}, {"art": "logo.svg"}, "SVG images are not supported"),
+        ({"type": "image", "src": "{art}"}, {"art": "logo.gif"}, "not a PNG, JPEG or SVG file"),
         ({"type": "rect", "pattern": "{p}"}, {"p": "zigzag"}, "unknown pattern"),
         ({"type": "text", "text": "x", "font": "{f}"}, {"f": "fancy"}, "unknown font"),
         ({"type": "hexgrid", "cols": 2, "rows": 2, "cells": [{"at": [5, 0]}]}, {}, "outside the 2x2 grid"),

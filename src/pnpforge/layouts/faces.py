@@ -46,12 +46,13 @@ from pnpforge.layouts import shapes
 from pnpforge.layouts.icons import ICON_NAMES, draw_icon, unknown_icon
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.svgimage import svg_size
 from pnpforge.sourcefile import Source, read_yaml
 from pnpforge.units import mm, parse_length
 
 SideName = Literal["face", "back"]
 PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
-IMAGE_TYPES = (".png", ".jpg", ".jpeg")
+IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 FALSY = ("", "0", "false")
 SQRT3 = math.sqrt(3.0)
 DEFAULT_PALETTE: dict[str, str] = {  # hexmap fills when the spec's palette does not name a value
@@ -545,27 +546,25 @@ def _draw_icon(canvas: Canvas, el: IconElement, box: _Box, piece: Piece, ctx: Re
 
 
 @lru_cache(maxsize=256)
-def _image_size(path: Path, mtime: float) -> tuple[int, int]:
+def _image_size(path: Path, mtime: float) -> tuple[float, float]:
     from reportlab.lib.utils import ImageReader
 
     try:
+        if path.suffix.lower() == ".svg":
+            return svg_size(path)
         return ImageReader(str(path)).getSize()
     except Exception as exc:  # reportlab/PIL raise many kinds for a broken image
         raise FaceError(f"cannot read image {path.name!r}: {exc}") from None
 
 
 def image_path(src: str, ctx: RenderContext) -> Path:
-    """The image file for `src`, checked: exists, PNG or JPEG, inside the spec folder unless allowed."""
+    """The image file for `src`, checked: exists, PNG, JPEG or SVG, inside the spec folder unless allowed."""
     base = ctx.spec_dir.resolve()
     path = (base / src).resolve()
     if not ctx.allow_outside_images and not path.is_relative_to(base):
         raise FaceError(f"image {src!r} is outside the spec folder (expected a path inside {base})")
-    if path.suffix.lower() == ".svg":
-        raise FaceError(
-            f"image {src!r}: SVG images are not supported (expected PNG or JPEG; convert it first)"
-        )
     if path.suffix.lower() not in IMAGE_TYPES:
-        raise FaceError(f"image {src!r} is not a PNG or JPEG file")
+        raise FaceError(f"image {src!r} is not a PNG, JPEG or SVG file")
     if not path.is_file():
         raise FaceError(f"image {src!r} not found (expected a file in {base})")
     return path
