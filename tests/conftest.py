@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from pnpforge.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 TINY_QUEST = REPO / "examples" / "tiny-quest"
@@ -78,3 +82,43 @@ def red_length(image, line: int, vertical: bool = False) -> float:  # type: igno
         r, g, b = image.getpixel((line, k) if vertical else (k, line))
         total += (255 - g) / 255 if r > 200 else 0.0
     return total
+
+
+def require_cjk() -> None:
+    """Skip a Japanese test on a machine without a Japanese font; in CI (PNPFORGE_REQUIRE_CJK=1) fail."""
+    from pnpforge.fonts import find_cjk_font
+
+    if find_cjk_font() is None:
+        if os.environ.get("PNPFORGE_REQUIRE_CJK") == "1":
+            pytest.fail("no Japanese TrueType font found but PNPFORGE_REQUIRE_CJK=1")
+        pytest.skip("no Japanese TrueType font on this machine")
+
+
+def _build_bundled(
+    request: pytest.FixtureRequest, factory: pytest.TempPathFactory, lang: str
+) -> tuple[Path, str]:
+    """Build the test module's GAME through the real CLI: (the PDF, what the command printed)."""
+    game = request.module.GAME
+    out = factory.mktemp(f"{game}-{lang}")
+    result = CliRunner().invoke(main, ["build", game, "-o", str(out), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    return out / f"{game}.pdf", result.output
+
+
+@pytest.fixture(scope="module")
+def built_en(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    return _build_bundled(request, tmp_path_factory, "en")
+
+
+@pytest.fixture(scope="module")
+def built_ja(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    require_cjk()
+    return _build_bundled(request, tmp_path_factory, "ja")
+
+
+@pytest.fixture(scope="module")
+def counts(request: pytest.FixtureRequest) -> dict[str, int]:
+    """`pnpforge inventory GAME --json` of the test module's GAME: component name -> count."""
+    result = CliRunner().invoke(main, ["inventory", request.module.GAME, "--json"])
+    assert result.exit_code == 0, result.output
+    return {line["name"]: line["count"] for line in json.loads(result.output)}

@@ -7,14 +7,13 @@ real CLI.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import SpecMaker, render_page
+from conftest import SpecMaker, render_page, require_cjk
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
@@ -35,13 +34,6 @@ ROW = "cells: [{at: [0, 0]}, {at: [1, 0], kind: sea}, {at: [2, 0]}]\nstart: [{at
 @pytest.fixture(scope="module")
 def fonts() -> FontRegistry:
     return FontRegistry()
-
-
-def need_cjk() -> None:
-    if find_cjk_font() is None:
-        if os.environ.get("PNPFORGE_REQUIRE_CJK") == "1":
-            pytest.fail("no CJK TrueType font found but PNPFORGE_REQUIRE_CJK=1")
-        pytest.skip("no CJK TrueType font on this machine")
 
 
 def hexmap(**keys: Any) -> dict[str, Any]:
@@ -150,7 +142,7 @@ def test_labels_by_field_list_template_and_map(fonts: FontRegistry, tmp_path: Pa
 
 
 def test_labels_follow_the_language(fonts: FontRegistry, tmp_path: Path) -> None:
-    need_cjk()
+    require_cjk()
     data = "cells:\n  - {at: [0, 0], colour: red}\n"
     element = hexmap(label_by="colour", label_map={"red": {"en": "R", "ja": "赤"}})
     assert text_of(draw(tmp_path, fonts, map_piece(element), data, lang="ja")) == "赤"

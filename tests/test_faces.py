@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -11,12 +10,13 @@ from typing import Any
 import pypdf
 import pypdfium2 as pdfium
 import pytest
+from conftest import require_cjk
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge.components.model import Component
 from pnpforge.errors import InputError
-from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.fonts import FontRegistry
 from pnpforge.generator.pieces import Piece, RowRef
 from pnpforge.geometry.hexgrid import spiral
 from pnpforge.layouts.faces import RenderContext, check_side, draw_side, parse_colour, side_is_shared
@@ -32,13 +32,6 @@ MARGIN = mm(10)
 @pytest.fixture(scope="module")
 def fonts() -> FontRegistry:
     return FontRegistry()
-
-
-def need_cjk() -> None:
-    if find_cjk_font() is None:
-        if os.environ.get("PNPFORGE_REQUIRE_CJK") == "1":
-            pytest.fail("no CJK TrueType font found but PNPFORGE_REQUIRE_CJK=1")
-        pytest.skip("no CJK TrueType font on this machine")
 
 
 def component(**spec: Any) -> Component:
@@ -185,7 +178,7 @@ def test_svg_art_is_drawn_as_vectors_in_its_box(fonts: FontRegistry, tmp_path: P
 
 
 def test_japanese_face_embeds_a_truetype_subset(fonts: FontRegistry, tmp_path: Path) -> None:
-    need_cjk()
+    require_cjk()
     comp = component(
         face={"elements": [{"type": "text", "text": {"en": "{name}", "ja": "{name}"}, "size": "14pt"}]}
     )
@@ -206,7 +199,7 @@ def test_japanese_face_embeds_a_truetype_subset(fonts: FontRegistry, tmp_path: P
 
 
 def test_shrink_to_fit_text_stays_inside_its_box(fonts: FontRegistry, tmp_path: Path) -> None:
-    need_cjk()
+    require_cjk()
     text = "Gain two crystals, then move any wilderness tile. 神殿の隣に置くこと。" * 2
     box = {"x": "5mm", "y": "30mm", "w": "40mm", "h": "20mm"}
     comp = component(face={"elements": [{"type": "text", "text": text, "size": "24pt", **box}]})

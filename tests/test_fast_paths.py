@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import io
 import math
-import os
 from pathlib import Path
 
 import pytest
-from conftest import SpecMaker, render_page
+from conftest import SpecMaker, render_page, require_cjk
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge.build import BuildOptions, build
 from pnpforge.errors import InputError
-from pnpforge.fonts import find_cjk_font
 from pnpforge.output.pdf_canvas import PdfCanvas
 
 SPEC = """\
@@ -32,13 +30,6 @@ components:
         - {type: text, text: "{name}", size: "{size}", y: 20mm, h: 10mm}
 """
 BLACK, WHITE = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
-
-
-def need_cjk() -> None:
-    if find_cjk_font() is None:
-        if os.environ.get("PNPFORGE_REQUIRE_CJK") == "1":
-            pytest.fail("no CJK TrueType font found but PNPFORGE_REQUIRE_CJK=1")
-        pytest.skip("no CJK TrueType font on this machine")
 
 
 def test_every_row_is_checked_even_when_values_repeat(make_spec: SpecMaker, tmp_path: Path) -> None:
@@ -121,7 +112,7 @@ def test_dashed_polyline_has_gaps_and_leaves_no_dash_behind() -> None:
 
 
 def test_text_operators_are_cached_per_document_only(tmp_path: Path) -> None:
-    need_cjk()
+    require_cjk()
     from pnpforge.fonts import FontRegistry
 
     fonts = FontRegistry()

@@ -6,22 +6,18 @@ the game is built once per module (English and Japanese) through the real CLI an
 
 from __future__ import annotations
 
-import json
-import os
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
 from pnpforge.catalog import find_game
-from pnpforge.cli import main
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.model import HexMapElement
-from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.faces import cells_from
 from pnpforge.sourcefile import read_csv
 
@@ -33,32 +29,6 @@ GODS = {"amun", "anubis", "isis", "osiris", "ra"}
 @cache
 def _loaded() -> LoadedSpec:
     return load_target(GAME)
-
-
-def _build(tmp_path_factory: pytest.TempPathFactory, lang: str) -> tuple[Path, str]:
-    out = tmp_path_factory.mktemp(f"{GAME}-{lang}")
-    result = CliRunner().invoke(main, ["build", GAME, "-o", str(out), "--lang", lang])
-    assert result.exit_code == 0, result.output
-    return out / f"{GAME}.pdf", result.output
-
-
-@pytest.fixture(scope="module")
-def built_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    return _build(tmp_path_factory, "en")
-
-
-@pytest.fixture(scope="module")
-def built_ja(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    if find_cjk_font() is None and os.environ.get("PNPFORGE_REQUIRE_CJK") != "1":
-        pytest.skip("no Japanese TrueType font on this machine")
-    return _build(tmp_path_factory, "ja")
-
-
-@pytest.fixture(scope="module")
-def counts() -> dict[str, int]:
-    result = CliRunner().invoke(main, ["inventory", GAME, "--json"])
-    assert result.exit_code == 0, result.output
-    return {line["name"]: line["count"] for line in json.loads(result.output)}
 
 
 def _rows(component: str) -> Counter[str]:

@@ -7,8 +7,6 @@ Japanese) through the real CLI and measured with pypdf.
 
 from __future__ import annotations
 
-import json
-import os
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -21,7 +19,7 @@ from pnpforge.build import BuildOptions, plan
 from pnpforge.catalog import find_game
 from pnpforge.cli import main
 from pnpforge.components.load import LoadedSpec, load_target
-from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import expand
 from pnpforge.sourcefile import read_yaml
 
@@ -33,32 +31,6 @@ PLAYERS = 4  # 2-4 players; every per-player set is printed for four
 @cache
 def _loaded() -> LoadedSpec:
     return load_target(GAME)
-
-
-def _build(tmp_path_factory: pytest.TempPathFactory, lang: str) -> tuple[Path, str]:
-    out = tmp_path_factory.mktemp(f"{GAME}-{lang}")
-    result = CliRunner().invoke(main, ["build", GAME, "-o", str(out), "--lang", lang])
-    assert result.exit_code == 0, result.output
-    return out / f"{GAME}.pdf", result.output
-
-
-@pytest.fixture(scope="module")
-def built_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    return _build(tmp_path_factory, "en")
-
-
-@pytest.fixture(scope="module")
-def built_ja(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    if find_cjk_font() is None and os.environ.get("PNPFORGE_REQUIRE_CJK") != "1":
-        pytest.skip("no Japanese TrueType font on this machine")
-    return _build(tmp_path_factory, "ja")
-
-
-@pytest.fixture(scope="module")
-def counts() -> dict[str, int]:
-    result = CliRunner().invoke(main, ["inventory", GAME, "--json"])
-    assert result.exit_code == 0, result.output
-    return {line["name"]: line["count"] for line in json.loads(result.output)}
 
 
 def _missing(pdf: Path, words: tuple[str, ...]) -> list[str]:

@@ -6,51 +6,21 @@ per module (English and Japanese) through the real CLI and measured with pypdf.
 
 from __future__ import annotations
 
-import json
-import os
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
-from pnpforge.cli import main
 from pnpforge.components.load import load_target
-from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.faces import side_is_shared
 
 GAME = "gods"
 MM = 72 / 25.4
 # the seed's names: 神殿, 民族, 荒野, 嵐, 追加アクション, ゲームエンド, 勝利ポイント, 村落
 JA_WORDS = ("赤の神殿", "青の民族", "荒野", "嵐", "追加アクション", "ゲームエンド", "勝利ポイント", "村落")
-
-
-def _build(tmp_path_factory: pytest.TempPathFactory, lang: str) -> tuple[Path, str]:
-    out = tmp_path_factory.mktemp(f"{GAME}-{lang}")
-    result = CliRunner().invoke(main, ["build", GAME, "-o", str(out), "--lang", lang])
-    assert result.exit_code == 0, result.output
-    return out / f"{GAME}.pdf", result.output
-
-
-@pytest.fixture(scope="module")
-def built_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    return _build(tmp_path_factory, "en")
-
-
-@pytest.fixture(scope="module")
-def built_ja(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    if find_cjk_font() is None and os.environ.get("PNPFORGE_REQUIRE_CJK") != "1":
-        pytest.skip("no Japanese TrueType font on this machine")
-    return _build(tmp_path_factory, "ja")
-
-
-@pytest.fixture(scope="module")
-def counts() -> dict[str, int]:
-    result = CliRunner().invoke(main, ["inventory", GAME, "--json"])
-    assert result.exit_code == 0, result.output
-    return {line["name"]: line["count"] for line in json.loads(result.output)}
 
 
 def _squeeze(text: str) -> str:

@@ -7,7 +7,6 @@ per module and language through the real CLI and measured with pypdf.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -19,32 +18,13 @@ from pnpforge.build import BuildOptions, plan
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
 from pnpforge.components.model import HexMapElement
-from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.fonts import FontRegistry
 from pnpforge.geometry import hexgrid
 from pnpforge.layouts.faces import cells_from
 from pnpforge.sourcefile import read_yaml
 
 GAME = "good-shepherds"
 MM = 72 / 25.4
-
-
-def _build(tmp_path_factory: pytest.TempPathFactory, lang: str) -> tuple[Path, str]:
-    out = tmp_path_factory.mktemp(f"{GAME}-{lang}")
-    result = CliRunner().invoke(main, ["build", GAME, "-o", str(out), "--lang", lang])
-    assert result.exit_code == 0, result.output
-    return out / f"{GAME}.pdf", result.output
-
-
-@pytest.fixture(scope="module")
-def built_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    return _build(tmp_path_factory, "en")
-
-
-@pytest.fixture(scope="module")
-def built_ja(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    if find_cjk_font() is None and os.environ.get("PNPFORGE_REQUIRE_CJK") != "1":
-        pytest.skip("no Japanese TrueType font on this machine")
-    return _build(tmp_path_factory, "ja")
 
 
 def _squeeze(text: str) -> str:

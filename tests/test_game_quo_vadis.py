@@ -7,7 +7,6 @@ once per module and language through the real CLI and measured with pypdf.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -19,7 +18,7 @@ from pypdf import PdfReader
 from pnpforge.build import BuildOptions, plan
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
-from pnpforge.fonts import FontRegistry, find_cjk_font
+from pnpforge.fonts import FontRegistry
 from pnpforge.sourcefile import read_yaml
 
 GAME = "quo-vadis"
@@ -27,25 +26,6 @@ MM = 72 / 25.4
 # epic card types, creation, resources, wrath of god, the 6th generation, a terrain (seed wording)
 JA_WORDS = ("祝福", "労働", "奇跡", "啓示", "繁栄", "創世", "戦意", "食料", "信仰", "神の怒り")
 JA_WORDS += ("第6世代", "平地")
-
-
-def _build(tmp_path_factory: pytest.TempPathFactory, lang: str) -> tuple[Path, str]:
-    out = tmp_path_factory.mktemp(f"{GAME}-{lang}")
-    result = CliRunner().invoke(main, ["build", GAME, "-o", str(out), "--lang", lang])
-    assert result.exit_code == 0, result.output
-    return out / f"{GAME}.pdf", result.output
-
-
-@pytest.fixture(scope="module")
-def built_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    return _build(tmp_path_factory, "en")
-
-
-@pytest.fixture(scope="module")
-def built_ja(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    if find_cjk_font() is None and os.environ.get("PNPFORGE_REQUIRE_CJK") != "1":
-        pytest.skip("no Japanese TrueType font on this machine")
-    return _build(tmp_path_factory, "ja")
 
 
 def _squeeze(text: str) -> str:
