@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -143,7 +144,8 @@ def test_dealt_file_validates_and_draws_at_physical_scale(tmp_path: Path) -> Non
         assert code == 0, err
     assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = svg_path.read_text()
-    assert f'width="{width:.2f}mm"' in svg and "<polygon" in svg
+    svg_width = re.search(r'<svg[^>]* width="([\d.]+)mm"', svg)
+    assert svg_width and float(svg_width.group(1)) == pytest.approx(width, abs=0.01) and "<polygon" in svg
 
 
 def test_caravans_command(tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import svgwrite
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
@@ -22,6 +21,7 @@ from pnpforge.files import write_atomic
 from pnpforge.layouts import icons
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.pdf_canvas import PdfCanvas
+from pnpforge.output.svg_canvas import SvgCanvas
 from pnpforge.units import mm
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, centroid, rgb
 
@@ -237,72 +237,11 @@ def png_bytes(pic: BoardPicture, dpi: int = PNG_DPI) -> bytes:
     return buffer.getvalue()
 
 
-class _SvgSurface:
-    """The Canvas calls `draw` makes, as svgwrite elements in points (the viewBox maps them to mm)."""
-
-    def __init__(self, drawing: svgwrite.Drawing) -> None:
-        self.d = drawing
-
-    @staticmethod
-    def _colour(value: RGB | None) -> str:
-        if value is None:
-            return "none"
-        return "#" + "".join(f"{round(c * 255):02x}" for c in value)
-
-    def polygon(
-        self,
-        points: Sequence[Point],
-        fill: RGB | None,
-        stroke: RGB | None,
-        width: float = 0.5,
-        closed: bool = True,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        pts = [(round(x, 3), round(y, 3)) for x, y in points]
-        shape = self.d.polygon(pts) if closed else self.d.polyline(pts)
-        shape.fill(self._colour(fill if closed else None)).stroke(self._colour(stroke), width=round(width, 3))
-        if dash:
-            shape.dasharray([round(v, 3) for v in dash])
-        self.d.add(shape)
-
-    def ellipse(
-        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
-    ) -> None:
-        shape = self.d.ellipse((round(cx, 3), round(cy, 3)), (round(rx, 3), round(ry, 3)))
-        self.d.add(shape.fill(self._colour(fill)).stroke(self._colour(stroke), width=round(width, 3)))
-
-    def rounded_rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        radius: float,
-        fill: RGB | None,
-        stroke: RGB | None,
-        width: float,
-    ) -> None:
-        shape = self.d.rect((round(x, 3), round(y, 3)), (round(w, 3), round(h, 3)), rx=radius, ry=radius)
-        self.d.add(shape.fill(self._colour(fill)).stroke(self._colour(stroke), width=round(width, 3)))
-
-    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
-        self.d.add(
-            self.d.text(
-                text,
-                insert=(round(x, 3), round(baseline, 3)),
-                font_family="Helvetica, Arial, sans-serif",
-                font_size=round(size, 3),
-                fill=self._colour(colour),
-            )
-        )
-
-
 def svg_text(pic: BoardPicture) -> str:
     width, height = page_size(pic)
-    drawing = svgwrite.Drawing(size=(f"{width:.2f}mm", f"{height:.2f}mm"), profile="full")
-    drawing.viewbox(0, 0, round(mm(width), 3), round(mm(height), 3))
-    draw(_SvgSurface(drawing), pic, (width, height))  # type: ignore[arg-type]
-    return drawing.tostring()
+    canvas = SvgCanvas(mm(width), mm(height))  # millimetres on paper, points inside, as every sheet
+    draw(canvas, pic, (width, height))
+    return canvas.tostring()
 
 
 def render(pic: BoardPicture, path: str | Path) -> None:
