@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,28 @@ def test_specs_never_execute_code(make_spec: SpecMaker, runner: CliRunner, tmp_p
     )
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "out")])
     assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("size: 40mm", "size: 0mm", "'0mm' must be positive"),
+        ("size: 20mm", "size: -5mm", "'-5mm' must be positive"),
+    ],
+)
+def test_sizes_must_be_positive(tmp_path: Path, old: str, new: str, expected: str) -> None:
+    spec = shutil.copytree("examples/tiny-quest", tmp_path / "spec")
+    text = (spec / "game.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (spec / "game.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2 and expected in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_defaults_cannot_wait_for_a_row(tmp_path: Path) -> None:
+    spec = shutil.copytree("examples/tiny-quest", tmp_path / "spec")
+    text = (spec / "game.yaml").read_text(encoding="utf-8")
+    (spec / "game.yaml").write_text(text.replace("bleed: 3mm", 'bleed: "{x}"', 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["inventory", str(spec)])
+    assert result.exit_code == 2 and "needs a data row" in result.output

@@ -71,3 +71,13 @@ def test_yaml_merge_keys_work_and_keep_positions() -> None:
     source = read_yaml_text("base: &b {x: 1, y: 2}\nitem:\n  <<: *b\n  z: 3\n", "m.yaml")
     assert source.data["item"] == {"x": 1, "y": 2, "z": 3}
     assert source.where(("item", "z")) == (4, 6)
+
+
+def test_unwritable_output_is_bad_input_not_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        write_atomic(tmp_path / "file" / "out.pdf", b"x")
+    assert "cannot write here" in str(info.value)
+    runner = CliRunner()
+    result = runner.invoke(main, ["build", "examples/tiny-quest", "-o", str(tmp_path / "file" / "out")])
+    assert result.exit_code == 2 and "cannot write here" in result.output

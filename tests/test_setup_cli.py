@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -184,3 +185,21 @@ def test_options_and_yaml_writer() -> None:
         {"game": "x", "cells": [[0, 1], [2, -3]], "name": "yes", "note": "a: b", "none": None, "e": []}
     )
     assert text == 'game: x\ncells: [[0, 1], [2, -3]]\nname: "yes"\nnote: "a: b"\nnone: null\ne: []\n'
+
+
+def test_replay_line_is_shell_quoted(tmp_path: Path) -> None:
+    code, out, err = invoke("setup", "gods", "--players", "2", "--seed", "1", "--option", "gods=red, blue")
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert first == "# dealt by: pnpforge setup gods --players 2 --seed 1 --option 'gods=red, blue'"
+    assert shlex.split(first.removeprefix("# dealt by: "))[-1] == "gods=red, blue"
+
+
+def test_far_away_coordinates_are_refused_quickly(tmp_path: Path) -> None:
+    code, out, err = invoke("setup", "delphi", "--players", "3", "--seed", "1")
+    assert code == 0, err
+    far = re.sub(r"at: \[0, 0\]", "at: [1000000, 0]", out, count=1)
+    assert far != out
+    (tmp_path / "far.yaml").write_text(far, encoding="utf-8")
+    code, _, err = invoke("validate", str(tmp_path / "far.yaml"))
+    assert code == 2 and "less than or equal to 200" in err

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
+from pnpforge.errors import InputError
+
 
 def _umask() -> int:
     mask = os.umask(0)
@@ -20,8 +22,12 @@ def _umask() -> int:
 def atomic_writer(path: str | Path) -> Iterator[BinaryIO]:
     """Yield a binary file that replaces `path` only when the block finishes without error."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:  # a parent that is a file, no permission, a full disk...
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise InputError.single(target, f"cannot write here: {exc.strerror or exc}{where}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle

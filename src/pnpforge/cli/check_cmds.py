@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import shlex
 
 import click
 
@@ -76,8 +77,8 @@ def setup_cmd(
     """Deal a random legal set-up for GAME as a set-up file that `validate` accepts.
 
     The deal follows the game's set-up procedure; the seed used is written at the top of the file so
-    any deal can be repeated. Options are per game (docs/setups.md), e.g. delphi: short=true, tasks=N;
-    ankh: scenario=OldKingdom|MiddleKingdom.
+    any deal can be repeated. Options are per game (docs/setups.md), e.g. delphi: short=true, remove=N;
+    ankh: scenario=OldKingdom|MiddleKingdom; gods: variant=bag, gods=red,blue.
 
     \b
     Example:
@@ -92,10 +93,9 @@ def setup_cmd(
     if seed is None:
         seed = secrets.randbelow(10**9)  # not the global random: a fresh seed, printed so it can be replayed
     data = setupfile.deal_setup(game, players, seed, setupfile.parse_options(options))
-    shown = " ".join(f"--option {o}" for o in options)
-    comment = f"dealt by: pnpforge setup {game} --players {players} --seed {seed}" + (
-        f" {shown}" if shown else ""
-    )
+    replay = ["pnpforge", "setup", game, "--players", str(players), "--seed", str(seed)]
+    replay += [word for option in options for word in ("--option", option)]
+    comment = "dealt by: " + shlex.join(replay)  # quoted, so the line pastes back into a shell
     text = setupfile.dump_yaml(data, comment)
     loaded = setupfile.load_source(read_yaml_text(text, output or "<dealt set-up>"))
     report = setupfile.check_loaded(loaded)

@@ -40,14 +40,29 @@ def templated(value: object) -> bool:
     return isinstance(value, str) and bool(PLACEHOLDER.search(value))
 
 
-def check_length(value: Length | None, *, percent: bool = False) -> Length | None:
+def check_length(
+    value: Length | None, *, percent: bool = False, minimum: float | None = None
+) -> Length | None:
+    """Check a length unless it waits for a row's `{field}`; `minimum` (points) bounds it from below."""
     if value is None or templated(value):
         return value
     if percent and isinstance(value, str) and value.strip().endswith("%"):
         float(value.strip()[:-1])  # ValueError -> pydantic error
         return value
-    parse_length(value)
+    points = parse_length(value)
+    if minimum is not None and points < minimum:
+        what = "positive" if minimum > 0 else "zero or more"
+        raise ValueError(f"{value!r} must be {what} (expected e.g. 3mm)")
     return value
+
+
+def check_fixed_length(value: Length) -> Length:
+    """A length with no data row to fill it (page defaults): a `{field}` here can never be filled."""
+    if templated(value):
+        raise ValueError(
+            f"{value!r}: a {{field}} needs a data row, and defaults have none (expected e.g. 3mm)"
+        )
+    return check_length(value, minimum=0.0)
 
 
 def check_colour(value: str | None) -> str | None:
@@ -370,7 +385,7 @@ class Component(Strict):
                 if self.size not in CARD_SIZES_MM:
                     parse_size(self.size)
             else:
-                check_length(self.size)
+                check_length(self.size, minimum=1e-6)
         return self
 
 
@@ -401,7 +416,7 @@ class Defaults(Strict):
     @field_validator("bleed", "margin")
     @classmethod
     def _lengths(cls, v: Length) -> Length:
-        return check_length(v)
+        return check_fixed_length(v)
 
 
 class Spec(Strict):

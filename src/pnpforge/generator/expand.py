@@ -59,6 +59,8 @@ def expand(
         for row, cells in _rows_with_cells(loaded, component, lang, sources, problems):
             try:
                 width, height = piece_size(component, cells, row=row.values, lang=lang, page=page_area)
+                if width <= 0 or height <= 0:  # a {field} size filled from this row
+                    raise ValueError("the size must be positive (expected e.g. 63x88mm or 20mm)")
             except (ValueError, MissingField) as exc:
                 problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: {exc}"))
                 continue

@@ -7,7 +7,7 @@ no shapely, no game. Directions are indexed 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 Hex = tuple[int, int]
 
@@ -101,24 +101,6 @@ def corners(cell: Hex, size: float) -> list[tuple[float, float]]:
 def edge_corners(direction: int) -> tuple[int, int]:
     """Indices into `corners()` of the side facing `direction` (E side = corners 0 and 1)."""
     return {0: (0, 1), 1: (5, 0), 2: (4, 5), 3: (3, 4), 4: (2, 3), 5: (1, 2)}[direction % 6]
-
-
-def connected(cells: Iterable[Hex]) -> Iterator[set[Hex]]:
-    """The connected groups of `cells` (neighbours share an edge), largest first."""
-    remaining = set(cells)
-    groups = []
-    while remaining:
-        start = min(remaining)
-        group, frontier = {start}, [start]
-        remaining.discard(start)
-        while frontier:
-            for n in neighbours(frontier.pop()):
-                if n in remaining:
-                    remaining.discard(n)
-                    group.add(n)
-                    frontier.append(n)
-        groups.append(group)
-    yield from sorted(groups, key=lambda g: (-len(g), min(g)))
 
 
 # Exact corner ids: integers, so two hexes' shared corners compare equal with no float noise.

@@ -44,7 +44,9 @@ from pnpforge.validator.report import Report
 
 COMMAND_LINE = "<command line>"
 
-Coord = tuple[StrictInt, StrictInt]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
+MAX_COORD = 200  # far beyond any table; keeps board-wide searches (holes, outer edge) small
+Axial = Annotated[StrictInt, Field(ge=-MAX_COORD, le=MAX_COORD)]
+Coord = tuple[Axial, Axial]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
 Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
 Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockwise
 Seat = Annotated[StrictInt, Field(ge=1)]

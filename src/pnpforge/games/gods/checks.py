@@ -399,14 +399,6 @@ def _check_end_tile(setup: Setup, report: Report) -> None:
             )
 
 
-def board_cells(setup: Setup) -> dict[Hex, str]:
-    """Cell → tile id of the board (the first tile where tiles overlap): for pictures and scoring."""
-    out: dict[Hex, str] = {}
-    for placed in setup.board:
-        out.setdefault(placed.at, placed.tile)
-    return out
-
-
 TILE_MM = 12.0  # drawn tile circumradius: about the printed tile's size, so a PDF picture is to scale
 
 
