@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 from pnpforge import catalog
 from pnpforge.cli import main
 from pnpforge.scoring import Field
-from pnpforge.scoring.run import calculator, players_allowed
+from pnpforge.scoring.run import calculator
 
 GODS = """\
 game: gods
@@ -140,7 +140,7 @@ def test_interactive_rule_break_and_early_end() -> None:
 def _answers(game: catalog.GameFolder) -> str:
     """Plain answers for every question a game asks: defaults, else zeros and 'no'; fewest players."""
     module = calculator(game)
-    low, high = players_allowed(game, module)
+    low, high = catalog.players_range(game)
     answer = {"int": "0", "bool": "n", "text": "", "choice": ""}
 
     def reply(field: Field) -> str:

@@ -10,11 +10,13 @@ import importlib.util
 import os
 import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from pnpforge.errors import InputError
-from pnpforge.sourcefile import Source
+from pnpforge.sourcefile import Source, read_yaml_text
 
 BUNDLED_DIR = Path(__file__).parent / "games"
 GAMES_DIR_ENV = "PNPFORGE_GAMES_DIR"
@@ -99,3 +101,35 @@ def game_of(source: Source, what: str) -> GameFolder:
         return find_game(game_id, source.file)
     except InputError as error:
         raise InputError([source.problem(("game",), p.message) for p in error.problems]) from None
+
+
+@cache
+def _header(path: Path, stamp: float) -> dict[str, Any]:
+    """The `game:` block of a game.yaml, parsed alone: specs run to many pages, the header to a few lines."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("game:")), None)
+    if start is None:
+        return {}
+    end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
+    header = read_yaml_text("\n".join(lines[start:end]) + "\n", str(path)).data
+    block = header.get("game") if isinstance(header, dict) else None
+    return block if isinstance(block, dict) else {}
+
+
+def game_info(game: GameFolder) -> dict[str, Any]:
+    """A game's id, title and players from its game.yaml, or {} when that cannot be read.
+
+    The one place the player-count range lives: set-up dealing, set-up checks and scoring read it here.
+    """
+    try:
+        return _header(game.spec_file, game.spec_file.stat().st_mtime)
+    except (InputError, OSError):
+        return {}
+
+
+def players_range(game: GameFolder) -> tuple[int, int]:
+    """The lowest and highest player count in the game's game.yaml (1-99 when it names none)."""
+    players = game_info(game).get("players")
+    if isinstance(players, list) and len(players) == 2 and all(isinstance(n, int) for n in players):
+        return players[0], players[1]
+    return 1, 99

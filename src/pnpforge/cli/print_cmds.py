@@ -15,8 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
 
 from pnpforge import catalog
 from pnpforge.build import BuildOptions, inventory, parse_formats, plan, write
@@ -147,30 +145,21 @@ def games_cmd(as_json: bool, ids: bool) -> None:
         return
     for row in rows:
         where = "" if row["bundled"] else f"  ({row['path']})"
-        click.echo(
-            f"{row['id']:<16} {row['title']['en']:<28} {row['players'][0]}-{row['players'][1]} players{where}"
-        )
+        click.echo(f"{row['id']:<16} {row['title']['en']:<28} {_players_text(*row['players'])}{where}")
+
+
+def _players_text(low: int, high: int) -> str:
+    return f"{low} players" if low == high else f"{low}-{high} players"
 
 
 def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
-    """Id, titles and players read from game.yaml without validating the rest (a broken spec still lists)."""
-    title: dict[str, str] = {"en": game.id, "ja": game.id}
-    players = [1, 99]
-    try:
-        data = YAML(typ="safe").load(game.spec_file.read_text(encoding="utf-8"))  # no positions needed: fast
-        info = data.get("game", {}) if isinstance(data, dict) else {}
-        raw = info.get("title", game.id)
-        title = (
-            {"en": localise(raw, "en"), "ja": localise(raw, "ja")} if isinstance(raw, str | dict) else title
-        )
-        if isinstance(info.get("players"), list) and len(info["players"]) == 2:
-            players = info["players"]
-    except (OSError, YAMLError, AttributeError):
-        pass  # listed with its id only; `build` says what is wrong with it
+    """Id, titles and players read from game.yaml's header alone (a spec broken further down still lists)."""
+    raw = catalog.game_info(game).get("title", game.id)
+    title = {"en": localise(raw, "en"), "ja": localise(raw, "ja")} if isinstance(raw, str | dict) else {}
     return {
         "id": game.id,
-        "title": title,
-        "players": players,
+        "title": title or {"en": game.id, "ja": game.id},
+        "players": list(catalog.players_range(game)),
         "bundled": game.bundled,
         "path": str(game.path),
     }

@@ -15,8 +15,7 @@ It never imports a game. A game plugs in with `games/<id>/score.py`, loaded by p
     giving the game's tie-breaks in order (`TieBreak.by(name, values)`).
 `FIELDS: list[prompts.Field]`
     The questions `pnpforge score GAME --interactive` asks, each with its rule as help.
-`PLAYERS: tuple[int, int]` (optional)
-    Used only when the game's game.yaml does not say `game.players`.
+(The player-count range is `players` in the game's game.yaml, read by `catalog.players_range`.)
 
 The engine (`run.score_source`) has already checked, before `score` runs: the game id, the
 `Input` model, player names given once, and a player count the game allows.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import typing
-from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,7 +20,7 @@ from pnpforge.errors import InputError, Problem
 from pnpforge.scoring.inputs import player_count, unique_names
 from pnpforge.scoring.prompts import interview
 from pnpforge.scoring.sheet import ScoreResult
-from pnpforge.sourcefile import Source, read_yaml, read_yaml_text, validate
+from pnpforge.sourcefile import Source, read_yaml, validate
 
 _UNKNOWN_KEY = re.compile(r"^unknown key '([^']+)'")
 
@@ -35,37 +34,8 @@ def calculator(game: catalog.GameFolder, file: str = "<command line>") -> Module
     return module
 
 
-@cache
-def _spec_header(path: Path, stamp: float) -> dict[str, Any]:
-    """The `game:` block of a game.yaml (id, title, players), parsed alone: specs run to many pages."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith("game:")), None)
-    if start is None:
-        return {}
-    end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
-    header = read_yaml_text("\n".join(lines[start:end]) + "\n", str(path)).data
-    return header.get("game") or {} if isinstance(header, dict) else {}
-
-
-def spec_header(game: catalog.GameFolder) -> dict[str, Any]:
-    try:
-        return _spec_header(game.spec_file, game.spec_file.stat().st_mtime)
-    except (InputError, OSError):
-        return {}
-
-
-def players_allowed(game: catalog.GameFolder, module: ModuleType) -> tuple[int, int]:
-    """The player count range from the game's own spec (game.yaml), else the calculator's PLAYERS."""
-    try:
-        low, high = spec_header(game)["players"]
-        return int(low), int(high)
-    except (KeyError, TypeError, ValueError):
-        low, high = module.PLAYERS
-        return int(low), int(high)
-
-
 def title(game: catalog.GameFolder) -> str:
-    name = spec_header(game).get("title", game.id)
+    name = catalog.game_info(game).get("title", game.id)
     return str(name.get("en", game.id) if isinstance(name, dict) else name)
 
 
@@ -116,7 +86,7 @@ def score_source(source: Source) -> ScoreResult:
     data = _typed(module, source, game.id)
     names = [p.name for p in data.players]
     unique_names(source, names)
-    player_count(source, len(names), players_allowed(game, module), game.id)
+    player_count(source, len(names), catalog.players_range(game), game.id)
     result: ScoreResult = module.score(data, source)
     result.title = result.title or title(game)
     return result
@@ -130,5 +100,5 @@ def score_interactive(game_id: str) -> ScoreResult:
     """Ask for every number at the terminal (or from piped answers), then score as for a file."""
     game = catalog.find_game(game_id)
     module = calculator(game)
-    data = interview(game.id, title(game), players_allowed(game, module), module.FIELDS)
+    data = interview(game.id, title(game), catalog.players_range(game), module.FIELDS)
     return score_source(Source("<interactive>", data, {(): (0, 0)}))  # no line numbers to show

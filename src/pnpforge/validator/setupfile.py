@@ -14,7 +14,7 @@ How a game plugs in (the engine never imports a game; it loads these files from 
   - optional `picture(setup) -> BoardPicture` (validator/picture.py): what `setup --draw` renders.
 
 `games/<id>/deal.py`
-  - `PLAYERS: tuple[int, int]`: the lowest and highest player count.
+  - (the player-count range is the game's own: `players` in its game.yaml)
   - `deal(players: int, seed: int, options: dict[str, str]) -> dict`: a random legal set-up as plain
     data in the set-up file format (the same dict `validate` accepts), using only `random.Random(seed)`.
     Build dicts in the order the keys should appear: `dump_yaml` keeps that order. Unknown or bad
@@ -153,7 +153,7 @@ def deal_setup(game_id: str, players: int, seed: int, options: dict[str, str]) -
     """A random legal set-up for `game_id` as plain data, the same for the same arguments."""
     game = catalog.find_game(game_id)
     dealer = game_plugin(game, "deal", "set-up dealer")
-    low, high = dealer.PLAYERS
+    low, high = catalog.players_range(game)
     if not low <= players <= high:
         raise InputError.single(
             COMMAND_LINE, f"{game.id} is for {low} to {high} players (got --players {players})"

@@ -15,7 +15,6 @@ from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
-PLAYERS: tuple[int, int] = (2, 5)
 OPTIONS = ("scenario",)
 
 _checks: Any = catalog.game_module(catalog.GameFolder("ankh", Path(__file__).parent, True), "checks")

@@ -53,7 +53,6 @@ PLAGUE, BUILD, CYCLE, DROUGHT, FLOOD, MIRACLE = (
     "miracle",
 )
 TWO_CARDS_GOD = "amun"  # Mysterious Form: two battle cards in one battle per conflict
-PLAYERS = (2, 5)
 
 
 def _cards_table() -> dict[str, dict[str, Any]]:

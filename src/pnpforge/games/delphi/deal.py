@@ -17,7 +17,6 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, reject_unknown_options
 
-PLAYERS: tuple[int, int] = (2, 4)
 OPTIONS = ("short", "remove")
 MAX_REDRAWS = 10_000
 

@@ -29,7 +29,6 @@ KINDS = ("shrine", "statue", "offering", "monster")
 PER_KIND = 3
 REMOVAL_ORDER = ("statue", "shrine", "monster", "offering")
 SHORT_GAME = 8
-PLAYERS = (2, 4)
 
 
 class Player(PlayerEntry):

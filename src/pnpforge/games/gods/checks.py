@@ -21,6 +21,7 @@ from typing import Literal
 
 from pydantic import StrictInt, field_validator
 
+from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
@@ -31,7 +32,7 @@ from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, SetupModel
 
 GAME = "gods"
-PLAYERS = (2, 4)
+PLAYERS = catalog.players_range(catalog.GameFolder(GAME, Path(__file__).parent, bundled=True))
 HERE = Path(__file__).parent
 # The seed's component list (内容), used only where the print spec's CSVs are missing: kind -> count
 # per colour (temple, people) or in all.

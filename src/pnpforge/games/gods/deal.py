@@ -19,7 +19,6 @@ from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 _HERE = Path(__file__).parent
 checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
 
-PLAYERS = (2, 4)
 OPTIONS = ("variant", "gods")
 # Opening cells (RULINGS.md): 2 adjacent; 3 mutually adjacent; two pairs with a wilderness between them.
 OPENINGS: dict[int, list[Hex]] = {

@@ -63,7 +63,6 @@ def components() -> Components:
 
 
 TEMPLE_BONUS = 4  # a rule (ゲームの終了): +4 to every player tied for most temples
-PLAYERS = (2, 4)
 
 
 def _count_or_colours(value: Any) -> Any:

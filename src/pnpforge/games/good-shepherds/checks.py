@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import StrictBool, StrictInt, field_validator
 
+from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
@@ -29,7 +30,7 @@ from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, SetupModel
 
 GAME = "good-shepherds"
-PLAYERS = (2, 2)
+PLAYERS = catalog.players_range(catalog.GameFolder(GAME, Path(__file__).parent, bundled=True))
 FARM_FILE = Path(__file__).parent / "farm.yaml"
 MAX_PASTURE_GROUP = 5
 CELL_MM = 9.0  # drawn hex circumradius, about a pen-and-paper board's cell

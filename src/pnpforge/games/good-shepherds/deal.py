@@ -16,8 +16,6 @@ from pnpforge.validator.setupfile import reject_unknown_options
 _HERE = Path(__file__).parent
 checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
 
-PLAYERS = (2, 2)
-
 
 def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     """The bundled farm board with each player's starting hut written in."""

@@ -37,7 +37,6 @@ HUT_INCOME = 3
 START_MONEY = 10
 END_AT_OR_ABOVE = 100
 END_BELOW = 0
-PLAYERS = (2, 2)
 
 
 class Player(PlayerEntry):

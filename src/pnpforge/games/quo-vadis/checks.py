@@ -27,6 +27,7 @@ from pydantic import Field, StrictInt, field_validator
 from shapely.geometry import Polygon
 from shapely.strtree import STRtree
 
+from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, components, polygon_cell
@@ -37,7 +38,7 @@ from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, Rotation, SetupModel
 
 GAME = "quo-vadis"
-PLAYERS = (3, 5)
+PLAYERS = catalog.players_range(catalog.GameFolder(GAME, Path(__file__).parent, bundled=True))
 AREAS_FILE = Path(__file__).parent / "areas.yaml"
 TILE_MM = 20.0  # drawn tile circumradius
 OVERLAP_AREA = 1e-6  # in tile units squared: more than float noise, far less than any real overlap

@@ -19,7 +19,6 @@ from pnpforge.validator.setupfile import reject_unknown_options
 _HERE = Path(__file__).parent
 checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
 
-PLAYERS = (3, 5)
 CENTRE = (0, 0)
 
 
