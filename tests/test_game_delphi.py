@@ -21,6 +21,7 @@ from pnpforge.cli import main
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import expand
+from pnpforge.layouts.imposition import KITE_WIDTH
 from pnpforge.sourcefile import read_yaml
 
 GAME = "delphi"
@@ -63,7 +64,7 @@ def test_inventory_matches_the_seed(counts: dict[str, int]) -> None:
         "oracle-cards": 30,  # assumption: 5 per colour
         "injury-cards": 36,  # assumption: 6 per colour
         "equipment-cards": 24,  # assumption; effects are placeholders
-        "battle-die-cards": 10,  # 戦闘ダイ(10面ダイ) (179) as cards 0-9
+        "battle-die": 1,  # 戦闘ダイ(10面ダイ) (179): a d10 net, faces 0-9
         "oracle-dice": 3 * PLAYERS,  # 三つのオラクルダイス (146)
         "titan-die": 1,  # タイタンダイ (83)
         "player-aids": PLAYERS,  # プレイヤーエイド (108)
@@ -166,6 +167,7 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     assert sizes["zeus-tiles"] == {(14.0, 14.0)}
     assert sizes["companion-cards"] == sizes["oracle-cards"] == sizes["injury-cards"] == {(40.0, 56.0)}
     assert sizes["oracle-dice"] == sizes["titan-die"] == {(14.0, 14.0)}  # die faces
+    assert sizes["battle-die"] == {(round(24 * KITE_WIDTH, 2), 24.0)}  # kites: short × long diagonal
     assert sizes["player-boards"] == {(190.0, 138.0)}
 
 

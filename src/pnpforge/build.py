@@ -192,9 +192,7 @@ def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
     def check(piece: Piece) -> list[Problem]:
         if piece.component.kind == "die":  # each face has its own {face} and {value}
             return [
-                p
-                for n in range(1, piece.component.faces + 1)
-                for p in check_side(_die_face(piece, n), "face", ctx)
+                p for n in face_numbers(piece.component) for p in check_side(_die_face(piece, n), "face", ctx)
             ]
         found = check_side(piece, "face", ctx)
         if piece.component.back is not None:
@@ -224,7 +222,9 @@ def _inventory_line(group: ComponentPieces, pages: Sequence[DocPage], lang: str)
     sizes = sorted({(round(to_mm(p.width), 1), round(to_mm(p.height), 1)) for p in group.pieces})
     shown = ", ".join(f"{w:g} × {h:g} mm" for w, h in sizes[:2]) + (" …" if len(sizes) > 2 else "")
     if c.kind == "die":
-        shown = f"{to_mm(group.pieces[0].width):g} mm d{c.faces}" if group.pieces else ""
+        first = group.pieces[0] if group.pieces else None
+        edge = (first.height if c.faces == 10 else first.width) if first else 0.0  # d10: long diagonal
+        shown = f"{to_mm(edge):g} mm d{c.faces}" if first else ""
     numbers = tuple(
         dict.fromkeys(p.sheet for p in pages if p.kind == "pieces" and c.name in _on_page(p) and p.sheet)
     )
@@ -239,8 +239,10 @@ def sides(component: Component) -> int:
     return 2 if component.back is not None and component.kind != "die" else 1
 
 
-def _too_large(component: Component, piece: Piece, frame: imp.PageFrame) -> InputError:
+def _too_large(component: Component, piece: Piece, frame: imp.PageFrame, what: str = "") -> InputError:
     w, h = to_mm(piece.width), to_mm(piece.height)
+    if what:  # a die: its whole net is what must fit
+        w, h = (to_mm(v) for v in _net_size(component, piece))
     aw, ah = (to_mm(v) for v in frame.area)
     better = imp.suggest_page(piece.width, piece.height, frame.margin)
     hint = (
@@ -254,7 +256,8 @@ def _too_large(component: Component, piece: Piece, frame: imp.PageFrame) -> Inpu
                 piece.row_ref.file,
                 piece.row_ref.line,
                 0,
-                f"{component.name}: a {w:.1f} × {h:.1f} mm {component.kind} does not fit on the page "
+                f"{component.name}: a {w:.1f} × {h:.1f} mm {component.kind} {what}".rstrip()
+                + " does not fit on the page "
                 f"({aw:.0f} × {ah:.0f} mm inside the margins){hint}",
             )
         ]
@@ -264,6 +267,15 @@ def _too_large(component: Component, piece: Piece, frame: imp.PageFrame) -> Inpu
 def shares_sheets(component: Component) -> bool:
     """Cards, tiles and tokens continue in the room left on the sheet before; boards, sheets, dice do not."""
     return component.kind in ("card", "tile", "token")
+
+
+def _net_size(component: Component, piece: Piece) -> tuple[float, float]:
+    """A die net's extent with its tabs, laid out on a page big enough to hold it."""
+    edge = piece.height if component.faces == 10 else piece.width
+    big = imp.PageFrame(piece.width * 20, piece.height * 20, 0, 0)
+    lay = imp.d10_nets if component.faces == 10 else imp.die_nets
+    x0, y0, x1, y1 = lay(1, edge, big)[0].block or (0, 0, 0, 0)
+    return x1 - x0, y1 - y0
 
 
 def _check_fits(group: ComponentPieces, frame: imp.PageFrame) -> None:
@@ -383,18 +395,13 @@ def _layouts(
     if component.kind == "sheet":
         return imp.sheets(count, first.width, first.height, frame)
     if component.kind == "die":
-        if component.faces != 6:
-            raise InputError(
-                [
-                    Problem(
-                        first.row_ref.file,
-                        first.row_ref.line,
-                        0,
-                        f"{component.name}: d10 nets are not supported yet (expected faces: 6)",
-                    )
-                ]
-            )
-        return imp.die_nets(count, first.width, frame)
+        if component.faces == 10:
+            pages = imp.d10_nets(count, first.height, frame)
+        else:
+            pages = imp.die_nets(count, first.width, frame)
+        if not pages:
+            raise _too_large(component, first, frame, "net")
+        return pages
     layout = component.layout
     shape = component.shape
     spaced_gutter = gutter if gutter is not None else 2 * frame.bleed
@@ -469,6 +476,11 @@ def _back_of(piece: Piece) -> Piece:
     return Piece(piece.component, piece.row, piece.row_ref, piece.copy, piece.width, piece.height, cells)
 
 
+def face_numbers(component: Component) -> range:
+    """A d6's faces are 1–6, a d10's 0–9 (a placement's `face` is the number + 1 for a d10)."""
+    return range(10) if component.faces == 10 else range(1, 7)
+
+
 def _die_face(piece: Piece, face: int) -> Piece:
     """One die face's row: {face}, {value} (column face<n>) and {value_x} (columns face<n>_x, e.g. _ja)."""
     prefix = f"face{face}_"
@@ -503,7 +515,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         component = piece.component
         shared = side_is_shared(component, page.side) and component.kind != "die"
         if placement.face:
-            piece = _die_face(piece, placement.face)
+            piece = _die_face(piece, placement.face - (component.faces == 10))
         if page.side == "back":
             piece = _back_of(piece)
         canvas.save()
@@ -528,9 +540,20 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     marks.draw_cut_outlines(canvas, outlines)
     marks.draw_crop_marks(canvas, layout, frame)
     marks.draw_die_guides(canvas, layout)
+    _draw_kite_nets(canvas, layout)
     marks.draw_board_marks(canvas, layout, label_font)
     if page.side == "back" or layout.board is None:
         _page_label(canvas, plan_, page, label_font)
+
+
+def _draw_kite_nets(canvas: Canvas, layout: imp.PageLayout) -> None:
+    """d10 nets as marks draws cube nets: grey glue tabs, the cut outline, dashed folds."""
+    for net in layout.kite_nets:
+        for tab in net.tabs:
+            canvas.polygon(list(tab), (0.92, 0.92, 0.92), marks.MARK, marks.HAIRLINE)
+        canvas.polygon(list(net.outline), None, marks.MARK, marks.HAIRLINE)
+        for a, b in net.folds:
+            canvas.polygon([a, b], None, marks.GUIDE, marks.HAIRLINE, closed=False, dash=(2, 2))
 
 
 def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:

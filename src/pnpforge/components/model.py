@@ -343,7 +343,7 @@ class Component(Strict):
     size: Length | None = Field(
         None,
         description="card: poker|bridge|mini|tarot|square|WxH; tile: flat-to-flat; "
-        "token: diameter or side; die: face edge; board: WxH; sheet: (the page)",
+        "token: diameter or side; die: face edge (d10: kite's long diagonal); board: WxH; sheet: (the page)",
     )
     orientation: Literal["pointy", "flat"] = "pointy"
     corner: Length = "3mm"

@@ -29,6 +29,7 @@ from pnpforge.units import mm
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 EPS = 1e-6
+GRID = 1e-4  # points; float noise where unioned faces meet would leave them apart
 MIN_GUTTER = mm(2)  # a gap narrower than this is not worth a second cut: butt the pieces instead
 BLOCK_GAP = mm(2)  # art to art between two components' blocks on a shared sheet
 MARKED_GAP = mm(6)  # ... when a block has straight cuts: room for both blocks' crop marks between them
@@ -43,6 +44,15 @@ CUBE_NET: tuple[tuple[int, int, int], ...] = (
     (3, 1, 4),
     (1, 2, 6),
 )
+# d10 kite (pentagonal trapezohedron dual to the uniform antiprism): apex 36°, other corners 108°, the angles
+# for which ten congruent kites close around two 5-fold poles. Ratios to the long diagonal (apex to foot):
+_KITE_SPAN = math.cos(math.radians(18)) + math.sin(math.radians(18)) / math.tan(
+    math.radians(54)
+)  # per long edge
+KITE_WIDTH = 2 * math.sin(math.radians(18)) / _KITE_SPAN  # short diagonal
+KITE_SHOULDER = math.cos(math.radians(18)) / _KITE_SPAN  # apex to the short diagonal
+# d10 numbers along the strip (up, down, up, ...): odd faces round one pole, opposite faces sum to 9.
+D10_NET: tuple[int, ...] = (1, 2, 3, 0, 5, 8, 7, 6, 9, 4)
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,15 @@ class BoardPart:
         return f"{chr(ord('A') + self.row)}{self.col + 1}"
 
 
+@dataclass(frozen=True)
+class KiteNet:
+    """A d10 net's guides in page coordinates: its cut outline, glue tabs and dashed fold lines."""
+
+    outline: tuple[Point, ...]
+    tabs: tuple[tuple[Point, ...], ...]
+    folds: tuple[tuple[Point, Point], ...]
+
+
 @dataclass
 class PageLayout:
     """Placements on one page plus what its marks need (cut lines, art extent, nets, board part)."""
@@ -93,6 +112,7 @@ class PageLayout:
     outlines: bool = False  # non-rectangular trims: draw hairline cut outlines
     shared_edges: bool = False  # honeycomb: neighbours share cut edges
     nets: list[tuple[float, float, float]] = field(default_factory=list)  # die nets: x, y, face edge
+    kite_nets: list[KiteNet] = field(default_factory=list)  # d10 nets, drawn from their own geometry
     board: BoardPart | None = None
     parts: list[PageLayout] = field(default_factory=list)  # a shared sheet: each block, in order
 
@@ -486,6 +506,122 @@ def die_nets(count: int, edge: float, frame: PageFrame) -> list[PageLayout]:
     return out
 
 
+def kite_points(long_diagonal: float) -> list[Point]:
+    """A d10 face in its trim box (apex up): apex, right shoulder, foot, left shoulder."""
+    w, a = KITE_WIDTH * long_diagonal, KITE_SHOULDER * long_diagonal
+    return [(w / 2, 0.0), (w, a), (w / 2, long_diagonal), (0.0, a)]
+
+
+def _kite_faces(long_diagonal: float) -> list[tuple[Polygon, int]]:
+    """The strip of a d10 net (origin top-left of the faces' extent): each face and its quarter turns.
+
+    Each down face is its up neighbour turned 180° about their shared edge's midpoint, so the strip is
+    straight: up faces one short diagonal apart, down faces between them, shifted half a width.
+    """
+    w, a = KITE_WIDTH * long_diagonal, KITE_SHOULDER * long_diagonal
+    kite = Polygon(kite_points(long_diagonal))
+    down = affinity.rotate(kite, 180, origin=(3 * w / 4, (a + long_diagonal) / 2))
+    out: list[tuple[Polygon, int]] = []
+    for k in range(5):
+        out.append((affinity.translate(kite, k * w, 0), 0))
+        out.append((affinity.translate(down, k * w, 0), 2))
+    return out
+
+
+def _kite_guides(
+    long_diagonal: float, tab: float
+) -> tuple[list[Polygon], list[Polygon], list[tuple[Point, Point]]]:
+    """The d10 net's faces, its 11 glue tabs (one per seam) and its 9 + 11 fold lines, net coordinates."""
+    faces = [face for face, _ in _kite_faces(long_diagonal)]
+    corners = [list(face.exterior.coords)[:4] for face in faces]
+    # One tab per seam: each up face's right long edge (apex-shoulder), each down face's right long edge
+    # (foot-shoulder, as turned), and the first up face's left short edge, which closes the strip.
+    seams: list[tuple[Point, Point]] = []
+    for k in range(5):
+        up, down = corners[2 * k], corners[2 * k + 1]
+        seams.append((up[0], up[1]))
+        seams.append((down[1], down[0]))
+    seams.append((corners[0][2], corners[0][3]))
+    folds = [(corners[2 * k][1], corners[2 * k][2]) for k in range(5)]
+    folds += [(corners[2 * k + 1][2], corners[2 * k + 1][3]) for k in range(4)]
+    net = shapely.union_all(faces, grid_size=GRID)
+    tabs: list[Polygon] = []
+    for start, end in seams:
+        taken = shapely.union_all([net, *tabs]).buffer(EPS * 10)
+        piece = _tab(start, end, tab, net).difference(taken)
+        parts = list(getattr(piece, "geoms", [piece]))
+        tabs.append(max(parts, key=lambda g: g.area))
+    return faces, tabs, folds + seams
+
+
+def _tab(start: Point, end: Point, depth: float, net: BaseGeometry) -> Polygon:
+    """A trapezoid glue tab `depth` deep on the edge start→end, on the side away from the net."""
+    ex, ey = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(ex, ey)
+    ux, uy = ex / length, ey / length
+    nx, ny = uy, -ux
+    mid = ((start[0] + end[0]) / 2 + nx * EPS * 100, (start[1] + end[1]) / 2 + ny * EPS * 100)
+    if net.contains(shapely.Point(mid)):
+        nx, ny = -nx, -ny
+    inset = min(depth, length / 3)
+    return Polygon(
+        [
+            start,
+            (start[0] + nx * depth + ux * inset, start[1] + ny * depth + uy * inset),
+            (end[0] + nx * depth - ux * inset, end[1] + ny * depth - uy * inset),
+            end,
+        ]
+    )
+
+
+def d10_nets(count: int, long_diagonal: float, frame: PageFrame) -> list[PageLayout]:
+    """d10 nets (a straight strip of ten kites with eleven glue tabs), as many per page as fit.
+
+    One placement per face (`face` = number + 1), down faces turned 180°; each face's clip is its bleed
+    less its neighbours' trims, so bleed shows only on the net's outer edges.
+    """
+    faces, tabs, folds = _kite_guides(long_diagonal, tab_width(long_diagonal))
+    x0, y0, x1, y1 = shapely.union_all([*faces, *tabs]).bounds
+    flat = PageFrame(frame.width, frame.height, frame.margin, 0)
+    pages = grid(count, x1 - x0, y1 - y0, flat, gutter=2 * frame.bleed + mm(2), allow_turn=False)
+    w = KITE_WIDTH * long_diagonal
+    b = frame.bleed
+    out = []
+    for page in pages:
+        placements: list[Placement] = []
+        nets: list[KiteNet] = []
+        for net in page.placements:
+            dx, dy = net.x - x0, net.y - y0
+            moved = [affinity.translate(face, dx, dy) for face in faces]
+            half = b + mm(1)
+            room = box(net.x - half, net.y - half, net.x + net.width + half, net.y + net.height + half)
+            for k, (face, (_, quarter)) in enumerate(zip(moved, _kite_faces(long_diagonal), strict=True)):
+                fx, fy, _, _ = face.bounds
+                clip: BaseGeometry = face.buffer(b, join_style="mitre", mitre_limit=2.0) if b > 0 else face
+                clip = clip.intersection(room)  # never over the next net, whose art is half a gutter away
+                clip = clip.difference(shapely.union_all([f for f in moved if f is not face]), grid_size=GRID)
+                parts = list(getattr(clip, "geoms", [clip]))
+                ring = max(parts, key=lambda g: g.area).exterior.coords[:-1]
+                placement = Placement(net.index, fx, fy, w, long_diagonal, quarter, None, D10_NET[k] + 1)
+                placements.append(replace(placement, clip=tuple((float(x), float(y)) for x, y in ring)))
+            outline = shapely.union_all(moved, grid_size=GRID).exterior.coords[:-1]
+            nets.append(
+                KiteNet(
+                    tuple((float(x), float(y)) for x, y in outline),
+                    tuple(
+                        tuple(
+                            (float(x), float(y))
+                            for x, y in affinity.translate(t, dx, dy).exterior.coords[:-1]
+                        )
+                        for t in tabs
+                    ),
+                    tuple(((a[0] + dx, a[1] + dy), (c[0] + dx, c[1] + dy)) for a, c in folds),
+                )
+            )
+        out.append(PageLayout(placements, (), (), page.block, kite_nets=nets))
+    return out
+
+
 # ---- mixed sizes ----------------------------------------------------------------------------------
 
 
@@ -845,4 +981,5 @@ def backs(
         cuts_y=tuple(sorted(fy(v) for v in page.cuts_y)),
         block=block,
         nets=[],  # dice have no backs
+        kite_nets=[],
     )

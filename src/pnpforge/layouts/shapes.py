@@ -20,6 +20,7 @@ from pnpforge.components.model import CARD_SIZES_MM, Component, templated
 from pnpforge.components.template import fill
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry import hexgrid
+from pnpforge.layouts.imposition import KITE_WIDTH, kite_points
 from pnpforge.output.canvas import Point
 from pnpforge.units import mm, parse_length, parse_size
 
@@ -74,6 +75,9 @@ def piece_size(
             raise ValueError(f"component {component.name!r} has no size (expected e.g. size: 63x88mm)")
         return page
     shape = component.shape
+    if is_kite(component):  # size is the kite's long diagonal, apex to foot
+        length = parse_length(size)
+        return KITE_WIDTH * length, length
     if shape == "hex":
         return hex_extent(parse_length(size), component.orientation)
     if shape == "polyhex":
@@ -88,6 +92,11 @@ def piece_size(
             raise ValueError(f"a {shape} takes one length, not {size!r}")
         return w, h
     return _box(size)
+
+
+def is_kite(component: Component) -> bool:
+    """d10 faces are kites; every other die face is a square."""
+    return component.kind == "die" and component.faces == 10
 
 
 def _snap(points: Iterable[Point]) -> list[Point]:
@@ -178,6 +187,8 @@ def trim_outline(piece: Piece) -> list[Point]:
         return hex_points(w / 2, h / 2, (h if orientation == "pointy" else w) / 2, orientation)
     if shape == "polyhex":
         return _ring(_polyhex_outline(piece))
+    if is_kite(piece.component):
+        return kite_points(piece.height)
     return rounded_rect_points(0, 0, w, h, corner_radius(piece))
 
 
@@ -188,7 +199,7 @@ def bleed_outline(piece: Piece, bleed: float) -> list[Point]:
     shape, w, h = piece.component.shape, piece.width, piece.height
     if shape == "circle":
         return ellipse_points(w / 2, h / 2, w / 2 + bleed, h / 2 + bleed)
-    if shape in ("rect", "square"):
+    if shape in ("rect", "square") and not is_kite(piece.component):
         return [(-bleed, -bleed), (w + bleed, -bleed), (w + bleed, h + bleed), (-bleed, h + bleed)]
     polygon = _polyhex_outline(piece) if shape == "polyhex" else Polygon(trim_outline(piece))
     grown = polygon.buffer(bleed, join_style="mitre", mitre_limit=4.0)
