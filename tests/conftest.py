@@ -122,3 +122,16 @@ def counts(request: pytest.FixtureRequest) -> dict[str, int]:
     result = CliRunner().invoke(main, ["inventory", request.module.GAME, "--json"])
     assert result.exit_code == 0, result.output
     return {line["name"]: line["count"] for line in json.loads(result.output)}
+
+
+def missing_words(pdf: Path, words: tuple[str, ...]) -> list[str]:
+    """The words no page's text holds (pages are read only until every word has been seen)."""
+    from pypdf import PdfReader
+
+    left = list(words)
+    for page in PdfReader(pdf).pages:
+        text = page.extract_text()
+        left = [w for w in left if w not in text]
+        if not left:
+            break
+    return left

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from conftest import missing_words
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
@@ -38,17 +39,6 @@ def _rows(component: str) -> Counter[str]:
     for row in loaded.rows[component]:
         out[next(iter(row.values.values()))] += row.count * loaded.component(component).count
     return out
-
-
-def _missing(pdf: Path, words: tuple[str, ...]) -> list[str]:
-    """The words no page's text holds (pages are read only until every word has been seen)."""
-    left = list(words)
-    for page in PdfReader(pdf).pages:
-        text = page.extract_text()
-        left = [w for w in left if w not in text]
-        if not left:
-            break
-    return left
 
 
 def test_inventory_matches_the_seed(counts: dict[str, int]) -> None:
@@ -175,7 +165,7 @@ def test_english_build_has_no_warnings(built_en: tuple[Path, str]) -> None:
         "Plague of Locusts",
         "Cycle of Ma'at",
     )
-    assert _missing(pdf, words) == []
+    assert missing_words(pdf, words) == []
 
 
 def test_japanese_names_are_in_the_pdf(built_ja: tuple[Path, str]) -> None:
@@ -192,4 +182,4 @@ def test_japanese_names_are_in_the_pdf(built_ja: tuple[Path, str]) -> None:
         "イナゴの疫病",
         "マアトの循環",
     )
-    assert _missing(pdf, words) == []
+    assert missing_words(pdf, words) == []

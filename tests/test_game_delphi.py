@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import missing_words
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
@@ -32,17 +33,6 @@ PLAYERS = 4  # 2-4 players; every per-player set is printed for four
 @cache
 def _loaded() -> LoadedSpec:
     return load_target(GAME)
-
-
-def _missing(pdf: Path, words: tuple[str, ...]) -> list[str]:
-    """The words no page's text holds (pages are read only until every word has been seen)."""
-    left = list(words)
-    for page in PdfReader(pdf).pages:
-        text = page.extract_text()
-        left = [w for w in left if w not in text]
-        if not left:
-            break
-    return left
 
 
 def test_inventory_matches_the_seed(counts: dict[str, int]) -> None:
@@ -175,7 +165,8 @@ def test_english_build_has_no_warnings(built_en: tuple[Path, str]) -> None:
     pdf, output = built_en
     assert "warning" not in output.lower()
     assert (
-        _missing(pdf, ("Red hero", "Green creature", "Oracle", "Injury", "Zeus", "Poseidon", "Shield")) == []
+        missing_words(pdf, ("Red hero", "Green creature", "Oracle", "Injury", "Zeus", "Poseidon", "Shield"))
+        == []
     )
 
 
@@ -192,4 +183,4 @@ def test_japanese_names_are_in_the_pdf(built_ja: tuple[Path, str]) -> None:
         "クリーチャー",
         "負傷",
     )
-    assert _missing(pdf, words) == []
+    assert missing_words(pdf, words) == []
