@@ -162,8 +162,8 @@ def draw(canvas: Canvas, pic: BoardPicture, page: tuple[float, float]) -> None:
     _text_centred(canvas, mm(page[0] / 2), mm(TITLE / 2 + 2), pic.title, 12, BLACK)
     for cell in pic.cells:
         points = [at(p) for p in cell.points]
-        fill = rgb(cell.fill)
-        canvas.polygon(points, fill, rgb(cell.stroke), 0.5)
+        fill = rgb(cell.fill, pic.palette)
+        canvas.polygon(points, fill, rgb(cell.stroke, pic.palette), 0.5)
         ink = _ink_on(fill)
         _pattern(
             canvas,
@@ -173,7 +173,7 @@ def draw(canvas: Canvas, pic: BoardPicture, page: tuple[float, float]) -> None:
         )
         cx, cy = centroid(points)
         if cell.icon:
-            draw_mark(canvas, cell.icon, cx, cy - mm(1.5), mm(4), rgb(cell.icon_colour))
+            draw_mark(canvas, cell.icon, cx, cy - mm(1.5), mm(4), rgb(cell.icon_colour, pic.palette))
         if cell.label:  # near the bottom corner, clear of the pieces around the centre
             bottom = max(p[1] for p in points)
             _text_centred(canvas, cx, cy + 0.68 * (bottom - cy), cell.label, 5.5, ink)
@@ -182,24 +182,24 @@ def draw(canvas: Canvas, pic: BoardPicture, page: tuple[float, float]) -> None:
             canvas.polygon(
                 [at(p) for p in edge.points],
                 None,
-                rgb(edge.colour),
+                rgb(edge.colour, pic.palette),
                 mm(edge.width),
                 closed=False,
                 dash=[mm(1.2), mm(0.8)] if edge.dash else None,
             )
     for piece in pic.pieces:
-        _piece(canvas, piece, at(piece.at))
+        _piece(canvas, piece, at(piece.at), pic.palette)
     x = mm(MARGIN)
     y = mm(page[1] - LEGEND / 2)
     for colour, text in pic.legend:
-        fill = rgb(colour)
+        fill = rgb(colour, pic.palette)
         canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
         canvas.text(x + mm(5), y + 3, text, FONT, 8, BLACK)
         x += mm(6) + stringWidth(text, FONT, 8) + mm(4)
 
 
-def _piece(canvas: Canvas, piece: PieceMark, centre: Point) -> None:
-    fill = rgb(piece.colour)
+def _piece(canvas: Canvas, piece: PieceMark, centre: Point, palette: dict[str, str]) -> None:
+    fill = rgb(piece.colour, palette)
     draw_mark(canvas, piece.icon, centre[0], centre[1], mm(piece.size), fill)
     if piece.label:
         _text_centred(

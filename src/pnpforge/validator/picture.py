@@ -1,8 +1,9 @@
 """A board set-up as a picture description, independent of the output format.
 
 A game's `checks.picture(setup)` fills a `BoardPicture` in millimetres (y grows down); `output/boardpic.py`
-draws it to PDF at physical scale, SVG or PNG. Colours are palette names (`PALETTE`) or `#rrggbb`; icons are
-names the renderer knows (unknown names fall back to a plain disc, so a game never breaks drawing).
+draws it to PDF at physical scale, SVG or PNG. Colours are names (the picture's own `palette`, then
+`PALETTE`) or `#rrggbb`; icons are names the renderer knows (unknown names fall back to a plain disc,
+so a game never breaks drawing).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pnpforge.geometry.hexgrid import Hex
 
 Point = tuple[float, float]
 
-PALETTE: dict[str, str] = {
+PALETTE: dict[str, str] = {  # colour names every game may use; a game adds its own (terrain...) per picture
     "red": "#d43d2f",
     "yellow": "#f2c530",
     "green": "#3f9a45",
@@ -25,21 +26,13 @@ PALETTE: dict[str, str] = {
     "black": "#2b2b2b",
     "white": "#f7f7f2",
     "grey": "#9a9a9a",
-    "sea": "#9ccbe8",
-    "shallows": "#cde8f5",
-    "land": "#e9dcb8",
-    "fertile": "#9fcf7a",
-    "desert": "#f0d98c",
-    "water": "#7fb8e0",
-    "river": "#1f5fae",
-    "camel": "#8a5a2b",
     "outline": "#555555",
 }
 
 
-def rgb(colour: str) -> tuple[float, float, float]:
-    """A palette name or `#rrggbb` as 0..1 floats; an unknown name draws grey rather than failing."""
-    value = PALETTE.get(colour, colour)
+def rgb(colour: str, palette: dict[str, str] | None = None) -> tuple[float, float, float]:
+    """A name (the game's `palette`, then `PALETTE`) or `#rrggbb` as 0..1 floats; unknown names draw grey."""
+    value = (palette or {}).get(colour) or PALETTE.get(colour, colour)
     if not (isinstance(value, str) and value.startswith("#") and len(value) == 7):
         value = PALETTE["grey"]
     return tuple(int(value[i : i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
@@ -80,6 +73,7 @@ class BoardPicture:
     edges: list[HeavyEdge] = field(default_factory=list)
     pieces: list[PieceMark] = field(default_factory=list)
     legend: list[tuple[str, str]] = field(default_factory=list)  # (colour, text)
+    palette: dict[str, str] = field(default_factory=dict)  # the game's own colour names, e.g. terrain
 
     def bounds(self) -> tuple[float, float, float, float]:
         xs = [x for c in self.cells for x, _ in c.points] or [0.0]

@@ -48,6 +48,15 @@ Terrain = Literal["fertile", "desert", "water"]
 PieceKind = Literal["temple", "pyramid", "obelisk", "warrior", "god"]
 Player = Annotated[StrictInt, Field(ge=1, le=5)]
 
+# set-up pictures (`pnpforge setup --draw`): this game's terrain colours
+PICTURE_COLOURS = {
+    "fertile": "#9fcf7a",
+    "desert": "#f0d98c",
+    "water": "#7fb8e0",
+    "river": "#1f5fae",
+    "camel": "#8a5a2b",
+}
+
 
 # -- the file model ----------------------------------------------------------------------------------
 
@@ -443,7 +452,7 @@ def _check_seats(setup: Setup, report: Report) -> None:
 
 def picture(setup: Setup) -> BoardPicture:
     m = board(setup)
-    pic = BoardPicture(f"Ankh: Gods of Egypt: {setup.players} players")
+    pic = BoardPicture(f"Ankh: Gods of Egypt: {setup.players} players", palette=PICTURE_COLOURS)
     for cell, terrain in sorted(m.terrain.items()):
         pattern = "waves" if terrain == "water" else ("dots" if terrain == "desert" else None)
         pic.cells.append(CellShape(hex_points(cell, HEX_MM), terrain, pattern=pattern))

@@ -51,6 +51,14 @@ SEA = ("water", "shallows")
 UNEVEN_GAP = (30.0, 90.0)  # degrees between neighbouring cities (ideal 60) outside which we warn
 HEX_MM = 12.0  # drawing: hex circumradius in mm (about 21 mm across the flats)
 
+# set-up pictures (`pnpforge setup --draw`): this game's terrain colours
+PICTURE_COLOURS = {
+    "sea": "#9ccbe8",
+    "shallows": "#cde8f5",
+    "land": "#e9dcb8",
+    "water": "#7fb8e0",
+}
+
 
 # -- the file model ----------------------------------------------------------------------------------
 
@@ -514,7 +522,7 @@ def _check_tasks(setup: Setup, report: Report) -> None:
 
 def picture(setup: Setup) -> BoardPicture:
     built = build(setup)
-    pic = BoardPicture(f"The Oracle of Delphi: {setup.players} players")
+    pic = BoardPicture(f"The Oracle of Delphi: {setup.players} players", palette=PICTURE_COLOURS)
     labels = {
         "shrine": "shrine",
         "temple": "temple",

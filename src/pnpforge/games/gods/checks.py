@@ -44,6 +44,9 @@ END_TILE = "game-end"
 END_ZONE = 3  # the game-end tile is shuffled into the bottom three of the stack
 NOT_ON_BOARD = ("storm", "extra-action", "game-end")  # storm is discarded, extra action kept, end ends
 
+# set-up pictures (`pnpforge setup --draw`): this game's terrain colours
+PICTURE_COLOURS = {"land": "#e9dcb8"}
+
 
 @dataclass(frozen=True)
 class TileKind:
@@ -405,7 +408,9 @@ TILE_MM = 12.0  # drawn tile circumradius: about the printed tile's size, so a P
 
 def picture(setup: Setup) -> BoardPicture:
     """The board as drawn by `pnpforge setup gods --draw`: temples solid, people hatched, markers as discs."""
-    pic = BoardPicture(f"Gods: {setup.players} players ({', '.join(setup.gods)}), {setup.stage}")
+    pic = BoardPicture(
+        f"Gods: {setup.players} players ({', '.join(setup.gods)}), {setup.stage}", palette=PICTURE_COLOURS
+    )
     for placed in setup.board:
         kind = _kind(placed.tile)
         points = hex_points(placed.at, TILE_MM)

@@ -38,6 +38,9 @@ PLAYER_COLOURS = {1: "red", 2: "blue"}  # only for pictures; the game uses any t
 Player = Literal[1, 2]
 UnitKind = Literal["sheep", "pasture", "hut"]
 
+# set-up pictures (`pnpforge setup --draw`): this game's terrain colours
+PICTURE_COLOURS = {"land": "#e9dcb8"}
+
 
 class FarmCell(SetupModel):
     at: Coord
@@ -217,7 +220,7 @@ def farm_report(state: FarmState) -> Report:
 def picture(setup: Setup) -> BoardPicture:
     """The farm board as drawn by `pnpforge setup good-shepherds --draw`."""
     state = farm_state(setup)
-    pic = BoardPicture("Good Shepherds: the farm board")
+    pic = BoardPicture("Good Shepherds: the farm board", palette=PICTURE_COLOURS)
     # the seed's own notation: sheep ○, pasture △, hut ■ (disc, triangle, square marks)
     marks = {"sheep": "token", "pasture": "pyramid", "hut": "cube"}
     by_cell = state.at()

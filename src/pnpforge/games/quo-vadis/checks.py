@@ -44,6 +44,9 @@ TILE_MM = 20.0  # drawn tile circumradius
 OVERLAP_AREA = 1e-6  # in tile units squared: more than float noise, far less than any real overlap
 AreaNumber = Annotated[StrictInt, Field(ge=1, le=5)]
 
+# set-up pictures (`pnpforge setup --draw`): this game's terrain colours
+PICTURE_COLOURS = {"sea": "#9ccbe8"}
+
 
 class SpaceCut(SetupModel):
     space: StrictInt
@@ -341,7 +344,7 @@ def picture(setup: Setup) -> BoardPicture:
     """The map as drawn by `pnpforge setup quo-vadis --draw`: spaces in terrain colours, numbers in badges."""
     areas = load_areas()
     qv = build_map(setup)
-    pic = BoardPicture(f"Quo Vadis: the map for {setup.players} players")
+    pic = BoardPicture(f"Quo Vadis: the map for {setup.players} players", palette=PICTURE_COLOURS)
     patterns = {"sea": "dots", "mountain": "hatch"}  # tells terrains apart in grey print too
     for space in qv.spaces.values():
         points = [(x * TILE_MM, y * TILE_MM) for x, y in list(space.polygon.exterior.coords)[:-1]]
