@@ -7,6 +7,7 @@ import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -135,3 +136,10 @@ def missing_words(pdf: Path, words: tuple[str, ...]) -> list[str]:
         if not left:
             break
     return left
+
+
+def assert_every_page_is(reader: Any, width_mm: float, height_mm: float) -> None:
+    """Every page of a pypdf reader measures width × height mm (to 0.1 mm)."""
+    for page in reader.pages:
+        assert float(page.mediabox.width) / MM == pytest.approx(width_mm, abs=0.1)
+        assert float(page.mediabox.height) / MM == pytest.approx(height_mm, abs=0.1)

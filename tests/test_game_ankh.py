@@ -10,8 +10,7 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
-import pytest
-from conftest import missing_words
+from conftest import MM, assert_every_page_is, missing_words
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
@@ -23,7 +22,6 @@ from pnpforge.layouts.faces import cells_from
 from pnpforge.sourcefile import read_csv
 
 GAME = "ankh"
-MM = 72 / 25.4
 GODS = {"amun", "anubis", "isis", "osiris", "ra"}
 
 
@@ -126,9 +124,7 @@ def test_gods_read_without_colour() -> None:
 def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     pdf, _ = built_en
     reader = PdfReader(pdf)
-    for page in reader.pages:
-        assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.1)
-        assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.1)
+    assert_every_page_is(reader, 210, 297)  # A4
     the_plan = plan(_loaded(), BuildOptions(), FontRegistry(search=False), check=False)
     assert len(reader.pages) == len(the_plan.pages)
     sizes: dict[str, set[tuple[float, float]]] = {}

@@ -11,9 +11,8 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
-from conftest import missing_words
+from conftest import MM, assert_every_page_is, missing_words
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
@@ -26,7 +25,6 @@ from pnpforge.layouts.imposition import KITE_WIDTH
 from pnpforge.sourcefile import read_yaml
 
 GAME = "delphi"
-MM = 72 / 25.4
 PLAYERS = 4  # 2-4 players; every per-player set is printed for four
 
 
@@ -139,9 +137,7 @@ def test_colours_read_without_colour() -> None:
 def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     pdf, _ = built_en
     reader = PdfReader(pdf)
-    for page in reader.pages:
-        assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.1)
-        assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.1)
+    assert_every_page_is(reader, 210, 297)  # A4
     the_plan = plan(_loaded(), BuildOptions(), FontRegistry(search=False), check=False)
     assert len(reader.pages) == len(the_plan.pages) <= 25  # shared sheets (one component per sheet: 38)
     sizes: dict[str, set[tuple[float, float]]] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
+from conftest import MM, assert_every_page_is
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
@@ -18,7 +18,6 @@ from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.faces import side_is_shared
 
 GAME = "gods"
-MM = 72 / 25.4
 # the seed's names: 神殿, 民族, 荒野, 嵐, 追加アクション, ゲームエンド, 勝利ポイント, 村落
 JA_WORDS = ("赤の神殿", "青の民族", "荒野", "嵐", "追加アクション", "ゲームエンド", "勝利ポイント", "村落")
 
@@ -84,9 +83,7 @@ def test_all_72_tiles_share_one_back() -> None:
 def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     pdf, _ = built_en
     reader = PdfReader(pdf)
-    for page in reader.pages:
-        assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.1)
-        assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.1)
+    assert_every_page_is(reader, 210, 297)  # A4
     # cover + tiles (2 sheets, each with its back) + VP and village cards, the rest of them with the tokens,
     # the player aids: small pieces share sheets (one sheet per component took 1 + 4 + 5 pages)
     assert len(reader.pages) == 1 + 4 + 3

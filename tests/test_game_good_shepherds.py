@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import render_page
+from conftest import MM, render_page
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
@@ -24,7 +24,6 @@ from pnpforge.layouts.faces import cells_from
 from pnpforge.sourcefile import read_yaml
 
 GAME = "good-shepherds"
-MM = 72 / 25.4
 
 
 def _squeeze(text: str) -> str:

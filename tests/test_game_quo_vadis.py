@@ -11,8 +11,8 @@ import shutil
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
+from conftest import MM, assert_every_page_is
 from pypdf import PdfReader
 
 from pnpforge.build import BuildOptions, plan
@@ -22,7 +22,6 @@ from pnpforge.fonts import FontRegistry
 from pnpforge.sourcefile import read_yaml
 
 GAME = "quo-vadis"
-MM = 72 / 25.4
 # epic card types, creation, resources, wrath of god, the 6th generation, a terrain (seed wording)
 JA_WORDS = ("祝福", "労働", "奇跡", "啓示", "繁栄", "創世", "戦意", "食料", "信仰", "神の怒り")
 JA_WORDS += ("第6世代", "平地")
@@ -130,9 +129,7 @@ def test_printed_tiles_follow_an_edit_of_areas_yaml(tmp_path: Path) -> None:
 def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     pdf, _ = built_en
     reader = PdfReader(pdf)
-    for page in reader.pages:
-        assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.1)
-        assert float(page.mediabox.height) / MM == pytest.approx(297, abs=0.1)
+    assert_every_page_is(reader, 210, 297)  # A4
     the_plan = plan(load_target(GAME), BuildOptions(), FontRegistry(search=False), check=False)
     sizes: dict[str, set[tuple[float, float]]] = {}
     placed: Counter[str] = Counter()

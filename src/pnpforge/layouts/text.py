@@ -177,6 +177,7 @@ def layout_text(
     min_size: float = MIN_SIZE,
 ) -> TextLayout:
     """Lay `text` out in the box (x, y, w, h), y down. `font` is a registered reportlab font name."""
+    # keyword arguments in any order would make different cache keys: the cached core takes them by position
     return _layout(text, x, y, w, h, fonts, font, size, align, valign, fit, leading, min_size)
 
 
