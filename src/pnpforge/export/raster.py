@@ -18,8 +18,8 @@ from typing import Any
 
 from pnpforge.files import write_atomic
 
-POOL_FROM = 24  # fewer pages than this render in this process: starting workers costs more
-CHUNK = 16  # pages per task: small enough to balance two workers, large enough to cost little
+POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
+TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
 PNG_LEVEL = 3  # zlib level: flat print art compresses nearly as well as at 6, in half the time
 
 _document: Any = None  # the worker's open PDF
@@ -82,12 +82,28 @@ def workers(asked: int | None = None) -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _chunks(shots: Sequence[Shot], count: int) -> list[list[Shot]]:
+    """Consecutive runs of shots with about equal pixels each, `count` runs at most."""
+    share = sum(shot.width * shot.height for shot in shots) / count
+    chunks: list[list[Shot]] = [[]]
+    filled = 0.0
+    for shot in shots:
+        if chunks[-1] and filled >= share:
+            chunks.append([])
+            filled = 0.0
+        chunks[-1].append(shot)
+        filled += shot.width * shot.height
+    return chunks
+
+
 def write_pngs(pdf: bytes, shots: Sequence[Shot], processes: int | None = None) -> None:
-    """Render and write every shot; over a process pool when there are many."""
+    """Render and write every shot: over a process pool when there is much to render (or when
+    `processes` > 1 is asked), else in this process."""
     if not shots:
         return
-    count = min(workers(processes), max(1, len(shots) // CHUNK))
-    if count < 2 or len(shots) < POOL_FROM:
+    count = min(workers(processes), len(shots))
+    pixels_ = sum(shot.width * shot.height for shot in shots)
+    if count < 2 or (processes is None and pixels_ < POOL_FROM):
         import pypdfium2 as pdfium
 
         document = pdfium.PdfDocument(pdf)
@@ -97,7 +113,7 @@ def write_pngs(pdf: bytes, shots: Sequence[Shot], processes: int | None = None) 
         finally:
             document.close()
         return
-    chunks = [shots[k : k + CHUNK] for k in range(0, len(shots), CHUNK)]
+    chunks = _chunks(shots, count * TASKS_PER_WORKER)
     context = get_context("spawn")  # a fresh pdfium per worker: a forked one may share the parent's state
     with ProcessPoolExecutor(count, mp_context=context, initializer=_open, initargs=(pdf,)) as pool:
         for _ in pool.map(_work, chunks):
