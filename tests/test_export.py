@@ -220,3 +220,39 @@ def test_nicknames_follow_the_language(tiny_quest: Path, tmp_path: Path, lang: s
     run(tiny_quest, "tts", out, "--only", "heroes", "--lang", lang, "--dpi", "20")
     deck = json.loads((out / "heroes.json").read_text(encoding="utf-8"))["ObjectStates"][0]
     assert [c["Nickname"] for c in deck["ContainedObjects"]][:3] == ["騎士", "騎士", "弓兵"]
+
+
+def test_dice_faces_and_own_backs(make_spec: SpecMaker, tmp_path: Path) -> None:
+    spec = make_spec(
+        """\
+        game: {id: kit, title: Kit}
+        components:
+          - name: dice
+            kind: die
+            size: 15mm
+            face: {background: white, elements: [{type: text, text: "{face}", size: 12pt}]}
+          - name: twins
+            kind: card
+            size: mini
+            rows: [{a: Sun, b: Moon}, {a: Fire, b: Ice}]
+            face: {background: "#ffd27a", elements: [{type: text, text: "{a}", size: 14pt}]}
+            back: {background: "#27408b", elements: [{type: text, text: "{b}", size: 14pt}]}
+        """
+    )
+    out = tmp_path / "img"
+    run(spec, "images", out, "--dpi", "40")
+    assert [(r["file"], r["count"]) for r in manifest(out)] == [
+        *((f"dice-001-face{n}.png", "1") for n in range(1, 7)),
+        ("twins-001-front.png", "1"),
+        ("twins-001-back.png", "1"),
+        ("twins-002-front.png", "1"),
+        ("twins-002-back.png", "1"),
+    ]
+    tts = tmp_path / "tts"
+    result = CliRunner().invoke(main, ["export", str(spec), "--to", "tts", "-o", str(tts), "--dpi", "40"])
+    assert result.exit_code == 0 and "dice are not exported" in result.stderr
+    entry = json.loads((tts / "twins.json").read_text(encoding="utf-8"))["ObjectStates"][0]["CustomDeck"]["1"]
+    assert entry["UniqueBack"] is True and entry["BackURL"].endswith("twins-backs-1.png")
+    with Image.open(tts / "twins-sheet-1.png") as faces, Image.open(tts / "twins-backs-1.png") as backs:
+        assert faces.size == backs.size
+        assert backs.convert("RGB").getpixel((2, 2)) == (0x27, 0x40, 0x8B)  # the first card's own back

@@ -13,11 +13,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnpforge.build import back_of
+from pnpforge.components.template import localise
 from pnpforge.export import Prepared, check_pixels
 from pnpforge.export.pages import Page, render
 from pnpforge.export.raster import Shot, pixels, write_pngs
@@ -89,18 +90,12 @@ def _sheet_page(
 
     def draw(canvas: Canvas) -> None:
         for slot, row in enumerate(sheet):
-            piece = row.piece if side == "face" else _back(row.piece)
+            piece = row.piece if side == "face" else back_of(row.piece)
             _draw_at(canvas, piece, side, ctx, (slot % deck.cols) * w, (slot // deck.cols) * h)
         last = deck.cols * deck.rows - 1
-        _draw_at(canvas, _back(first), hidden, ctx, (last % deck.cols) * w, (last // deck.cols) * h)
+        _draw_at(canvas, back_of(first), hidden, ctx, (last % deck.cols) * w, (last // deck.cols) * h)
 
     return Page(deck.cols * w, deck.rows * h, 0.0, draw)
-
-
-def _back(piece: Piece) -> Piece:
-    from pnpforge.build import back_of
-
-    return back_of(piece)
 
 
 def _single_page(piece: Piece, side: SideName | None, ctx: RenderContext) -> Page:
@@ -205,7 +200,7 @@ def _deck(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: f
     sheet_px = (cols * deck.cell[0], rows_ * deck.cell[1])
     back_path = None
     if not unique_back:
-        page = _single_page(_back(found[0].piece), "back" if has_back(component) else None, ctx)
+        page = _single_page(back_of(found[0].piece), "back" if has_back(component) else None, ctx)
         back_path = job.add(page, deck.cell, out / f"{component.name}-back.png", dpi)
     custom: dict[str, dict[str, Any]] = {}
     cards: list[dict[str, Any]] = []
@@ -242,18 +237,12 @@ def _deck(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: f
                 cards.append(card)
     if len(cards) == 1:
         return cards[0]
-    name = component.title and _title(component.title, lang) or component.name
+    name = localise(component.title, lang) if component.title else component.name
     obj = _object("Deck", name, _guid(component.name, "deck"), x, True)
     obj.update(
         {"DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom, "ContainedObjects": cards}
     )
     return obj
-
-
-def _title(title: Any, lang: str) -> str:
-    from pnpforge.components.template import localise
-
-    return localise(title, lang)
 
 
 def _tiles(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: float) -> dict[str, Any]:
@@ -263,7 +252,7 @@ def _tiles(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: 
     digits = max(3, len(str(len(found))))
     shared = None
     if shared_back(component):
-        page = _single_page(_back(found[0].piece), "back", ctx)
+        page = _single_page(back_of(found[0].piece), "back", ctx)
         shared = job.add(page, _size(found[0].piece, dpi), out / f"{component.name}-back.png", dpi)
     tiles = []
     for row in found:
@@ -272,7 +261,7 @@ def _tiles(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: 
         front = job.add(_single_page(row.piece, "face", ctx), size, out / f"{stem}-front.png", dpi)
         back = shared or front
         if has_back(component) and shared is None:
-            back = job.add(_single_page(_back(row.piece), "back", ctx), size, out / f"{stem}-back.png", dpi)
+            back = job.add(_single_page(back_of(row.piece), "back", ctx), size, out / f"{stem}-back.png", dpi)
         image = {
             "ImageURL": _url(front),
             "ImageSecondaryURL": _url(back),
@@ -286,7 +275,7 @@ def _tiles(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: 
             tiles.append(tile)
     if len(tiles) == 1:
         return tiles[0]
-    name = component.title and _title(component.title, lang) or component.name
+    name = localise(component.title, lang) if component.title else component.name
     bag = _object("Bag", name, _guid(component.name, "bag"), x)
     bag["ContainedObjects"] = tiles
     return bag
@@ -316,16 +305,3 @@ def export_tts(prepared: Prepared) -> list[Path]:
     for path, text in saved:
         write_atomic(path, text)
     return [shot.path for shot in job.shots] + [path for path, _ in saved]
-
-
-def sheets_of(objects: Sequence[dict[str, Any]]) -> list[str]:
-    """Every image URL a saved file names (for checks and tests)."""
-    urls: list[str] = []
-    for obj in objects:
-        for entry in obj.get("CustomDeck", {}).values():
-            urls += [entry["FaceURL"], entry["BackURL"]]
-        image = obj.get("CustomImage")
-        if image:
-            urls += [image["ImageURL"], image["ImageSecondaryURL"]]
-        urls += sheets_of(obj.get("ContainedObjects", []))
-    return list(dict.fromkeys(urls))
