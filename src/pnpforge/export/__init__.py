@@ -64,14 +64,14 @@ class Prepared:
         try:
             return draw()
         except InputError:
-            pieces_of(self.loaded, self._build_options(), self.frame, self.ctx, check=True)
+            pieces_of(self.loaded, build_options_of(self.options), self.frame, self.ctx, check=True)
             raise
 
-    def _build_options(self) -> BuildOptions:
-        o = self.options
-        return BuildOptions(
-            lang=o.lang, only=o.only, font=o.font, allow_outside_images=o.allow_outside_images
-        )
+
+def build_options_of(options: ExportOptions) -> BuildOptions:
+    """The build options that choose the same pieces, language and fonts."""
+    o = options
+    return BuildOptions(lang=o.lang, only=o.only, font=o.font, allow_outside_images=o.allow_outside_images)
 
 
 def check_options(kind: str, options: ExportOptions) -> None:
@@ -102,11 +102,10 @@ def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) 
         if font is None and loaded.spec.defaults.font:
             font = loaded.folder / loaded.spec.defaults.font
         fonts = EmbeddingFonts(font)
-    prepared = Prepared(loaded, PageFrame(1, 1, 0, 0), RenderContext(), [], options)
-    build_options = prepared._build_options()
-    prepared.frame, _, prepared.ctx = drawing_setup(loaded, build_options, fonts)
-    prepared.groups = pieces_of(loaded, build_options, prepared.frame, prepared.ctx, check=False)
-    return prepared
+    build_options = build_options_of(options)
+    frame, _, ctx = drawing_setup(loaded, build_options, fonts)
+    groups = pieces_of(loaded, build_options, frame, ctx, check=False)
+    return Prepared(loaded, frame, ctx, groups, options)
 
 
 def check_pixels(width: int, height: int, what: str, dpi: int) -> None:
