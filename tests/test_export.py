@@ -256,3 +256,20 @@ def test_dice_faces_and_own_backs(make_spec: SpecMaker, tmp_path: Path) -> None:
     with Image.open(tts / "twins-sheet-1.png") as faces, Image.open(tts / "twins-backs-1.png") as backs:
         assert faces.size == backs.size
         assert backs.convert("RGB").getpixel((2, 2)) == (0x27, 0x40, 0x8B)  # the first card's own back
+
+
+def test_a_bad_value_in_a_row_is_located_there_and_old_files_stay(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    good = deck_spec(make_spec, 3)
+    out = tmp_path / "shop"
+    run(good, "print-shop", out)
+    before = (out / "cards.pdf").read_bytes()
+    bad = make_spec(
+        CARDS.format(rows='{title: A, colour: "#ff0000"}, {title: B, colour: "not-a-colour"}'), folder="bad"
+    )
+    result = CliRunner().invoke(main, ["export", str(bad), "--to", "print-shop", "-o", str(out)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.stderr.startswith(f"error: {bad / 'game.yaml'}:7:")  # the inline row of card B
+    assert "not-a-colour" in result.stderr
+    assert (out / "cards.pdf").read_bytes() == before
