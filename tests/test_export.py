@@ -175,6 +175,7 @@ def test_tts_counts_copies_and_cuts_tiles_to_their_shape(tiny_quest: Path, tmp_p
     run(tiny_quest, "tts", out, "--only", "heroes", "--only", "land", "--only", "coins", "--dpi", "60")
     deck = json.loads((out / "heroes.json").read_text(encoding="utf-8"))["ObjectStates"][0]
     assert len(deck["DeckIDs"]) == 8 and deck["DeckIDs"].count(103) == 3  # Scout, count 3
+    assert deck["SidewaysCard"] is False and deck["Transform"]["scaleX"] == round(63 / 63.5, 4)  # poker
     entry = deck["CustomDeck"]["1"]
     assert (entry["NumWidth"], entry["NumHeight"]) == (3, 2)  # 4 faces + the hidden card
     with Image.open(out / "heroes-sheet-1.png") as sheet, Image.open(out / "heroes-back.png") as back:
@@ -233,7 +234,7 @@ def test_dice_faces_and_own_backs(make_spec: SpecMaker, tmp_path: Path) -> None:
             face: {background: white, elements: [{type: text, text: "{face}", size: 12pt}]}
           - name: twins
             kind: card
-            size: mini
+            size: 88x63mm
             rows: [{a: Sun, b: Moon}, {a: Fire, b: Ice}]
             face: {background: "#ffd27a", elements: [{type: text, text: "{a}", size: 14pt}]}
             back: {background: "#27408b", elements: [{type: text, text: "{b}", size: 14pt}]}
@@ -251,7 +252,9 @@ def test_dice_faces_and_own_backs(make_spec: SpecMaker, tmp_path: Path) -> None:
     tts = tmp_path / "tts"
     result = CliRunner().invoke(main, ["export", str(spec), "--to", "tts", "-o", str(tts), "--dpi", "40"])
     assert result.exit_code == 0 and "dice are not exported" in result.stderr
-    entry = json.loads((tts / "twins.json").read_text(encoding="utf-8"))["ObjectStates"][0]["CustomDeck"]["1"]
+    twins = json.loads((tts / "twins.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert twins["SidewaysCard"] is True and twins["Transform"]["scaleZ"] == round(88 / 88.9, 4)  # landscape
+    entry = twins["CustomDeck"]["1"]
     assert entry["UniqueBack"] is True and entry["BackURL"].endswith("twins-backs-1.png")
     with Image.open(tts / "twins-sheet-1.png") as faces, Image.open(tts / "twins-backs-1.png") as backs:
         assert faces.size == backs.size

@@ -28,12 +28,14 @@ from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces import RenderContext, SideName, draw_side
 from pnpforge.output.canvas import Canvas
+from pnpforge.units import mm
 
 MAX_SIDE = 4096  # px: TTS's largest sheet
 MAX_COLS, MAX_ROWS = 10, 7
 HIDDEN_GREY = (0.55, 0.55, 0.55)  # a card with no back: a plain grey back and hidden card
 TILE_TYPES = {"hex": 1, "circle": 2}  # CustomTile.Type; everything else is 0, a box
 SPACING = 4.0  # TTS units between the objects of one saved file
+STANDARD_CARD = (mm(63.5), mm(88.9))  # TTS's card at scale 1 is a 2.5 × 3.5 in poker card
 
 
 @dataclass
@@ -147,6 +149,16 @@ def _object(name: str, nickname: str, guid: str, x: float, face_down: bool = Fal
     }
 
 
+def _card_shape(obj: dict[str, Any], piece: Piece) -> None:
+    """The card's size against TTS's card (a poker card at scale 1); landscape cards lie sideways,
+    scaled alike on both axes (by their long side)."""
+    short, long_ = sorted((piece.width, piece.height))
+    obj["SidewaysCard"] = piece.width > piece.height
+    across = short / STANDARD_CARD[0] if piece.width <= piece.height else long_ / STANDARD_CARD[1]
+    obj["Transform"]["scaleX"] = round(across, 4)
+    obj["Transform"]["scaleZ"] = round(long_ / STANDARD_CARD[1], 4)
+
+
 def saved_file(name: str, objects: list[dict[str, Any]]) -> str:
     """A TTS saved-object file (Saves/Saved Objects): the objects, placed side by side."""
     data = {
@@ -234,6 +246,7 @@ def _deck(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: f
             for copy in range(row.count):
                 card = _object("Card", title_of(row, lang), _guid(component.name, row.number, copy), x, True)
                 card.update({"CardID": number * 100 + slot, "CustomDeck": {str(number): entry}})
+                _card_shape(card, found[0].piece)
                 cards.append(card)
     if len(cards) == 1:
         return cards[0]
@@ -242,6 +255,7 @@ def _deck(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: f
     obj.update(
         {"DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom, "ContainedObjects": cards}
     )
+    _card_shape(obj, found[0].piece)
     return obj
 
 
