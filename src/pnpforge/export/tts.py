@@ -35,7 +35,7 @@ MAX_COLS, MAX_ROWS = 10, 7
 HIDDEN_GREY = (0.55, 0.55, 0.55)  # a card with no back: a plain grey back and hidden card
 TILE_TYPES = {"hex": 1, "circle": 2}  # CustomTile.Type; everything else is 0, a box
 SPACING = 4.0  # TTS units between the objects of one saved file
-STANDARD_CARD = (mm(63.5), mm(88.9))  # TTS's card at scale 1 is a 2.5 × 3.5 in poker card
+STANDARD_CARD = (mm(63.5), mm(88.9))  # taken as TTS's card at scale 1: a 2.5 × 3.5 in poker card
 
 
 @dataclass
