@@ -143,22 +143,10 @@ def plan(
     inside faces (a colour filled from a row, a missing image) are all found here too. `write` does
     that only after drawing stopped on a problem: a good spec is drawn once, not twice.
     """
-    defaults = loaded.spec.defaults
-    lang = options.lang or defaults.lang
-    duplex = options.duplex or defaults.duplex
-    frame, page_name = _frame(loaded, options)
-    if fonts is None:
-        font_path = options.font
-        if font_path is None and defaults.font:
-            font_path = loaded.folder / defaults.font
-        fonts = FontRegistry(font_path)
-    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_images, loaded.source)
-    try:
-        groups = expand(loaded, lang, frame.area, options.only, _row_checker(ctx) if check else None)
-    except InputError:
-        if not check:  # list the faces' problems along with these
-            expand(loaded, lang, frame.area, options.only, _row_checker(ctx))
-        raise
+    duplex = options.duplex or loaded.spec.defaults.duplex
+    frame, page_name, ctx = drawing_setup(loaded, options, fonts)
+    groups = pieces_of(loaded, options, frame, ctx, check=check)
+    lang = ctx.lang
     result = Plan(loaded, frame, page_name, lang, duplex, ctx)
     result.pages.append(DocPage("cover"))
     if options.duplex_test:
@@ -188,11 +176,39 @@ def plan(
     return result
 
 
+def drawing_setup(
+    loaded: LoadedSpec, options: BuildOptions, fonts: FontRegistry | None = None
+) -> tuple[imp.PageFrame, str, RenderContext]:
+    """The page frame, its name and the drawing context (language, fonts, bleed) of a build or export."""
+    defaults = loaded.spec.defaults
+    frame, page_name = _frame(loaded, options)
+    if fonts is None:
+        font_path = options.font
+        if font_path is None and defaults.font:
+            font_path = loaded.folder / defaults.font
+        fonts = FontRegistry(font_path)
+    lang = options.lang or defaults.lang
+    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_images, loaded.source)
+    return frame, page_name, ctx
+
+
+def pieces_of(
+    loaded: LoadedSpec, options: BuildOptions, frame: imp.PageFrame, ctx: RenderContext, *, check: bool
+) -> list[ComponentPieces]:
+    """The pieces of the chosen components; on a problem, every face's problems are listed too."""
+    try:
+        return expand(loaded, ctx.lang, frame.area, options.only, _row_checker(ctx) if check else None)
+    except InputError:
+        if not check:  # list the faces' problems along with these
+            expand(loaded, ctx.lang, frame.area, options.only, _row_checker(ctx))
+        raise
+
+
 def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
     def check(piece: Piece) -> list[Problem]:
         if piece.component.kind == "die":  # each face has its own {face} and {value}
             return [
-                p for n in face_numbers(piece.component) for p in check_side(_die_face(piece, n), "face", ctx)
+                p for n in face_numbers(piece.component) for p in check_side(die_face(piece, n), "face", ctx)
             ]
         found = check_side(piece, "face", ctx)
         if piece.component.back is not None:
@@ -464,7 +480,7 @@ def _place(canvas: Canvas, placement: imp.Placement, piece: Piece) -> None:
         canvas.rotate(90 * quarter)
 
 
-def _back_of(piece: Piece) -> Piece:
+def back_of(piece: Piece) -> Piece:
     """The piece as seen from behind: an asymmetric polyhex outline is mirrored left-right.
 
     (q, r) -> (-q - r, r) mirrors pointy-top axial cells about a vertical line. Short-edge backs are
@@ -481,7 +497,7 @@ def face_numbers(component: Component) -> range:
     return range(10) if component.faces == 10 else range(1, 7)
 
 
-def _die_face(piece: Piece, face: int) -> Piece:
+def die_face(piece: Piece, face: int) -> Piece:
     """One die face's row: {face}, {value} (column face<n>) and {value_x} (columns face<n>_x, e.g. _ja)."""
     prefix = f"face{face}_"
     own = {f"value_{k.removeprefix(prefix)}": v for k, v in piece.row.items() if k.startswith(prefix)}
@@ -515,9 +531,9 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         component = piece.component
         shared = side_is_shared(component, page.side) and component.kind != "die"
         if placement.face:
-            piece = _die_face(piece, placement.face - (component.faces == 10))
+            piece = die_face(piece, placement.face - (component.faces == 10))
         if page.side == "back":
-            piece = _back_of(piece)
+            piece = back_of(piece)
         canvas.save()
         if placement.clip:
             canvas.clip(placement.clip)
@@ -535,7 +551,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     for block in layout.blocks:
         for placement in block.placements if block.outlines else ():
             piece = page.pieces[placement.index]
-            piece = _back_of(piece) if page.side == "back" else piece
+            piece = back_of(piece) if page.side == "back" else piece
             outlines.append(imp.to_page(placement, trim_outline(piece), (piece.width, piece.height)))
     marks.draw_cut_outlines(canvas, outlines)
     marks.draw_crop_marks(canvas, layout, frame)

@@ -63,6 +63,9 @@ def _register() -> None:
     for module in (print_cmds, check_cmds, score_cmds):
         for command in module.COMMANDS:
             main.add_command(command)
+    from pnpforge.cli.export_cmd import export_cmd
+
+    main.add_command(export_cmd)
 
 
 _register()
