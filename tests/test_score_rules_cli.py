@@ -14,15 +14,19 @@ def run(*args: str, stdin: str | None = None) -> Result:
     return CliRunner().invoke(main, ["score", *args], input=stdin)
 
 
+def run_file(path: Path, text: str, *args: str) -> Result:
+    path.write_text(text, encoding="utf-8")
+    return run(str(path), *args)
+
+
 def test_good_shepherds_immediate_end_from_a_file_and_from_the_prompts(tmp_path: Path) -> None:
-    path = tmp_path / "stuck.yaml"
-    path.write_text(
+    from_file = run_file(
+        tmp_path / "stuck.yaml",
         "game: good-shepherds\nending: no-placement\nplayers:\n"
         "  - {name: Ann, money: 47, sheep: 2, pastures: 3, huts: 4}\n"
         "  - {name: Bob, money: 52, sheep: 3, pastures: 3, huts: 1}\n",
-        encoding="utf-8",
+        "--json",
     )
-    from_file = run(str(path), "--json")
     assert from_file.exit_code == 0, from_file.output
     data = json.loads(from_file.stdout)
     assert data["winners"] == ["Bob"] and data["details"]["ending"] == "no-placement"
@@ -54,14 +58,12 @@ def test_quo_vadis_prompts_ask_destroyed_towns_and_check_ten_cards() -> None:
 
 
 def test_ankh_merge_from_a_file_and_a_merged_god_from_the_prompts(tmp_path: Path) -> None:
-    path = tmp_path / "third.yaml"
-    path.write_text(
+    result = run_file(
+        tmp_path / "third.yaml",
         "game: ankh\nmerge: true\nplayers:\n"
         "  - {name: Osiris, devotion: 9}\n  - {name: Isis, devotion: 8}\n"
         "  - {name: Amun, devotion: 4}\n  - {name: Ra, devotion: 3}\n",
-        encoding="utf-8",
     )
-    result = run(str(path))
     assert result.exit_code == 0, result.output
     assert "Amun and Ra merge into Amun-Ra on space 3" in result.stdout
     # final standings after the merge: Amun-Ra (listed once) against Osiris
