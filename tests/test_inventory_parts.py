@@ -46,7 +46,7 @@ def test_gods_tiles_split_as_the_rulebook_counts_them() -> None:
     ]
     text = CliRunner().invoke(main, ["inventory", "gods"]).output.splitlines()
     at = next(i for i, line in enumerate(text) if line.startswith("tiles "))
-    assert text[at + 1].split() == ["-", "temple", "24", "Temple"]
+    assert text[at + 1].split() == ["-", "temple", "24", "Temple", "tiles"]
 
 
 def test_every_component_of_a_bundled_game_has_parts_in_the_json() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pnpforge.components.model import KIND_COLUMNS, Component, Group
 from pnpforge.components.template import localise
@@ -39,17 +40,28 @@ def parts(component: Component, pieces: Sequence[Piece], lang: str) -> tuple[Par
     group = group_of(component, pieces[0].row if pieces else None)
     if group is None:
         return ()
-    counts: dict[str, int] = {}
+    rows: dict[str, list[dict[str, Any]]] = {}
     for piece in pieces:
-        value = str(piece.row.get(group.by, ""))
-        counts[value] = counts.get(value, 0) + 1
+        rows.setdefault(str(piece.row.get(group.by, "")), []).append(piece.row)
     return tuple(
-        Part(value, localise(group.titles[value], lang) if value in group.titles else _title(value), n)
-        for value, n in counts.items()
+        Part(
+            value,
+            localise(group.titles[value], lang) if value in group.titles else _title(value, mine, lang),
+            len(mine),
+        )
+        for value, mine in rows.items()
     )
 
 
-def _title(value: str) -> str:
+def _title(value: str, rows: Sequence[dict[str, Any]], lang: str) -> str:
+    """The name all the part's rows share (`name_<lang>`, or `name` in either form), else the value."""
+    for key in (f"name_{lang}", "name"):
+        names = {
+            localise(row[key], lang) if isinstance(row.get(key), dict) else str(row.get(key, ""))
+            for row in rows
+        }
+        if len(names) == 1 and (name := names.pop()):
+            return name
     text = value.replace("-", " ").replace("_", " ")
     return text[:1].upper() + text[1:]
 
