@@ -120,12 +120,12 @@ def test_glorious_and_mighty_reward_a_win_by_two_or_more() -> None:
     assert gained(both) == {"Ra": 3, "Amun": -1, "Isis": -1}
 
 
-def test_commanding_bountiful_and_shining() -> None:
+def test_commanding_bountiful_and_glowing() -> None:
     # Commanding: 「バトルに勝つたびに、彼らは共通スペースから3信者を得ます」;
     # Bountiful: 「フラッドカードを解くたびに、信者の数を2倍にする」;
     # 光り輝く: 「バトル地域でコントロールするそれぞれの記念碑に対して+1の強さ」.
     players = (
-        "players: [{name: Isis, devotion: 5, powers: [commanding, bountiful, shining]},"
+        "players: [{name: Isis, devotion: 5, powers: [commanding, bountiful, glowing]},"
         " {name: Amun, devotion: 6}]\n"
     )
     result = battle(

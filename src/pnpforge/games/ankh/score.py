@@ -18,7 +18,7 @@ God powers that change devotion or deaths (エジプトの神々): Ra's radiant 
 Ra wins where one stands), Isis's protected figures (never killed), Anubis's trapped warriors (+1
 strength each, at most +3); ankh powers (アンクの力): Glorious and Mighty (+1 devotion for a win by 2
 or more; Mighty also costs the others 1), Commanding (+3 followers per win), Bountiful (Flood
-doubled), Shining (光り輝く: +1 strength per monument controlled in the region). A merged god (神々の
+doubled), Glowing (光り輝く: +1 strength per monument controlled in the region). A merged god (神々の
 融合) has both gods' powers and plays the upper god's cards; `merge: true` merges the two least
 devoted gods after the third conflict.
 """
@@ -79,7 +79,7 @@ POWERS = (
     "pyramid-attuned",  # ピラミッドアトゥーン: summon an extra figure beside each of your pyramids
     "mighty",  # マイティー: as Glorious, and every other god in the battle loses 1 devotion
     "worshipful",  # 敬具: +1 devotion at the end of a turn with 5 monuments
-    "shining",  # 光り輝く: +1 strength per monument you control in the battle region
+    "glowing",  # 光り輝く: +1 strength per monument you control in the battle region
     "magnificent",  # 壮麗な: +1 devotion at the end of a turn with 10 followers
 )
 
@@ -340,13 +340,13 @@ class Conflict:
     def _strength(
         self, g: str, v: InRegion, alive: int, played: list[str], monuments: dict[str, dict[str, int]]
     ) -> int:
-        """Figures + cards (Drought doubles desert figures) + bonus + Anubis's trapped + Shining."""
+        """Figures + cards (Drought doubles desert figures) + bonus + Anubis's trapped + Glowing."""
         total = alive + sum(self.cards[c]["strength"].get(self.ids[g], 0) for c in played) + v.bonus
         if DROUGHT in played:
             total += min(v.desert, alive)  # doubled: each desert figure counts twice
         if JUDGE_GOD in self.powers_of[g]:
             total += self.trapped[g]
-        if "shining" in self.ankh[g]:
+        if "glowing" in self.ankh[g]:
             total += sum(monuments[kind].get(g, 0) for kind in MONUMENTS)
         return total
 
