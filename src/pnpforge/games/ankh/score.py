@@ -51,7 +51,7 @@ from pnpforge.sourcefile import Path_, Source, read_csv
 
 HERE = Path(__file__).parent
 MONUMENTS = ("obelisk", "temple", "pyramid")
-MONUMENTS_PER_TYPE = 10  # seed, コンポーネント: 10 tokens of each monument
+MONUMENTS_PER_TYPE = 10  # Ankh rulebook, コンポーネント: 10 tokens of each monument
 PLAGUE, BUILD, CYCLE, DROUGHT, FLOOD, MIRACLE = (
     "plague-of-locusts",
     "build-monument",

@@ -30,7 +30,7 @@ from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.linked import linked_setup
 from pnpforge.sourcefile import Source
 
-# Seed facts (決算, ◆ゲームの流れ, ◆ゲームの終了).
+# Rulebook facts (決算, ◆ゲームの流れ, ◆ゲームの終了).
 SHEEP_INCOME = 5
 SHEEP_PENALTY = 5
 PASTURE_INCOME = 1
