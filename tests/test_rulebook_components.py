@@ -71,3 +71,17 @@ def test_every_page_has_rules_decisions_citing_its_rulebook(game: str) -> None:
     items = [line for line in decisions.splitlines() if line.startswith("- ")]
     assert len(items) >= 3
     assert "rulebook, " in decisions  # cited as "GAME rulebook, SECTION"
+
+
+def test_docs_and_sources_stand_alone() -> None:
+    """No path outside the repository and no rule-document numbers: users have neither."""
+    root = DOCS.parents[1]
+    outside = re.compile(r"\.\./shared|/shared/|seeds?/0[0-9]|seed 0[0-9]|RULINGS")
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in [root / "README.md", *(root / "docs").rglob("*.md"), *(root / "src").rglob("*")]
+        if path.is_file() and path.suffix in (".md", ".py", ".yaml", ".csv")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if outside.search(line)
+    ]
+    assert not found
