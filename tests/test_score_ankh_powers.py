@@ -5,11 +5,14 @@ Each test quotes the Ankh rulebook's words it checks (エジプトの神々, ア
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from test_score_ankh import SETUP
 
 from pnpforge.errors import InputError
 from pnpforge.scoring import RulesBroken, ScoreResult
-from pnpforge.scoring.run import score_source
+from pnpforge.scoring.run import score_file, score_source
 from pnpforge.sourcefile import read_yaml_text
 
 
@@ -174,3 +177,22 @@ def test_a_merged_god_has_both_gods_powers_and_plays_the_upper_gods_cards() -> N
     assert any("Amun-Ra" in note for note in result.notes)
     with pytest.raises(InputError, match="list the merged god once"):
         score("players: [{name: Amun, merged_with: Ra}, {name: Ra}]\n")
+
+
+@pytest.mark.parametrize(("god", "lost"), [("isis", 0), ("ra", 1)])
+def test_protection_is_read_off_a_set_up_file(tmp_path: Path, god: str, lost: int) -> None:
+    # Amun's warrior on [5, 2] stands next to seat 1's warrior on [4, 2], both in region 1: Isis's
+    # warrior there is protected and survives the lost battle; Ra's, with no such power, dies.
+    board = SETUP.replace("god: ra", f"god: {god}").replace(
+        "{piece: warrior, at: [3, 4], player: 2}", "{piece: warrior, at: [5, 2], player: 2}"
+    )
+    (tmp_path / "board.yaml").write_text(board, encoding="utf-8")
+    name = god.capitalize()
+    (tmp_path / "conflict.yaml").write_text(
+        f"game: ankh\nsetup: board.yaml\nplayers: [{{name: {name}}}, {{name: Amun}}, {{name: Anubis}}]\n"
+        "regions:\n  - name: 1\n    gods: {Amun: {card: drought}}\n",
+        encoding="utf-8",
+    )
+    result = score_file(tmp_path / "conflict.yaml")
+    assert result.details["regions"][0]["strength"] == {name: 2, "Amun": 3}
+    assert result.details["figures_lost"][name] == lost

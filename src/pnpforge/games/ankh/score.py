@@ -32,6 +32,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator
 
 from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.hexgrid import Hex
 from pnpforge.scoring import (
     Count,
     Field,
@@ -582,7 +584,7 @@ def _check(data: Input, source: Source, conflict: Conflict) -> None:
     rules.done()
 
 
-PLAYED = ("card", "bid", "build", "bonus", "radiant", "protected")  # what a score file adds to a set-up
+PLAYED = ("card", "bid", "build", "bonus", "radiant")  # what a score file adds to a set-up
 
 
 def _pieces(loaded: Any, data: Input, ids: dict[str, str], source: Source) -> dict[int, str]:
@@ -599,6 +601,35 @@ def _pieces(loaded: Any, data: Input, ids: dict[str, str], source: Source) -> di
         message = f"the set-up seats {', '.join(missing)}, who is not listed in players"
         raise InputError([source.problem(("players",), message)])
     return {seat: by_god[god] for seat, god in seats.items()}
+
+
+def _protectors(data: Input, ids: dict[str, str]) -> set[str]:
+    """The gods with Isis's power: Isis, or a god Isis merged into."""
+    merged = {p.name: _gods_table().get((p.merged_with or "").lower()) for p in data.players}
+    return {name for name in ids if PROTECTOR_GOD in (ids[name], merged[name])}
+
+
+def _protected(
+    pieces: list[Any],
+    who: dict[int, str],
+    walls: set[frozenset[Hex]],
+    number: dict[Hex, int],
+    protectors: set[str],
+) -> list[tuple[Hex, str]]:
+    """Isis's warriors next to an enemy figure in the same region (保護するもの): (cell, god) each."""
+    figures = {p.at: who[p.player] for p in pieces if p.player is not None and p.piece in ("warrior", "god")}
+    found = []
+    for p in pieces:
+        if p.player is None or p.piece != "warrior" or who[p.player] not in protectors or p.at not in number:
+            continue
+        near = [
+            n
+            for n in hexgrid.neighbours(p.at)
+            if frozenset((p.at, n)) not in walls and number.get(n) == number[p.at]
+        ]
+        if any(n in figures and figures[n] != who[p.player] for n in near):
+            found.append((p.at, who[p.player]))
+    return found
 
 
 def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list[Region]:
@@ -635,6 +666,9 @@ def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list
             entry["god"] = entry.get("god", 0) or int(piece.piece == "god")
         else:
             entry[piece.piece] = entry.get(piece.piece, 0) + 1
+    for cell, name in _protected(loaded.setup.pieces, who, walls, number, _protectors(data, ids)):
+        entry = built[number[cell]][name]
+        entry["protected"] = entry.get("protected", 0) + 1
     given = {r.name: (i, r) for i, r in enumerate(data.regions)}
     problems = [
         source.problem(("regions", i, "name"), f"no region with conflict order token {name} in the set-up")
