@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import SpecMaker
+from conftest import SpecMaker, require_cjk
 from pypdf import PdfReader
 
 from pnpforge.cli import main
@@ -91,3 +91,11 @@ def test_the_cover_lists_the_parts(make_spec: SpecMaker, tmp_path: Path) -> None
     assert "· Gold" in cover and "· Wood" in cover
     lines = cover.splitlines()
     assert any(line.split()[-1:] == ["5"] and "Gold" in line for line in lines), cover
+
+
+def test_the_japanese_cover_lists_the_parts_in_japanese(tmp_path: Path) -> None:
+    require_cjk()
+    result = CliRunner().invoke(main, ["build", "gods", "--lang", "ja", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    cover = PdfReader(tmp_path / "gods.pdf").pages[0].extract_text()
+    assert "· 神殿タイル 24" in cover and "· ゲームエンドタイル 1" in cover
