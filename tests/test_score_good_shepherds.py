@@ -149,3 +149,31 @@ def test_farm_and_counts_together_are_malformed() -> None:
     text = "game: good-shepherds\nfarm: {units: []}\nplayers: [{name: Ann, sheep: 2}, {name: Bob}]\n"
     with pytest.raises(InputError, match="settle.yaml:3:30: sheep comes from the farm board"):
         score_source(read_yaml_text(text, "settle.yaml"))
+
+
+# A strip of five cells: Ann's hut at the left end is boxed in by Bob's pasture, Bob still has room.
+STRIP = """\
+  board:
+    start_huts: [{player: 1, at: [0, 0]}, {player: 2, at: [4, 0]}]
+    cells: [{at: [0, 0]}, {at: [1, 0]}, {at: [2, 0]}, {at: [3, 0]}, {at: [4, 0]}]
+  units:
+    - {at: [0, 0], unit: hut, player: 1}
+    - {at: [4, 0], unit: hut, player: 2}
+    - {at: [1, 0], unit: pasture, player: 2}
+"""
+
+
+def test_no_placement_from_a_farm_board_needs_a_player_who_really_cannot_place() -> None:
+    # 「誰かがダイスの出目にかかわらずユニットを一切置けなくなる」: Ann's only unit has no empty neighbour,
+    # and every move starts through a neighbour, so no dice let her write anything.
+    players = "players: [{name: Ann, money: 20}, {name: Bob, money: 15}]\n"
+    text = f"game: good-shepherds\nending: no-placement\nfarm:\n{STRIP}{players}"
+    result = score_source(read_yaml_text(text, "stuck.yaml"))
+    assert result.winners == ["Ann"] and row(result, "Bob") == {"money": 15, "total": 15}
+    free = STRIP.replace("    - {at: [1, 0], unit: pasture, player: 2}\n", "")
+    with pytest.raises(RulesBroken) as info:
+        score_source(
+            read_yaml_text(f"game: good-shepherds\nending: no-placement\nfarm:\n{free}{players}", "f.yaml")
+        )
+    assert info.value.report.codes() == {"can-still-place"}
+    assert "Ann at [1, 0]" in info.value.report.errors[0].message

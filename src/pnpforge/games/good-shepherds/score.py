@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.hexgrid import Hex
 from pnpforge.scoring import (
     Count,
     Field,
@@ -137,11 +139,44 @@ def _from_farm(data: Input, source: Source) -> None:
     report = loaded.checks.check(loaded.setup, loaded.source)
     if not report.valid:
         raise RulesBroken(report)
+    if data.ending == NO_PLACEMENT:
+        _check_stuck(data, loaded.checks.farm_state(loaded.setup), source)
     for number, player in enumerate(data.players, 1):
         mine = [u for u in loaded.setup.units if u.player == number]
         player.sheep = sum(u.unit == "sheep" for u in mine)
         player.pastures = sum(u.unit == "pasture" and not u.destroyed for u in mine)
         player.huts = sum(u.unit == "hut" for u in mine)
+
+
+def free_cell(state: Any, player: int) -> Hex | None:
+    """An empty cell where `player` could still write a unit, or None when no dice would help.
+
+    A unit goes next to one of your live units, or a die's moves away in a straight line through
+    empty cells (◆移動力); either way the first cell beside a live unit must be empty, and a sheep
+    may go on any empty cell, so a player can place something exactly when one of their live
+    units has an empty neighbour on the board.
+    """
+    taken = {u.at for u in state.units}
+    for unit in state.units:
+        if unit.player == player and not unit.destroyed:
+            for cell in hexgrid.neighbours(unit.at):
+                if cell in state.cells and cell not in taken:
+                    return cell
+    return None
+
+
+def _check_stuck(data: Input, state: Any, source: Source) -> None:
+    """`ending: no-placement` from a farm board: someone must really be unable to place a unit."""
+    free = {p.name: free_cell(state, number) for number, p in enumerate(data.players, 1)}
+    if all(cell is not None for cell in free.values()):
+        rules = Rules("good-shepherds", source)
+        where = "; ".join(f"{name} at {list(cell or ())}" for name, cell in free.items())
+        rules.error(
+            "can-still-place",
+            ("ending",),
+            f"the game has not ended at once: every player can still place a unit ({where})",
+        )
+        rules.done()
 
 
 def _units(p: Player) -> dict[str, int | str]:
