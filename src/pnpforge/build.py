@@ -22,6 +22,7 @@ from pnpforge.errors import InputError, Problem
 from pnpforge.files import write_atomic
 from pnpforge.fonts import STANDARD, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
+from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts import imposition as imp
 from pnpforge.layouts import marks
@@ -149,9 +150,14 @@ def plan(
     lang = ctx.lang
     result = Plan(loaded, frame, page_name, lang, duplex, ctx)
     result.pages.append(DocPage("cover"))
+    components = loaded.spec.components
+    problems: list[Problem] = check_groups(
+        loaded.source,
+        components,
+        [next((g.pieces for g in groups if g.component is c), []) for c in components],
+    )
     if options.duplex_test:
         result.pages += [DocPage("duplex-test", side="face"), DocPage("duplex-test", side="back")]
-    problems: list[Problem] = []
     stream: list[ComponentPieces] = []  # cards, tiles and tokens in a row: they share sheets
     for group in [*groups, None]:
         if group is not None and shares_sheets(group.component):
@@ -247,7 +253,16 @@ def _inventory_line(group: ComponentPieces, pages: Sequence[DocPage], lang: str)
     title = localise(c.title, lang) if c.title else c.name
     shape = c.shape or "rect"
     return InventoryLine(
-        c.name, title, c.kind, shape, shown, len(group.pieces), sides(c), len(numbers), numbers
+        c.name,
+        title,
+        c.kind,
+        shape,
+        shown,
+        len(group.pieces),
+        sides(c),
+        len(numbers),
+        numbers,
+        parts(c, group.pieces, lang),
     )
 
 

@@ -169,17 +169,30 @@ def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
 @click.argument("target")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @click.option("--page", help=PAGE_HELP)
-def inventory_cmd(target: str, as_json: bool, page: str | None) -> None:
+@click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of the titles.")
+def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None) -> None:
     """List each component of TARGET: name, kind, shape, count, sides, and sheets on the page.
+
+    Under each component come its parts, the pieces counted per kind (the row field its spec's
+    `group:` names, else the first of kind, type, piece, figure): what a rulebook's component list
+    counts. `--json` gives them as `parts: [{name, title, count}]`.
 
     \b
     Example:
       pnpforge inventory gods
       pnpforge inventory examples/tiny-quest --json
+      pnpforge inventory ankh --lang ja
     """
-    lines = inventory(load_target(target), BuildOptions(page=page))
+    lines = inventory(load_target(target), BuildOptions(page=page, lang=lang))
     keys = ("name", "title", "kind", "shape", "count", "sides", "sheets")
-    rows = [{**{k: getattr(x, k) for k in keys}, "size": x.size_mm} for x in lines]
+    rows = [
+        {
+            **{k: getattr(x, k) for k in keys},
+            "size": x.size_mm,
+            "parts": [{"name": p.name, "title": p.title, "count": p.count} for p in x.parts],
+        }
+        for x in lines
+    ]
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -187,6 +200,8 @@ def inventory_cmd(target: str, as_json: bool, page: str | None) -> None:
     for r in rows:
         counts = f"{r['count']:>6} {r['sides']:>6} {r['sheets']:>7}"
         click.echo(f"{r['name']:<20} {r['kind']:<6} {r['shape']:<8} {counts}  {r['size']}")
+        for part in r["parts"]:  # the count under the component's count, the title where the size goes
+            click.echo(f"  - {part['name']:<16} {'':<15} {part['count']:>6} {'':>14}  {part['title']}")
 
 
 @click.command("preview")

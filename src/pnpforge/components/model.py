@@ -333,6 +333,16 @@ class Lookup(Strict):
 
 Kind = Literal["card", "tile", "token", "die", "board", "sheet"]
 Shape = Literal["rect", "hex", "polyhex", "circle", "square"]
+KIND_COLUMNS = ("kind", "type", "piece", "figure")  # row fields that group a component's parts unasked
+
+
+class Group(Strict):
+    """How the inventory splits a component into parts: the distinct values of one row field."""
+
+    by: str = Field(description="The row field whose values name the parts, e.g. kind")
+    titles: dict[str, LocalText] = Field(
+        default_factory=dict, description="Part value -> its title; default the value itself"
+    )
 
 
 class Component(Strict):
@@ -354,6 +364,11 @@ class Component(Strict):
     csv: str | None = None
     rows_from: RowSource | None = Field(None, description="Data rows from a list in a YAML data file")
     lookup: list[Lookup] = Field(default_factory=list, description="Fields added to rows from tables")
+    group: str | Group | None = Field(
+        None,
+        description="Parts the inventory lists: a row field (or {by, titles}); default the first of "
+        "kind, type, piece, figure the rows have",
+    )
     face: Side = Field(default_factory=Side)
     back: Side | None = None
     layout: Literal["auto", "grid", "honeycomb", "spaced", "packed"] = "auto"

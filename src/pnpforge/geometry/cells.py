@@ -2,8 +2,8 @@
 
 A cell is any hashable key (a hex `(q, r)`, a rhombus id, ...) with a shapely polygon. Two cells are
 adjacent only when they share an edge of positive length: touching at a corner is not adjacency
-(RULINGS.md, "Common"). Every polygon is snapped to a fixed grid before unions so that float noise
-never splits one board into a MultiPolygon. Hex boards also get plain-graph fast paths: the rules
+(docs/setups.md, "Coordinates"). Every polygon is snapped to a fixed grid before unions so that
+float noise never splits one board into a MultiPolygon. Hex boards also get plain-graph fast paths: the rules
 engines call those in their hot loops, and the shapely versions are there for any polygon shape.
 """
 

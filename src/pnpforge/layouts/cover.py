@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnpforge.fonts import STANDARD, FontRegistry
+from pnpforge.generator.parts import Part
 from pnpforge.layouts.imposition import BoardPart, PageFrame
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas
@@ -35,6 +36,7 @@ class InventoryLine:
     sides: int
     sheets: int  # how many sheets carry pieces of it (a shared sheet counts for each component on it)
     sheet_numbers: tuple[int, ...] = ()  # which ones, numbered as in each sheet's label
+    parts: tuple[Part, ...] = ()  # the pieces per kind, as a rulebook's component list counts them
 
 
 def sheet_list(numbers: Sequence[int]) -> str:
@@ -149,7 +151,8 @@ def draw_cover(
     total_pieces = 0
     bar_y = frame.height - frame.margin - mm(25)
     room = bar_y - y - mm(12) - mm(5) * (len(notes) + 2)  # rows shrink so a long list still fits
-    step = max(mm(2.2), min(mm(5), room / max(1, len(lines) + 1)))
+    rows = len(lines) + sum(len(item.parts) for item in lines)
+    step = max(mm(2.2), min(mm(5), room / max(1, rows + 1)))
     size = 9 * step / mm(5)
     for item in lines:
         label = item.title if item.title and item.title != item.name else item.name
@@ -167,6 +170,7 @@ def draw_cover(
         ):
             _line(canvas, fonts, text, left + at * width, y, (nxt - at) * width - mm(2), size)
         y += step
+        y = _part_rows(canvas, fonts, item.parts, left, y, width, step, size)
         canvas.polygon([(left, y - mm(1)), (left + width, y - mm(1))], None, RULE, 0.3, False)
         total_sheets += item.sheets
         total_pieces += item.count
@@ -181,6 +185,24 @@ def draw_cover(
     for note in notes:
         y = _line(canvas, fonts, note, left, y, width, 9, colour=GREY)
     draw_calibration_bar(canvas, fonts, left, bar_y)
+
+
+def _part_rows(
+    canvas: Canvas,
+    fonts: FontRegistry,
+    parts: Sequence[Part],
+    left: float,
+    y: float,
+    width: float,
+    step: float,
+    size: float,
+) -> float:
+    """A component's parts under it, indented, each count in the Count column; returns the y below."""
+    for part in parts:
+        _line(canvas, fonts, f"· {part.title}", left + mm(4), y, 0.72 * width - mm(6), size, colour=GREY)
+        _line(canvas, fonts, str(part.count), left + 0.72 * width, y, 0.07 * width, size, colour=GREY)
+        y += step
+    return y
 
 
 def draw_assembly(

@@ -1,4 +1,6 @@
-"""Ankh: Gods of Egypt: the set-up file model, camel caravans and piece placement (seed 001, RULINGS.md).
+"""Ankh: Gods of Egypt: the set-up file model, camel caravans and piece placement (Ankh rulebook).
+
+Where the rulebook is open, docs/games/ankh.md, "Rules decisions", says what is decided and why.
 
 Regions are land spaces joined across sides that hold neither river nor camel; water spaces belong to
 every region they touch and never count towards a region's size. Camels lie on hex sides; a caravan
