@@ -1,0 +1,46 @@
+// pnpforge table page: live score totals and small comforts. The page works without this file:
+// every button is a plain form submit the server answers in full.
+"use strict";
+(function () {
+  const sheet = document.getElementById("sheet");
+  if (sheet) {
+    let timer = null;
+    let asked = 0;
+    const hint = sheet.querySelector(".js-hint");
+    if (hint) hint.hidden = false;
+    const update = function () {
+      const mine = ++asked;
+      const body = new URLSearchParams(new FormData(sheet));
+      fetch(sheet.dataset.api, { method: "POST", body: body })
+        .then(function (r) { return r.json(); })
+        .then(function (data) {
+          if (mine !== asked) return; // a later update is on its way
+          document.getElementById("result").innerHTML = data.html || "";
+          sheet.querySelectorAll(".err").forEach(function (e) { e.textContent = ""; });
+          sheet.querySelectorAll("[aria-invalid]").forEach(function (e) { e.removeAttribute("aria-invalid"); });
+          (data.problems || []).forEach(function (p) {
+            if (!p.field) return;
+            const input = sheet.querySelector('[name="' + CSS.escape(p.field) + '"]');
+            if (input) input.setAttribute("aria-invalid", "true");
+            const base = p.field.replace(/\.\d+$/, "");
+            const note = sheet.querySelector('.err[data-for="' + CSS.escape(base) + '"]');
+            if (note) note.textContent += (p.code ? "[" + p.code + "] " : "") + p.message + " ";
+          });
+          const next = sheet.querySelector("button.next");
+          if (next) next.hidden = !(data.carry && Object.keys(data.carry).length);
+        })
+        .catch(function () { /* offline for a moment: the Count button still submits */ });
+    };
+    sheet.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(update, 120);
+    });
+    sheet.addEventListener("change", update);
+  }
+  document.querySelectorAll("button[data-wait]").forEach(function (b) {
+    b.form.addEventListener("submit", function () {
+      b.textContent = b.dataset.wait;
+      b.disabled = true;
+    });
+  });
+})();
