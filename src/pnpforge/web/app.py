@@ -296,6 +296,20 @@ def create_app(
         html = env.get_template("result.html").render(scored=scored, t=text.words(lang), lang=lang)
         return JSONResponse({**scored.as_json(), "html": html}, 200 if scored.result is not None else 400)
 
+    async def score_text_api(request: Request) -> Response:
+        """A whole score file as the body (or its `file` field): `pnpforge score FILE --json` over HTTP."""
+        if request.headers.get("content-type", "").startswith(("multipart/", "application/x-www-form")):
+            form = await _form(request)
+            body = form.get("file") or form.get("score", "")
+        else:
+            raw = await request.body()
+            try:
+                body = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise InputError.single(sheet.SCORE_FILE, "cannot read file: not UTF-8 text") from None
+        data = sheet.score_text(body)
+        return JSONResponse(data, 422 if data.get("valid") is False else 200)  # 422: the rules are broken
+
     async def score_file(request: Request) -> Response:
         game = _game(request.path_params["game"])
         the_sheet = sheet_of(game)
@@ -359,7 +373,8 @@ def create_app(
         assert isinstance(exc, InputError)
         problems = _problems(exc)
         known = {g.id for g in catalog.games()}
-        status = 404 if request.path_params.get("game") not in known else 400
+        game = request.path_params.get("game")
+        status = 404 if game is not None and game not in known else 400
         if request.url.path.startswith("/api/"):
             return JSONResponse({"ok": False, "problems": problems}, status)
         return page(request, "error.html", status, problems=problems)
@@ -379,6 +394,7 @@ def create_app(
         Route("/g/{game}/build/{key}/{name}", built_file),
         Route("/api/g/{game}/check", check_api, methods=["POST"]),
         Route("/api/g/{game}/score", score_api, methods=["POST"]),
+        Route("/api/score", score_text_api, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(

@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnpforge.errors import InputError
+from pnpforge import catalog
+from pnpforge.errors import InputError, Problem
 from pnpforge.geometry import hexgrid
-from pnpforge.sourcefile import read_yaml_text
+from pnpforge.sourcefile import Source, read_yaml_text
 from pnpforge.validator import setupfile
 from pnpforge.validator.picture import BoardPicture, centroid
 from pnpforge.validator.report import Report, Violation
@@ -45,16 +46,32 @@ def deal_text(game_id: str, players: int, seed: int, options: dict[str, str]) ->
 
 def check(text: str, game_id: str | None = None, file: str = SETUP_FILE) -> Checked:
     """Read, type-check and check a set-up text; InputError when it cannot be read as one."""
-    source = read_yaml_text(text, file)
+    source = read_text(text, file)
+    named = catalog.game_of(source, "set-up file")
+    if game_id is not None and named.id != game_id:
+        raise InputError([source.problem(("game",), f"this is a {named.id} set-up, not {game_id}")])
     loaded = setupfile.load_source(source)
-    if game_id is not None and loaded.game.id != game_id:
-        raise InputError([source.problem(("game",), f"this is a {loaded.game.id} set-up, not {game_id}")])
     report = setupfile.check_loaded(loaded)
     picture_of = getattr(loaded.checks, "picture", None)
     checked = Checked(text, report)
     if picture_of is not None:
         checked.svg, checked.unmarked = marked_svg(picture_of(loaded.setup), report.errors)
     return checked
+
+
+def read_text(text: str, file: str) -> Source:
+    """`read_yaml_text`, with the YAML reader's refusal of a body that is not text as a located error."""
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        return read_yaml_text(text, file)
+    except InputError:
+        raise
+    except YAMLError as exc:  # e.g. control characters: a binary upload, not a YAML file
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        what = str(getattr(exc, "problem", None) or exc).splitlines()[0].strip()
+        raise InputError([Problem(file, line, col, f"not a YAML text file: {what}")]) from None
 
 
 # -- drawing -----------------------------------------------------------------------------------------
@@ -160,7 +177,7 @@ def _phrase(value: Any) -> str:
 
 def steps(text: str) -> list[tuple[str, list[str]]]:
     """What goes where, section by section of the dealt file, in the file's own order and words."""
-    data = read_yaml_text(text, SETUP_FILE).data
+    data = read_text(text, SETUP_FILE).data
     out: list[tuple[str, list[str]]] = []
 
     def walk(title: str, value: Any) -> None:

@@ -38,15 +38,29 @@ def table_pdf(table: str) -> bytes:
     for row, line in enumerate(lines):
         y = height - MARGIN - (row + 1) * LINE + 3
         x = MARGIN
-        for ch in line:  # one cell per column so wide characters keep the alignment of render.text
-            wide = is_cjk(ch)
-            font = "PnpforgeShareCJK" if wide and cjk is not None else "Courier"
-            canvas.setFont(font, FONT_SIZE)
-            canvas.drawString(x, y, ch)
-            x += CHAR * (2 if wide else 1)
+        for wide, run in _runs(line):  # wide characters take two columns, as render.text counts them
+            canvas.setFont("PnpforgeShareCJK" if wide and cjk is not None else "Courier", FONT_SIZE)
+            if wide:
+                for ch in run:
+                    canvas.drawString(x, y, ch)
+                    x += 2 * CHAR
+            else:
+                canvas.drawString(x, y, run)
+                x += CHAR * len(run)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def _runs(line: str) -> list[tuple[bool, str]]:
+    runs: list[tuple[bool, str]] = []
+    for ch in line:
+        wide = is_cjk(ch)
+        if runs and runs[-1][0] == wide:
+            runs[-1] = (wide, runs[-1][1] + ch)
+        else:
+            runs.append((wide, ch))
+    return runs
 
 
 def png_of(pdf: bytes) -> bytes:

@@ -26,8 +26,9 @@ from pnpforge.errors import InputError, Problem
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.run import calculator, score_source, title
-from pnpforge.sourcefile import Source, read_yaml_text
+from pnpforge.sourcefile import Source
 from pnpforge.validator.setupfile import dump_yaml
+from pnpforge.web.board import read_text
 
 SCORE_FILE = "score.yaml"  # the name messages use: the file the page downloads
 PLAYER = "{player}"  # stands for a player's name inside a key of the file
@@ -367,7 +368,7 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int) -> Scored:
     data = score_data(the_sheet, form, count)
     text = dump_yaml(data)
     names = [entry["name"] for entry in data["players"]]
-    source = read_yaml_text(text, SCORE_FILE)
+    source = read_text(text, SCORE_FILE)
     scored = Scored(text)
     try:
         result = score_source(source)
@@ -384,3 +385,12 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int) -> Scored:
     scored.result = _result_json(result)
     scored.carry = _carry(the_sheet, data, result)
     return scored
+
+
+def score_text(text: str) -> dict[str, Any]:
+    """A score file's text scored as `pnpforge score FILE --json` prints it (InputError when malformed)."""
+    try:
+        result = score_source(read_text(text, SCORE_FILE))
+    except RulesBroken as broken:
+        return broken.report.as_json()
+    return result.as_json()
