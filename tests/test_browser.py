@@ -71,6 +71,10 @@ def server() -> Iterator[str]:
 def browser(server: str) -> Iterator[Any]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.selenium_manager import SeleniumManager
+
+    def refuse(*args: Any) -> Any:
+        raise AssertionError("Selenium Manager was asked for a driver: nothing may be downloaded")
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -83,7 +87,9 @@ def browser(server: str) -> Iterator[Any]:
     ):
         options.add_argument(flag)
     options.add_argument(f"--window-size={PHONE[0]},{PHONE[1]}")
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SeleniumManager, "binary_paths", refuse)
+        driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True},
