@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import types
 import typing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -49,6 +49,7 @@ class SheetField:
     size: int = 0
     choices: tuple[str, ...] = ()
     section: str = ""  # a heading the field is shown under
+    hint: str = ""  # the section's explanation: the docstring of the model the field comes from
 
     def name(self, player: int | None = None) -> str:
         """The form field's name: `p0:villages`, `g:final`, `e1:regions.0.gods.{player}.figures`."""
@@ -111,6 +112,8 @@ def _model(annotation: Any) -> type[BaseModel] | None:
 
 
 def _plain_fields(model: type[BaseModel], prefix: str, scope: str, section: str) -> list[SheetField]:
+    own = model.__doc__ if "__doc__" in vars(model) else None
+    hint = " ".join((own or "").split())
     out = []
     for name, info in model.model_fields.items():
         kind = _kind(info.annotation)
@@ -125,6 +128,7 @@ def _plain_fields(model: type[BaseModel], prefix: str, scope: str, section: str)
                     scope=scope,
                     default=default,
                     section=section,
+                    hint=hint,
                 )
             )
     return out
@@ -139,8 +143,9 @@ def _per_player_entry(name: str, model: type[BaseModel]) -> list[SheetField] | N
             if block is None:
                 continue
             section = name.rstrip("s").replace("_", " ")
-            head = _plain_fields(model, f"{name}.0.", "game", section)
             each = _plain_fields(block, f"{name}.0.{key}.{PLAYER}.", "each", section)
+            hint = each[0].hint if each else ""
+            head = [replace(f, hint=hint) for f in _plain_fields(model, f"{name}.0.", "game", section)]
             return [*head, *each]
     return None
 
@@ -183,6 +188,8 @@ def sheet(game: catalog.GameFolder) -> Sheet:
             fields = _per_player_entry(name, _model(typing.get_args(inner)[0]))  # type: ignore[arg-type]
             for f in fields or []:
                 (each if f.scope == "each" else after).append(f)
+    sections = list(dict.fromkeys(f.section for f in after))
+    after.sort(key=lambda f: sections.index(f.section))  # each section's fields together, in first-seen order
     return Sheet(game, title(game), (low, min(high, low + MAX_PLAYERS_ON_PAGE)), rows, before, after, each)
 
 
