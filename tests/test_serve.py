@@ -241,6 +241,21 @@ def test_whole_score_file_api_matches_the_cli(client: Any) -> None:
     assert broken.status_code == 422 and broken.json()["errors"][0]["code"] == "too-many-villages"
 
 
+@pytest.mark.parametrize(
+    ("game", "key"), [("quo-vadis", "map"), ("ankh", "setup"), ("good-shepherds", "farm")]
+)
+def test_score_files_never_make_the_server_read_a_file(
+    client: Any, game: str, key: str, tmp_path: Path
+) -> None:
+    secret = tmp_path / "setup.yaml"
+    secret.write_text(f"game: {game}\n", encoding="utf-8")
+    text = f"game: {game}\n{key}: {secret}\nplayers: [{{name: Amun}}, {{name: Isis}}, {{name: Ra}}]\n"
+    answer = client.post("/api/score", content=text.encode())
+    assert answer.status_code == 400
+    message = f"the server reads no files: give the set-up inline under {key!r}, not a path"
+    assert answer.json()["problems"][0]["where"] == f"score.yaml:2:{len(key) + 3}: {message}"
+
+
 # -- bad input: the CLI tests' cases, posted to the endpoints ----------------------------------------
 
 SETUP_CASES = [
@@ -377,3 +392,23 @@ def test_a_game_from_games_dir_gets_its_page(
 def test_serve_is_a_cli_command_with_an_example() -> None:
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0 and "Example:" in result.output and "--host" in result.output
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
+def test_serve_prints_its_address_and_a_qr_code_on_the_lan(
+    monkeypatch: pytest.MonkeyPatch, host: str
+) -> None:
+    import uvicorn
+
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(kw, app=app))
+    result = CliRunner().invoke(main, ["serve", "--host", host, "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert started["host"] == host and started["port"] == 8123 and callable(started["app"])
+    address = re.search(r"pnpforge table page: (http://\S+:8123/)", result.output)
+    assert address
+    blocks = sum(line.count("█") + line.count("▀") + line.count("▄") for line in result.output.splitlines())
+    if host == "127.0.0.1":
+        assert address.group(1) == "http://127.0.0.1:8123/" and blocks == 0
+    else:
+        assert "Scan to open it" in result.output and blocks > 200  # a QR code drawn in the terminal

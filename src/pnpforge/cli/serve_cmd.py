@@ -36,8 +36,8 @@ def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
     """Serve the table page: set-up deals and checks, score sheets and builds on the players' phones.
 
     Listens on 127.0.0.1 (this machine only) unless --host says otherwise. With --host 0.0.0.0 it
-    also prints the page's LAN address as a QR code for phones to scan. Games found with the
-    group's --games-dir get their page too. Stop it with Ctrl+C. Routes: docs/serve.md.
+    also prints the page's LAN address as a QR code for phones to scan. Every bundled game gets a
+    page, and so does every game in a --games-dir. Stop it with Ctrl+C. Routes: docs/serve.md.
 
     \b
     Example:

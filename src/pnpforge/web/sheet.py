@@ -394,10 +394,40 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int) -> Scored:
     return scored
 
 
+def _file_keys(model: type[BaseModel]) -> list[str]:
+    """Keys that may name a file on disk (typed `str | dict`: a path, or the same data inline)."""
+    keys = []
+    for name, info in model.model_fields.items():
+        args = set(typing.get_args(_unwrap(info.annotation)[0]))
+        if str in args and any(typing.get_origin(a) is dict or a is dict for a in args):
+            keys.append(info.alias or name)
+    return keys
+
+
+def refuse_paths(source: Source) -> None:
+    """A request never makes the server read its files: a path in a score file is refused, inline is fine."""
+    data = source.data
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        return  # the engine reports it
+    try:
+        module = calculator(catalog.find_game(data["game"]))
+    except InputError:
+        return
+    problems = [
+        source.problem((key,), f"the server reads no files: give the set-up inline under {key!r}, not a path")
+        for key in _file_keys(module.Input)
+        if isinstance(data.get(key), str)
+    ]
+    if problems:
+        raise InputError(problems)
+
+
 def score_text(text: str) -> dict[str, Any]:
     """A score file's text scored as `pnpforge score FILE --json` prints it (InputError when malformed)."""
+    source = read_text(text, SCORE_FILE)
+    refuse_paths(source)
     try:
-        result = score_source(read_text(text, SCORE_FILE))
+        result = score_source(source)
     except RulesBroken as broken:
         return broken.report.as_json()
     return result.as_json()
