@@ -412,3 +412,76 @@ def test_serve_prints_its_address_and_a_qr_code_on_the_lan(
         assert address.group(1) == "http://127.0.0.1:8123/" and blocks == 0
     else:
         assert "Scan to open it" in result.output and blocks > 200  # a QR code drawn in the terminal
+
+
+def test_fuzzed_forms_never_crash_the_server(client: Any) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    junk = st.text(st.characters(codec="utf-8"), max_size=40)
+    names = ["count", "p0:name", "p0:villages", "p1:temples", "p0:zeus", "g:final", "g:regions.0.name"]
+    names += ["e0:regions.0.gods.{player}.card", "p0:generations.3", "g:start_player", "g:settlement.cards"]
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(GAMES), st.dictionaries(st.sampled_from(names), junk, max_size=6), junk)
+    def post(game: str, form: dict[str, str], text: str) -> None:
+        for url, data in (
+            (f"/api/g/{game}/score", form),
+            (f"/g/{game}/deal", form),
+            (f"/api/g/{game}/check", {"setup": text}),
+        ):
+            answer = client.post(url, data=data)
+            assert answer.status_code < 500, (url, data, answer.text[-500:])
+        assert client.post("/api/score", content=text.encode()).status_code < 500
+
+    post()
+
+
+def test_the_cli_does_not_import_the_web_stack() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, pnpforge.cli; print(sorted({m.split('.')[0] for m in sys.modules}))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    for heavy in ("starlette", "uvicorn", "jinja2", "segno", "multipart"):
+        assert f"'{heavy}'" not in loaded
+
+
+def test_builds_run_one_at_a_time_per_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import asyncio
+
+    running: list[str] = []
+    most: list[int] = [0]
+    runs: list[str] = []
+
+    async def slow_build(builds: Any, game: Any, choice: dict[str, str], folder: Path) -> None:
+        running.append(game.id)
+        most[0] = max(most[0], running.count(game.id))
+        runs.append(game.id)
+        await asyncio.sleep(0.05)
+        folder.mkdir(parents=True)
+        (folder / f"{game.id}.pdf").write_bytes(b"%PDF")
+        running.remove(game.id)
+
+    monkeypatch.setattr(web, "_run_build", slow_build)
+    builds = web.Builds(tmp_path, 5.0)
+    gods, ankh = catalog.find_game("gods"), catalog.find_game("ankh")
+    choice = {"page": "a4", "lang": "en", "duplex": "long"}
+
+    async def clicks() -> list[dict[str, Any]]:
+        return await asyncio.gather(*(web._build(builds, g, choice) for g in (gods, gods, gods, ankh)))
+
+    results = asyncio.run(clicks())
+    assert most[0] == 1  # never two builds of one game at once
+    assert sorted(runs) == ["ankh", "gods"]  # the clicks that waited found the first build's files
+    assert [r["pdf"] for r in results] == ["gods.pdf", "gods.pdf", "gods.pdf", "ankh.pdf"]
+
+
+def test_a_build_over_its_time_limit_is_stopped(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    with TestClient(web.create_app(build_seconds=0.05, build_root=tmp_path)) as quick:
+        answer = quick.post("/g/gods/build", data={"page": "a4", "pdf_lang": "en", "duplex": "long"})
+    assert answer.status_code == 503
+    assert "the build took longer than 0.05 s and was stopped" in answer.text
+    assert not list(tmp_path.glob("gods/*/gods.pdf"))
