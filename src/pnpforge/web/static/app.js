@@ -37,6 +37,15 @@
     });
     sheet.addEventListener("change", update);
   }
+  // tapping a violation picks out its marks on the board
+  document.querySelectorAll(".violations li[data-error]").forEach(function (item) {
+    item.addEventListener("click", function () {
+      const marks = document.querySelectorAll('.mark[data-error="' + item.dataset.error + '"]');
+      document.querySelectorAll(".mark.focus").forEach(function (m) { m.classList.remove("focus"); });
+      marks.forEach(function (m) { m.classList.add("focus"); });
+      if (marks.length) marks[0].scrollIntoView({ block: "center", behavior: "smooth" });
+    });
+  });
   document.querySelectorAll("button[data-wait]").forEach(function (b) {
     b.form.addEventListener("submit", function () {
       b.textContent = b.dataset.wait;
