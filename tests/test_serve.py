@@ -485,3 +485,13 @@ def test_a_build_over_its_time_limit_is_stopped(tmp_path: Path) -> None:
     assert answer.status_code == 503
     assert "the build took longer than 0.05 s and was stopped" in answer.text
     assert not list(tmp_path.glob("gods/*/gods.pdf"))
+
+
+def test_a_game_with_only_a_spec_gets_a_print_page(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(Path(__file__).parents[1] / "examples"))
+    page = client.get("/g/tiny-quest?lang=en")
+    assert page.status_code == 200
+    assert 'id="print"' in page.text and 'id="score"' not in page.text and 'id="setup"' not in page.text
+    for url in ("/g/tiny-quest/score", "/g/tiny-quest/deal", "/g/tiny-quest/check"):
+        answer = client.post(url, data={"players": "2", "setup": "game: tiny-quest\n"})
+        assert answer.status_code == 400 and "tiny-quest" in answer.text
