@@ -204,14 +204,14 @@ def create_app(
             for key in getattr(dealer, "OPTIONS", ())
             if form.get(f"opt:{key}", "").strip()
         }
-        dealt = board.deal_text(game.id, players or 0, seed, options)
-        checked = board.check(dealt, game.id)
+        text, data = board.deal(game.id, players or 0, seed, options)
+        checked = board.check(text, game.id)
         return {
             "seed": seed,
             "players": players,
             "chosen": options,
             "checked": checked,
-            "steps": board.steps(dealt),
+            "steps": board.steps(data),
         }
 
     async def deal(request: Request) -> Response:

@@ -36,12 +36,16 @@ class Checked:
     unmarked: list[int] = field(default_factory=list)  # indices of errors with nothing to mark
 
 
-def deal_text(game_id: str, players: int, seed: int, options: dict[str, str]) -> str:
-    """The set-up file `pnpforge setup GAME --players N --seed S --option K=V` prints."""
+def deal(game_id: str, players: int, seed: int, options: dict[str, str]) -> tuple[str, dict[str, Any]]:
+    """The set-up file `pnpforge setup GAME --players N --seed S --option K=V` prints, and its data."""
     data = setupfile.deal_setup(game_id, players, seed, options)
     replay = ["pnpforge", "setup", game_id, "--players", str(players), "--seed", str(seed)]
     replay += [word for key, value in options.items() for word in ("--option", f"{key}={value}")]
-    return setupfile.dump_yaml(data, "dealt by: " + shlex.join(replay))
+    return setupfile.dump_yaml(data, "dealt by: " + shlex.join(replay)), data
+
+
+def deal_text(game_id: str, players: int, seed: int, options: dict[str, str]) -> str:
+    return deal(game_id, players, seed, options)[0]
 
 
 def check(text: str, game_id: str | None = None, file: str = SETUP_FILE) -> Checked:
@@ -175,9 +179,8 @@ def _phrase(value: Any) -> str:
     return str(value)
 
 
-def steps(text: str) -> list[tuple[str, list[str]]]:
-    """What goes where, section by section of the dealt file, in the file's own order and words."""
-    data = read_text(text, SETUP_FILE).data
+def steps(data: Any) -> list[tuple[str, list[str]]]:
+    """What goes where, section by section of a dealt set-up's data, in the file's own order and words."""
     out: list[tuple[str, list[str]]] = []
 
     def walk(title: str, value: Any) -> None:
