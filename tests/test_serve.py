@@ -194,6 +194,7 @@ def test_good_shepherds_carries_money_to_the_next_settlement(client: Any) -> Non
     assert scored["carry"] == {"p0:money": totals[0], "p1:money": totals[1]}
     page = client.post("/g/good-shepherds/score", data={**form, "action": "next"})
     assert f'name="p0:money" value="{totals[0]}"' in page.text
+    assert '<p class="round" id="round">Round 2</p>' in page.text
 
 
 def test_ankh_conflict_for_one_region(client: Any) -> None:

@@ -282,7 +282,9 @@ def create_app(
             )
         if form.get("action") == "next":
             scored = sheet.score_form(the_sheet, form, count)
-            form = {**form, **{k: str(v) for k, v in scored.carry.items()}}
+            if scored.carry:  # the totals become the next round's starting values
+                done = _int(form, "round", "round", 1) or 1
+                form = {**form, **{k: str(v) for k, v in scored.carry.items()}, "round": str(done + 1)}
         scored = sheet.score_form(the_sheet, form, count)
         status = 200 if scored.result is not None else 400
         return game_page(request, game, lang, status, scored=scored, count=count, values=form, anchor="score")

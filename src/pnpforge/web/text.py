@@ -39,6 +39,7 @@ WORDS: dict[str, dict[str, str]] = {
     "total": {"en": "Total", "ja": "合計"},
     "place": {"en": "Place", "ja": "順位"},
     "count": {"en": "Count", "ja": "計算する"},
+    "round": {"en": "Round", "ja": "ラウンド"},
     "next_round": {"en": "Next round (carry totals)", "ja": "次の決算へ(合計を持ち越す)"},
     "share": {"en": "Share", "ja": "共有"},
     "score_file": {"en": "Score file (YAML)", "ja": "得点ファイル(YAML)"},
