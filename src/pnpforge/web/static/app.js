@@ -31,7 +31,13 @@
         })
         .catch(function () { /* offline for a moment: the Count button still submits */ });
     };
-    sheet.addEventListener("input", function () {
+    sheet.addEventListener("input", function (event) {
+      const named = /^p(\d+):name$/.exec(event.target.name || "");
+      if (named) {  // column heads further down follow the names as they are typed
+        sheet.querySelectorAll('[data-name-of="' + named[1] + '"]').forEach(function (head) {
+          head.textContent = event.target.value || event.target.placeholder;
+        });
+      }
       clearTimeout(timer);
       timer = setTimeout(update, 120);
     });
