@@ -85,6 +85,13 @@ def test_language_follows_the_browser_and_the_switch(client: Any) -> None:
     assert "得点" in client.get("/g/gods?lang=ja").text
 
 
+def test_pages_load_nothing_from_elsewhere(client: Any) -> None:
+    page = client.get("/g/delphi")
+    assert page.headers["content-security-policy"].startswith("default-src 'self'")
+    assert page.headers["x-frame-options"] == "DENY"
+    assert not re.search(r'(src|href)="(https?:)?//', page.text)  # no CDN: works offline
+
+
 def test_static_files_are_served(client: Any) -> None:
     assert "fetch(" in client.get("/static/app.js").text
     assert "grid-template-columns" in client.get("/static/app.css").text

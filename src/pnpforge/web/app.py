@@ -74,6 +74,32 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class SecurityHeaders:
+    """Every answer: scripts and styles from this server only, no framing, no sniffing, no referrer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
+
+
 def too_large_response(limit: int) -> Response:
     message = f"request body larger than {limit // 1000} kB (expected a set-up or score file)"
     return JSONResponse({"ok": False, "problems": [{"message": message, "where": message}]}, 413)
@@ -405,6 +431,7 @@ def create_app(
         lifespan=_cleanup(root) if own_root else None,
     )
     app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
