@@ -312,8 +312,12 @@ def test_bad_score_files(client: Any, text: str, expected: str) -> None:
     ("form", "expected"),
     [
         ({"players": "9"}, "delphi is for 2 to 4 players (got --players 9)"),
-        ({"players": "two"}, "players 'two' is not a whole number"),
-        ({"players": "3", "seed": "x"}, "seed 'x' is not a whole number"),
+        ({"players": "two"}, "Invalid value for '--players': 'two' is not a valid integer."),
+        ({"players": "3", "seed": "x"}, "Invalid value for '--seed': 'x' is not a valid integer."),
+        (
+            {"players": "3", "seed": "1" * 20},
+            "Invalid value for '--seed': '11111111111111111111' is too large",
+        ),
         ({"players": "2", "opt:short": "maybe"}, "--option short='maybe': expected true or false"),
         ({"players": "2", "opt:remove": "9"}, "expected a whole number from 0 to 4"),
     ],
