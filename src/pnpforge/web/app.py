@@ -459,12 +459,16 @@ def _download(data: bytes, name: str, media: str) -> Response:
     return Response(data, media_type=media, headers={"content-disposition": f'attachment; filename="{name}"'})
 
 
-_inventories: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+_inventories: dict[tuple[str, str, str, float], list[dict[str, Any]]] = {}
 
 
 def _inventory(game: catalog.GameFolder, lang: str) -> list[dict[str, Any]]:
     """The game's components as `pnpforge inventory` lists them (empty when its spec does not load)."""
-    key = (game.id, str(game.path), lang)
+    try:
+        stamp = game.spec_file.stat().st_mtime  # an edited spec is listed afresh
+    except OSError:
+        return []
+    key = (game.id, str(game.path), lang, stamp)
     if key not in _inventories:
         from pnpforge.build import BuildOptions, inventory
         from pnpforge.components.load import load_target
