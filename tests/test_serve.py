@@ -50,9 +50,9 @@ SHEETS: dict[str, dict[str, str]] = {
         **{"g:start_player": "Bob", "p0:name": "Ann", "p0:vp": "20", "p0:towns": "2", "p0:territory": "5"},
         **{"p1:name": "Bob", "p1:vp": "18", "p1:towns": "3", "p1:aptitude_workers": "2"},
         **{"p2:name": "Cy", "p2:vp": "25", "p2:skills": "2"},
-        **{f"p0:generations.{k}": str(v) for k, v in enumerate([2, 1, 1, 3, 1, 0])},
-        **{f"p1:generations.{k}": str(v) for k, v in enumerate([2, 2, 1, 1, 0, 0])},
-        **{f"p2:generations.{k}": str(v) for k, v in enumerate([1, 1, 1, 3, 0, 0])},
+        **{f"p0:generations.{k}": str(v) for k, v in enumerate([3, 2, 2, 2, 1, 0])},
+        **{f"p1:generations.{k}": str(v) for k, v in enumerate([2, 2, 2, 2, 2, 0])},
+        **{f"p2:generations.{k}": str(v) for k, v in enumerate([4, 3, 2, 1, 0, 0])},
     },
 }
 
