@@ -504,11 +504,11 @@ async def _run_build(builds: Builds, game: catalog.GameFolder, choice: dict[str,
     )
     try:
         _, err = await asyncio.wait_for(process.communicate(), builds.seconds)
-    except TimeoutError:
-        process.kill()
-        await process.wait()
-        shutil.rmtree(work, ignore_errors=True)
-        raise
+    finally:
+        if process.returncode is None:  # over time, or the phone went away: no build outlives its request
+            process.kill()
+            await process.wait()
+            shutil.rmtree(work, ignore_errors=True)
     if process.returncode != 0:
         shutil.rmtree(work, ignore_errors=True)
         lines = [line.removeprefix("error: ") for line in err.decode("utf-8", "replace").splitlines()]
