@@ -169,7 +169,9 @@ def create_app(
     )
     env.globals["localise"] = localise
     own_root = build_root is None
-    root = Path(tempfile.mkdtemp(prefix="pnpforge-serve-")) if build_root is None else build_root
+    if build_root is None:  # made on the first build, so a server that builds nothing leaves nothing
+        build_root = Path(tempfile.gettempdir()) / f"pnpforge-serve-{secrets.token_hex(8)}"
+    root = build_root
     builds = Builds(root, build_seconds)
 
     def lang_of(request: Request, form: dict[str, str] | None = None) -> str:
@@ -495,6 +497,7 @@ async def _build(builds: Builds, game: catalog.GameFolder, choice: dict[str, str
 
 
 async def _run_build(builds: Builds, game: catalog.GameFolder, choice: dict[str, str], folder: Path) -> None:
+    builds.root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=builds.root))
     command = [sys.executable, "-m", "pnpforge", "build", str(game.path), "-o", str(work)]
     command += ["--page", choice["page"], "--lang", choice["lang"], "--duplex", choice["duplex"]]
