@@ -154,6 +154,44 @@ def test_score_sheet_agrees_with_pnpforge_score(client: Any, game: str, tmp_path
     assert html.status_code == 200 and page["verdict"] in html.text.replace("&#39;", "'")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_downloaded_score_file_loads_back_onto_the_sheet(client: Any, game: str) -> None:
+    form = {"count": str(PLAYERS[game]), **SHEETS[game]}
+    download = client.post(f"/g/{game}/score.yaml", data=form).text
+    page = client.post(f"/g/{game}/score", files={"file": ("score.yaml", download.encode())})
+    assert page.status_code == 200, page.text[-1500:]
+    again = client.post(f"/g/{game}/score.yaml", data={**_inputs(page.text), "count": str(PLAYERS[game])})
+    assert again.text == download  # the sheet shows exactly what the file holds
+
+
+def _inputs(html: str) -> dict[str, str]:
+    """The values a browser would post from the score sheet on a page."""
+    import html as entities
+
+    sheet_form = html[html.index('id="sheet"') : html.index("</form>", html.index('id="sheet"'))]
+    values = {}
+    for tag in re.findall(r"<input [^>]*>", sheet_form):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if not name or 'type="hidden"' in tag:
+            continue
+        if 'type="checkbox"' in tag:
+            if " checked" in tag:
+                values[entities.unescape(name.group(1))] = "on"
+        elif value:
+            values[entities.unescape(name.group(1))] = entities.unescape(value.group(1))
+    for select in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', sheet_form, re.S):
+        chosen = re.search(r"<option selected>([^<]*)</option>", select[1])
+        if chosen:
+            values[entities.unescape(select[0])] = entities.unescape(chosen.group(1))
+    return values
+
+
+def test_a_score_file_of_another_game_is_refused(client: Any) -> None:
+    page = client.post("/g/gods/score", files={"file": ("x.yaml", b"game: delphi\nplayers: []\n")})
+    assert page.status_code == 400 and "score.yaml:1:7: this is a delphi score file, not gods" in page.text
+
+
 def test_score_names_the_tie_break_that_decided(client: Any) -> None:
     form = {"count": "3", **SHEETS["delphi"]}
     result = client.post("/api/g/delphi/score", data=form).json()["result"]

@@ -306,6 +306,23 @@ def create_app(
         the_sheet = sheet_of(game)
         form = await _form(request)
         lang = lang_of(request, form)
+        if form.get("file"):  # a score file loaded back onto the sheet, read as `pnpforge score` reads it
+            try:
+                source = board.read_text(form["file"], sheet.SCORE_FILE)
+                named = catalog.game_of(source, "score file")
+                if named.id != game.id:
+                    raise InputError(
+                        [source.problem(("game",), f"this is a {named.id} score file, not {game.id}")]
+                    )
+            except InputError as error:
+                count = the_sheet.players[0]
+                scored = sheet.score_form(the_sheet, {}, count)
+                scored.problems[:0] = _problems(error)
+                return game_page(
+                    request, game, lang, 400, scored=scored, count=count, values={}, anchor="score"
+                )
+            loaded, _ = sheet.form_of(the_sheet, source.data)
+            form = {**loaded, "lang": lang}
         try:
             count = count_of(the_sheet, form)
         except InputError as error:

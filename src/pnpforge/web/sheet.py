@@ -280,6 +280,46 @@ def score_data(the_sheet: Sheet, form: dict[str, str], count: int) -> dict[str, 
     return data
 
 
+def _get(data: Any, parts: list[str | int]) -> Any:
+    for part in parts:
+        in_list = isinstance(part, int) and isinstance(data, list) and part < len(data)
+        if not (in_list or (isinstance(part, str) and isinstance(data, dict) and part in data)):
+            return None
+        data = data[part]
+    return data
+
+
+def _shown(f: SheetField, name: str, value: Any, into: dict[str, str]) -> None:
+    if value is None:
+        return
+    if f.kind == "ints" and isinstance(value, list):
+        into.update({f"{name}.{k}": str(v) for k, v in enumerate(value[: f.size])})
+    elif f.kind == "bool":
+        into[name] = "on" if value is True else ""
+    elif f.kind == "names" and isinstance(value, list):
+        into[name] = ", ".join(str(v) for v in value)
+    elif not isinstance(value, dict | list):
+        into[name] = str(value)
+
+
+def form_of(the_sheet: Sheet, data: Any) -> tuple[dict[str, str], int]:
+    """A score file's data back on the sheet (the inverse of `score_data`), and its player count."""
+    players = data.get("players") if isinstance(data, dict) else None
+    entries = [e for e in players if isinstance(e, dict)] if isinstance(players, list) else []
+    low, high = the_sheet.players
+    count = min(max(len(entries), low), high)
+    form: dict[str, str] = {"count": str(count)}
+    for f in [*the_sheet.before, *the_sheet.after]:
+        _shown(f, f.name(), _get(data, _parts(f.key)), form)
+    for index, entry in enumerate(entries[:count]):
+        form[f"p{index}:name"] = str(entry.get("name", ""))
+        for f in the_sheet.rows:
+            _shown(f, f.name(index), _get(entry, _parts(f.key)), form)
+        for f in the_sheet.each:
+            _shown(f, f.name(index), _get(data, _parts(f.key, str(entry.get("name", "")))), form)
+    return form, count
+
+
 # -- scoring and mapping messages back to fields -----------------------------------------------------
 
 

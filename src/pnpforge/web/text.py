@@ -45,6 +45,8 @@ WORDS: dict[str, dict[str, str]] = {
     "score_file": {"en": "Score file (YAML)", "ja": "得点ファイル(YAML)"},
     "table_png": {"en": "Table (PNG)", "ja": "表(PNG)"},
     "table_pdf": {"en": "Table (PDF)", "ja": "表(PDF)"},
+    "load_score": {"en": "Continue from a score file", "ja": "得点ファイルから続ける"},
+    "load": {"en": "Load", "ja": "読み込む"},
     "game_wide": {"en": "For the whole table", "ja": "テーブル全体"},
     "more": {"en": "More", "ja": "その他"},
     "fix": {"en": "Fix these first", "ja": "先にこれを直してください"},
