@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from pnpforge import catalog
 from pnpforge.cli import main
 from pnpforge.web import app as web
+from pnpforge.web import builds, guards
 
 GAMES = [g.id for g in catalog.games() if g.bundled]
 PLAYERS = {"ankh": 3, "delphi": 3, "gods": 3, "good-shepherds": 2, "quo-vadis": 3}
@@ -385,7 +386,7 @@ def test_unknown_game_is_404_with_the_cli_message(client: Any, request_: tuple[s
 
 
 def test_oversize_bodies_get_413(client: Any) -> None:
-    big = "# " + "x" * web.MAX_BODY + "\ngame: delphi\n"
+    big = "# " + "x" * guards.MAX_BODY + "\ngame: delphi\n"
     assert client.post("/g/delphi/check", data={"setup": big}).status_code == 413
     assert client.post("/api/score", content=big.encode()).status_code == 413
 
@@ -513,13 +514,13 @@ def test_builds_run_one_at_a_time_per_game(monkeypatch: pytest.MonkeyPatch, tmp_
         (folder / f"{game.id}.pdf").write_bytes(b"%PDF")
         running.remove(game.id)
 
-    monkeypatch.setattr(web, "_run_build", slow_build)
-    builds = web.Builds(tmp_path, 5.0)
+    monkeypatch.setattr(builds, "run_build", slow_build)
+    jobs = builds.Builds(tmp_path, 5.0)
     gods, ankh = catalog.find_game("gods"), catalog.find_game("ankh")
     choice = {"page": "a4", "lang": "en", "duplex": "long"}
 
     async def clicks() -> list[dict[str, Any]]:
-        return await asyncio.gather(*(web._build(builds, g, choice) for g in (gods, gods, gods, ankh)))
+        return await asyncio.gather(*(builds.build(jobs, g, choice) for g in (gods, gods, gods, ankh)))
 
     results = asyncio.run(clicks())
     assert most[0] == 1  # never two builds of one game at once

@@ -1,4 +1,4 @@
-"""The Starlette application: routes, the request-size limit, and bad input shown as the CLI says it.
+"""The Starlette application: the routes, and bad input shown as the CLI says it.
 
 Every request body (a set-up file, a filled score sheet) is read as text and goes through the same
 library calls as the CLI; an `InputError` becomes the CLI's `FILE:LINE:COL: message` lines on the page
@@ -8,15 +8,12 @@ machine except the app's own temporary build folder.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import secrets
 import shutil
-import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,95 +23,14 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pnpforge import catalog
 from pnpforge.components.template import localise
-from pnpforge.errors import InputError, Problem
-from pnpforge.web import board, sheet, text
+from pnpforge.errors import InputError
+from pnpforge.web import board, builds, guards, sheet, text
 
 HERE = Path(__file__).parent
-MAX_BODY = 1_000_000  # bytes: a set-up or score file is a few kB; anything near this is not one
-BUILD_SECONDS = 180.0
-THUMB_DPI = 24
-PAGES = ("a4", "letter")
-DUPLEX = ("long", "short")
 FORM = "<form>"  # the file name messages use for a form field that is not part of a file
-
-
-class BodyTooLarge(Exception):
-    pass
-
-
-class BodyLimit:
-    """Refuses a request body over `limit` bytes (413), by its Content-Length or as it streams in."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope.get("headers") or []).get(b"content-length", b"0")
-        if declared.isdigit() and int(declared) > self.limit:
-            await too_large_response(self.limit)(scope, receive, send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise BodyTooLarge
-            return message
-
-        await self.app(scope, limited, send)
-
-
-SECURITY_HEADERS = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
-    ),
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-]
-
-
-class SecurityHeaders:
-    """Every answer: scripts and styles from this server only, no framing, no sniffing, no referrer."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
-            await send(message)
-
-        await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
-
-
-def too_large_response(limit: int) -> Response:
-    message = f"request body larger than {limit // 1000} kB (expected a set-up or score file)"
-    return JSONResponse({"ok": False, "problems": [{"message": message, "where": message}]}, 413)
-
-
-@dataclass
-class Builds:
-    """Built PDFs and thumbnails, one folder per game and choice, made one at a time per game."""
-
-    root: Path
-    seconds: float
-    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-
-    def folder(self, game: str, key: str) -> Path:
-        return self.root / game / key
 
 
 def _problems(error: InputError) -> list[dict[str, Any]]:
@@ -161,7 +77,9 @@ def _int(form: dict[str, str], key: str, what: str, default: int | None = None) 
 
 
 def create_app(
-    max_body: int = MAX_BODY, build_seconds: float = BUILD_SECONDS, build_root: Path | None = None
+    max_body: int = guards.MAX_BODY,
+    build_seconds: float = builds.BUILD_SECONDS,
+    build_root: Path | None = None,
 ) -> Starlette:
     """The table page as an ASGI app; `pnpforge serve` runs it with uvicorn."""
     env = Environment(
@@ -172,7 +90,7 @@ def create_app(
     if build_root is None:  # made on the first build, so a server that builds nothing leaves nothing
         build_root = Path(tempfile.gettempdir()) / f"pnpforge-serve-{secrets.token_hex(8)}"
     root = build_root
-    builds = Builds(root, build_seconds)
+    jobs = builds.Builds(root, build_seconds)
 
     def lang_of(request: Request, form: dict[str, str] | None = None) -> str:
         asked = (form or {}).get("lang") or request.query_params.get("lang")
@@ -201,10 +119,12 @@ def create_app(
             "can_deal": dealer is not None,
             "can_check": catalog.game_module(game, "checks") is not None,
             "sheet": the_sheet,
-            "inventory": _inventory(game, lang),
+            "inventory": builds.inventory(game, lang),
         }
 
-    def game_page(request: Request, game: catalog.GameFolder, lang: str, status: int = 200, **extra: Any):  # type: ignore[no-untyped-def]
+    def game_page(
+        request: Request, game: catalog.GameFolder, lang: str, status: int = 200, **extra: Any
+    ) -> HTMLResponse:
         context = game_context(game, lang)
         the_sheet = context["sheet"]
         if the_sheet is not None and "scored" not in extra:
@@ -394,9 +314,9 @@ def create_app(
         lang = lang_of(request, form)
         choice = {}
         for field_name, key, allowed in (
-            ("page", "page", PAGES),
+            ("page", "page", builds.PAGES),
             ("pdf_lang", "lang", text.LANGS),
-            ("duplex", "duplex", DUPLEX),
+            ("duplex", "duplex", builds.DUPLEX),
         ):
             value = form.get(field_name, allowed[0]).strip().lower()
             if value not in allowed:
@@ -404,11 +324,11 @@ def create_app(
                 return game_page(request, game, lang, 400, print_problems=_problems(error), anchor="print")
             choice[key] = value
         try:
-            built = await _build(builds, game, choice)
+            built = await builds.build(jobs, game, choice)
         except InputError as error:
             return game_page(request, game, lang, 400, print_problems=_problems(error), anchor="print")
         except TimeoutError:
-            message = f"the build took longer than {builds.seconds:g} s and was stopped"
+            message = f"the build took longer than {jobs.seconds:g} s and was stopped"
             problems = [{"field": None, "code": "", "message": message, "where": message}]
             return game_page(request, game, lang, 503, print_problems=problems, anchor="print")
         return game_page(request, game, lang, built=built, build_choice=choice, anchor="print")
@@ -418,7 +338,7 @@ def create_app(
         key, name = request.path_params["key"], request.path_params["name"]
         if not re.fullmatch(r"[a-z0-9-]+", key) or not re.fullmatch(r"[a-z0-9-]+\.(pdf|png)", name):
             return JSONResponse({"ok": False, "problems": [{"message": "no such file"}]}, 404)
-        path = builds.folder(game.id, key) / name
+        path = jobs.folder(game.id, key) / name
         if not path.is_file():
             return JSONResponse({"ok": False, "problems": [{"message": "no such file"}]}, 404)
         return FileResponse(path)
@@ -434,7 +354,7 @@ def create_app(
         return page(request, "error.html", status, problems=problems)
 
     async def on_too_large(request: Request, exc: Exception) -> Response:
-        return too_large_response(max_body)
+        return guards.too_large_response(max_body)
 
     routes = [
         Route("/", index),
@@ -453,11 +373,11 @@ def create_app(
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={InputError: on_input_error, BodyTooLarge: on_too_large},
+        exception_handlers={InputError: on_input_error, guards.BodyTooLarge: on_too_large},
         lifespan=_cleanup(root) if own_root else None,
     )
-    app.add_middleware(BodyLimit, limit=max_body)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(guards.BodyLimit, limit=max_body)
+    app.add_middleware(guards.SecurityHeaders)
     return app
 
 
@@ -476,63 +396,3 @@ def _cleanup(root: Path) -> Callable[[Starlette], AbstractAsyncContextManager[No
 
 def _download(data: bytes, name: str, media: str) -> Response:
     return Response(data, media_type=media, headers={"content-disposition": f'attachment; filename="{name}"'})
-
-
-_inventories: dict[tuple[str, str, str, float], list[dict[str, Any]]] = {}
-
-
-def _inventory(game: catalog.GameFolder, lang: str) -> list[dict[str, Any]]:
-    """The game's components as `pnpforge inventory` lists them (empty when its spec does not load)."""
-    try:
-        stamp = game.spec_file.stat().st_mtime  # an edited spec is listed afresh
-    except OSError:
-        return []
-    key = (game.id, str(game.path), lang, stamp)
-    if key not in _inventories:
-        from pnpforge.build import BuildOptions, inventory
-        from pnpforge.components.load import load_target
-
-        try:
-            lines = inventory(load_target(game.path), BuildOptions(lang=lang))
-        except InputError:
-            lines = []
-        keys = ("name", "title", "kind", "count", "sides", "sheets")
-        _inventories[key] = [{k: getattr(x, k) for k in keys} for x in lines]
-    return _inventories[key]
-
-
-async def _build(builds: Builds, game: catalog.GameFolder, choice: dict[str, str]) -> dict[str, Any]:
-    """Run `pnpforge build` for one choice in a child process with a time limit, one at a time per game."""
-    key = f"{choice['page']}-{choice['lang']}-{choice['duplex']}"
-    folder = builds.folder(game.id, key)
-    lock = builds.locks.setdefault(game.id, asyncio.Lock())
-    async with lock:  # a second click waits for the first build, then finds its files
-        if not (folder / f"{game.id}.pdf").is_file():
-            await _run_build(builds, game, choice, folder)
-    pages = sorted(p.name for p in folder.glob(f"{game.id}-p*.png"))
-    return {"key": key, "pdf": f"{game.id}.pdf", "pages": pages}
-
-
-async def _run_build(builds: Builds, game: catalog.GameFolder, choice: dict[str, str], folder: Path) -> None:
-    builds.root.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(dir=builds.root))
-    command = [sys.executable, "-m", "pnpforge", "build", str(game.path), "-o", str(work)]
-    command += ["--page", choice["page"], "--lang", choice["lang"], "--duplex", choice["duplex"]]
-    command += ["--format", "pdf,png", "--dpi", str(THUMB_DPI)]
-    process = await asyncio.create_subprocess_exec(
-        *command, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
-    )
-    try:
-        _, err = await asyncio.wait_for(process.communicate(), builds.seconds)
-    finally:
-        if process.returncode is None:  # over time, or the phone went away: no build outlives its request
-            process.kill()
-            await process.wait()
-            shutil.rmtree(work, ignore_errors=True)
-    if process.returncode != 0:
-        shutil.rmtree(work, ignore_errors=True)
-        lines = [line.removeprefix("error: ") for line in err.decode("utf-8", "replace").splitlines()]
-        problems = [Problem(str(game.path), 0, 0, line) for line in lines if line.strip()][:20]
-        raise InputError(problems or [Problem(str(game.path), 0, 0, "the build failed")])
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    work.rename(folder)
