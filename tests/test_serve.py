@@ -278,6 +278,10 @@ def test_share_the_table_as_an_image(client: Any, kind: str) -> None:
         assert "Bob" in text and "13" in text
 
 
+def test_only_the_three_share_formats_exist(client: Any) -> None:
+    assert client.post("/g/gods/score.exe", data={"count": "2"}).status_code == 404
+
+
 def test_whole_score_file_api_matches_the_cli(client: Any) -> None:
     text = "game: gods\nplayers: [{name: Ann, villages: 2}, {name: Bob, vp_cards: 4}]\n"
     answer = client.post("/api/score", content=text.encode(), headers={"content-type": "application/yaml"})

@@ -290,6 +290,8 @@ def create_app(
         form = await _form(request)
         scored = sheet.score_form(the_sheet, form, count_of(the_sheet, form))
         kind = request.path_params["kind"]
+        if kind not in ("yaml", "png", "pdf"):
+            return JSONResponse({"ok": False, "problems": [{"message": "no such file"}]}, 404)
         if kind == "yaml":
             return _download(scored.yaml.encode("utf-8"), f"{game.id}-score.yaml", "application/yaml")
         if scored.result is None:
