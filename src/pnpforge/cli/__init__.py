@@ -58,9 +58,9 @@ def main(games_dir: tuple[str, ...]) -> None:
 
 
 def _register() -> None:
-    from pnpforge.cli import check_cmds, print_cmds, score_cmds
+    from pnpforge.cli import check_cmds, print_cmds, score_cmds, serve_cmd
 
-    for module in (print_cmds, check_cmds, score_cmds):
+    for module in (print_cmds, check_cmds, score_cmds, serve_cmd):
         for command in module.COMMANDS:
             main.add_command(command)
     from pnpforge.cli.export_cmd import export_cmd
