@@ -12,18 +12,15 @@ import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.constructor import DuplicateKeyError
-from ruamel.yaml.error import MarkedYAMLError
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnpforge.errors import InputError, Problem
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
 Path_ = tuple[str | int, ...]
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 class Source:
@@ -70,6 +67,8 @@ class Source:
 
 def _plain(node: Any, path: Path_, positions: dict[Path_, tuple[int, int]]) -> Any:
     """Copy ruamel's round-trip nodes into dicts and lists, noting each value's position."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     if isinstance(node, CommentedMap):
         out: dict[str, Any] = {}
         for key, value in node.items():
@@ -95,6 +94,10 @@ def _plain(node: Any, path: Path_, positions: dict[Path_, tuple[int, int]]) -> A
 
 def _round_trip(text: str, file: str) -> tuple[Any, dict[Path_, tuple[int, int]]]:
     """Parse with ruamel's round-trip loader, which knows every value's line and column."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.constructor import DuplicateKeyError
+    from ruamel.yaml.error import MarkedYAMLError
+
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
@@ -131,6 +134,8 @@ def _normalise(node: Any) -> Any:
 
 def read_yaml_text(text: str, file: str) -> Source:
     """Parse YAML text (JSON is YAML too); raise InputError with the location of a syntax error."""
+    from ruamel.yaml import YAML  # imported here: commands that read no YAML start faster
+
     try:
         data = YAML(typ="safe").load(text)  # C-accelerated with ruamel.yaml.clib; never builds objects
     except Exception:  # any complaint: let the round-trip parser say it with a location
@@ -207,6 +212,8 @@ def _describe(error: dict[str, Any]) -> str:
 
 def validate(model: type[M], source: Source, path: Path_ = ()) -> M:
     """Build `model` from the data at `path` in `source`; every error becomes a located Problem."""
+    from pydantic import ValidationError
+
     data: Any = source.data
     for part in path:
         data = data[part]

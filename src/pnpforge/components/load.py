@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge import catalog
+from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import RowRef
 from pnpforge.sourcefile import Source, read_csv, read_yaml, validate
 
-SPEC_NAME = "game.yaml"
 _WHOLE = re.compile(r"^\s*[+-]?\d+\s*$")
 
 
