@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnpforge.fonts import STANDARD, FontRegistry
-from pnpforge.layouts.imposition import BoardPart, PageFrame
+from pnpforge.layouts.imposition import BoardPart
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas
+from pnpforge.output.page import PageFrame
 from pnpforge.units import mm
 
 INK: RGB = (0.0, 0.0, 0.0)

@@ -9,12 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
-
-import shapely
-from shapely import affinity
-from shapely.geometry import Polygon
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.components.model import CARD_SIZES_MM, Component, templated
 from pnpforge.components.template import fill
@@ -23,6 +18,10 @@ from pnpforge.geometry import hexgrid
 from pnpforge.layouts.imposition import KITE_WIDTH, kite_points
 from pnpforge.output.canvas import Point
 from pnpforge.units import mm, parse_length, parse_size
+
+if TYPE_CHECKING:  # shapely is imported by the polyhex and polygon-bleed functions alone
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
 
 SQRT3 = math.sqrt(3.0)
 CIRCLE_POINTS = 128  # a 40 mm token's polygon stays within 0.01 mm of the true circle
@@ -106,6 +105,9 @@ def _snap(points: Iterable[Point]) -> list[Point]:
 @lru_cache(maxsize=512)
 def _polyhex_geometry(cells: tuple[tuple[int, int], ...], flat_to_flat: float) -> BaseGeometry:
     """Union of the snapped pointy-top hexes of `cells` (circumradius = flat-to-flat / sqrt 3)."""
+    import shapely
+    from shapely.geometry import Polygon
+
     radius = flat_to_flat / SQRT3
     hexes = [Polygon(_snap(hexgrid.corners(cell, radius))) for cell in cells]
     return shapely.union_all(hexes).simplify(SNAP)  # simplify drops collinear points left on shared sides
@@ -171,6 +173,8 @@ def corner_radius(piece: Piece) -> float:
 
 
 def _polyhex_outline(piece: Piece) -> Polygon:
+    from shapely import affinity
+
     size = parse_length(_size_value(piece.component, piece.row, "en") or 0)
     polygon = _outer(_polyhex_geometry(tuple(piece.cells), size))
     minx, miny, _, _ = polygon.bounds
@@ -201,6 +205,8 @@ def bleed_outline(piece: Piece, bleed: float) -> list[Point]:
         return ellipse_points(w / 2, h / 2, w / 2 + bleed, h / 2 + bleed)
     if shape in ("rect", "square") and not is_kite(piece.component):
         return [(-bleed, -bleed), (w + bleed, -bleed), (w + bleed, h + bleed), (-bleed, h + bleed)]
+    from shapely.geometry import Polygon
+
     polygon = _polyhex_outline(piece) if shape == "polyhex" else Polygon(trim_outline(piece))
     grown = polygon.buffer(bleed, join_style="mitre", mitre_limit=4.0)
     return _ring(_outer(grown))
