@@ -22,8 +22,8 @@ from pnpforge.components.load import RowRef, load_spec
 from pnpforge.components.model import Component
 from pnpforge.fonts import FontRegistry, find_cjk_font
 from pnpforge.generator.pieces import Piece
+from pnpforge.generator.sizes import piece_size
 from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
-from pnpforge.layouts.shapes import piece_size
 from pnpforge.output.pdf_canvas import PdfCanvas
 
 DPI = 100

@@ -17,7 +17,7 @@ from pnpforge.components.model import CellSource, Component
 from pnpforge.components.template import MissingField, fill
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
-from pnpforge.layouts.shapes import piece_size
+from pnpforge.generator.sizes import piece_size
 from pnpforge.sourcefile import Source, read_yaml
 
 Cells = tuple[tuple[int, int], ...]

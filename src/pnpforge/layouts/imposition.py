@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from pnpforge.components.model import PAGE_SIZES_MM
 from pnpforge.geometry import hexgrid
+from pnpforge.geometry.kite import KITE_SHOULDER, KITE_WIDTH
 from pnpforge.output.page import PageFrame
 from pnpforge.units import mm
 
@@ -45,13 +46,6 @@ CUBE_NET: tuple[tuple[int, int, int], ...] = (
     (3, 1, 4),
     (1, 2, 6),
 )
-# d10 kite (pentagonal trapezohedron dual to the uniform antiprism): apex 36°, other corners 108°, the angles
-# for which ten congruent kites close around two 5-fold poles. Ratios to the long diagonal (apex to foot):
-_KITE_SPAN = math.cos(math.radians(18)) + math.sin(math.radians(18)) / math.tan(
-    math.radians(54)
-)  # per long edge
-KITE_WIDTH = 2 * math.sin(math.radians(18)) / _KITE_SPAN  # short diagonal
-KITE_SHOULDER = math.cos(math.radians(18)) / _KITE_SPAN  # apex to the short diagonal
 # d10 numbers along the strip (up, down, up, ...): odd faces round one pole, opposite faces sum to 9.
 D10_NET: tuple[int, ...] = (1, 2, 3, 0, 5, 8, 7, 6, 9, 4)
 
