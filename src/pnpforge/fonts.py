@@ -94,10 +94,11 @@ def _fontconfig_candidates() -> list[str]:
 @cache
 def find_cjk_font() -> Path | None:
     """The first usable Japanese TrueType font on this machine (known paths, then fontconfig)."""
-    for candidate in (*KNOWN_CJK_PATHS, *_fontconfig_candidates()):
-        path = Path(candidate)
-        if path.suffix.lower() in (".ttf", ".ttc") and path.is_file() and _loads(path, _cjk_name(path)):
-            return path
+    for candidates in (lambda: list(KNOWN_CJK_PATHS), _fontconfig_candidates):  # fc-match only if needed
+        for candidate in candidates():
+            path = Path(candidate)
+            if path.suffix.lower() in (".ttf", ".ttc") and path.is_file() and _loads(path, _cjk_name(path)):
+                return path
     return None
 
 
