@@ -58,7 +58,7 @@ def test_every_registered_line_is_its_command_s_own_help() -> None:
 
 
 def test_games_reads_yaml_and_nothing_heavier(tmp_path: Path) -> None:
-    assert imported(tmp_path, "games") == {"ruamel"}
+    assert imported(tmp_path, "games") <= {"ruamel"}
 
 
 @pytest.mark.parametrize("game", GAMES)
