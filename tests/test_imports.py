@@ -104,3 +104,8 @@ def test_svg_artwork_brings_svglib(tmp_path: Path, make_spec: SpecMaker) -> None
     )
     spec = make_spec(CARDS % ", {type: image, src: art.svg}", art__svg=svg)
     assert "svglib" in imported(tmp_path, "build", str(spec), "-o", str(tmp_path / "out"))
+
+
+def test_new_writes_a_spec_without_any_library(tmp_path: Path) -> None:
+    assert imported(tmp_path, "new", str(tmp_path / "my-game")) == set()
+    assert (tmp_path / "my-game" / "game.yaml").is_file()
