@@ -1,9 +1,11 @@
 """The `pnpforge` command: a Click group whose commands are thin shells over the library.
 
 Commands live beside this file by job (print, check, score) and are registered by name in
-`_register()`: a command's module is imported only when that command runs, so every command starts
-fast and `--help` lists them all from their registered line. Every InputError raised below is
-printed as one `FILE:LINE:COL: message` line per problem, with exit code 2 and no traceback.
+`_register()`, one `add(name, "module:attribute", first sentence of its help)` line each: a command's
+module is imported only when that command runs, so every command starts fast and `--help` lists them
+all from their registered lines (tests/test_imports.py checks each line against the command's help).
+Every InputError raised below is printed as one `FILE:LINE:COL: message` line per problem, with exit
+code 2 and no traceback.
 """
 
 from __future__ import annotations
