@@ -30,6 +30,7 @@ from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover
 from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
 from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output.canvas import Canvas
+from pnpforge.output.page import PageFrame
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
 FORMATS = ("pdf", "svg", "png")
@@ -69,7 +70,7 @@ class DocPage:
 @dataclass
 class Plan:
     loaded: LoadedSpec
-    frame: imp.PageFrame
+    frame: PageFrame
     page_name: str
     lang: str
     duplex: str
@@ -114,7 +115,7 @@ def page_size(name: str, file: str = CLI, line: int = 0, col: int = 0) -> tuple[
         ) from None
 
 
-def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[imp.PageFrame, str]:
+def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[PageFrame, str]:
     defaults = loaded.spec.defaults
     if options.page is not None:
         name = options.page
@@ -127,7 +128,7 @@ def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[imp.PageFrame, st
             line, col = loaded.source.where(("defaults", "page"))
             page_size(name, loaded.file, line, col)
             raise
-    frame = imp.PageFrame(width, height, parse_length(defaults.margin), parse_length(defaults.bleed))
+    frame = PageFrame(width, height, parse_length(defaults.margin), parse_length(defaults.bleed))
     if min(frame.area) <= 0:
         raise InputError.single(
             CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm margins"
@@ -270,7 +271,7 @@ def sides(component: Component) -> int:
     return 2 if component.back is not None and component.kind != "die" else 1
 
 
-def _too_large(component: Component, piece: Piece, frame: imp.PageFrame, what: str = "") -> InputError:
+def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str = "") -> InputError:
     w, h = to_mm(piece.width), to_mm(piece.height)
     if what:  # a die: its whole net is what must fit
         w, h = (to_mm(v) for v in _net_size(component, piece))
@@ -303,13 +304,13 @@ def shares_sheets(component: Component) -> bool:
 def _net_size(component: Component, piece: Piece) -> tuple[float, float]:
     """A die net's extent with its tabs, laid out on a page big enough to hold it."""
     edge = piece.height if component.faces == 10 else piece.width
-    big = imp.PageFrame(piece.width * 20, piece.height * 20, 0, 0)
+    big = PageFrame(piece.width * 20, piece.height * 20, 0, 0)
     lay = imp.d10_nets if component.faces == 10 else imp.die_nets
     x0, y0, x1, y1 = lay(1, edge, big)[0].block or (0, 0, 0, 0)
     return x1 - x0, y1 - y0
 
 
-def _check_fits(group: ComponentPieces, frame: imp.PageFrame) -> None:
+def _check_fits(group: ComponentPieces, frame: PageFrame) -> None:
     for pieces in _by_size(group.pieces):
         if not imp.fits(pieces[0].width, pieces[0].height, frame):
             raise _too_large(group.component, pieces[0], frame)
@@ -346,7 +347,7 @@ def _runs(groups: Sequence[ComponentPieces]) -> list[tuple[list[Piece], bool]]:
     return out
 
 
-def _shared_pages(groups: Sequence[ComponentPieces], frame: imp.PageFrame, duplex: str) -> list[DocPage]:
+def _shared_pages(groups: Sequence[ComponentPieces], frame: PageFrame, duplex: str) -> list[DocPage]:
     """Pages of cards, tiles and tokens, each block continuing in the room left below the one before."""
     runs: list[imp.Run] = []
     pieces: list[Piece] = []
@@ -382,7 +383,7 @@ def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
     return list(groups.values())
 
 
-def _component_pages(group: ComponentPieces, frame: imp.PageFrame, duplex: str) -> list[DocPage]:
+def _component_pages(group: ComponentPieces, frame: PageFrame, duplex: str) -> list[DocPage]:
     component = group.component
     out: list[DocPage] = []
     for pieces in _by_size(group.pieces):
@@ -400,7 +401,7 @@ def _with_backs(
     component: Component,
     pieces: Sequence[Piece],
     layouts: list[imp.PageLayout],
-    frame: imp.PageFrame,
+    frame: PageFrame,
     duplex: str,
 ) -> list[DocPage]:
     out = []
@@ -413,7 +414,7 @@ def _with_backs(
 
 
 def _layouts(
-    component: Component, pieces: Sequence[Piece], frame: imp.PageFrame, region: imp.Rect | None = None
+    component: Component, pieces: Sequence[Piece], frame: PageFrame, region: imp.Rect | None = None
 ) -> list[imp.PageLayout]:
     """Pages for pieces of one block; with `region`, its trims lie there and the block sits at its top."""
     first = pieces[0]

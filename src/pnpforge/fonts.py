@@ -58,12 +58,24 @@ MISSING_CJK_WARNING = (
 )
 
 
-def _loads(path: Path) -> TTFont | None:
-    """A TrueType font reportlab can embed, or None (CFF-based OpenType and broken files cannot)."""
+def _loads(path: Path, name: str) -> TTFont | None:
+    """A TrueType font reportlab can embed, or None (CFF-based OpenType and broken files cannot).
+
+    Loaded once per file version: the probe that finds a font is also the font registered.
+    """
+    return _load(path.resolve(), name, path.stat().st_mtime_ns)
+
+
+@cache
+def _load(path: Path, name: str, stamp: int) -> TTFont | None:
     try:
-        return TTFont(f"probe-{path}", str(path), subfontIndex=0)
+        return TTFont(name, str(path), subfontIndex=0)
     except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError):
         return None
+
+
+def _cjk_name(path: Path) -> str:
+    return CJK_FONT_NAME + "-" + _slug(path)
 
 
 def _fontconfig_candidates() -> list[str]:
@@ -82,10 +94,11 @@ def _fontconfig_candidates() -> list[str]:
 @cache
 def find_cjk_font() -> Path | None:
     """The first usable Japanese TrueType font on this machine (known paths, then fontconfig)."""
-    for candidate in (*KNOWN_CJK_PATHS, *_fontconfig_candidates()):
-        path = Path(candidate)
-        if path.suffix.lower() in (".ttf", ".ttc") and path.is_file() and _loads(path):
-            return path
+    for candidates in (lambda: list(KNOWN_CJK_PATHS), _fontconfig_candidates):  # fc-match only if needed
+        for candidate in candidates():
+            path = Path(candidate)
+            if path.suffix.lower() in (".ttf", ".ttc") and path.is_file() and _loads(path, _cjk_name(path)):
+                return path
     return None
 
 
@@ -120,7 +133,7 @@ class FontRegistry:
         path: Path | None
         if cjk_path is not None:
             path = Path(cjk_path)
-            if not path.is_file() or _loads(path) is None:
+            if not path.is_file() or _loads(path, _cjk_name(path)) is None:
                 raise InputError.single(
                     path, "not a usable font (expected a TrueType .ttf/.ttc file with glyf outlines)"
                 )
@@ -129,13 +142,14 @@ class FontRegistry:
         if path is None:
             self.warnings.append(MISSING_CJK_WARNING)
         else:
-            self.cjk = self._register(path, CJK_FONT_NAME + "-" + _slug(path))
+            self.cjk = self._register(path, _cjk_name(path))
             self.cjk_path = path
             self._css[self.cjk] = ("'IPAexGothic', 'Noto Sans CJK JP', 'Hiragino Sans', sans-serif", "")
 
     def _register(self, path: Path, name: str) -> str:
         if name not in pdfmetrics.getRegisteredFontNames():
-            font = TTFont(name, str(path), subfontIndex=0)
+            font = _loads(path, name)
+            assert font is not None  # every caller has loaded it once already
             pdfmetrics.registerFont(font)
         font = pdfmetrics.getFont(name)
         self._ttf_chars[name] = frozenset(font.face.charToGlyph)
@@ -147,9 +161,10 @@ class FontRegistry:
             return STANDARD[font]
         if font.lower().endswith((".ttf", ".ttc")):
             path = (spec_dir or Path.cwd()) / font
-            if not path.is_file() or _loads(path) is None:
+            name = "Pnp-" + _slug(path)
+            if not path.is_file() or _loads(path, name) is None:
                 raise ValueError(f"font {font!r} is not a usable TrueType file in the spec folder")
-            name = self._register(path, "Pnp-" + _slug(path))
+            name = self._register(path, name)
             self._css.setdefault(name, (f"'{path.stem}', sans-serif", ""))
             return name
         raise ValueError(f"unknown font {font!r} (expected one of {', '.join(STANDARD)} or a .ttf file)")

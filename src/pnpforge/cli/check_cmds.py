@@ -142,6 +142,3 @@ def caravans_cmd(file: str, as_json: bool) -> None:
     for caravan in found:
         click.echo(module.describe(caravan))
     click.echo(f"{len(found)} legal caravan(s)")
-
-
-COMMANDS: list[click.Command] = [validate_cmd, setup_cmd, caravans_cmd]

@@ -68,7 +68,7 @@ def export_cmd(
     same code as `build`, alone on its own page of trim + bleed. Prints each file written.
 
     \b
-    Examples:
+    Example:
       pnpforge export gods --to images                    # out/gods-images/*.png + manifest.csv
       pnpforge export gods --to images --only vp-cards --dpi 600
       pnpforge export quo-vadis --to print-shop -o shop   # shop/<component>.pdf
@@ -92,6 +92,3 @@ def export_cmd(
         click.echo(note, err=True)
     for path in files:
         click.echo(str(path))
-
-
-COMMANDS = [export_cmd]

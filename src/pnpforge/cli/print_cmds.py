@@ -12,18 +12,18 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnpforge import catalog
-from pnpforge.build import BuildOptions, inventory, parse_formats, plan, write
 from pnpforge.cli import report_problems
-from pnpforge.components.load import SPEC_NAME, load_target
-from pnpforge.components.model import Spec
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
 from pnpforge.files import write_atomic
+
+if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by the commands that use it
+    from pnpforge.build import BuildOptions
 
 PAGE_HELP = "Page size: a4, letter, a3 or WxH such as 200x300mm (default: the spec's, else a4)."
 
@@ -69,6 +69,8 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _options(**kw: Any) -> BuildOptions:
+    from pnpforge.build import BuildOptions, parse_formats
+
     return BuildOptions(
         out_dir=Path(kw["out_dir"]),
         page=kw["page"],
@@ -94,6 +96,9 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def _run_build(target: str, options: BuildOptions) -> list[Path]:
+    from pnpforge.build import plan, write
+    from pnpforge.components.load import load_target
+
     loaded = load_target(target)
     the_plan = plan(loaded, options)
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
@@ -171,7 +176,7 @@ def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
 @click.option("--page", help=PAGE_HELP)
 @click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of the titles.")
 def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None) -> None:
-    """List each component of TARGET: name, kind, shape, count, sides, and sheets on the page.
+    """List each component of TARGET: name, kind, shape, count, sides and sheets on the page.
 
     Under each component come its parts, the pieces counted per kind (the row field its spec's
     `group:` names, else the first of kind, type, piece, figure): what a rulebook's component list
@@ -183,6 +188,9 @@ def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None
       pnpforge inventory examples/tiny-quest --json
       pnpforge inventory ankh --lang ja
     """
+    from pnpforge.build import BuildOptions, inventory
+    from pnpforge.components.load import load_target
+
     lines = inventory(load_target(target), BuildOptions(page=page, lang=lang))
     keys = ("name", "title", "kind", "shape", "count", "sides", "sheets")
     rows = [
@@ -222,6 +230,8 @@ def preview_cmd(
       pnpforge preview gods --dpi 72
       pnpforge preview examples/tiny-quest -o previews --only heroes
     """
+    from pnpforge.build import BuildOptions
+
     options = BuildOptions(out_dir=Path(out_dir), page=page, lang=lang, formats=("png",), dpi=dpi, only=only)
     for path in _run_build(target, options):
         click.echo(str(path))
@@ -289,9 +299,11 @@ def new_cmd(name: str) -> None:
         raise InputError.single(name, "folder exists and is not empty (expected a new folder name)")
     slug = "".join(ch if ch.isalnum() else "-" for ch in folder.name.lower()).strip("-") or "my-game"
     title = folder.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
-    write_atomic(folder / SPEC_NAME, SCAFFOLD_YAML.format(id=slug, title=title, folder=name))
+    write_atomic(folder / catalog.SPEC_NAME, SCAFFOLD_YAML.format(id=slug, title=title, folder=name))
     write_atomic(folder / "cards.csv", SCAFFOLD_CSV)
-    click.echo(f"Created {folder / SPEC_NAME} and {folder / 'cards.csv'}; build with: pnpforge build {name}")
+    click.echo(
+        f"Created {folder / catalog.SPEC_NAME} and {folder / 'cards.csv'}; build with: pnpforge build {name}"
+    )
 
 
 def _snapshot(folder: Path, ignore: Path) -> dict[str, int]:
@@ -365,6 +377,8 @@ def schema_cmd(out_file: str | None) -> None:
       pnpforge schema -o game.schema.json
       pnpforge schema | jq '.properties.components'
     """
+    from pnpforge.components.model import Spec
+
     schema = Spec.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "pnpforge game spec (game.yaml)"
@@ -373,14 +387,3 @@ def schema_cmd(out_file: str | None) -> None:
         write_atomic(out_file, text)
     else:
         click.echo(text, nl=False)
-
-
-COMMANDS: list[click.Command] = [
-    games_cmd,
-    build_cmd,
-    inventory_cmd,
-    preview_cmd,
-    new_cmd,
-    watch_cmd,
-    schema_cmd,
-]

@@ -33,7 +33,7 @@ def _lan_address() -> str:
     help="Also serve the games (folders holding game.yaml) in DIR.",
 )
 def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
-    """Serve the table page: set-up deals and checks, score sheets and builds on the players' phones.
+    """Serve the table page: set-ups, scores and prints on the players' phones.
 
     Listens on 127.0.0.1 (this machine only) unless --host says otherwise. With --host 0.0.0.0 it
     also prints the page's LAN address as a QR code for phones to scan. Every bundled game gets a
@@ -62,6 +62,3 @@ def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
         click.echo("Scan to open it on a phone on the same network:", err=True)
         segno.make(url, error="m").terminal(compact=True)
     uvicorn.run(create_app(), host=host, port=port, log_level="warning")
-
-
-COMMANDS: list[click.Command] = [serve_cmd]

@@ -43,7 +43,6 @@ from pnpforge.fonts import FontRegistry
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry import hexgrid
 from pnpforge.layouts import shapes
-from pnpforge.layouts.icons import ICON_NAMES, draw_icon, unknown_icon
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
@@ -536,6 +535,8 @@ def _draw_text(canvas: Canvas, el: TextElement, box: _Box, piece: Piece, ctx: Re
 
 
 def _icon(canvas: Canvas, name: str, box: _Box, fill_rgb: RGB | None, stroke_rgb: RGB | None) -> None:
+    from pnpforge.layouts.icons import ICON_NAMES, draw_icon, unknown_icon  # the table is built on import
+
     if name not in ICON_NAMES:
         raise FaceError(unknown_icon(name))
     draw_icon(canvas, name, box.x, box.y, box.w, box.h, fill_rgb, stroke_rgb)
@@ -791,6 +792,8 @@ class _Hex:
 
 
 def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    from pnpforge.layouts.icons import ICON_NAMES, unknown_icon
+
     cells = cells_from(el.source, ctx.spec_dir)
     stroke_rgb = parse_colour(el.stroke)
     for name in [*el.icons.values(), *(m.icon for m in el.marks if m.icon)]:

@@ -16,15 +16,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-
-import shapely
-from shapely import affinity
-from shapely.geometry import Polygon, box
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING
 
 from pnpforge.components.model import PAGE_SIZES_MM
 from pnpforge.geometry import hexgrid
+from pnpforge.geometry.kite import KITE_SHOULDER, KITE_WIDTH
+from pnpforge.output.page import PageFrame
 from pnpforge.units import mm
+
+if TYPE_CHECKING:  # shapely is imported by the d10-net and polyhex-nesting functions alone
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -44,13 +46,6 @@ CUBE_NET: tuple[tuple[int, int, int], ...] = (
     (3, 1, 4),
     (1, 2, 6),
 )
-# d10 kite (pentagonal trapezohedron dual to the uniform antiprism): apex 36°, other corners 108°, the angles
-# for which ten congruent kites close around two 5-fold poles. Ratios to the long diagonal (apex to foot):
-_KITE_SPAN = math.cos(math.radians(18)) + math.sin(math.radians(18)) / math.tan(
-    math.radians(54)
-)  # per long edge
-KITE_WIDTH = 2 * math.sin(math.radians(18)) / _KITE_SPAN  # short diagonal
-KITE_SHOULDER = math.cos(math.radians(18)) / _KITE_SPAN  # apex to the short diagonal
 # d10 numbers along the strip (up, down, up, ...): odd faces round one pole, opposite faces sum to 9.
 D10_NET: tuple[int, ...] = (1, 2, 3, 0, 5, 8, 7, 6, 9, 4)
 
@@ -120,20 +115,6 @@ class PageLayout:
     def blocks(self) -> list[PageLayout]:
         """The blocks on the page, each with its own cut lines and art extent: the parts, or the page."""
         return self.parts or [self]
-
-
-@dataclass(frozen=True)
-class PageFrame:
-    """A page and the distance from its edges within which no trim may lie."""
-
-    width: float
-    height: float
-    margin: float
-    bleed: float
-
-    @property
-    def area(self) -> tuple[float, float]:
-        return (self.width - 2 * self.margin, self.height - 2 * self.margin)
 
 
 # ---- fitting ---------------------------------------------------------------------------------------
@@ -518,6 +499,9 @@ def _kite_faces(long_diagonal: float) -> list[tuple[Polygon, int]]:
     Each down face is its up neighbour turned 180° about their shared edge's midpoint, so the strip is
     straight: up faces one short diagonal apart, down faces between them, shifted half a width.
     """
+    from shapely import affinity
+    from shapely.geometry import Polygon
+
     w, a = KITE_WIDTH * long_diagonal, KITE_SHOULDER * long_diagonal
     kite = Polygon(kite_points(long_diagonal))
     down = affinity.rotate(kite, 180, origin=(3 * w / 4, (a + long_diagonal) / 2))
@@ -532,6 +516,8 @@ def _kite_guides(
     long_diagonal: float, tab: float
 ) -> tuple[list[Polygon], list[Polygon], list[tuple[Point, Point]]]:
     """The d10 net's faces, its 11 glue tabs (one per seam) and its 9 + 11 fold lines, net coordinates."""
+    import shapely
+
     faces = [face for face, _ in _kite_faces(long_diagonal)]
     corners = [list(face.exterior.coords)[:4] for face in faces]
     # One tab per seam: each up face's right long edge (apex-shoulder), each down face's right long edge
@@ -556,6 +542,9 @@ def _kite_guides(
 
 def _tab(start: Point, end: Point, depth: float, net: BaseGeometry) -> Polygon:
     """A trapezoid glue tab `depth` deep on the edge start→end, on the side away from the net."""
+    import shapely
+    from shapely.geometry import Polygon
+
     ex, ey = end[0] - start[0], end[1] - start[1]
     length = math.hypot(ex, ey)
     ux, uy = ex / length, ey / length
@@ -580,6 +569,10 @@ def d10_nets(count: int, long_diagonal: float, frame: PageFrame) -> list[PageLay
     One placement per face (`face` = number + 1), down faces turned 180°; each face's clip is its bleed
     less its neighbours' trims, so bleed shows only on the net's outer edges.
     """
+    import shapely
+    from shapely import affinity
+    from shapely.geometry import box
+
     faces, tabs, folds = _kite_guides(long_diagonal, tab_width(long_diagonal))
     x0, y0, x1, y1 = shapely.union_all([*faces, *tabs]).bounds
     flat = PageFrame(frame.width, frame.height, frame.margin, 0)
@@ -723,6 +716,8 @@ def _poses(cells: Cells, width: float, turn: bool) -> list[_Pose]:
 
 
 def _hexagon(centre: Point, apothem: float) -> Polygon:
+    from shapely.geometry import Polygon
+
     r = apothem * 2 / SQRT3
     return Polygon(
         [
@@ -746,6 +741,8 @@ class _NestPage:
         Two aligned pointy hexes keep `gap` between them exactly when their centres lie outside a
         pointy hex of apothem (sum of apothems + gap), so that is the region, one per placed cell.
         """
+        import shapely
+
         if not self.cells:
             return None
         if apothem not in self._near:
@@ -761,6 +758,10 @@ class _NestPage:
 
 def _spot(page: _NestPage, pose: _Pose, region: Rect, gap: float) -> tuple[tuple[float, float], Point] | None:
     """The highest (then leftmost) place for a pose on a page: (its trim box's bottom and left, cell 0)."""
+    import shapely
+    from shapely import affinity
+    from shapely.geometry import box
+
     bx0, by0, bx1, by1 = pose.bounds
     lo_x, hi_x = region[0] - bx0, region[2] - bx1
     lo_y, hi_y = region[1] - by0, region[3] - by1

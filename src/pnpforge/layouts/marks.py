@@ -8,8 +8,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from pnpforge.layouts.imposition import PageFrame, PageLayout, Rect, tab_width
+from pnpforge.layouts.imposition import PageLayout, Rect, tab_width
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.page import PageFrame
 from pnpforge.units import mm
 
 MARK: RGB = (0.0, 0.0, 0.0)

@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge import __version__
 from pnpforge.files import write_atomic
-from pnpforge.layouts.imposition import PageFrame
 from pnpforge.output.canvas import Canvas
+from pnpforge.output.page import PageFrame
 from pnpforge.output.pdf_canvas import PdfCanvas
 
 T = TypeVar("T")
