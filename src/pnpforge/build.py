@@ -42,6 +42,7 @@ class BuildOptions:
 
     out_dir: Path = Path("out")
     page: str | None = None
+    margin: str | None = None  # printer margin, e.g. "5mm"
     lang: str | None = None
     duplex: str | None = None
     duplex_test: bool = False
@@ -126,10 +127,20 @@ def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[imp.PageFrame, st
             line, col = loaded.source.where(("defaults", "page"))
             page_size(name, loaded.file, line, col)
             raise
-    frame = imp.PageFrame(width, height, parse_length(defaults.margin), parse_length(defaults.bleed))
+    margin = parse_length(defaults.margin)
+    if options.margin is not None:
+        try:
+            margin = parse_length(options.margin)
+        except ValueError:
+            margin = -1.0
+        if margin < 0:
+            raise InputError.single(
+                CLI, f"--margin {options.margin!r} is not a length (expected e.g. 5mm, 0.2in or 0)"
+            )
+    frame = imp.PageFrame(width, height, margin, parse_length(defaults.bleed))
     if min(frame.area) <= 0:
         raise InputError.single(
-            CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm margins"
+            CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm printer margins"
         )
     return frame, name
 
@@ -510,6 +521,8 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         return
     assert page.layout is not None and page.component is not None
     layout = page.layout
+    x0, y0, x1, y1 = imp.page_area(frame)
+    art_area = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]  # bleed stops short of the marks' band
     for placement in layout.placements:
         piece = page.pieces[placement.index]
         component = piece.component
@@ -519,6 +532,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         if page.side == "back":
             piece = _back_of(piece)
         canvas.save()
+        canvas.clip(art_area)
         if placement.clip:
             canvas.clip(placement.clip)
         _place(canvas, placement, piece)
@@ -541,7 +555,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     marks.draw_crop_marks(canvas, layout, frame)
     marks.draw_die_guides(canvas, layout)
     _draw_kite_nets(canvas, layout)
-    marks.draw_board_marks(canvas, layout, label_font)
+    marks.draw_board_marks(canvas, layout, frame, label_font)
     if page.side == "back" or layout.board is None:
         _page_label(canvas, plan_, page, label_font)
 
@@ -561,7 +575,8 @@ def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:
     names = ", ".join(_on_page(page)) or page.component.name
     sheet = f"sheet {page.sheet} · " if page.sheet else ""
     text = f"{plan_.id} · {sheet}{names} · {'back' if page.side == 'back' else 'front'}"
-    canvas.text(plan_.frame.margin, plan_.frame.height - mm(2), text, font, 6, (0.55, 0.55, 0.55))
+    segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
+    marks.draw_band_label(canvas, plan_.frame, segments, text, font, top=False)
 
 
 def _subtitle(plan_: Plan) -> str:

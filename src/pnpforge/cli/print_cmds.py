@@ -37,6 +37,12 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option("--page", help=PAGE_HELP),
         click.option(
+            "--margin",
+            metavar="LENGTH",
+            help="Printer margin: the paper's edge your printer leaves blank, e.g. 5mm or 0.2in. Marks, "
+            "labels and art stay inside it (default: the spec's defaults.margin, else 5mm).",
+        ),
+        click.option(
             "--lang", type=click.Choice(["en", "ja"]), help="Language of texts (default: the spec's)."
         ),
         click.option(
@@ -72,6 +78,7 @@ def _options(**kw: Any) -> BuildOptions:
     return BuildOptions(
         out_dir=Path(kw["out_dir"]),
         page=kw["page"],
+        margin=kw["margin"],
         lang=kw["lang"],
         duplex=kw["duplex"],
         duplex_test=kw["duplex_test"],
@@ -116,6 +123,7 @@ def build_cmd(target: str, **kw: Any) -> None:
     Example:
       pnpforge build gods
       pnpforge build examples/tiny-quest -o out --page letter --lang ja
+      pnpforge build ankh --page letter --margin 6mm
       pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
     """
     for path in _run_build(target, _options(**kw)):

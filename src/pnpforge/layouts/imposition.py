@@ -30,6 +30,7 @@ Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 EPS = 1e-6
 GRID = 1e-4  # points; float noise where unioned faces meet would leave them apart
+MARK_ROOM = mm(2.5)  # band inside the printable area kept for crop marks: a 2 mm mark and its 0.5 mm gap
 MIN_GUTTER = mm(2)  # a gap narrower than this is not worth a second cut: butt the pieces instead
 BLOCK_GAP = mm(2)  # art to art between two components' blocks on a shared sheet
 MARKED_GAP = mm(6)  # ... when a block has straight cuts: room for both blocks' crop marks between them
@@ -124,7 +125,11 @@ class PageLayout:
 
 @dataclass(frozen=True)
 class PageFrame:
-    """A page and the distance from its edges within which no trim may lie."""
+    """A page, its printer margin (home printers leave it blank) and the bleed.
+
+    Everything that must print lies inside the printable area (the page less `margin`). Crop marks
+    take the band `MARK_ROOM` just inside it; art (bleed included) and trims stay inside that band.
+    """
 
     width: float
     height: float
@@ -132,16 +137,27 @@ class PageFrame:
     bleed: float
 
     @property
+    def inset(self) -> float:
+        """Distance from the paper's edge to the art area: the printer margin plus the marks' band."""
+        return self.margin + MARK_ROOM
+
+    @property
     def area(self) -> tuple[float, float]:
-        return (self.width - 2 * self.margin, self.height - 2 * self.margin)
+        return (self.width - 2 * self.inset, self.height - 2 * self.inset)
+
+    @property
+    def printable(self) -> Rect:
+        m = self.margin
+        return (m, m, self.width - m, self.height - m)
 
 
 # ---- fitting ---------------------------------------------------------------------------------------
 
 
 def page_area(frame: PageFrame) -> Rect:
-    """Where trims may lie: the page inside its margins."""
-    return (frame.margin, frame.margin, frame.width - frame.margin, frame.height - frame.margin)
+    """Where trims and art may lie: the printable area less the crop marks' band."""
+    i = frame.inset
+    return (i, i, frame.width - i, frame.height - i)
 
 
 def to_page(placement: Placement, points: Iterable[Point], size: tuple[float, float]) -> list[Point]:
@@ -187,7 +203,7 @@ def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> t
     count = math.floor((span + EPS) / size)
     if count <= 1:
         return count, 2 * bleed
-    room = (span - count * size) / (count - 1)
+    room = (span - count * size - 2 * bleed) / (count - 1)  # the outer edges keep their bleed first
     chosen = min(2 * bleed, room)
     return count, (chosen if chosen >= MIN_GUTTER else 0.0)
 
@@ -242,7 +258,10 @@ def grid(
         block_w = used_cols * width + (used_cols - 1) * gx
         block_h = used_rows * height + (used_rows - 1) * gy
         x0 = (rx0 + rx1 - (cols * width + (cols - 1) * gx)) / 2
-        y0 = ry0 if region else (ry0 + ry1 - (rows * height + (rows - 1) * gy)) / 2
+        full_h = rows * height + (rows - 1) * gy
+        y0 = (ry0 + ry1 - full_h) / 2
+        if region:  # at the region's top; at the page's top, lowered to keep the bleed when there is room
+            y0 = ry0 + (min(frame.bleed, ry1 - ry0 - full_h) if ry0 <= frame.inset + EPS else 0.0)
         cells = [(x0 + (k % cols) * (width + gx), y0 + (k // cols) * (height + gy)) for k in range(n)]
         placements = [Placement(start + k, x, y, width, height, quarter) for k, (x, y) in enumerate(cells)]
         placements = _clip_to_neighbours(placements, outline, frame.bleed)
@@ -450,7 +469,7 @@ def board(width: float, height: float, frame: PageFrame, overlap: float, count: 
             wx0, wy0 = c * step_x, r * step_y
             wx1, wy1 = min(width, wx0 + aw), min(height, wy0 + ah)
             window = (wx0, wy0, wx1, wy1)
-            ox, oy = frame.margin + (aw - (wx1 - wx0)) / 2, frame.margin + (ah - (wy1 - wy0)) / 2
+            ox, oy = frame.inset + (aw - (wx1 - wx0)) / 2, frame.inset + (ah - (wy1 - wy0)) / 2
             # Bleed only on the board's own outer edges; inner edges stop at the window.
             left = ox - (b if c == 0 else 0)
             top = oy - (b if r == 0 else 0)
@@ -884,7 +903,7 @@ def _in_band(run: Run, items: list[int], above: Sequence[PageLayout], frame: Pag
     them when more pieces fit there; None when nothing fits."""
     blocks = [part.block for part in above if part.block]
     marked = any(part.cuts_x or part.cuts_y for part in above)
-    m, b = frame.margin, frame.bleed
+    m, b = frame.inset, frame.bleed
     best: PageLayout | None = None
     for beside in (False, True):
         for gap in (MARKED_GAP if marked else BLOCK_GAP, MARKED_GAP):
