@@ -943,10 +943,15 @@ def compose(parts: Sequence[PageLayout]) -> PageLayout:
 
 
 def sheets(count: int, width: float, height: float, frame: PageFrame) -> list[PageLayout]:
-    """One sheet per page, centred (a sheet is not cut, so it has no bleed or crop marks)."""
+    """One sheet per page, centred, turned a quarter when only that fits (a sheet is not cut, so it has
+    no bleed or crop marks)."""
+    aw, ah = frame.area
+    quarter = 0
+    if (width > aw + EPS or height > ah + EPS) and height <= aw + EPS and width <= ah + EPS:
+        width, height, quarter = height, width, 1
     x, y = (frame.width - width) / 2, (frame.height - height) / 2
     box = ((x, y), (x + width, y), (x + width, y + height), (x, y + height))
-    return [PageLayout([Placement(k, x, y, width, height, 0, box)]) for k in range(count)]
+    return [PageLayout([Placement(k, x, y, width, height, quarter, box)]) for k in range(count)]
 
 
 # ---- backs -----------------------------------------------------------------------------------------
