@@ -343,7 +343,8 @@ class Component(Strict):
     size: Length | None = Field(
         None,
         description="card: poker|bridge|mini|tarot|square|WxH; tile: flat-to-flat; "
-        "token: diameter or side; die: face edge (d10: kite's long diagonal); board: WxH; sheet: WxH (default: the page inside its margins; turned to fit)",
+        "token: diameter or side; die: face edge (d10: kite's long diagonal); board: WxH; "
+        "sheet: WxH (default: the page inside its margins; turned to fit)",
     )
     orientation: Literal["pointy", "flat"] = "pointy"
     corner: Length = "3mm"
