@@ -199,8 +199,14 @@ def plan(
     return result
 
 
+def _where(piece: Piece) -> str:
+    """A piece's data row and component, as glyph warnings name them."""
+    return f"{piece.row_ref.file}:{piece.row_ref.line}: {piece.component.name}"
+
+
 def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
     def check(piece: Piece) -> list[Problem]:
+        ctx.fonts.context = _where(piece)
         if piece.component.kind == "die":  # each face has its own {face} and {value}
             return [
                 p for n in face_numbers(piece.component) for p in check_side(_die_face(piece, n), "face", ctx)
@@ -504,9 +510,11 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     """Draw one planned page (any Canvas: PDF or SVG)."""
     frame, fonts = plan_.frame, plan_.ctx.fonts
     label_font = STANDARD["sans"]
+    fonts.context = f"{plan_.id} {page.kind} page"
     if page.kind == "cover":
         notes = _cover_notes(plan_)
-        draw_cover(canvas, frame, fonts, plan_.title, _subtitle(plan_), plan_.inventory, notes)
+        subtitle = _subtitle(plan_)
+        draw_cover(canvas, frame, fonts, plan_.title, subtitle, plan_.inventory, notes, plan_.lang)
         return
     if page.kind == "duplex-test":
         marks.draw_duplex_test(
@@ -517,7 +525,8 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         layouts = imp.board(
             page.pieces[0].width, page.pieces[0].height, frame, parse_length(page.component.overlap)
         )  # type: ignore[union-attr]
-        draw_assembly(canvas, frame, fonts, page.label, [lay.board for lay in layouts if lay.board])
+        parts = [lay.board for lay in layouts if lay.board]
+        draw_assembly(canvas, frame, fonts, page.label, parts, plan_.lang)
         return
     assert page.layout is not None and page.component is not None
     layout = page.layout
@@ -526,6 +535,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     for placement in layout.placements:
         piece = page.pieces[placement.index]
         component = piece.component
+        fonts.context = _where(piece)
         shared = side_is_shared(component, page.side) and component.kind != "die"
         if placement.face:
             piece = _die_face(piece, placement.face - (component.faces == 10))
@@ -545,6 +555,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         else:
             draw_side(canvas, piece, page.side, plan_.ctx)
         canvas.restore()
+    fonts.context = f"{plan_.id} sheet {page.sheet} labels"
     outlines = []
     for block in layout.blocks:
         for placement in block.placements if block.outlines else ():
@@ -581,7 +592,9 @@ def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:
 
 def _subtitle(plan_: Plan) -> str:
     game = plan_.loaded.spec.game
-    players = f"{game.players[0]}–{game.players[1]} players"
+    low, high = game.players
+    count = str(low) if low == high else f"{low}–{high}"
+    players = f"{count}人用" if plan_.lang == "ja" else f"{count} player{'s' if high != 1 else ''}"
     other = localise(game.title, "ja" if plan_.lang == "en" else "en")
     parts = [
         p
@@ -596,20 +609,33 @@ def _subtitle(plan_: Plan) -> str:
     return " · ".join(parts)
 
 
+DUPLEX_NOTES: dict[str, dict[str, str]] = {
+    "en": {
+        "long": "Backs follow their fronts: print double-sided, flip on the long edge.",
+        "short": "Backs follow their fronts: print double-sided, flip on the short edge.",
+        "none": "Backs are not printed (--duplex none).",
+        "page": "Page {page} ({size}); bleed {bleed:g} mm; printer margin {margin:g} mm (every mark and "
+        "label lies inside it).",
+        "cut": "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin "
+        "outlines.",
+    },
+    "ja": {
+        "long": "裏面は表面の次のページ:両面印刷(長辺とじ)で印刷してください。",
+        "short": "裏面は表面の次のページ:両面印刷(短辺とじ)で印刷してください。",
+        "none": "裏面は印刷しません(--duplex none)。",
+        "page": "用紙 {page}({size})、塗り足し {bleed:g} mm、プリンターの余白 {margin:g} mm"
+        "(トンボ・ラベルはすべてその内側)。",
+        "cut": "各シートの絵柄の外側のトンボに沿って切ってください。六角形やトークンは細い輪郭線に沿って。",
+    },
+}
+
+
 def _cover_notes(plan_: Plan) -> list[str]:
     f = plan_.frame
+    said = DUPLEX_NOTES.get(plan_.lang, DUPLEX_NOTES["en"])
     size = f"{to_mm(f.width):g} × {to_mm(f.height):g} mm"
-    duplex = {
-        "long": "backs follow their fronts: print double-sided, flip on the long edge",
-        "short": "backs follow their fronts: print double-sided, flip on the short edge",
-        "none": "backs are not printed (--duplex none)",
-    }[plan_.duplex]
-    notes = [
-        f"Page {plan_.page_name} ({size}); bleed {to_mm(f.bleed):g} mm; margin {to_mm(f.margin):g} mm;",
-        f"{duplex[0].upper()}{duplex[1:]}.",
-        "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin outlines.",
-    ]
-    return notes + list(plan_.ctx.fonts.warnings)
+    page = said["page"].format(page=plan_.page_name, size=size, bleed=to_mm(f.bleed), margin=to_mm(f.margin))
+    return [page, said[plan_.duplex], said["cut"], *plan_.ctx.fonts.warnings]
 
 
 # ---- writing ---------------------------------------------------------------------------------------
@@ -673,4 +699,5 @@ def build(
     loaded = target if isinstance(target, LoadedSpec) else load_target(target)
     the_plan = plan(loaded, options)
     files = write(the_plan, options, progress)
-    return BuildResult(files, len(the_plan.pages), the_plan.inventory, list(the_plan.ctx.fonts.warnings))
+    fonts = the_plan.ctx.fonts
+    return BuildResult(files, len(the_plan.pages), the_plan.inventory, [*fonts.warnings, *fonts.missing])

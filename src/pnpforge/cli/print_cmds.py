@@ -105,7 +105,7 @@ def _run_build(target: str, options: BuildOptions) -> list[Path]:
     the_plan = plan(loaded, options)
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
         files = write(the_plan, options, progress)
-    for warning in the_plan.ctx.fonts.warnings:
+    for warning in [*the_plan.ctx.fonts.warnings, *the_plan.ctx.fonts.missing]:
         click.echo(warning, err=True)
     return files
 
