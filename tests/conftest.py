@@ -167,10 +167,35 @@ def pdf_crop_marks(pdf: Path) -> list[list[Segment]]:
     A crop mark is a stroked two-point path in black at the hairline width (0.25 pt); form XObjects
     are followed, with the graphics state's transformation applied, so reused marks count too.
     """
+    import re
+
     from pypdf import PdfReader
-    from pypdf.generic import ContentStream
 
     reader = PdfReader(pdf)
+    token = re.compile(
+        rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|/[^\s/\[\]()<>]+|[-+]?(?:\d+\.?\d*|\.\d+)|[A-Za-z'\"*]+"
+    )
+
+    parsed: dict[int, list[tuple[list[Any], bytes]]] = {}
+
+    def operations(data: bytes) -> list[tuple[list[Any], bytes]]:
+        """(operands, operator) pairs of a content stream (each form parsed once, however often drawn)."""
+        key = hash(data)
+        if key not in parsed:
+            parsed[key] = list(_operations(data))
+        return parsed[key]
+
+    def _operations(data: bytes) -> Any:
+        operands: list[Any] = []
+        for match in token.finditer(data):
+            word = match.group()
+            head = word[:1]
+            if head in b"(</" or head in b"+-.0123456789":
+                operands.append(word)
+            else:
+                yield operands, word
+                operands = []
+
     pages: list[list[Segment]] = []
 
     def walk(stream: Any, resources: Any, ctm: list[float], height: float, out: list[Segment]) -> None:
@@ -183,7 +208,8 @@ def pdf_crop_marks(pdf: Path) -> list[list[Segment]]:
         def apply(m: list[float], x: float, y: float) -> tuple[float, float]:
             return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 
-        for operands, op in ContentStream(stream, reader).operations:
+        data = stream.get_data() if hasattr(stream, "get_data") else b"".join(s.get_data() for s in stream)
+        for operands, op in operations(data):
             if op == b"q":
                 stack.append((ctm, colour, width))
             elif op == b"Q":
@@ -207,7 +233,7 @@ def pdf_crop_marks(pdf: Path) -> list[list[Segment]]:
             elif op in (b"n", b"f", b"f*", b"B", b"B*", b"b", b"b*", b"s", b"re"):
                 path, segments = [], 2
             elif op == b"Do":
-                xobject = resources["/XObject"][operands[0]].get_object()
+                xobject = resources["/XObject"][operands[0].decode()].get_object()
                 if xobject.get("/Subtype") == "/Form":
                     matrix = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
                     inner = _concat(matrix, ctm)

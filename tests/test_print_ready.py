@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import MM, Segment, pdf_crop_marks
+from conftest import MM, Segment, SpecMaker, pdf_crop_marks, require_cjk
+from pypdf import PdfReader
 from shapely.geometry import LineString, Point, Polygon, box
 
 from pnpforge.build import BuildOptions, Plan, plan, write
@@ -20,6 +21,7 @@ from pnpforge.layouts import imposition as imp
 from pnpforge.layouts.imposition import Placement
 
 ON_LINE = 1.0 * MM  # a mark counts for a cut line within 1 mm of it
+LEGIBLE = 6.0  # points: no text is set smaller
 GAMES = [game.id for game in games() if game.bundled]
 
 
@@ -40,6 +42,7 @@ def _problems(the_plan: Plan, marks: list[list[Segment]], text_boxes: list[list[
     """Every way the built pages break the print rules, as readable lines (empty: all good)."""
     frame = the_plan.frame
     printable = box(*frame.printable).buffer(0.01)
+    px0, py0, px1, py1 = printable.bounds
     art_area = box(*imp.page_area(frame))
     out: list[str] = []
     for number, (page, drawn) in enumerate(zip(the_plan.pages, marks, strict=True), start=1):
@@ -51,8 +54,9 @@ def _problems(the_plan: Plan, marks: list[list[Segment]], text_boxes: list[list[
         arts = [_art(p, frame.bleed).intersection(art_area) for p in placements]
         owned = [_art(replace(p, clip=None), frame.bleed) for p in placements]  # what a piece may draw
         for x0, y0, x1, y1 in text_boxes[number - 1]:
-            inside_art = any(art.contains(Point((x0 + x1) / 2, (y0 + y1) / 2)) for art in owned)
-            if not inside_art and not printable.contains(box(x0, y0, x1, y1)):  # art is clipped to it
+            if px0 <= x0 and py0 <= y0 and x1 <= px1 and y1 <= py1:
+                continue
+            if not any(art.contains(Point((x0 + x1) / 2, (y0 + y1) / 2)) for art in owned):  # art is clipped
                 out.append(f"{where}: text at {x0 / MM:.1f},{y0 / MM:.1f} mm outside the printable area")
         if page.layout is None:
             continue
@@ -82,34 +86,91 @@ def _problems(the_plan: Plan, marks: list[list[Segment]], text_boxes: list[list[
     return sorted(set(out))
 
 
-def _text_boxes(pdf: Path) -> list[list[tuple]]:
-    """Per page, each drawn character's box in points from the top-left corner (pdfium's measure)."""
+def _text_facts(pdf: Path) -> tuple[list[list[tuple]], list[str]]:
+    """Per page, each drawn character's box (points from the top-left corner), and every character set
+    under the legibility floor or shown as a missing glyph (pdfium reads no character code for those)."""
     import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
 
     document = pdfium.PdfDocument(str(pdf))
-    out = []
+    boxes: list[list[tuple]] = []
+    bad: list[str] = []
     try:
-        for page in document:
+        for number, page in enumerate(document, start=1):
             height = page.get_height()
             text = page.get_textpage()
-            boxes = []
+            found = []
             for k in range(text.count_chars()):
-                if text.get_text_range(k, 1).strip():
-                    left, bottom, right, top = text.get_charbox(k)
-                    boxes.append((left, height - top, right, height - bottom))
-            out.append(boxes)
+                code = raw.FPDFText_GetUnicode(text.raw, k)
+                if code in (0, 0xFFFD, 0xFFFE, ord("□")):
+                    bad.append(f"page {number}: missing glyph (code {code:#x})")
+                    continue
+                if chr(code).isspace():
+                    continue
+                size = raw.FPDFText_GetFontSize(text.raw, k)
+                if size < LEGIBLE - 0.01:
+                    bad.append(f"page {number}: {chr(code)!r} at {size:.1f} pt")
+                left, bottom, right, top = text.get_charbox(k)
+                found.append((left, height - top, right, height - bottom))
+            boxes.append(found)
     finally:
         document.close()
-    return out
+    return boxes, bad
 
 
-@pytest.mark.parametrize("page", ["a4", "letter"])
+@pytest.mark.parametrize(("page", "lang"), [("a4", "en"), ("letter", "ja")])
 @pytest.mark.parametrize("game", [*GAMES, "scaffold"])
 def test_every_cut_is_marked_inside_the_printer_margin(
-    game: str, page: str, scaffold: Path, tmp_path: Path
+    game: str, page: str, lang: str, scaffold: Path, tmp_path: Path
 ) -> None:
+    """Built on A4 in English and on Letter in Japanese: marks, labels and pieces where a home printer
+    prints them, every glyph in an embedded font, no text under 6 pt."""
+    if lang == "ja":
+        require_cjk()
     target = scaffold if game == "scaffold" else game
-    options = BuildOptions(out_dir=tmp_path, page=page)
+    options = BuildOptions(out_dir=tmp_path, page=page, lang=lang)
     the_plan = plan(load_target(target), options)
     (pdf,) = write(the_plan, options)
-    assert _problems(the_plan, pdf_crop_marks(pdf), _text_boxes(pdf)) == []
+    boxes, bad_text = _text_facts(pdf)
+    assert _problems(the_plan, pdf_crop_marks(pdf), boxes) == []
+    assert the_plan.ctx.fonts.missing == []
+    assert bad_text == []
+
+
+def test_a_missing_glyph_falls_back_or_warns_with_component_and_row(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    folder = make_spec(
+        """\
+        game: {id: glyphs, title: Glyphs}
+        components:
+          - name: rules
+            kind: card
+            size: poker
+            rows:
+              - {text: "strength ≥ 9"}
+              - {text: "eye \U00013080 of Horus"}
+            face: {elements: [{type: text, text: "{text}", x: 0, y: 0, w: 100%, h: 20mm, size: 9pt}]}
+        """
+    )
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if line.startswith("warning")]
+    assert len(warnings) == 1  # ≥ comes from the fallback font; the hieroglyph is in no font
+    assert "game.yaml:8: rules" in warnings[0] and "U+13080" in warnings[0] and "of Horus" in warnings[0]
+    reader = PdfReader(tmp_path / "glyphs.pdf")
+    fonts = {str(f.get_object()["/BaseFont"]) for f in reader.pages[1]["/Resources"]["/Font"].values()}
+    assert any("DejaVuSans" in name for name in fonts)
+    assert "strength ≥ 9" in reader.pages[1].extract_text()
+
+
+def test_covers_speak_the_build_language_and_count_players_plainly(tmp_path: Path) -> None:
+    en = write(plan(load_target("good-shepherds"), BuildOptions(out_dir=tmp_path / "en")), BuildOptions())
+    cover = PdfReader(en[0]).pages[0].extract_text()
+    assert "· 2 players ·" in cover and "2–2" not in cover
+    require_cjk()
+    options = BuildOptions(out_dir=tmp_path / "ja", lang="ja")
+    (pdf,) = write(plan(load_target("good-shepherds"), options), options)
+    cover = PdfReader(pdf).pages[0].extract_text()
+    assert "コンポーネント" in cover and "2人用" in cover and "プリンターの余白" in cover
+    assert "Component" not in cover and "Cut along" not in cover
