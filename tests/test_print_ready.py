@@ -174,3 +174,19 @@ def test_covers_speak_the_build_language_and_count_players_plainly(tmp_path: Pat
     cover = PdfReader(pdf).pages[0].extract_text()
     assert "コンポーネント" in cover and "2人用" in cover and "プリンターの余白" in cover
     assert "Component" not in cover and "Cut along" not in cover
+
+
+def test_a_piece_too_large_is_turned_or_refused_by_name(make_spec: SpecMaker, tmp_path: Path) -> None:
+    wide = make_spec(
+        "game: {id: wide, title: Wide}\ncomponents:\n  - {name: mat, kind: card, size: 270x150mm}\n"
+    )
+    the_plan = plan(load_target(wide), BuildOptions(out_dir=tmp_path, page="a4"))
+    (mat,) = [p for page in the_plan.pages if page.layout for p in page.layout.placements]
+    assert mat.quarter == 1 and (mat.width / MM, mat.height / MM) == pytest.approx((150, 270))
+    big = make_spec(
+        "game: {id: big, title: Big}\ncomponents:\n  - {name: mat, kind: card, size: 250x300mm}\n", "big"
+    )
+    result = CliRunner().invoke(main, ["build", str(big), "-o", str(tmp_path), "--page", "letter"])
+    assert result.exit_code == 2
+    assert "mat: a 250.0 × 300.0 mm card does not fit" in result.output and "it fits on a3" in result.output
+    assert not (tmp_path / "big.pdf").exists()

@@ -261,11 +261,13 @@ def _too_large(component: Component, piece: Piece, frame: imp.PageFrame, what: s
     if what:  # a die: its whole net is what must fit
         w, h = (to_mm(v) for v in _net_size(component, piece))
     aw, ah = (to_mm(v) for v in frame.area)
-    better = imp.suggest_page(piece.width, piece.height, frame.margin)
+    size = (mm(w), mm(h))
+    better = imp.pages_that_fit(*size, frame.margin)
+    room = to_mm(2 * frame.inset)
     hint = (
-        f"; try --page {better}"
+        f"; it fits on {', '.join(better)} (try --page {better[0]})"
         if better
-        else f"; try --page WxH with room for {w:.0f}x{h:.0f}mm plus margins"
+        else f"; try --page WxH with room for {w + room:.0f}x{h + room:.0f}mm"
     )
     return InputError(
         [
@@ -274,8 +276,8 @@ def _too_large(component: Component, piece: Piece, frame: imp.PageFrame, what: s
                 piece.row_ref.line,
                 0,
                 f"{component.name}: a {w:.1f} × {h:.1f} mm {component.kind} {what}".rstrip()
-                + " does not fit on the page "
-                f"({aw:.0f} × {ah:.0f} mm inside the margins){hint}",
+                + " does not fit on the page, even turned "
+                f"({aw:.0f} × {ah:.0f} mm inside the printer margins and crop marks){hint}",
             )
         ]
     )

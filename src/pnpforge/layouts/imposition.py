@@ -188,12 +188,15 @@ def fits(width: float, height: float, frame: PageFrame) -> bool:
     return (width <= aw + EPS and height <= ah + EPS) or (height <= aw + EPS and width <= ah + EPS)
 
 
+def pages_that_fit(width: float, height: float, margin: float) -> list[str]:
+    """The standard pages (smallest first) on which a piece of this size fits, in either orientation."""
+    by_area = sorted(PAGE_SIZES_MM.items(), key=lambda item: item[1][0] * item[1][1])
+    return [name for name, (pw, ph) in by_area if fits(width, height, PageFrame(mm(pw), mm(ph), margin, 0))]
+
+
 def suggest_page(width: float, height: float, margin: float) -> str | None:
     """The smallest standard page on which a piece of this size fits, or None."""
-    for name, (pw, ph) in sorted(PAGE_SIZES_MM.items(), key=lambda item: item[1][0] * item[1][1]):
-        if fits(width, height, PageFrame(mm(pw), mm(ph), margin, 0)):
-            return name
-    return None
+    return next(iter(pages_that_fit(width, height, margin)), None)
 
 
 def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> tuple[int, float]:
