@@ -500,6 +500,9 @@ def _parts(length: float, span: float, overlap: float) -> int:
 # ---- dice ------------------------------------------------------------------------------------------
 
 
+TAB_MIN = mm(1.25)  # half the narrowest glue tab worth printing: a tab pinched narrower is cut back
+
+
 def tab_width(edge: float) -> float:
     return min(mm(6), edge / 4)
 
@@ -571,6 +574,10 @@ def _kite_guides(
     for start, end in seams:
         taken = shapely.union_all([net, *tabs]).buffer(EPS * 10)
         piece = _tab(start, end, tab, net).difference(taken)
+        # Opening: where a 36° notch pinches a tab narrower than two `TAB_MIN` its tip is rounded off, so
+        # no tab tapers to a sliver; the rest of its outline is kept (intersected with the plain tab).
+        piece = piece.buffer(-TAB_MIN, quad_segs=4).buffer(TAB_MIN, quad_segs=4)
+        piece = piece.intersection(_tab(start, end, tab, net)).simplify(GRID)
         parts = list(getattr(piece, "geoms", [piece]))
         tabs.append(max(parts, key=lambda g: g.area))
     return faces, tabs, folds + seams
