@@ -182,3 +182,10 @@ def test_japanese_names_are_in_the_pdf(built_ja: tuple[Path, str]) -> None:
         "負傷",
     )
     assert missing_words(pdf, words) == []
+
+
+def test_the_aid_gives_the_short_games_removal_order(built_en: tuple[Path, str]) -> None:
+    """Delphi rulebook, short game: tiles removed first statue, then shrine (with its island tiles),
+    monster, offering."""
+    pdf, _ = built_en
+    assert missing_words(pdf, ("statue, shrine with its island tiles, monster,",)) == []
