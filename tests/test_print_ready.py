@@ -4,12 +4,13 @@ every straight cut line of every piece has a mark on its line; every piece lies 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import MM, Segment, SpecMaker, pdf_crop_marks, require_cjk
+from conftest import MM, REPO, Segment, SpecMaker, pdf_crop_marks, require_cjk
 from pypdf import PdfReader
 from shapely.geometry import LineString, Point, Polygon, box
 
@@ -17,6 +18,7 @@ from pnpforge.build import BuildOptions, Plan, plan, write
 from pnpforge.catalog import games
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
+from pnpforge.fonts import FontRegistry
 from pnpforge.layouts import imposition as imp
 from pnpforge.layouts.imposition import Placement
 
@@ -190,3 +192,16 @@ def test_a_piece_too_large_is_turned_or_refused_by_name(make_spec: SpecMaker, tm
     assert result.exit_code == 2
     assert "mat: a 250.0 × 300.0 mm card does not fit" in result.output and "it fits on a3" in result.output
     assert not (tmp_path / "big.pdf").exists()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_games_page_gives_the_built_page_and_sheet_counts(game: str) -> None:
+    """docs/games/GAME.md's marked 'Print counts' line matches what the build plans on each page size."""
+    doc = (REPO / "docs" / "games" / f"{game}.md").read_text(encoding="utf-8")
+    (line,) = [x for x in doc.splitlines() if x.startswith("Print counts (tested against the build):")]
+    stated = re.findall(r"(\w+): (\d+) pages, (\d+) sheets", line)
+    assert len(stated) == 2
+    for page, pages, sheets in stated:
+        the_plan = plan(load_target(game), BuildOptions(page=page), FontRegistry(search=False))
+        built = {p.sheet for p in the_plan.pages if p.kind == "pieces"}
+        assert (int(pages), int(sheets)) == (len(the_plan.pages), len(built)), f"{game} on {page}"
