@@ -205,3 +205,17 @@ def test_the_games_page_gives_the_built_page_and_sheet_counts(game: str) -> None
         the_plan = plan(load_target(game), BuildOptions(page=page), FontRegistry(search=False))
         built = {p.sheet for p in the_plan.pages if p.kind == "pieces"}
         assert (int(pages), int(sheets)) == (len(the_plan.pages), len(built)), f"{game} on {page}"
+
+
+def test_margin_option_moves_every_mark_inside_it(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "gods", "-o", str(tmp_path), "--margin", "9mm"])
+    assert result.exit_code == 0, result.output
+    marks = [m for page in pdf_crop_marks(tmp_path / "gods.pdf") for m in page]
+    assert marks
+    edge = min(
+        min(v, limit - v) for a, b in marks for v, limit in zip((*a, *b), (595.3, 841.9) * 2, strict=True)
+    )
+    assert 9 * MM - 0.01 <= edge <= 9.5 * MM  # the marks start at the printer margin
+    bad = CliRunner().invoke(main, ["build", "gods", "-o", str(tmp_path / "bad"), "--margin", "wide"])
+    assert bad.exit_code == 2 and "--margin 'wide' is not a length" in bad.output
+    assert "Traceback" not in bad.output
