@@ -161,12 +161,16 @@ def _concat(n: list[float], m: list[float]) -> list[float]:
     ]
 
 
-def pdf_crop_marks(pdf: Path) -> list[list[Segment]]:
+def pdf_crop_marks(
+    pdf: Path, colour: tuple[float, ...] = (0.0, 0.0, 0.0), width: float = 0.25
+) -> list[list[Segment]]:
     """Per page, every crop mark actually drawn in the PDF, in points from the top-left corner.
 
-    A crop mark is a stroked two-point path in black at the hairline width (0.25 pt); form XObjects
-    are followed, with the graphics state's transformation applied, so reused marks count too.
+    A crop mark is a stroked two-point path in black at the hairline width (0.25 pt); other straight
+    lines are found by their stroke `colour` and `width`. Form XObjects are followed, with the graphics
+    state's transformation applied, so reused marks count too.
     """
+    want_colour, want_width = colour, width
     import re
 
     from pypdf import PdfReader
@@ -226,7 +230,7 @@ def pdf_crop_marks(pdf: Path) -> list[list[Segment]]:
                 path.append(apply(ctm, float(operands[0]), float(operands[1])))
                 segments += 1
             elif op in (b"S",):
-                if segments == 1 and len(path) == 2 and width == 0.25 and colour == (0.0, 0.0, 0.0):
+                if segments == 1 and len(path) == 2 and width == want_width and colour == want_colour:
                     (x0, y0), (x1, y1) = path
                     out.append(((x0, height - y0), (x1, height - y1)))
                 path, segments = [], 0

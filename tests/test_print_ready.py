@@ -219,3 +219,23 @@ def test_margin_option_moves_every_mark_inside_it(tmp_path: Path) -> None:
     bad = CliRunner().invoke(main, ["build", "gods", "-o", str(tmp_path / "bad"), "--margin", "wide"])
     assert bad.exit_code == 2 and "--margin 'wide' is not a length" in bad.output
     assert "Traceback" not in bad.output
+
+
+def test_long_component_names_wrap_inside_their_own_cover_row(make_spec: SpecMaker, tmp_path: Path) -> None:
+    """Names wrap onto two or three lines; every row's rule lies below its text (measured in the PDF)."""
+    long = "A component whose title is long enough to need two or even three lines on the cover"
+    components = "".join(
+        f"  - {{name: c{k}, title: '{long} {k}', kind: card, size: poker}}\n" for k in range(6)
+    )
+    folder = make_spec(f"game: {{id: names, title: Names}}\ncomponents:\n{components}")
+    options = BuildOptions(out_dir=tmp_path)
+    (pdf,) = write(plan(load_target(folder), options), options)
+    rules = pdf_crop_marks(pdf, colour=(0.75, 0.75, 0.75), width=0.3)[0]
+    assert len(rules) == 6
+    boxes, bad = _text_facts(pdf)
+    assert bad == []
+    for (x0, y), _ in rules:
+        crossed = [b for b in boxes[0] if b[1] < y < b[3] and b[0] > x0]
+        assert crossed == [], f"the rule at {y / MM:.1f} mm crosses text"
+    tall = [b for b in boxes[0] if b[1] > rules[0][0][1] - 40 and b[3] < rules[0][0][1]]
+    assert len({round(b[3]) for b in tall}) >= 2  # the first name did take more than one line
