@@ -239,3 +239,25 @@ def test_long_component_names_wrap_inside_their_own_cover_row(make_spec: SpecMak
         assert crossed == [], f"the rule at {y / MM:.1f} mm crosses text"
     tall = [b for b in boxes[0] if b[1] > rules[0][0][1] - 40 and b[3] < rules[0][0][1]]
     assert len({round(b[3]) for b in tall}) >= 2  # the first name did take more than one line
+
+
+def test_art_running_off_a_sheet_is_refused_not_clipped(make_spec: SpecMaker, tmp_path: Path) -> None:
+    """A sheet without a size is the page inside the margins: art laid out for a wider page stops the
+    build (as Good Shepherds' 285 mm farm did on portrait Letter) instead of printing half of it."""
+    folder = make_spec(
+        """\
+        game: {id: pad, title: Pad}
+        components:
+          - name: pad
+            kind: sheet
+            face: {elements: [{type: rect, x: 0, y: 0, w: 270mm, h: 100mm, fill: red}]}
+        """
+    )
+    wide = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path), "--page", "297x210mm"])
+    assert wide.exit_code == 0, wide.output
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "p"), "--page", "letter"])
+    assert result.exit_code == 2
+    assert (
+        "game.yaml:5:" in result.output
+        and "runs to 270 × 100 mm, past the 201 × 264 mm sheet" in result.output
+    )
