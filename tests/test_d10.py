@@ -142,3 +142,16 @@ def test_a_net_too_large_for_the_page_is_refused(make_spec: SpecMaker, tmp_path:
     result = CliRunner().invoke(main, ["build", str(spec), "-o", str(tmp_path / "o")])
     assert result.exit_code == 2
     assert "game.yaml" in result.output and "d10: a" in result.output and "net does not fit" in result.output
+
+
+@pytest.mark.parametrize("size", [mm(22), mm(30), mm(45)])
+def test_glue_tabs_never_taper_to_slivers(size: float) -> None:
+    """Every tab keeps at least 2 × TAB_MIN of width: an opening that removes anything narrower keeps
+    (nearly) all of it; and each still runs along most of its seam."""
+    (net,) = imp.d10_nets(1, size, A4)[0].kite_nets
+    assert len(net.tabs) == 11
+    r = imp.TAB_MIN * 0.98
+    for tab in (Polygon(t) for t in net.tabs):
+        opened = tab.buffer(-r).buffer(r)
+        assert opened.area >= 0.985 * tab.area
+        assert tab.area >= (imp.tab_width(size) * 0.3) * (size * 0.3)  # a real tab, not a crumb

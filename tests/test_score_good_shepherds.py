@@ -110,16 +110,16 @@ game: good-shepherds
 board: farm
 units:
   - {at: [-1, 3], unit: hut, player: 1}
-  - {at: [9, 3], unit: hut, player: 2}
+  - {at: [8, 3], unit: hut, player: 2}
   - {at: [0, 3], unit: pasture, player: 1}
   - {at: [1, 3], unit: pasture, player: 1}
   - {at: [3, 3], unit: sheep, player: 1}
   - {at: [2, 3], unit: pasture, player: 1, destroyed: true}
   - {at: [3, 1], unit: hut, player: 1}
-  - {at: [8, 3], unit: pasture, player: 2}
-  - {at: [6, 3], unit: sheep, player: 2}
-  - {at: [7, 3], unit: pasture, player: 2, destroyed: true}
-  - {at: [6, 4], unit: sheep, player: 2}
+  - {at: [7, 3], unit: pasture, player: 2}
+  - {at: [5, 3], unit: sheep, player: 2}
+  - {at: [6, 3], unit: pasture, player: 2, destroyed: true}
+  - {at: [5, 4], unit: sheep, player: 2}
 """
 
 

@@ -44,6 +44,7 @@ class BuildOptions:
 
     out_dir: Path = Path("out")
     page: str | None = None
+    margin: str | None = None  # printer margin, e.g. "5mm"
     lang: str | None = None
     duplex: str | None = None
     duplex_test: bool = False
@@ -128,10 +129,20 @@ def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[PageFrame, str]:
             line, col = loaded.source.where(("defaults", "page"))
             page_size(name, loaded.file, line, col)
             raise
-    frame = PageFrame(width, height, parse_length(defaults.margin), parse_length(defaults.bleed))
+    margin = parse_length(defaults.margin)
+    if options.margin is not None:
+        try:
+            margin = parse_length(options.margin)
+        except ValueError:
+            margin = -1.0
+        if margin < 0:
+            raise InputError.single(
+                CLI, f"--margin {options.margin!r} is not a length (expected e.g. 5mm, 0.2in or 0)"
+            )
+    frame = PageFrame(width, height, margin, parse_length(defaults.bleed))
     if min(frame.area) <= 0:
         raise InputError.single(
-            CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm margins"
+            CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm printer margins"
         )
     return frame, name
 
@@ -185,7 +196,7 @@ def plan(
 
 def drawing_setup(
     loaded: LoadedSpec, options: BuildOptions, fonts: FontRegistry | None = None
-) -> tuple[imp.PageFrame, str, RenderContext]:
+) -> tuple[PageFrame, str, RenderContext]:
     """The page frame, its name and the drawing context (language, fonts, bleed) of a build or export."""
     defaults = loaded.spec.defaults
     frame, page_name = _frame(loaded, options)
@@ -200,7 +211,7 @@ def drawing_setup(
 
 
 def pieces_of(
-    loaded: LoadedSpec, options: BuildOptions, frame: imp.PageFrame, ctx: RenderContext, *, check: bool
+    loaded: LoadedSpec, options: BuildOptions, frame: PageFrame, ctx: RenderContext, *, check: bool
 ) -> list[ComponentPieces]:
     """The pieces of the chosen components; on a problem, every face's problems are listed too."""
     try:
@@ -211,8 +222,14 @@ def pieces_of(
         raise
 
 
+def _where(piece: Piece) -> str:
+    """A piece's data row and component, as glyph warnings name them."""
+    return f"{piece.row_ref.file}:{piece.row_ref.line}: {piece.component.name}"
+
+
 def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
     def check(piece: Piece) -> list[Problem]:
+        ctx.fonts.context = _where(piece)
         if piece.component.kind == "die":  # each face has its own {face} and {value}
             return [
                 p for n in face_numbers(piece.component) for p in check_side(die_face(piece, n), "face", ctx)
@@ -276,11 +293,13 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
     if what:  # a die: its whole net is what must fit
         w, h = (to_mm(v) for v in _net_size(component, piece))
     aw, ah = (to_mm(v) for v in frame.area)
-    better = imp.suggest_page(piece.width, piece.height, frame.margin)
+    size = (mm(w), mm(h))
+    better = imp.pages_that_fit(*size, frame.margin)
+    room = to_mm(2 * frame.inset)
     hint = (
-        f"; try --page {better}"
+        f"; it fits on {', '.join(better)} (try --page {better[0]})"
         if better
-        else f"; try --page WxH with room for {w:.0f}x{h:.0f}mm plus margins"
+        else f"; try --page WxH with room for {w + room:.0f}x{h + room:.0f}mm"
     )
     return InputError(
         [
@@ -289,8 +308,8 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
                 piece.row_ref.line,
                 0,
                 f"{component.name}: a {w:.1f} × {h:.1f} mm {component.kind} {what}".rstrip()
-                + " does not fit on the page "
-                f"({aw:.0f} × {ah:.0f} mm inside the margins){hint}",
+                + " does not fit on the page, even turned "
+                f"({aw:.0f} × {ah:.0f} mm inside the printer margins and crop marks){hint}",
             )
         ]
     )
@@ -525,9 +544,11 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     """Draw one planned page (any Canvas: PDF or SVG)."""
     frame, fonts = plan_.frame, plan_.ctx.fonts
     label_font = STANDARD["sans"]
+    fonts.context = f"{plan_.id} {page.kind} page"
     if page.kind == "cover":
         notes = _cover_notes(plan_)
-        draw_cover(canvas, frame, fonts, plan_.title, _subtitle(plan_), plan_.inventory, notes)
+        subtitle = _subtitle(plan_)
+        draw_cover(canvas, frame, fonts, plan_.title, subtitle, plan_.inventory, notes, plan_.lang)
         return
     if page.kind == "duplex-test":
         marks.draw_duplex_test(
@@ -538,19 +559,24 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         layouts = imp.board(
             page.pieces[0].width, page.pieces[0].height, frame, parse_length(page.component.overlap)
         )  # type: ignore[union-attr]
-        draw_assembly(canvas, frame, fonts, page.label, [lay.board for lay in layouts if lay.board])
+        parts = [lay.board for lay in layouts if lay.board]
+        draw_assembly(canvas, frame, fonts, page.label, parts, plan_.lang)
         return
     assert page.layout is not None and page.component is not None
     layout = page.layout
+    x0, y0, x1, y1 = imp.page_area(frame)
+    art_area = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]  # bleed stops short of the marks' band
     for placement in layout.placements:
         piece = page.pieces[placement.index]
         component = piece.component
+        fonts.context = _where(piece)
         shared = side_is_shared(component, page.side) and component.kind != "die"
         if placement.face:
             piece = die_face(piece, placement.face - (component.faces == 10))
         if page.side == "back":
             piece = back_of(piece)
         canvas.save()
+        canvas.clip(art_area)
         if placement.clip:
             canvas.clip(placement.clip)
         _place(canvas, placement, piece)
@@ -563,6 +589,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         else:
             draw_side(canvas, piece, page.side, plan_.ctx)
         canvas.restore()
+    fonts.context = f"{plan_.id} sheet {page.sheet} labels"
     outlines = []
     for block in layout.blocks:
         for placement in block.placements if block.outlines else ():
@@ -573,7 +600,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     marks.draw_crop_marks(canvas, layout, frame)
     marks.draw_die_guides(canvas, layout)
     _draw_kite_nets(canvas, layout)
-    marks.draw_board_marks(canvas, layout, label_font)
+    marks.draw_board_marks(canvas, layout, frame, label_font)
     if page.side == "back" or layout.board is None:
         _page_label(canvas, plan_, page, label_font)
 
@@ -593,12 +620,15 @@ def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:
     names = ", ".join(_on_page(page)) or page.component.name
     sheet = f"sheet {page.sheet} · " if page.sheet else ""
     text = f"{plan_.id} · {sheet}{names} · {'back' if page.side == 'back' else 'front'}"
-    canvas.text(plan_.frame.margin, plan_.frame.height - mm(2), text, font, 6, (0.55, 0.55, 0.55))
+    segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
+    marks.draw_band_label(canvas, plan_.frame, segments, text, font, top=False)
 
 
 def _subtitle(plan_: Plan) -> str:
     game = plan_.loaded.spec.game
-    players = f"{game.players[0]}–{game.players[1]} players"
+    low, high = game.players
+    count = str(low) if low == high else f"{low}–{high}"
+    players = f"{count}人用" if plan_.lang == "ja" else f"{count} player{'s' if high != 1 else ''}"
     other = localise(game.title, "ja" if plan_.lang == "en" else "en")
     parts = [
         p
@@ -613,20 +643,33 @@ def _subtitle(plan_: Plan) -> str:
     return " · ".join(parts)
 
 
+DUPLEX_NOTES: dict[str, dict[str, str]] = {
+    "en": {
+        "long": "Backs follow their fronts: print double-sided, flip on the long edge.",
+        "short": "Backs follow their fronts: print double-sided, flip on the short edge.",
+        "none": "Backs are not printed (--duplex none).",
+        "page": "Page {page} ({size}); bleed {bleed:g} mm; printer margin {margin:g} mm (every mark and "
+        "label lies inside it).",
+        "cut": "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin "
+        "outlines.",
+    },
+    "ja": {
+        "long": "裏面は表面の次のページ:両面印刷(長辺とじ)で印刷してください。",
+        "short": "裏面は表面の次のページ:両面印刷(短辺とじ)で印刷してください。",
+        "none": "裏面は印刷しません(--duplex none)。",
+        "page": "用紙 {page}({size})、塗り足し {bleed:g} mm、プリンターの余白 {margin:g} mm"
+        "(トンボ・ラベルはすべてその内側)。",
+        "cut": "各シートの絵柄の外側のトンボに沿って切ってください。六角形やトークンは細い輪郭線に沿って。",
+    },
+}
+
+
 def _cover_notes(plan_: Plan) -> list[str]:
     f = plan_.frame
+    said = DUPLEX_NOTES.get(plan_.lang, DUPLEX_NOTES["en"])
     size = f"{to_mm(f.width):g} × {to_mm(f.height):g} mm"
-    duplex = {
-        "long": "backs follow their fronts: print double-sided, flip on the long edge",
-        "short": "backs follow their fronts: print double-sided, flip on the short edge",
-        "none": "backs are not printed (--duplex none)",
-    }[plan_.duplex]
-    notes = [
-        f"Page {plan_.page_name} ({size}); bleed {to_mm(f.bleed):g} mm; margin {to_mm(f.margin):g} mm;",
-        f"{duplex[0].upper()}{duplex[1:]}.",
-        "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin outlines.",
-    ]
-    return notes + list(plan_.ctx.fonts.warnings)
+    page = said["page"].format(page=plan_.page_name, size=size, bleed=to_mm(f.bleed), margin=to_mm(f.margin))
+    return [page, said[plan_.duplex], said["cut"], *plan_.ctx.fonts.warnings]
 
 
 # ---- writing ---------------------------------------------------------------------------------------
@@ -690,4 +733,5 @@ def build(
     loaded = target if isinstance(target, LoadedSpec) else load_target(target)
     the_plan = plan(loaded, options)
     files = write(the_plan, options, progress)
-    return BuildResult(files, len(the_plan.pages), the_plan.inventory, list(the_plan.ctx.fonts.warnings))
+    fonts = the_plan.ctx.fonts
+    return BuildResult(files, len(the_plan.pages), the_plan.inventory, [*fonts.warnings, *fonts.missing])

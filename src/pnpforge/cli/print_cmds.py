@@ -37,6 +37,12 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option("--page", help=PAGE_HELP),
         click.option(
+            "--margin",
+            metavar="LENGTH",
+            help="Printer margin: the paper's edge your printer leaves blank, e.g. 5mm or 0.2in. Marks, "
+            "labels and art stay inside it (default: the spec's defaults.margin, else 5mm).",
+        ),
+        click.option(
             "--lang", type=click.Choice(["en", "ja"]), help="Language of texts (default: the spec's)."
         ),
         click.option(
@@ -74,6 +80,7 @@ def _options(**kw: Any) -> BuildOptions:
     return BuildOptions(
         out_dir=Path(kw["out_dir"]),
         page=kw["page"],
+        margin=kw["margin"],
         lang=kw["lang"],
         duplex=kw["duplex"],
         duplex_test=kw["duplex_test"],
@@ -103,7 +110,7 @@ def _run_build(target: str, options: BuildOptions) -> list[Path]:
     the_plan = plan(loaded, options)
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
         files = write(the_plan, options, progress)
-    for warning in the_plan.ctx.fonts.warnings:
+    for warning in [*the_plan.ctx.fonts.warnings, *the_plan.ctx.fonts.missing]:
         click.echo(warning, err=True)
     return files
 
@@ -121,6 +128,7 @@ def build_cmd(target: str, **kw: Any) -> None:
     Example:
       pnpforge build gods
       pnpforge build examples/tiny-quest -o out --page letter --lang ja
+      pnpforge build ankh --page letter --margin 6mm
       pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
     """
     for path in _run_build(target, _options(**kw)):

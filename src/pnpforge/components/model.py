@@ -353,7 +353,8 @@ class Component(Strict):
     size: Length | None = Field(
         None,
         description="card: poker|bridge|mini|tarot|square|WxH; tile: flat-to-flat; "
-        "token: diameter or side; die: face edge (d10: kite's long diagonal); board: WxH; sheet: (the page)",
+        "token: diameter or side; die: face edge (d10: kite's long diagonal); board: WxH; "
+        "sheet: WxH (default: the page inside its margins; turned to fit)",
     )
     orientation: Literal["pointy", "flat"] = "pointy"
     corner: Length = "3mm"
@@ -396,7 +397,7 @@ class Component(Strict):
         if self.shape == "polyhex" and self.cells is None:
             raise ValueError("a polyhex tile needs `cells` (where its hexes come from)")
         if self.size is not None and not templated(self.size):
-            if self.kind in ("card", "board") and isinstance(self.size, str):
+            if self.kind in ("card", "board", "sheet") and isinstance(self.size, str):
                 if self.size not in CARD_SIZES_MM:
                     parse_size(self.size)
             else:

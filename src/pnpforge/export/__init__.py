@@ -19,7 +19,7 @@ from pnpforge.errors import InputError
 from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.layouts.faces import RenderContext
-from pnpforge.layouts.imposition import PageFrame
+from pnpforge.output.page import PageFrame
 
 KINDS = ("images", "print-shop", "tts")
 FORMATS = ("pdf", "png")

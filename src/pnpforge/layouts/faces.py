@@ -47,7 +47,7 @@ from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
 from pnpforge.sourcefile import Source, read_yaml
-from pnpforge.units import mm, parse_length
+from pnpforge.units import mm, parse_length, to_mm
 
 SideName = Literal["face", "back"]
 PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
@@ -423,6 +423,8 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
     if not _shown(element.when):
         return
     box = _box(element, piece)
+    if piece.component.kind == "sheet":
+        _check_on_sheet(box, piece)
     drawer = _DRAWERS[type(element)]
     if element.rotate:
         cx, cy = box.centre
@@ -434,6 +436,25 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
         canvas.restore()
     else:
         drawer(canvas, element, box, piece, ctx)
+
+
+SHEET_SLACK = mm(0.5)  # an element may overrun a sheet by this much (stroke, rounding)
+
+
+def _check_on_sheet(box: _Box, piece: Piece) -> None:
+    """A sheet is not cut, so nothing on it may run off it: refuse instead of clipping it silently."""
+    right, bottom = box.x + box.w, box.y + box.h
+    if (
+        box.x < -SHEET_SLACK
+        or box.y < -SHEET_SLACK
+        or right > piece.width + SHEET_SLACK
+        or bottom > (piece.height + SHEET_SLACK)
+    ):
+        raise FaceError(
+            f"runs to {to_mm(right):.0f} × {to_mm(bottom):.0f} mm, past the "
+            f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f} mm sheet (expected it inside; give the "
+            "sheet a size, or print on a page large enough)"
+        )
 
 
 def _paint(element: Paint) -> tuple[RGB | None, RGB | None, float, str, RGB | None]:

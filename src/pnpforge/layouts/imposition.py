@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from pnpforge.components.model import PAGE_SIZES_MM
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.kite import KITE_SHOULDER, KITE_WIDTH
-from pnpforge.output.page import PageFrame
+from pnpforge.output.page import PageFrame, Rect
 from pnpforge.units import mm
 
 if TYPE_CHECKING:  # shapely is imported by the d10-net and polyhex-nesting functions alone
@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # shapely is imported by the d10-net and polyhex-nesting func
     from shapely.geometry.base import BaseGeometry
 
 Point = tuple[float, float]
-Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 EPS = 1e-6
 GRID = 1e-4  # points; float noise where unioned faces meet would leave them apart
 MIN_GUTTER = mm(2)  # a gap narrower than this is not worth a second cut: butt the pieces instead
@@ -121,8 +120,9 @@ class PageLayout:
 
 
 def page_area(frame: PageFrame) -> Rect:
-    """Where trims may lie: the page inside its margins."""
-    return (frame.margin, frame.margin, frame.width - frame.margin, frame.height - frame.margin)
+    """Where trims and art may lie: the printable area less the crop marks' band."""
+    i = frame.inset
+    return (i, i, frame.width - i, frame.height - i)
 
 
 def to_page(placement: Placement, points: Iterable[Point], size: tuple[float, float]) -> list[Point]:
@@ -153,12 +153,15 @@ def fits(width: float, height: float, frame: PageFrame) -> bool:
     return (width <= aw + EPS and height <= ah + EPS) or (height <= aw + EPS and width <= ah + EPS)
 
 
+def pages_that_fit(width: float, height: float, margin: float) -> list[str]:
+    """The standard pages (smallest first) on which a piece of this size fits, in either orientation."""
+    by_area = sorted(PAGE_SIZES_MM.items(), key=lambda item: item[1][0] * item[1][1])
+    return [name for name, (pw, ph) in by_area if fits(width, height, PageFrame(mm(pw), mm(ph), margin, 0))]
+
+
 def suggest_page(width: float, height: float, margin: float) -> str | None:
     """The smallest standard page on which a piece of this size fits, or None."""
-    for name, (pw, ph) in sorted(PAGE_SIZES_MM.items(), key=lambda item: item[1][0] * item[1][1]):
-        if fits(width, height, PageFrame(mm(pw), mm(ph), margin, 0)):
-            return name
-    return None
+    return next(iter(pages_that_fit(width, height, margin)), None)
 
 
 def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> tuple[int, float]:
@@ -168,7 +171,7 @@ def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> t
     count = math.floor((span + EPS) / size)
     if count <= 1:
         return count, 2 * bleed
-    room = (span - count * size) / (count - 1)
+    room = (span - count * size - 2 * bleed) / (count - 1)  # the outer edges keep their bleed first
     chosen = min(2 * bleed, room)
     return count, (chosen if chosen >= MIN_GUTTER else 0.0)
 
@@ -223,7 +226,10 @@ def grid(
         block_w = used_cols * width + (used_cols - 1) * gx
         block_h = used_rows * height + (used_rows - 1) * gy
         x0 = (rx0 + rx1 - (cols * width + (cols - 1) * gx)) / 2
-        y0 = ry0 if region else (ry0 + ry1 - (rows * height + (rows - 1) * gy)) / 2
+        full_h = rows * height + (rows - 1) * gy
+        y0 = (ry0 + ry1 - full_h) / 2
+        if region:  # at the region's top; at the page's top, lowered to keep the bleed when there is room
+            y0 = ry0 + (min(frame.bleed, ry1 - ry0 - full_h) if ry0 <= frame.inset + EPS else 0.0)
         cells = [(x0 + (k % cols) * (width + gx), y0 + (k // cols) * (height + gy)) for k in range(n)]
         placements = [Placement(start + k, x, y, width, height, quarter) for k, (x, y) in enumerate(cells)]
         placements = _clip_to_neighbours(placements, outline, frame.bleed)
@@ -431,7 +437,7 @@ def board(width: float, height: float, frame: PageFrame, overlap: float, count: 
             wx0, wy0 = c * step_x, r * step_y
             wx1, wy1 = min(width, wx0 + aw), min(height, wy0 + ah)
             window = (wx0, wy0, wx1, wy1)
-            ox, oy = frame.margin + (aw - (wx1 - wx0)) / 2, frame.margin + (ah - (wy1 - wy0)) / 2
+            ox, oy = frame.inset + (aw - (wx1 - wx0)) / 2, frame.inset + (ah - (wy1 - wy0)) / 2
             # Bleed only on the board's own outer edges; inner edges stop at the window.
             left = ox - (b if c == 0 else 0)
             top = oy - (b if r == 0 else 0)
@@ -457,6 +463,9 @@ def _parts(length: float, span: float, overlap: float) -> int:
 
 
 # ---- dice ------------------------------------------------------------------------------------------
+
+
+TAB_MIN = mm(1.25)  # half the narrowest glue tab worth printing: a tab pinched narrower is cut back
 
 
 def tab_width(edge: float) -> float:
@@ -535,6 +544,10 @@ def _kite_guides(
     for start, end in seams:
         taken = shapely.union_all([net, *tabs]).buffer(EPS * 10)
         piece = _tab(start, end, tab, net).difference(taken)
+        # Opening: where a 36° notch pinches a tab narrower than two `TAB_MIN` its tip is rounded off, so
+        # no tab tapers to a sliver; the rest of its outline is kept (intersected with the plain tab).
+        piece = piece.buffer(-TAB_MIN, quad_segs=4).buffer(TAB_MIN, quad_segs=4)
+        piece = piece.intersection(_tab(start, end, tab, net)).simplify(GRID)
         parts = list(getattr(piece, "geoms", [piece]))
         tabs.append(max(parts, key=lambda g: g.area))
     return faces, tabs, folds + seams
@@ -885,7 +898,7 @@ def _in_band(run: Run, items: list[int], above: Sequence[PageLayout], frame: Pag
     them when more pieces fit there; None when nothing fits."""
     blocks = [part.block for part in above if part.block]
     marked = any(part.cuts_x or part.cuts_y for part in above)
-    m, b = frame.margin, frame.bleed
+    m, b = frame.inset, frame.bleed
     best: PageLayout | None = None
     for beside in (False, True):
         for gap in (MARKED_GAP if marked else BLOCK_GAP, MARKED_GAP):
@@ -925,10 +938,15 @@ def compose(parts: Sequence[PageLayout]) -> PageLayout:
 
 
 def sheets(count: int, width: float, height: float, frame: PageFrame) -> list[PageLayout]:
-    """One sheet per page, centred (a sheet is not cut, so it has no bleed or crop marks)."""
+    """One sheet per page, centred, turned a quarter when only that fits (a sheet is not cut, so it has
+    no bleed or crop marks)."""
+    aw, ah = frame.area
+    quarter = 0
+    if (width > aw + EPS or height > ah + EPS) and height <= aw + EPS and width <= ah + EPS:
+        width, height, quarter = height, width, 1
     x, y = (frame.width - width) / 2, (frame.height - height) / 2
     box = ((x, y), (x + width, y), (x + width, y + height), (x, y + height))
-    return [PageLayout([Placement(k, x, y, width, height, 0, box)]) for k in range(count)]
+    return [PageLayout([Placement(k, x, y, width, height, quarter, box)]) for k in range(count)]
 
 
 # ---- backs -----------------------------------------------------------------------------------------
