@@ -127,6 +127,7 @@ def suggest_page(width: float, height: float, margin: float) -> str | None:
 
 
 def grown(width: float, height: float, frame: PageFrame) -> tuple[Point, ...]:
+    """The trim box grown by the bleed: a piece's bleed outline when it has no outline of its own."""
     b = frame.bleed
     return ((-b, -b), (width + b, -b), (width + b, height + b), (-b, height + b))
 
