@@ -236,7 +236,7 @@ def test_the_picture_looks_like_the_printed_board() -> None:
 
     from PIL import Image
 
-    from pnpforge.output import boardpic
+    from pnpforge.layouts import boardpic
     from pnpforge.units import mm
 
     data = deal_setup("ankh", 4, 1, {})

@@ -21,7 +21,7 @@ from pnpforge.cli import main
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import expand
-from pnpforge.layouts.imposition import KITE_WIDTH
+from pnpforge.geometry.kite import KITE_WIDTH
 from pnpforge.sourcefile import read_yaml
 
 GAME = "delphi"

@@ -19,8 +19,7 @@ from pnpforge.catalog import games
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
 from pnpforge.fonts import FontRegistry
-from pnpforge.layouts import imposition as imp
-from pnpforge.layouts.imposition import Placement
+from pnpforge.layouts.imposition.placement import Placement, page_area
 
 ON_LINE = 1.0 * MM  # a mark counts for a cut line within 1 mm of it
 LEGIBLE = 6.0  # points: no text is set smaller
@@ -45,7 +44,7 @@ def _problems(the_plan: Plan, marks: list[list[Segment]], text_boxes: list[list[
     frame = the_plan.frame
     printable = box(*frame.printable).buffer(0.01)
     px0, py0, px1, py1 = printable.bounds
-    art_area = box(*imp.page_area(frame))
+    art_area = box(*page_area(frame))
     out: list[str] = []
     for number, (page, drawn) in enumerate(zip(the_plan.pages, marks, strict=True), start=1):
         where = f"{the_plan.id} {the_plan.page_name} page {number}"

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from pnpforge import catalog
 from pnpforge.cli import main
-from pnpforge.output import boardpic
+from pnpforge.layouts import boardpic
 from pnpforge.units import mm
 from pnpforge.validator.setupfile import dump_yaml, parse_options
 

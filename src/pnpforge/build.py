@@ -24,13 +24,27 @@ from pnpforge.fonts import STANDARD, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
 from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
-from pnpforge.layouts import imposition as imp
 from pnpforge.layouts import marks
 from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover
 from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
+from pnpforge.layouts.imposition.backs import backs
+from pnpforge.layouts.imposition.boards import board, sheets
+from pnpforge.layouts.imposition.dice import d10_nets, die_nets
+from pnpforge.layouts.imposition.grids import grid, shelves
+from pnpforge.layouts.imposition.lattice import lattice
+from pnpforge.layouts.imposition.nesting import nest
+from pnpforge.layouts.imposition.placement import (
+    PageLayout,
+    Placement,
+    fits,
+    page_area,
+    pages_that_fit,
+    to_page,
+)
+from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, share
 from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output.canvas import Canvas
-from pnpforge.output.page import PageFrame
+from pnpforge.output.page import PageFrame, Rect
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
 FORMATS = ("pdf", "svg", "png")
@@ -60,7 +74,7 @@ class DocPage:
     """One page of the document: what kind, and for piece pages which pieces go where."""
 
     kind: PageKind
-    layout: imp.PageLayout | None = None
+    layout: PageLayout | None = None
     pieces: Sequence[Piece] = ()
     side: Literal["face", "back"] = "face"
     component: Component | None = None  # on a shared sheet: the first component on it
@@ -294,7 +308,7 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
         w, h = (to_mm(v) for v in _net_size(component, piece))
     aw, ah = (to_mm(v) for v in frame.area)
     size = (mm(w), mm(h))
-    better = imp.pages_that_fit(*size, frame.margin)
+    better = pages_that_fit(*size, frame.margin)
     room = to_mm(2 * frame.inset)
     hint = (
         f"; it fits on {', '.join(better)} (try --page {better[0]})"
@@ -324,14 +338,14 @@ def _net_size(component: Component, piece: Piece) -> tuple[float, float]:
     """A die net's extent with its tabs, laid out on a page big enough to hold it."""
     edge = piece.height if component.faces == 10 else piece.width
     big = PageFrame(piece.width * 20, piece.height * 20, 0, 0)
-    lay = imp.d10_nets if component.faces == 10 else imp.die_nets
+    lay = d10_nets if component.faces == 10 else die_nets
     x0, y0, x1, y1 = lay(1, edge, big)[0].block or (0, 0, 0, 0)
     return x1 - x0, y1 - y0
 
 
 def _check_fits(group: ComponentPieces, frame: PageFrame) -> None:
     for pieces in _by_size(group.pieces):
-        if not imp.fits(pieces[0].width, pieces[0].height, frame):
+        if not fits(pieces[0].width, pieces[0].height, frame):
             raise _too_large(group.component, pieces[0], frame)
 
 
@@ -368,21 +382,19 @@ def _runs(groups: Sequence[ComponentPieces]) -> list[tuple[list[Piece], bool]]:
 
 def _shared_pages(groups: Sequence[ComponentPieces], frame: PageFrame, duplex: str) -> list[DocPage]:
     """Pages of cards, tiles and tokens, each block continuing in the room left below the one before."""
-    runs: list[imp.Run] = []
+    runs: list[Run] = []
     pieces: list[Piece] = []
     for run_pieces, new_sheet in _runs(groups):
 
-        def lay(
-            items: Sequence[int], region: imp.Rect, run: list[Piece] = run_pieces
-        ) -> list[imp.PageLayout]:
+        def lay(items: Sequence[int], region: Rect, run: list[Piece] = run_pieces) -> list[PageLayout]:
             chosen = [run[i] for i in items]
             return _layouts(chosen[0].component, chosen, frame, region)
 
-        runs.append(imp.Run(len(run_pieces), lay, new_sheet))
+        runs.append(Run(len(run_pieces), lay, new_sheet))
         pieces += run_pieces
     try:
-        layouts = imp.share(runs, frame)
-    except imp.DoesNotFit as error:
+        layouts = share(runs, frame)
+    except DoesNotFit as error:
         piece = pieces[error.index]
         raise _too_large(piece.component, piece, frame) from None
     out = []
@@ -390,7 +402,7 @@ def _shared_pages(groups: Sequence[ComponentPieces], frame: PageFrame, duplex: s
         first = pieces[layout.placements[0].index].component
         out.append(DocPage("pieces", layout, pieces, "face", first))
         if duplex != "none" and any(_has_back(pieces[p.index]) for p in layout.placements):
-            back = imp.backs(layout, frame, duplex, lambda i: _has_back(pieces[i]))
+            back = backs(layout, frame, duplex, lambda i: _has_back(pieces[i]))
             out.append(DocPage("pieces", back, pieces, "back", first))
     return out
 
@@ -419,7 +431,7 @@ def _component_pages(group: ComponentPieces, frame: PageFrame, duplex: str) -> l
 def _with_backs(
     component: Component,
     pieces: Sequence[Piece],
-    layouts: list[imp.PageLayout],
+    layouts: list[PageLayout],
     frame: PageFrame,
     duplex: str,
 ) -> list[DocPage]:
@@ -428,28 +440,28 @@ def _with_backs(
     for layout in layouts:
         out.append(DocPage("pieces", layout, pieces, "face", component))
         if has_back:
-            out.append(DocPage("pieces", imp.backs(layout, frame, duplex), pieces, "back", component))
+            out.append(DocPage("pieces", backs(layout, frame, duplex), pieces, "back", component))
     return out
 
 
 def _layouts(
-    component: Component, pieces: Sequence[Piece], frame: PageFrame, region: imp.Rect | None = None
-) -> list[imp.PageLayout]:
+    component: Component, pieces: Sequence[Piece], frame: PageFrame, region: Rect | None = None
+) -> list[PageLayout]:
     """Pages for pieces of one block; with `region`, its trims lie there and the block sits at its top."""
     first = pieces[0]
     count = len(pieces)
     gutter = parse_length(component.gutter) if component.gutter is not None else None
     if component.kind == "board":
-        return imp.board(first.width, first.height, frame, parse_length(component.overlap), count)
-    if not imp.fits(first.width, first.height, frame):
+        return board(first.width, first.height, frame, parse_length(component.overlap), count)
+    if not fits(first.width, first.height, frame):
         raise _too_large(component, first, frame)
     if component.kind == "sheet":
-        return imp.sheets(count, first.width, first.height, frame)
+        return sheets(count, first.width, first.height, frame)
     if component.kind == "die":
         if component.faces == 10:
-            pages = imp.d10_nets(count, first.height, frame)
+            pages = d10_nets(count, first.height, frame)
         else:
-            pages = imp.die_nets(count, first.width, frame)
+            pages = die_nets(count, first.width, frame)
         if not pages:
             raise _too_large(component, first, frame, "net")
         return pages
@@ -458,29 +470,29 @@ def _layouts(
     spaced_gutter = gutter if gutter is not None else 2 * frame.bleed
     if shape == "polyhex":
         tiles = [(p.cells, p.width) for p in pieces]
-        return imp.nest(tiles, frame, max(spaced_gutter, 2 * frame.bleed), region)
+        return nest(tiles, frame, max(spaced_gutter, 2 * frame.bleed), region)
     if len(_by_size(pieces)) > 1:
         sizes = [(p.width, p.height) for p in pieces]
         turn = shape in ("rect", "square")
-        return imp.shelves(sizes, frame, max(spaced_gutter, 2 * frame.bleed), region, allow_turn=turn)
+        return shelves(sizes, frame, max(spaced_gutter, 2 * frame.bleed), region, allow_turn=turn)
     outline = bleed_outline(first, frame.bleed)
     if shape in ("hex", "circle") and layout in ("auto", "honeycomb", "packed", "spaced"):
         flat = shape == "hex" and component.orientation == "flat"
         if shape == "hex" and layout in ("auto", "honeycomb", "packed"):
-            return imp.lattice(
+            return lattice(
                 count, first.width, first.height, frame, 0.0, flat, outline, shared_edges=True, region=region
             )
         gap = gutter if gutter is not None else (2 * frame.bleed if layout == "spaced" else frame.bleed)
         if shape == "circle" and layout == "spaced" and gutter is None:
             gap = 2 * frame.bleed
-        return imp.lattice(count, first.width, first.height, frame, gap, flat, outline, region=region)
+        return lattice(count, first.width, first.height, frame, gap, flat, outline, region=region)
     if layout == "spaced":
-        pages = imp.grid(
+        pages = grid(
             count, first.width, first.height, frame, spaced_gutter, outline, allow_turn=False, region=region
         )
     else:
         turn = shape == "rect"
-        pages = imp.grid(count, first.width, first.height, frame, gutter, outline, turn, region)
+        pages = grid(count, first.width, first.height, frame, gutter, outline, turn, region)
     if shape != "rect" and shape != "square":
         for page in pages:
             page.outlines = True
@@ -495,7 +507,7 @@ def inventory(loaded: LoadedSpec, options: BuildOptions | None = None) -> list[I
 # ---- drawing ---------------------------------------------------------------------------------------
 
 
-def _place(canvas: Canvas, placement: imp.Placement, piece: Piece) -> None:
+def _place(canvas: Canvas, placement: Placement, piece: Piece) -> None:
     """Move the origin to the placed piece's trim top-left, turned `quarter` times clockwise (or by
     `angle` about its centre)."""
     if placement.pivot is not None:
@@ -556,7 +568,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         )
         return
     if page.kind == "assembly":
-        layouts = imp.board(
+        layouts = board(
             page.pieces[0].width, page.pieces[0].height, frame, parse_length(page.component.overlap)
         )  # type: ignore[union-attr]
         parts = [lay.board for lay in layouts if lay.board]
@@ -564,7 +576,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         return
     assert page.layout is not None and page.component is not None
     layout = page.layout
-    x0, y0, x1, y1 = imp.page_area(frame)
+    x0, y0, x1, y1 = page_area(frame)
     art_area = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]  # bleed stops short of the marks' band
     for placement in layout.placements:
         piece = page.pieces[placement.index]
@@ -595,7 +607,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         for placement in block.placements if block.outlines else ():
             piece = page.pieces[placement.index]
             piece = back_of(piece) if page.side == "back" else piece
-            outlines.append(imp.to_page(placement, trim_outline(piece), (piece.width, piece.height)))
+            outlines.append(to_page(placement, trim_outline(piece), (piece.width, piece.height)))
     marks.draw_cut_outlines(canvas, outlines)
     marks.draw_crop_marks(canvas, layout, frame)
     marks.draw_die_guides(canvas, layout)
@@ -605,7 +617,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         _page_label(canvas, plan_, page, label_font)
 
 
-def _draw_kite_nets(canvas: Canvas, layout: imp.PageLayout) -> None:
+def _draw_kite_nets(canvas: Canvas, layout: PageLayout) -> None:
     """d10 nets as marks draws cube nets: grey glue tabs, the cut outline, dashed folds."""
     for net in layout.kite_nets:
         for tab in net.tabs:

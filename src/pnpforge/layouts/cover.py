@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pnpforge.fonts import STANDARD, FontRegistry
 from pnpforge.generator.parts import Part
-from pnpforge.layouts.imposition import BoardPart
+from pnpforge.layouts.imposition.placement import BoardPart
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas
 from pnpforge.output.page import PageFrame

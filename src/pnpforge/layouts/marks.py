@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from pnpforge.layouts.imposition import PageLayout, page_area, tab_width
+from pnpforge.layouts.imposition.dice import tab_width
+from pnpforge.layouts.imposition.placement import PageLayout, page_area
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.page import MARK_ROOM, PageFrame, Rect
 from pnpforge.units import mm
@@ -198,7 +199,7 @@ def draw_board_marks(canvas: Canvas, page: PageLayout, frame: PageFrame, label_f
 
 
 def net_outline(x: float, y: float, e: float) -> list[Point]:
-    """The cross of six faces (see imposition.CUBE_NET), clockwise from the top face's top-left."""
+    """The cross of six faces (see imposition.dice.CUBE_NET), clockwise from the top face's top-left."""
     cells = [(1, 0), (2, 0), (2, 1), (4, 1), (4, 2), (2, 2), (2, 3), (1, 3), (1, 2), (0, 2), (0, 1), (1, 1)]
     return [(x + c * e, y + r * e) for c, r in cells]
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pnpforge.components.model import templated
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import SNAP, is_kite, polyhex_corners, size_value
-from pnpforge.layouts.imposition import kite_points
+from pnpforge.layouts.imposition.dice import kite_points
 from pnpforge.output.canvas import Point
 from pnpforge.units import parse_length
 

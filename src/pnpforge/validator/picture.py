@@ -1,6 +1,6 @@
 """A board set-up as a picture description, independent of the output format.
 
-A game's `checks.picture(setup)` fills a `BoardPicture` in millimetres (y grows down); `output/boardpic.py`
+A game's `checks.picture(setup)` fills a `BoardPicture` in millimetres (y grows down); `layouts/boardpic.py`
 draws it to PDF at physical scale, SVG or PNG. Colours are names (the picture's own `palette`, then
 `PALETTE`) or `#rrggbb`; icons are names the renderer knows (unknown names fall back to a plain disc,
 so a game never breaks drawing).

@@ -150,7 +150,7 @@ def _overlay(pic: BoardPicture, errors: list[Violation]) -> tuple[list[str], lis
 
 def marked_svg(pic: BoardPicture, errors: list[Violation]) -> tuple[str, list[int]]:
     """The `setup --draw` SVG, scalable to the screen, with a group of marks over the board."""
-    from pnpforge.output import boardpic
+    from pnpforge.layouts import boardpic
     from pnpforge.units import mm
 
     svg = boardpic.svg_text(pic)

@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge import __version__
 from pnpforge.files import write_atomic
-from pnpforge.layouts import icons
+from pnpforge.layouts.icon_table import ICON_NAMES
+from pnpforge.layouts.icons import draw_icon
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas
@@ -73,8 +74,8 @@ def draw_mark(canvas: Canvas, icon: str, cx: float, cy: float, size: float, fill
     h = size / 2
     ink = _ink_on(fill)
     line = max(size * 0.06, 0.4)
-    if icon in icons.ICON_NAMES:
-        icons.draw_icon(canvas, icon, cx - h, cy - h, size, size, fill, BLACK)
+    if icon in ICON_NAMES:
+        draw_icon(canvas, icon, cx - h, cy - h, size, size, fill, BLACK)
     elif icon == "tile":
         canvas.polygon(_regular(cx, cy, h, 6), fill, BLACK, line)
     elif icon == "god":
