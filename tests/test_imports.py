@@ -34,7 +34,6 @@ with open(out, "w") as handle:
 GAMES = [game.id for game in catalog.games() if game.bundled]
 SCORE_FILES = {game: REPO / "bench" / "data" / f"score-{game}.yaml" for game in GAMES}  # bench's own
 DEALT = [game.id for game in catalog.games() if game.bundled and (game.path / "deal.py").is_file()]
-HEX_GAMES = [game for game in GAMES if game != "quo-vadis"]  # quo-vadis spaces are true polygons
 
 
 def imported(tmp_path: Path, *args: str) -> set[str]:
@@ -70,15 +69,16 @@ def test_scoring_never_imports_drawing_or_geometry(tmp_path: Path, game: str) ->
 
 
 @pytest.mark.parametrize("game", DEALT)
-def test_validating_and_dealing_never_import_reportlab(tmp_path: Path, game: str) -> None:
+def test_validating_and_dealing_never_import_reportlab_or_shapely(tmp_path: Path, game: str) -> None:
     setup_file = tmp_path / "setup.yaml"
     players = str(catalog.players_range(catalog.find_game(game))[0])
     dealt = CliRunner().invoke(main, ["setup", game, "-p", players, "--seed", "3", "-o", str(setup_file)])
     assert dealt.exit_code == 0, dealt.output
     validated = imported(tmp_path, "validate", str(setup_file))
-    assert validated & {"reportlab", "svglib", "PIL"} == set()
-    assert ("shapely" in validated) == (game not in HEX_GAMES)  # polygons only where a polygon rule runs
-    assert imported(tmp_path, "setup", game, "-p", players, "--seed", "3") & {"reportlab", "svglib"} == set()
+    # hex boards are axial arithmetic and Quo Vadis rhombi lattice arithmetic (geometry/lattice.py)
+    assert validated & {"reportlab", "svglib", "PIL", "shapely"} == set()
+    dealing = imported(tmp_path, "setup", game, "-p", players, "--seed", "3")
+    assert dealing & {"reportlab", "svglib", "shapely"} == set()
 
 
 CARDS = """\
