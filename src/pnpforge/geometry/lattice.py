@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import TypeVar
 
@@ -60,15 +61,31 @@ class Lattice:
         if len(nodes) < 3 or None in nodes or len(set(nodes)) != len(nodes):
             return None
         corners: list[Node] = [n for n in nodes if n is not None]
-        if not _convex(corners) or not all(_along_line(a, b) for a, b in _sides(corners)):
+        (a0, b0) = corners[0]
+        shape = _cover(tuple((a - a0, b - b0) for a, b in corners))  # translates of one shape share the work
+        if shape is None:
             return None
-        triangles = frozenset(t for t in _triangles_near(corners) if _inside(_centroid3(t), corners))
-        counts: dict[Edge, int] = {}
-        for triangle in triangles:
-            for a, b in combinations(sorted(triangle), 2):
-                edge = frozenset((a, b))
-                counts[edge] = counts.get(edge, 0) + 1
-        return LatticeCell(triangles, frozenset(e for e, n in counts.items() if n == 1))
+
+        def moved(parts: tuple[tuple[Node, ...], ...]) -> frozenset[frozenset[Node]]:
+            return frozenset(frozenset((a + a0, b + b0) for a, b in part) for part in parts)
+
+        return LatticeCell(moved(shape[0]), moved(shape[1]))
+
+
+@lru_cache(maxsize=256)
+def _cover(
+    corners: tuple[Node, ...],
+) -> tuple[tuple[tuple[Node, ...], ...], tuple[tuple[Node, ...], ...]] | None:
+    """The unit triangles and boundary unit edges of a polygon given by lattice corners, or None."""
+    outline = list(corners)
+    if not _convex(outline) or not all(_along_line(a, b) for a, b in _sides(outline)):
+        return None
+    triangles = [t for t in _triangles_near(outline) if _inside(_centroid3(t), outline)]
+    counts: dict[tuple[Node, ...], int] = {}
+    for triangle in triangles:
+        for edge in combinations(triangle, 2):
+            counts[edge] = counts.get(edge, 0) + 1
+    return tuple(triangles), tuple(e for e, n in counts.items() if n == 1)
 
 
 def hex_lattice(size: float) -> Lattice:
@@ -124,16 +141,16 @@ def _along_line(a: Node, b: Node) -> bool:
     return any(da * line[1] == db * line[0] for line in _LINES)
 
 
-def _triangles_near(corners: list[Node]) -> Iterable[Triangle]:
+def _triangles_near(corners: list[Node]) -> Iterable[tuple[Node, Node, Node]]:
     """Every unit triangle with a node in the corners' bounding box (a superset of those inside)."""
     a_values, b_values = [c[0] for c in corners], [c[1] for c in corners]
     for a in range(min(a_values) - 1, max(a_values) + 1):
         for b in range(min(b_values) - 1, max(b_values) + 1):
-            yield frozenset(((a, b), (a + 1, b), (a, b + 1)))
-            yield frozenset(((a + 1, b), (a, b + 1), (a + 1, b + 1)))
+            yield ((a, b), (a, b + 1), (a + 1, b))  # nodes in sorted order, so edges compare as tuples
+            yield ((a, b + 1), (a + 1, b), (a + 1, b + 1))
 
 
-def _centroid3(triangle: Triangle) -> tuple[int, int]:
+def _centroid3(triangle: tuple[Node, Node, Node]) -> tuple[int, int]:
     """Three times the centroid (kept whole): never on a lattice line, so never on a side."""
     return (sum(n[0] for n in triangle), sum(n[1] for n in triangle))
 
