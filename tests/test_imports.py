@@ -7,6 +7,7 @@ bringing a heavy library back into every command's start-up.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -111,3 +112,36 @@ def test_svg_artwork_brings_svglib(tmp_path: Path, make_spec: SpecMaker) -> None
 def test_new_writes_a_spec_without_any_library(tmp_path: Path) -> None:
     assert imported(tmp_path, "new", str(tmp_path / "my-game")) == set()
     assert (tmp_path / "my-game" / "game.yaml").is_file()
+
+
+PLUGINS = """
+import json, os, sys
+from pnpforge.cli import main
+sys.argv = ["pnpforge", "score", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+from pydantic.plugin import _loader
+print(json.dumps({"plugins": list(_loader.get_plugins()), "setting": os.environ["PYDANTIC_DISABLE_PLUGINS"],
+                  "metadata": "importlib.metadata" in sys.modules}))
+"""
+
+
+@pytest.mark.parametrize(("setting", "stub"), [(None, True), ("true", True), ("some-plugin", False)])
+def test_pydantic_plugins_are_off_unless_the_user_says(setting: str | None, stub: bool) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if setting is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = setting
+    command = [sys.executable, "-c", PLUGINS, str(SCORE_FILES["gods"])]
+    run = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    found = json.loads(run.stdout.splitlines()[-1])  # after the score table
+    assert found["setting"] == (setting or "__all__") and found["plugins"] == []
+    assert found["metadata"] != stub  # pydantic's own loader (and its entry-point scan) when one is named
+    if stub:  # pydantic's own loader gives the same answer for this setting
+        env["PYDANTIC_DISABLE_PLUGINS"] = found["setting"]
+        check = "from pydantic.plugin._loader import get_plugins; print(list(get_plugins()))"
+        assert (
+            subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True).stdout
+            == "[]\n"
+        )
