@@ -67,7 +67,7 @@ def report_problems(error: InputError) -> None:
         click.echo(f"{len(error.problems)} problems.", err=True)
 
 
-def _import_long_lived(name: str) -> types.ModuleType:
+def import_long_lived(name: str) -> types.ModuleType:
     """Import a command's module with the cycle collector paused, then set what it made aside (gc.freeze).
 
     Imports make only long-lived objects; collecting among them again and again is ~5-10% of a start-up.
@@ -102,7 +102,7 @@ class ForgeGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.lazy:
             module, _, attribute = self.lazy[cmd_name][0].partition(":")
-            self.add_command(getattr(_import_long_lived(f"{__name__}.{module}"), attribute), cmd_name)
+            self.add_command(getattr(import_long_lived(f"{__name__}.{module}"), attribute), cmd_name)
         return self.commands.get(cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
