@@ -12,6 +12,7 @@ Run: .venv/bin/python bench/bench_startup.py [--rounds N]
 from __future__ import annotations
 
 import compileall
+import json
 import os
 import statistics
 import subprocess
@@ -126,6 +127,23 @@ def cards(tmp: Path, cli: list[str], rounds: int) -> None:
     print(f"  ratio {ratio:.2f}x, cpu {ours.cpu / plain.cpu:.2f}x ({aim}): {verdict(ok)}")
 
 
+def build_stages(tmp: Path, rounds: int) -> None:
+    """Where the card build's CPU goes, stage by stage (fewest ms of ROUNDS fresh interpreters each)."""
+    spec = tmp / "bench-spec"
+    runs = []
+    for _ in range(rounds):
+        done = subprocess.run([sys.executable, str(HERE / "build_stages.py"), str(spec), str(tmp / "staged")],
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        runs.append(json.loads(done.stdout.splitlines()[-1]))
+    print(f"  where its CPU goes, in-process (least of {rounds}; * the plain script does it too):")
+    for stage in runs[0]:
+        least = min(run[stage] for run in runs)
+        shared = "*" if stage.startswith(("import reportlab", "find and load", "draw and")) else " "
+        indent = "    " if stage.startswith(("plan", "draw and", "load the spec")) else ""
+        indent = "        " if stage.startswith("find and load") else indent  # within plan
+        print(f"   {shared} {indent}{stage:<{62 - len(indent)}} {least:6.1f} ms")
+
+
 def games(tmp: Path, cli: list[str], rounds: int) -> None:
     ids = [game.id for game in catalog.games() if game.bundled]
     commands = {game: [*cli, "build", game, "-o", str(tmp / "games")] for game in ids}
@@ -153,6 +171,7 @@ def main() -> None:
         tmp = Path(name)
         startup(tmp, cli, rounds)
         cards(tmp, cli, rounds)
+        build_stages(tmp, rounds)
         games(tmp, cli, min(rounds, GAME_ROUNDS))
     print(f"(benchmark took {time.perf_counter() - started:.0f} s)")
 

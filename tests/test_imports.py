@@ -7,6 +7,7 @@ bringing a heavy library back into every command's start-up.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,6 @@ with open(out, "w") as handle:
 GAMES = [game.id for game in catalog.games() if game.bundled]
 SCORE_FILES = {game: REPO / "bench" / "data" / f"score-{game}.yaml" for game in GAMES}  # bench's own
 DEALT = [game.id for game in catalog.games() if game.bundled and (game.path / "deal.py").is_file()]
-HEX_GAMES = [game for game in GAMES if game != "quo-vadis"]  # quo-vadis spaces are true polygons
 
 
 def imported(tmp_path: Path, *args: str) -> set[str]:
@@ -70,15 +70,16 @@ def test_scoring_never_imports_drawing_or_geometry(tmp_path: Path, game: str) ->
 
 
 @pytest.mark.parametrize("game", DEALT)
-def test_validating_and_dealing_never_import_reportlab(tmp_path: Path, game: str) -> None:
+def test_validating_and_dealing_never_import_reportlab_or_shapely(tmp_path: Path, game: str) -> None:
     setup_file = tmp_path / "setup.yaml"
     players = str(catalog.players_range(catalog.find_game(game))[0])
     dealt = CliRunner().invoke(main, ["setup", game, "-p", players, "--seed", "3", "-o", str(setup_file)])
     assert dealt.exit_code == 0, dealt.output
     validated = imported(tmp_path, "validate", str(setup_file))
-    assert validated & {"reportlab", "svglib", "PIL"} == set()
-    assert ("shapely" in validated) == (game not in HEX_GAMES)  # polygons only where a polygon rule runs
-    assert imported(tmp_path, "setup", game, "-p", players, "--seed", "3") & {"reportlab", "svglib"} == set()
+    # hex boards are axial arithmetic and Quo Vadis rhombi lattice arithmetic (geometry/lattice.py)
+    assert validated & {"reportlab", "svglib", "PIL", "shapely"} == set()
+    dealing = imported(tmp_path, "setup", game, "-p", players, "--seed", "3")
+    assert dealing & {"reportlab", "svglib", "shapely"} == set()
 
 
 CARDS = """\
@@ -111,3 +112,36 @@ def test_svg_artwork_brings_svglib(tmp_path: Path, make_spec: SpecMaker) -> None
 def test_new_writes_a_spec_without_any_library(tmp_path: Path) -> None:
     assert imported(tmp_path, "new", str(tmp_path / "my-game")) == set()
     assert (tmp_path / "my-game" / "game.yaml").is_file()
+
+
+PLUGINS = """
+import json, os, sys
+from pnpforge.cli import main
+sys.argv = ["pnpforge", "score", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+from pydantic.plugin import _loader
+print(json.dumps({"plugins": list(_loader.get_plugins()), "setting": os.environ["PYDANTIC_DISABLE_PLUGINS"],
+                  "metadata": "importlib.metadata" in sys.modules}))
+"""
+
+
+@pytest.mark.parametrize(("setting", "stub"), [(None, True), ("true", True), ("some-plugin", False)])
+def test_pydantic_plugins_are_off_unless_the_user_says(setting: str | None, stub: bool) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if setting is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = setting
+    command = [sys.executable, "-c", PLUGINS, str(SCORE_FILES["gods"])]
+    run = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    found = json.loads(run.stdout.splitlines()[-1])  # after the score table
+    assert found["setting"] == (setting or "__all__") and found["plugins"] == []
+    assert found["metadata"] != stub  # pydantic's own loader (and its entry-point scan) when one is named
+    if stub:  # pydantic's own loader gives the same answer for this setting
+        env["PYDANTIC_DISABLE_PLUGINS"] = found["setting"]
+        check = "from pydantic.plugin._loader import get_plugins; print(list(get_plugins()))"
+        assert (
+            subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True).stdout
+            == "[]\n"
+        )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnpforge import catalog
-from pnpforge.cli import report_problems
+from pnpforge.cli import import_long_lived, report_problems
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
 from pnpforge.files import write_atomic
@@ -75,6 +75,7 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _options(**kw: Any) -> BuildOptions:
+    import_long_lived("pnpforge.build")  # the engine's many imports, with the cycle collector paused
     from pnpforge.build import BuildOptions, parse_formats
 
     return BuildOptions(

@@ -25,7 +25,7 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex, Vertex
 from pnpforge.geometry.split import side_path, side_vertices
-from pnpforge.sourcefile import Path_, Source, read_yaml, validate
+from pnpforge.sourcefile import Path_, Source, read_yaml_text, validate
 from pnpforge.validator.picture import (
     BoardPicture,
     CellShape,
@@ -130,18 +130,37 @@ class _MapFile(BaseModel):
     model_config = ConfigDict(extra="ignore")
     cells: list[_MapFileCell]
     river: _MapFileRiver
+
+
+class _ScenarioFile(BaseModel):
+    model_config = ConfigDict(extra="ignore")
     scenarios: dict[str, Any]
+
+
+def _map_blocks(*keys: str) -> Source:
+    """The map file with only its top-level blocks `keys` (other lines blank, so every line keeps its number).
+
+    The starting set-ups are most of the file: checking a set-up reads the board alone, dealing adds them.
+    """
+    text = MAP_FILE.read_text(encoding="utf-8")
+    kept, keep = [], False
+    for line in text.splitlines():
+        if line[:1] not in ("", " ", "#"):
+            keep = line.split(":", 1)[0] in keys
+        kept.append(line if keep else "")
+    return read_yaml_text("\n".join(kept) + "\n", str(MAP_FILE))
 
 
 @lru_cache(maxsize=1)
 def map_file() -> _MapFile:
-    return validate(_MapFile, read_yaml(MAP_FILE))
+    return validate(_MapFile, _map_blocks("cells", "river"))
 
 
 @lru_cache(maxsize=1)
 def scenarios() -> dict[str, list[dict[str, Any]]]:
     """The map file's scenario sets by name (its `note` is not one)."""
-    return {k: v for k, v in map_file().scenarios.items() if isinstance(v, list)}
+    found = validate(_ScenarioFile, _map_blocks("scenarios")).scenarios
+    return {k: v for k, v in found.items() if isinstance(v, list)}
 
 
 def _csv_ids(name: str, column: str) -> dict[str, dict[str, str]]:

@@ -1,8 +1,10 @@
 """Quo Vadis (draft 32): the map set-up file, its checks, and the map as real polygon spaces.
 
 The map is area tiles on a hex grid of tiles; each tile is three rhombus spaces (areas.yaml says how they
-are cut and numbered). Spaces are real shapely polygons and adjacency is "shares an edge of positive
-length" (geometry/cells.py), so overlaps, touching and connectivity all come from the geometry itself.
+are cut and numbered). Spaces are real polygons and adjacency is "shares an edge of positive length"
+(geometry/cells.py), so overlaps, touching and connectivity all come from the geometry itself. Rhombi cut
+from hex corners lie on a triangular lattice, so geometry/lattice.py finds those facts exactly by integer
+corners; shapely is used only for a cut off the lattice and for drawing.
 
 Set-up file: `players`, `map` (each entry `tile` id, tile-grid cell `at: [q, r]`, `rotation` 0-5),
 optional `centre` (the base's centre tile; derived when absent) and optional `areas` (inline tile
@@ -19,23 +21,25 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictInt, field_validator
-from shapely.geometry import Polygon
-from shapely.strtree import STRtree
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, components, polygon_cell
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.geometry.lattice import LatticeCell, hex_lattice, lattice_adjacency, overlapping
 from pnpforge.sourcefile import Source, read_yaml, validate
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, legend_of
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, Rotation, SetupModel
+
+if TYPE_CHECKING:  # shapely is imported only for a polygon operation the lattice cannot answer
+    from shapely.geometry import Polygon
 
 GAME = "quo-vadis"
 PLAYERS = catalog.players_range(catalog.GameFolder(GAME, Path(__file__).parent, bundled=True))
@@ -181,7 +185,12 @@ class Space:
     tile: str
     index: int  # which rhombus of the tile (areas.yaml geometry.spaces)
     terrain: str
-    polygon: Polygon  # in tile units (tile circumradius 1), y down
+    corners: tuple[tuple[float, float], ...]  # in tile units (tile circumradius 1), y down
+    cell: LatticeCell | None  # the same rhombus as lattice triangles; None for a cut off the lattice
+
+    @cached_property
+    def polygon(self) -> Polygon:
+        return polygon_cell(self.corners)
 
 
 @dataclass
@@ -201,10 +210,13 @@ class QvMap:
         return out
 
 
-def space_polygon(at: Hex, rotation: int, corners: tuple[int, int, int]) -> Polygon:
+LATTICE = hex_lattice(1.0)
+
+
+def space_corners(at: Hex, rotation: int, corners: tuple[int, int, int]) -> tuple[tuple[float, float], ...]:
     """The rhombus of a tile at tile-grid cell `at`: its centre and three consecutive corners, rotated."""
     points = hexgrid.corners(at, 1.0)
-    return polygon_cell([hexgrid.to_pixel(at, 1.0), *(points[(c + rotation) % 6] for c in corners)])
+    return (hexgrid.to_pixel(at, 1.0), *(points[(c + rotation) % 6] for c in corners))
 
 
 def build_map(setup: Setup) -> QvMap:
@@ -214,12 +226,27 @@ def build_map(setup: Setup) -> QvMap:
     qv = QvMap(setup.map, [known[p.tile] for p in setup.map])
     for i, (placed, tile) in enumerate(zip(setup.map, qv.tiles, strict=True)):
         for cut in cuts:
-            polygon = space_polygon(placed.at, placed.rotation, cut.corners)
+            corners = space_corners(placed.at, placed.rotation, cut.corners)
             qv.spaces[(i, cut.space)] = Space(
-                f"{tile.id}.{cut.space}", tile.id, cut.space, tile.spaces[cut.space], polygon
+                f"{tile.id}.{cut.space}",
+                tile.id,
+                cut.space,
+                tile.spaces[cut.space],
+                corners,
+                LATTICE.cell(corners),
             )
-    qv.touching = adjacency({key: s.polygon for key, s in qv.spaces.items()})
+    lattice = _lattice_cells(qv)
+    if lattice is not None:
+        qv.touching = lattice_adjacency(lattice)
+    else:
+        qv.touching = adjacency({key: s.polygon for key, s in qv.spaces.items()})
     return qv
+
+
+def _lattice_cells(qv: QvMap) -> dict[tuple[int, int], LatticeCell] | None:
+    """Every space as lattice triangles, or None when any space is off the lattice (shapely decides then)."""
+    cells = {key: s.cell for key, s in qv.spaces.items() if s.cell is not None}
+    return cells if len(cells) == len(qv.spaces) else None
 
 
 def space_adjacency(setup: Setup) -> dict[str, set[str]]:
@@ -284,6 +311,21 @@ def check(setup: Setup, source: Source) -> Report:
 
 
 def _check_overlap(qv: QvMap, report: Report) -> None:
+    lattice = _lattice_cells(qv)
+    pairs = _overlapping_tiles(qv) if lattice is None else set()
+    for pair in overlapping(lattice or {}):
+        (i, _), (j, _) = sorted(pair)
+        if i != j:  # two spaces of one tile never overlap
+            pairs.add((i, j))
+    for i, j in sorted(pairs):
+        message = f"tiles {_name(qv, i)} and {_name(qv, j)} overlap"
+        report.error("tile-overlap", message, [list(qv.placed[i].at), list(qv.placed[j].at)])
+
+
+def _overlapping_tiles(qv: QvMap) -> set[tuple[int, int]]:
+    """Map-index pairs of tiles whose spaces overlap with positive area, by shapely (any polygon)."""
+    from shapely.strtree import STRtree
+
     keys = list(qv.spaces)
     polygons = [qv.spaces[k].polygon for k in keys]
     tree = STRtree(polygons)
@@ -294,9 +336,7 @@ def _check_overlap(qv: QvMap, report: Report) -> None:
             # neighbours only touch; the area test keeps float noise from counting as an overlap
             if i < j and not polygon.touches(other) and polygon.intersection(other).area > OVERLAP_AREA:
                 pairs.add((i, j))
-    for i, j in sorted(pairs):
-        message = f"tiles {_name(qv, i)} and {_name(qv, j)} overlap"
-        report.error("tile-overlap", message, [list(qv.placed[i].at), list(qv.placed[j].at)])
+    return pairs
 
 
 def _check_base(setup: Setup, qv: QvMap, report: Report) -> None:

@@ -1,0 +1,78 @@
+"""Where a `pnpforge build` process spends its CPU before and while drawing, stage by stage, in-process.
+
+Run by bench_startup.py in a fresh interpreter: `build_stages.py SPEC OUT` prints one JSON object of
+CPU milliseconds per stage (imports in the order the build meets them, then the build's own steps).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import importlib
+import json
+import sys
+import time
+from typing import Any
+
+STAGES: dict[str, float] = {}
+_last = time.process_time()
+
+
+def _lap(name: str) -> None:
+    global _last
+    now = time.process_time()
+    STAGES[name] = (now - _last) * 1000
+    _last = now
+
+
+def _timed(module: str, name: str, label: str) -> None:
+    """Wrap module.name to add its CPU time to STAGES[label]."""
+    owner = importlib.import_module(module)
+    inner = getattr(owner, name)
+
+    @functools.wraps(inner)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.process_time()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            STAGES[label] = STAGES.get(label, 0.0) + (time.process_time() - started) * 1000
+
+    setattr(owner, name, timed)
+
+
+def main() -> None:
+    spec, out = sys.argv[1], sys.argv[2]
+    import click  # noqa: F401
+
+    _lap("import click")
+    from pnpforge.cli import main as cli
+    from pnpforge.cli import print_cmds  # noqa: F401
+
+    _lap("import pnpforge.cli and its print commands")
+    from pydantic import BaseModel  # noqa: F401
+
+    _lap("import pydantic")
+    import reportlab.pdfgen.canvas  # noqa: F401
+    from reportlab.pdfbase import ttfonts  # noqa: F401
+
+    _lap("import reportlab canvas and ttfonts (the plain script's imports)")
+    import pnpforge.components.model  # noqa: F401
+
+    _lap("import components.model (building the spec models)")
+    import pnpforge.build  # noqa: F401
+
+    _lap("import the rest of pnpforge.build (layouts, fonts, output)")
+    _timed("pnpforge.components.load", "load_target", "load the spec (YAML, CSV, validation)")
+    _timed("pnpforge.fonts", "find_cjk_font", "find and load the Japanese font")
+    _timed("pnpforge.build", "plan", "plan: pieces, fonts, layout on pages")
+    _timed("pnpforge.build", "write", "draw and write the PDF")
+    sys.argv = ["pnpforge", "build", spec, "-o", out]
+    with contextlib.suppress(SystemExit):  # click ends by sys.exit
+        cli()
+    _lap("whole command")
+    print(json.dumps(STAGES))
+
+
+if __name__ == "__main__":
+    main()
