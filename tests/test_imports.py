@@ -123,13 +123,12 @@ try:
 except SystemExit:
     pass
 from pydantic.plugin import _loader
-print(json.dumps({"plugins": list(_loader.get_plugins()), "setting": os.environ["PYDANTIC_DISABLE_PLUGINS"],
-                  "metadata": "importlib.metadata" in sys.modules}))
+print(json.dumps({"plugins": list(_loader.get_plugins()), "setting": os.environ["PYDANTIC_DISABLE_PLUGINS"]}))
 """
 
 
-@pytest.mark.parametrize(("setting", "stub"), [(None, True), ("true", True), ("some-plugin", False)])
-def test_pydantic_plugins_are_off_unless_the_user_says(setting: str | None, stub: bool) -> None:
+@pytest.mark.parametrize("setting", [None, "true", "some-plugin"])
+def test_pydantic_plugins_are_off_unless_the_user_says(setting: str | None) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
     if setting is not None:
         env["PYDANTIC_DISABLE_PLUGINS"] = setting
@@ -137,11 +136,3 @@ def test_pydantic_plugins_are_off_unless_the_user_says(setting: str | None, stub
     run = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     found = json.loads(run.stdout.splitlines()[-1])  # after the score table
     assert found["setting"] == (setting or "__all__") and found["plugins"] == []
-    assert found["metadata"] != stub  # pydantic's own loader (and its entry-point scan) when one is named
-    if stub:  # pydantic's own loader gives the same answer for this setting
-        env["PYDANTIC_DISABLE_PLUGINS"] = found["setting"]
-        check = "from pydantic.plugin._loader import get_plugins; print(list(get_plugins()))"
-        assert (
-            subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True).stdout
-            == "[]\n"
-        )
