@@ -2,6 +2,8 @@
 
 Commands live beside this file by job (print, check, score). Every InputError raised below is
 printed as one `FILE:LINE:COL: message` line per problem, with exit code 2 and no traceback.
+Anything else that escapes a command is a bug: one `internal error` line and exit code 3
+(the traceback only with --debug).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pnpforge import __version__, catalog
 from pnpforge.errors import InputError
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
 
 
 def report_problems(error: InputError) -> None:
@@ -33,6 +36,14 @@ class ForgeGroup(click.Group):
         except InputError as error:
             report_problems(error)
             sys.exit(EXIT_BAD_INPUT)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, EOFError):
+            raise  # click's own ways out: usage errors, ctx.exit, Ctrl-C
+        except (Exception, RecursionError, MemoryError) as error:
+            if ctx.params.get("debug"):
+                raise
+            what = f"{type(error).__name__}: {error}".splitlines()[0][:300]
+            click.echo(f"internal error: {what} (please report; --debug shows where)", err=True)
+            sys.exit(EXIT_INTERNAL)
 
 
 @click.group(cls=ForgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -43,7 +54,8 @@ class ForgeGroup(click.Group):
     multiple=True,
     help="Also look for games (folders holding game.yaml) in DIR.",
 )
-def main(games_dir: tuple[str, ...]) -> None:
+@click.option("--debug", is_flag=True, help="Show the traceback of an internal error (for bug reports).")
+def main(games_dir: tuple[str, ...], debug: bool) -> None:
     """Print-and-play sheets, set-up checks and score calculators for board games.
 
     \b

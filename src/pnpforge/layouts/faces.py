@@ -48,7 +48,7 @@ from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
 from pnpforge.sourcefile import Source, read_yaml
-from pnpforge.units import mm, parse_length
+from pnpforge.units import mm, parse_length, parse_percent
 
 SideName = Literal["face", "back"]
 PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
@@ -143,7 +143,7 @@ def _length(value: str | float | int, reference: float) -> float:
 def _parse(value: object, reference: float) -> float:
     try:
         if isinstance(value, str) and value.strip().endswith("%"):
-            return float(value.strip()[:-1]) * reference / 100.0
+            return parse_percent(value) * reference / 100.0
         return parse_length(value)  # type: ignore[arg-type]
     except (ValueError, TypeError) as exc:
         raise FaceError(str(exc)) from None

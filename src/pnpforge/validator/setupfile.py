@@ -49,7 +49,7 @@ Axial = Annotated[StrictInt, Field(ge=-MAX_COORD, le=MAX_COORD)]
 Coord = tuple[Axial, Axial]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
 Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
 Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockwise
-Seat = Annotated[StrictInt, Field(ge=1)]
+Seat = Annotated[StrictInt, Field(ge=1, le=99)]  # a seat number; no table seats 100
 
 
 class SetupModel(BaseModel):
