@@ -20,7 +20,7 @@ from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError, Problem
 from pnpforge.files import write_atomic
-from pnpforge.fonts import STANDARD, FontRegistry
+from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts import imposition as imp
@@ -29,6 +29,7 @@ from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover
 from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
 from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output.canvas import Canvas
+from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
 FORMATS = ("pdf", "svg", "png")
@@ -49,7 +50,7 @@ class BuildOptions:
     dpi: int = 150
     only: tuple[str, ...] = ()
     font: Path | None = None
-    allow_outside_images: bool = False
+    allow_outside_files: bool = False  # files the spec names may lie outside its folder
 
 
 @dataclass
@@ -113,6 +114,14 @@ def page_size(name: str, file: str = CLI, line: int = 0, col: int = 0) -> tuple[
         ) from None
 
 
+def _spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
+    """defaults.font: in the spec folder or a system font folder, unless --allow-outside-files."""
+    try:
+        return named_file(loaded.folder, name, "font", allow_outside=allow_outside, roots=SYSTEM_FONT_DIRS)
+    except FileRefError as exc:
+        raise InputError([loaded.source.problem(("defaults", "font"), str(exc))]) from None
+
+
 def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[imp.PageFrame, str]:
     defaults = loaded.spec.defaults
     if options.page is not None:
@@ -150,9 +159,10 @@ def plan(
     if fonts is None:
         font_path = options.font
         if font_path is None and defaults.font:
-            font_path = loaded.folder / defaults.font
+            font_path = _spec_font(loaded, defaults.font, options.allow_outside_files)
         fonts = FontRegistry(font_path)
-    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_images, loaded.source)
+    fonts.allow_outside = options.allow_outside_files
+    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
     try:
         groups = expand(loaded, lang, frame.area, options.only, _row_checker(ctx) if check else None)
     except InputError:
@@ -655,7 +665,7 @@ def build(
     progress: Callable[[int], None] | None = None,
 ) -> BuildResult:
     """Load, plan, then write; an InputError is raised before any file is touched."""
-    loaded = target if isinstance(target, LoadedSpec) else load_target(target)
+    loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
     the_plan = plan(loaded, options)
     files = write(the_plan, options, progress)
     return BuildResult(files, len(the_plan.pages), the_plan.inventory, list(the_plan.ctx.fonts.warnings))

@@ -18,6 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from pnpforge.errors import InputError
+from pnpforge.sourcefile import named_file
 
 STANDARD: dict[str, str] = {
     "sans": "Helvetica",
@@ -58,12 +59,39 @@ MISSING_CJK_WARNING = (
 )
 
 
+SYSTEM_FONT_DIRS: tuple[Path, ...] = tuple(
+    Path(p).expanduser()
+    for p in (
+        "/usr/share/fonts",
+        "/usr/local/share/fonts",
+        "~/.fonts",
+        "~/.local/share/fonts",
+        "/Library/Fonts",
+        "/System/Library/Fonts",
+        "~/Library/Fonts",
+        "C:/Windows/Fonts",
+    )
+)  # a spec may name a font here as well as in its own folder
+
+
 def _loads(path: Path) -> TTFont | None:
     """A TrueType font reportlab can embed, or None (CFF-based OpenType and broken files cannot)."""
+    return None if font_problem(path) else _probe(path)
+
+
+def font_problem(path: Path) -> str | None:
+    """Why reportlab cannot load the font file, in a few words; None when it can."""
     try:
-        return TTFont(f"probe-{path}", str(path), subfontIndex=0)
-    except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError):
-        return None
+        _probe(path)
+    except TTFError as exc:
+        return str(exc).split("\n")[0][:160]
+    except Exception as exc:  # truncated or hostile files make reportlab fail in many ways
+        return f"{type(exc).__name__}: {exc}".split("\n")[0][:160]
+    return None
+
+
+def _probe(path: Path) -> TTFont:
+    return TTFont(f"probe-{path}", str(path), subfontIndex=0)
 
 
 def _fontconfig_candidates() -> list[str]:
@@ -117,12 +145,16 @@ class FontRegistry:
         self._css: dict[str, tuple[str, str]] = dict(_CSS_STANDARD)
         self._ttf_chars: dict[str, frozenset[int]] = {}
         self._runs: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+        self.allow_outside = False  # --allow-outside-files: fonts of the spec may lie anywhere
         path: Path | None
         if cjk_path is not None:
             path = Path(cjk_path)
-            if not path.is_file() or _loads(path) is None:
+            if not path.is_file():
+                raise InputError.single(path, "font file not found (expected a TrueType .ttf/.ttc file)")
+            problem = font_problem(path)
+            if problem:
                 raise InputError.single(
-                    path, "not a usable font (expected a TrueType .ttf/.ttc file with glyf outlines)"
+                    path, f"not a usable TrueType font ({problem}; expected a .ttf/.ttc with glyf outlines)"
                 )
         else:
             path = find_cjk_font() if search else None
@@ -146,9 +178,11 @@ class FontRegistry:
         if font in STANDARD:
             return STANDARD[font]
         if font.lower().endswith((".ttf", ".ttc")):
-            path = (spec_dir or Path.cwd()) / font
-            if not path.is_file() or _loads(path) is None:
-                raise ValueError(f"font {font!r} is not a usable TrueType file in the spec folder")
+            folder = spec_dir or Path.cwd()
+            path = named_file(folder, font, "font", allow_outside=self.allow_outside, roots=SYSTEM_FONT_DIRS)
+            problem = font_problem(path)
+            if problem:
+                raise ValueError(f"font {font!r} is not a usable TrueType font ({problem})")
             name = self._register(path, "Pnp-" + _slug(path))
             self._css.setdefault(name, (f"'{path.stem}', sans-serif", ""))
             return name

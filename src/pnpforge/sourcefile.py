@@ -290,6 +290,42 @@ def _too_long_integer(value: str) -> bool:
     return len(digits.lstrip("0")) > MAX_DIGITS
 
 
+# -- files a spec names ----------------------------------------------------------------------------
+
+OUTSIDE_FLAG = "--allow-outside-files"
+MAX_NAME = 1024  # characters in a file name written in a spec
+
+
+class FileRefError(ValueError):
+    """A file named in a spec that may not or cannot be used; the message says which and why."""
+
+
+def named_file(
+    folder: Path, name: str, what: str, *, allow_outside: bool = False, roots: tuple[Path, ...] = ()
+) -> Path:
+    """The existing file `name` (written in a spec) names, relative to the spec `folder`.
+
+    Symbolic links are resolved first, so the file must really lie inside `folder` (or one of
+    `roots`, e.g. the system's font folders) unless the user opted in with --allow-outside-files.
+    """
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or "\x00" in name:
+        raise FileRefError(f"{what} {str(name)[:80]!r} is not a usable file name (expected e.g. art.png)")
+    try:
+        base = folder.resolve()
+        path = (base / name).resolve()
+        outside = not any(path.is_relative_to(root.resolve()) for root in (base, *roots))
+        if outside and not allow_outside:
+            raise FileRefError(
+                f"{what} {name!r} is outside the spec folder (expected a path inside it; "
+                f"{OUTSIDE_FLAG} allows others)"
+            )
+        if not path.is_file():
+            raise FileRefError(f"{what} {name!r} not found (expected a file in {base})")
+    except OSError as exc:
+        raise FileRefError(f"{what} {name[:80]!r} cannot be used: {exc.strerror or exc}") from None
+    return path
+
+
 def _round_trip(text: str, file: str) -> tuple[Any, dict[Path_, tuple[int, int]]]:
     """Parse with ruamel's round-trip loader, which knows every value's line and column."""
     yaml = YAML(typ="rt")

@@ -61,7 +61,12 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             "--only", multiple=True, metavar="COMPONENT", help="Build only this component (repeatable)."
         ),
         click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to embed."),
-        click.option("--allow-outside-images", is_flag=True, help="Allow images outside the spec folder."),
+        click.option(
+            "--allow-outside-files",
+            is_flag=True,
+            help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
+        ),
+        click.option("--allow-outside-images", is_flag=True, hidden=True),  # the old name, still accepted
     ]
     for option in reversed(options):
         command = option(command)
@@ -79,7 +84,7 @@ def _options(**kw: Any) -> BuildOptions:
         dpi=kw["dpi"],
         only=tuple(kw["only"]),
         font=Path(kw["font"]) if kw["font"] else None,
-        allow_outside_images=kw["allow_outside_images"],
+        allow_outside_files=kw["allow_outside_files"] or kw["allow_outside_images"],
     )
 
 
@@ -94,7 +99,7 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def _run_build(target: str, options: BuildOptions) -> list[Path]:
-    loaded = load_target(target)
+    loaded = load_target(target, options.allow_outside_files)
     the_plan = plan(loaded, options)
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
         files = write(the_plan, options, progress)

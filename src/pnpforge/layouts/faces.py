@@ -47,7 +47,7 @@ from pnpforge.layouts.icons import ICON_NAMES, draw_icon, unknown_icon
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
-from pnpforge.sourcefile import Source, read_yaml
+from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
 from pnpforge.units import mm, parse_length, parse_percent
 
 SideName = Literal["face", "back"]
@@ -80,7 +80,7 @@ class RenderContext:
     spec_dir: Path = field(default_factory=Path.cwd)
     bleed: float = 0.0  # points
     fonts: FontRegistry = field(default_factory=FontRegistry)
-    allow_outside_images: bool = False
+    allow_outside_files: bool = False  # --allow-outside-files: images and data files may lie anywhere
     spec_source: Source | None = None  # game.yaml: a fixed value's problem is located there, once
 
 
@@ -559,14 +559,14 @@ def _image_size(path: Path, mtime: float) -> tuple[float, float]:
 
 def image_path(src: str, ctx: RenderContext) -> Path:
     """The image file for `src`, checked: exists, PNG, JPEG or SVG, inside the spec folder unless allowed."""
-    base = ctx.spec_dir.resolve()
-    path = (base / src).resolve()
-    if not ctx.allow_outside_images and not path.is_relative_to(base):
-        raise FaceError(f"image {src!r} is outside the spec folder (expected a path inside {base})")
-    if path.suffix.lower() not in IMAGE_TYPES:
+    if Path(src).suffix.lower() not in IMAGE_TYPES:
         raise FaceError(f"image {src!r} is not a PNG, JPEG or SVG file")
-    if not path.is_file():
-        raise FaceError(f"image {src!r} not found (expected a file in {base})")
+    try:
+        path = named_file(ctx.spec_dir, src, "image", allow_outside=ctx.allow_outside_files)
+    except FileRefError as exc:
+        raise FaceError(str(exc)) from None
+    if path.suffix.lower() not in IMAGE_TYPES:  # a link named .png may point at any file
+        raise FaceError(f"image {src!r} is not a PNG, JPEG or SVG file")
     return path
 
 
@@ -659,12 +659,13 @@ def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: _Box, piece: Piece, c
 _data_cache: dict[tuple[Path, int], Source] = {}
 
 
-def load_data(path: Path) -> Source:
+def load_data(folder: Path, name: str, allow_outside: bool = False) -> Source:
     """A YAML data file of the spec, parsed once per build (keyed by path and modification time)."""
     try:
-        key = (path.resolve(), path.stat().st_mtime_ns)
-    except OSError:
-        raise FaceError(f"data file {path.name!r} not found (expected it in the spec folder)") from None
+        path = named_file(folder, name, "data file", allow_outside=allow_outside)
+        key = (path, path.stat().st_mtime_ns)
+    except (FileRefError, OSError) as exc:
+        raise FaceError(str(exc)) from None
     source = _data_cache.get(key)
     if source is None:
         source = read_yaml(path)
@@ -698,9 +699,10 @@ def cells_from(
     lang: str = "en",
     *,
     allow_none: bool = False,
+    allow_outside: bool = False,
 ) -> list[Cell]:
     """The hex cells a CellSource picks from its data file (`match` values may hold {field})."""
-    source = load_data(spec_dir / source_spec.data)
+    source = load_data(spec_dir, source_spec.data, allow_outside)
     items, path = _dig(source, source_spec.list)
     if not isinstance(items, list):
         raise InputError(
@@ -791,7 +793,7 @@ class _Hex:
 
 
 def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
-    cells = cells_from(el.source, ctx.spec_dir)
+    cells = cells_from(el.source, ctx.spec_dir, allow_outside=ctx.allow_outside_files)
     stroke_rgb = parse_colour(el.stroke)
     for name in [*el.icons.values(), *(m.icon for m in el.marks if m.icon)]:
         if name not in ICON_NAMES:
@@ -855,7 +857,7 @@ def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx
             offset = {"bottom": 0.625, "centre": 0.0, "top": -0.625}[el.label_at] * radius
             _small_text(canvas, label, spot.cx, spot.cy + offset, radius * 1.2, size, ink, ctx)
     if el.edges:
-        source = load_data(ctx.spec_dir / el.source.data)
+        source = load_data(ctx.spec_dir, el.source.data, ctx.allow_outside_files)
         edge_rgb, edge_width = parse_colour(el.edge_colour), length(el.edge_width)
         for at, direction in _edges(source, el.edges):
             a, b = hexgrid.edge_corners(direction)
@@ -868,7 +870,7 @@ def _marked(el: HexMapElement, ctx: RenderContext) -> dict[tuple[int, int], HexM
     out: dict[tuple[int, int], HexMapMark] = {}
     for mark in el.marks:
         spec = CellSource(data=el.source.data, list=mark.list, match=mark.match, cells=mark.cells)
-        for cell in cells_from(spec, ctx.spec_dir, allow_none=True):
+        for cell in cells_from(spec, ctx.spec_dir, allow_none=True, allow_outside=ctx.allow_outside_files):
             out[cell.at] = mark
     return out
 
