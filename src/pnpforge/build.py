@@ -399,7 +399,16 @@ def _layouts(
     count = len(pieces)
     gutter = parse_length(component.gutter) if component.gutter is not None else None
     if component.kind == "board":
-        return imp.board(first.width, first.height, frame, parse_length(component.overlap), count)
+        overlap = parse_length(component.overlap)
+        if not 0 <= overlap < min(frame.area) / 2:  # parts must advance across the board
+            widest = to_mm(min(frame.area) / 2)
+            raise InputError.single(
+                first.row_ref.file,
+                f"{component.name}: overlap {component.overlap!r} does not fit the page "
+                f"(expected 0 to less than {widest:.0f} mm)",
+                first.row_ref.line,
+            )
+        return imp.board(first.width, first.height, frame, overlap, count)
     if not imp.fits(first.width, first.height, frame):
         raise _too_large(component, first, frame)
     if component.kind == "sheet":

@@ -120,7 +120,7 @@ def line_col(text: str, index: int) -> tuple[int, int]:
     return text.count("\n", 0, index) + 1, index - line_start + 1
 
 
-def _read_bytes(path: str | Path, file: str) -> bytes:
+def read_bytes(path: str | Path, file: str) -> bytes:
     """The file's bytes, refusing more than MAX_FILE_BYTES without reading them all."""
     try:
         with open(path, "rb") as handle:
@@ -381,7 +381,7 @@ def read_yaml_text(text: str, file: str) -> Source:
 def read_yaml(path: str | Path) -> Source:
     """Read a YAML or JSON file; a missing, unreadable or hostile file is an InputError, not a traceback."""
     file = str(path)
-    text = decode_utf8(_read_bytes(path, file), file)
+    text = decode_utf8(read_bytes(path, file), file)
     if file.endswith(".json"):
         check_text(text, file)
         _scan_limits(text, file)  # json's own parser recurses and converts any integer: check first
@@ -404,7 +404,7 @@ class CsvTable:
 def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
     """Read a UTF-8 CSV with a header row; blank lines are skipped. Other encodings are refused."""
     file = shown_as or str(path)
-    text = decode_utf8(_read_bytes(path, file), file)
+    text = decode_utf8(read_bytes(path, file), file)
     check_text(text, file)
     reader = csv.DictReader(io.StringIO(text))
     rows: list[dict[str, str]] = []
