@@ -83,6 +83,7 @@ HOSTILE_SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="9" '
     'height="9">\n<text>&e;</text><image xlink:href="../outside/secret.png" width="9" height="9"/>\n</svg>\n'
 )
+BROKEN_PNG = bytes.fromhex("89504e470d0a1a0a0000000d494844520000006400000064080200000001") + bytes(30)
 
 
 @dataclass
@@ -174,7 +175,9 @@ def hostile_value(rng: random.Random) -> Any:
         lambda: rng.choice(["1e400x297mm", "0x0", "-5x-5mm", "99999x99999mm", "3.9pt", "0mm", "-3mm"]),
         lambda: rng.choice(["", " ", "{", "{nope}", "{name}", "%", "x" * 3000, "\u202e", "日本語"]),
         lambda: rng.choice(["../outside/secret.yaml", "/etc/passwd", "../../x.csv", "/dev/zero", "."]),
-        lambda: rng.choice(["trunc.ttf", "../outside/secret.ttf", "art.svg", "evil.svg", "game.yaml"]),
+        lambda: rng.choice(
+            ["trunc.ttf", "../outside/secret.ttf", "art.svg", "evil.svg", "game.yaml", "broken.png"]
+        ),
         lambda: [hostile_value(rng) for _ in range(rng.randint(0, 3))],
         lambda: {rng.choice(["a", "x", "type", "name", "size"]): hostile_value(rng)},
         lambda: rng.uniform(-1e6, 1e6),
@@ -322,6 +325,7 @@ def make_case(seeds: Seeds, kind: str, rng: random.Random) -> Case:
         files[name] = mutate_text(text, rng) if not structural or rng.random() < 0.2 else text.encode()
         files["trunc.ttf"] = b"\x00\x01\x00\x00\x00\x0c" + bytes(40)
         files["evil.svg"] = HOSTILE_SVG.encode()
+        files["broken.png"] = BROKEN_PNG
         command = "inventory" if BUNDLED in files else rng.choice(["inventory", "build", "build"])
         args = [command, "spec"]
         if command == "build":

@@ -552,6 +552,10 @@ def _image_size(path: Path, mtime: float) -> tuple[float, float]:
     try:
         if path.suffix.lower() == ".svg":
             return svg_size(path)
+        from PIL import Image
+
+        with Image.open(path) as image:
+            image.load()  # decode it all now: a truncated file must fail here, not halfway through the PDF
         return ImageReader(str(path)).getSize()
     except Exception as exc:  # reportlab/PIL raise many kinds for a broken image
         raise FaceError(f"cannot read image {path.name!r}: {exc}") from None

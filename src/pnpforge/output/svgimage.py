@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
@@ -83,5 +84,10 @@ def draw_svg(canvas: RlCanvas, path: Path, w: float, h: float) -> None:
     drawing = svg_drawing(path)
     canvas.saveState()
     canvas.scale(w / drawing.width, h / drawing.height)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    saved = rl_config.useA85
+    rl_config.useA85 = 1  # an embedded data: picture is an inline image: reportlab writes it as text only
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        rl_config.useA85 = saved
     canvas.restoreState()
