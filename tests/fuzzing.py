@@ -10,6 +10,7 @@ case's output folder.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import shutil
@@ -247,9 +248,20 @@ def mutate_data(data: Any, rng: random.Random, steps: int) -> Any:
     return data
 
 
+def _raw_floats(node: Any) -> Any:
+    """Infinite and NaN floats as YAML writes them (.inf, .nan), not as JSON's strings."""
+    if isinstance(node, float) and not math.isfinite(node):
+        return RAW + (".nan" if math.isnan(node) else "-.inf" if node < 0 else ".inf")
+    if isinstance(node, dict):
+        return {k: _raw_floats(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_raw_floats(v) for v in node]
+    return node
+
+
 def dump(data: Any) -> str:
     """Flow-style YAML (JSON with raw values spliced back in), the way a mutated file would be written."""
-    text = json.dumps(data, ensure_ascii=False)
+    text = json.dumps(_raw_floats(data), ensure_ascii=False)
     return re.sub(r'"\\u0001RAW:((?:[^"\\]|\\.)*)"', lambda m: json.loads(f'"{m.group(1)}"'), text) + "\n"
 
 
