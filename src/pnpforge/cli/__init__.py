@@ -64,6 +64,7 @@ def main(games_dir: tuple[str, ...], debug: bool) -> None:
       pnpforge build gods --page letter --lang ja
       pnpforge validate my-delphi-setup.yaml
       pnpforge score final.yaml
+      pnpforge --debug build my-game/    # an internal error's traceback, for a bug report
     """
     for folder in games_dir:
         catalog.add_games_dir(folder)

@@ -122,6 +122,7 @@ def build_cmd(target: str, **kw: Any) -> None:
       pnpforge build gods
       pnpforge build examples/tiny-quest -o out --page letter --lang ja
       pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
+      pnpforge build my-game/ --allow-outside-files   # art or data kept in a shared folder
     """
     for path in _run_build(target, _options(**kw)):
         click.echo(str(path))
