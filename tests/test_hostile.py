@@ -391,3 +391,10 @@ def test_unexpected_exception_is_one_internal_error_line(broken_command: click.C
     ]
     debug = CliRunner().invoke(main, ["--debug", "explode"])
     assert isinstance(debug.exception, RecursionError)  # re-raised: Python prints the traceback
+
+
+@pytest.mark.parametrize("command", ["build", "inventory", "score", "validate"])
+def test_a_path_the_system_refuses_is_bad_input(command: str) -> None:
+    result = run(command, "x" * 300 + "/game.yaml")
+    assert result.exit_code == 2, result.output
+    assert len(errors(result)) == 1 and "internal error" not in result.output

@@ -38,12 +38,23 @@ class ForgeGroup(click.Group):
             sys.exit(EXIT_BAD_INPUT)
         except (click.exceptions.Exit, click.ClickException, click.Abort, EOFError):
             raise  # click's own ways out: usage errors, ctx.exit, Ctrl-C
+        except OSError as error:
+            if error.filename is None or ctx.params.get("debug"):
+                return self._internal(ctx, error)
+            # the system refused a path the user gave (too long, a loop of links, no permission)
+            report_problems(InputError.single(error.filename, f"cannot use this path: {error.strerror}"))
+            sys.exit(EXIT_BAD_INPUT)
         except (Exception, RecursionError, MemoryError) as error:
-            if ctx.params.get("debug"):
-                raise
-            what = f"{type(error).__name__}: {error}".splitlines()[0][:300]
-            click.echo(f"internal error: {what} (please report; --debug shows where)", err=True)
-            sys.exit(EXIT_INTERNAL)
+            return self._internal(ctx, error)
+
+    @staticmethod
+    def _internal(ctx: click.Context, error: BaseException) -> Any:
+        """A bug, not bad input: one line and exit 3; the traceback only with --debug."""
+        if ctx.params.get("debug"):
+            raise error
+        what = f"{type(error).__name__}: {error}".splitlines()[0][:300]
+        click.echo(f"internal error: {what} (please report; --debug shows where)", err=True)
+        sys.exit(EXIT_INTERNAL)
 
 
 @click.group(cls=ForgeGroup, context_settings={"help_option_names": ["-h", "--help"]})

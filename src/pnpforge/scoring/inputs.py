@@ -19,9 +19,14 @@ from pnpforge.sourcefile import Path_, Source
 from pnpforge.validator.report import Report
 
 
+MAX_COUNT = 10**18 - 1  # 18 digits, as the input layer allows in files; typed answers are held to it too
+
+
 def _whole(value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError("expected a whole number")
+    if abs(value) > MAX_COUNT:
+        raise ValueError("number too large (expected at most 18 digits)")
     return value
 
 
