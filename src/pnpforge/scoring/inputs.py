@@ -18,7 +18,6 @@ from pnpforge.errors import InputError
 from pnpforge.sourcefile import Path_, Source
 from pnpforge.validator.report import Report
 
-
 MAX_COUNT = 10**18 - 1  # 18 digits, as the input layer allows in files; typed answers are held to it too
 
 
