@@ -116,6 +116,9 @@ def campaign(cases: int, workers: int, timeout: float, base_seed: int) -> int:
                 else:
                     counts["cases"] += 1
                     counts[f"exit {code}"] += 1
+                    if counts["cases"] % 1000 == 0:
+                        faults_so_far = sum(counts[kind] for kind in REPORTED)
+                        print(f"... {counts['cases']} cases, {faults_so_far} faults", flush=True)
                     for fault in faults:
                         note(FAULT_NAMES.get(fault, fault), f"case {index}: {args} -> {tail}")
             elif now - slot.started > timeout:

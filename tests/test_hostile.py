@@ -120,7 +120,11 @@ def test_board_overlap_nan_or_wider_than_the_page(tmp_path: Path) -> None:
     folder = board_spec(tmp_path / "wide", board.replace("OVERLAP", "200mm"))
     bad(run("build", str(folder), "-o", str(tmp_path / "out")), "overlap '200mm' does not fit the page")
     folder = board_spec(tmp_path / "negative", board.replace("OVERLAP", "-5mm"))
-    bad(run("build", str(folder), "-o", str(tmp_path / "out")), "overlap '-5mm' does not fit the page")
+    assert ":3:58:" in bad(
+        run("build", str(folder), "-o", str(tmp_path / "out")), "'-5mm' must be zero or more"
+    )
+    folder = board_spec(tmp_path / "templated", board.replace("OVERLAP", "'{gap}'"))
+    assert ":3:58:" in bad(run("inventory", str(folder)), "spacing is one length")
 
 
 def test_small_rotated_text_with_duplex_test_builds(tmp_path: Path) -> None:

@@ -389,6 +389,14 @@ class Component(Strict):
         "sheet (cards, tiles and tokens share sheets by default)",
     )
 
+    @field_validator("overlap", "gutter")
+    @classmethod
+    def _fixed_spacing(cls, v: Length | None) -> Length | None:
+        """Spacing between pieces or board parts: one length for the component, never a row's {field}."""
+        if templated(v):
+            raise ValueError(f"{v!r}: spacing is one length for the whole component (expected e.g. 3mm)")
+        return check_length(v, minimum=0.0)
+
     @model_validator(mode="after")
     def _shape_fits_kind(self) -> Component:
         defaults = {"card": "rect", "tile": "hex", "token": "circle", "board": "rect"}
