@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -25,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import fuzzing  # noqa: E402  (beside this script, not an installed module)
 
+SELF_TEST = os.environ.get("PNPFORGE_FUZZ_SELF_TEST") == "1"  # case 1 crashes, case 2 hangs
 MEMORY_LIMIT = 3 * 2**30  # bytes of address space per worker: a blow-up fails instead of swapping
 REPORTED = ("tracebacks", "hangs", "crashes", "unlocated errors", "internal errors", "outside writes")
 FAULT_NAMES = {
@@ -56,6 +59,10 @@ def worker(conn: Connection, folder: str, base_seed: int) -> None:
         index = conn.recv()
         if index is None:
             return
+        if SELF_TEST and index == 1:  # prove the harness sees a crash...
+            os.kill(os.getpid(), signal.SIGSEGV)
+        if SELF_TEST and index == 2:  # ...and a hang
+            time.sleep(3600)
         case = make(index, seeds, base_seed)
         verdict = fuzzing.run_case(case, Path(folder) / "case")
         tail = verdict.output.strip().splitlines()[-1:] or [""]

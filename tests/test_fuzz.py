@@ -9,6 +9,7 @@ encodings. Every case runs through the real CLI and must keep the promise: exit 
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -122,3 +123,29 @@ def test_deep_nesting_in_a_real_process(depth: int, opener: str) -> None:
                               capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and "levels deep" in done.stderr
+
+
+def test_the_judge_sees_each_kind_of_fault() -> None:
+    assert fuzzing.judge(2, "error: a.yaml:3:4: bad", None, []) == []
+    assert fuzzing.judge(2, "error: <command line>: bad", None, []) == []
+    assert fuzzing.judge(2, "error: bad value", None, []) == ["unlocated"]
+    assert fuzzing.judge(2, "", None, []) == ["unlocated"]
+    assert fuzzing.judge(1, "x", ValueError("boom"), []) == ["traceback"]
+    assert fuzzing.judge(3, "internal error: KeyError: 'x' (please report)", None, []) == ["internal"]
+    assert fuzzing.judge(0, "", None, ["../elsewhere.pdf"]) == ["outside"]
+
+
+def test_campaign_counts_crashes_and_hangs() -> None:
+    """The campaign harness itself: with the self-test switch, case 1 segfaults and case 2 hangs."""
+    script = Path(__file__).with_name("fuzz_campaign.py")
+    done = subprocess.run(
+        [sys.executable, str(script), "--cases", "4", "--timeout", "4"],
+        capture_output=True, text=True, timeout=120, env={**os.environ, "PNPFORGE_FUZZ_SELF_TEST": "1"},
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert "cases: 4" in lines[0]
+    assert {"crashes: 1", "hangs: 1", "tracebacks: 0", "unlocated errors: 0", "internal errors: 0"} <= set(
+        lines
+    )
+    assert any("crashes: case 1 (worker exit -11)" in line for line in lines)
