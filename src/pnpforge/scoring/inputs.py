@@ -49,7 +49,7 @@ Name = Annotated[str, BeforeValidator(_name)]
 class Strict(BaseModel):
     """Base for every score-file model: unknown keys are errors, so a typo never scores as 0."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class PlayerEntry(Strict):

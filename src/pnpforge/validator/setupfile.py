@@ -55,7 +55,7 @@ Seat = Annotated[StrictInt, Field(ge=1, le=99)]  # a seat number; no table seats
 class SetupModel(BaseModel):
     """Base of every game's `Setup`: unknown keys are errors, so a typo never passes silently."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 @dataclass
