@@ -331,20 +331,25 @@ def test_a_link_inside_the_folder_to_a_file_outside_is_refused(tmp_path: Path, o
     bad(run("inventory", str(folder)), "'data.yaml' is outside the spec folder")
 
 
-def test_hexmap_and_polyhex_sources_outside(tmp_path: Path, outside: Path) -> None:
-    hexmap = (
-        "  - {name: map, kind: board, size: 100x100mm, face: {elements: [{type: hexmap, "
-        "source: {data: ../outside/secret.yaml, list: cells, cells: ''}}]}}\n"
-    )
-    folder = board_spec(tmp_path / "hexmap", hexmap)
-    bad(run("build", str(folder), "-o", str(tmp_path / "out")), "outside the spec folder")
-    polyhex = (
-        "  - {name: isle, kind: tile, shape: polyhex, size: 20mm, cells: {data: ../outside/secret.yaml, "
-        "list: items, cells: cells}}\n"
-    )
-    folder = board_spec(tmp_path / "polyhex", polyhex)
+def refused_outside(tmp_path: Path, name: str, component: str) -> Path:
+    """A spec of one component naming ../outside/...: the build must refuse it and write nothing."""
+    folder = board_spec(tmp_path / name, component)
     bad(run("build", str(folder), "-o", str(tmp_path / "out")), "outside the spec folder")
     assert not (tmp_path / "out").exists()
+    return folder
+
+
+def test_hexmap_and_polyhex_sources_outside(tmp_path: Path, outside: Path) -> None:
+    hexmap = "{type: hexmap, source: {data: ../outside/secret.yaml, list: cells, cells: ''}}"
+    refused_outside(
+        tmp_path,
+        "hexmap",
+        f"  - {{name: map, kind: board, size: 100x100mm, face: {{elements: [{hexmap}]}}}}\n",
+    )
+    cells = "{data: ../outside/secret.yaml, list: items, cells: cells}"
+    refused_outside(
+        tmp_path, "polyhex", f"  - {{name: isle, kind: tile, shape: polyhex, size: 20mm, cells: {cells}}}\n"
+    )
 
 
 def test_fonts_named_by_the_spec_outside_its_folder(spec: Path, outside: Path, tmp_path: Path) -> None:
@@ -362,12 +367,10 @@ def test_fonts_named_by_the_spec_outside_its_folder(spec: Path, outside: Path, t
 
 
 def test_old_allow_outside_images_flag_still_works(tmp_path: Path, outside: Path) -> None:
-    image = (
-        "  - {name: pic, kind: card, size: poker, face: {elements: "
-        "[{type: image, src: ../outside/secret.png}]}}\n"
+    image = "[{type: image, src: ../outside/secret.png}]"
+    folder = refused_outside(
+        tmp_path, "spec", f"  - {{name: pic, kind: card, size: poker, face: {{elements: {image}}}}}\n"
     )
-    folder = board_spec(tmp_path / "spec", image)
-    bad(run("build", str(folder), "-o", str(tmp_path / "out")), "outside the spec folder")
     assert run("build", str(folder), "-o", str(tmp_path / "out"), "--allow-outside-images").exit_code == 0
     assert "--allow-outside-images" not in run("build", "--help").output
 
