@@ -99,7 +99,7 @@ def test_an_integer_of_5000_digits_is_number_too_large_in_score_and_setup_files(
 def test_infinite_nan_and_huge_lengths_are_located_errors(spec: Path) -> None:
     edit(spec, "y: 35%, h: 30%", "y: inf%, h: 30%")
     line = bad(run("build", str(spec), "-o", str(spec / "out")), "out of range")
-    assert ":37:30:" in line and "'inf%'" in line
+    assert ":37:70:" in line and "'inf%'" in line  # the value of y, not of text
     edit(spec, "y: inf%", "y: 35%")
     edit(spec, "bleed: 3mm", "bleed: 99999999999999999999999mm")
     assert ":12:" in bad(run("inventory", str(spec)), "out of range|number too large")
@@ -111,6 +111,15 @@ def test_infinite_nan_and_huge_lengths_are_located_errors(spec: Path) -> None:
 @pytest.mark.parametrize("page", ["1e400x297mm", "99999999999999999999x297mm", "5000x297mm", "nanxnan"])
 def test_page_argument_out_of_range(spec: Path, page: str) -> None:
     bad(run("inventory", str(spec), "--page", page), "<command line>: page")
+
+
+def test_each_infinite_number_is_located_at_its_own_key(tmp_path: Path) -> None:
+    element = ["- type: text", "  text: x", "  rotate: .nan", "  leading: .inf", "  size: 1e400"]
+    text = "  - name: aid\n    kind: sheet\n    face:\n      elements:\n"
+    folder = board_spec(tmp_path / "spec", text + "".join(f"        {line}\n" for line in element))
+    lines = errors(run("inventory", str(folder)))  # lines 9-11: rotate, leading, size
+    assert [line.split(":")[-3:-1] for line in lines] == [["9", "19"], ["11", "17"], ["10", "20"]]
+    assert all(line.endswith(("(got nan)", "(got inf)")) and "finite number" in line for line in lines)
 
 
 def test_board_overlap_nan_or_wider_than_the_page(tmp_path: Path) -> None:

@@ -446,10 +446,52 @@ def validate(model: type[M], source: Source, path: Path_ = ()) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         problems = []
-        for error in exc.errors():
-            loc = (*path, *[p for p in error["loc"] if isinstance(p, int | str)])
+        errors = exc.errors()
+        infinite = {e["loc"][:-1] for e in errors if e["type"] == "finite_number" and _member(e)}
+        for error in errors:
+            if _member(error) and error["loc"][:-1] in infinite and error["type"] != "finite_number":
+                continue  # `.nan` for a text-or-number value: "not finite" is the one to say
+            loc = (*path, *_in_data(data, error["loc"]))
             problems.append(source.problem(loc, _describe(error)))
         raise InputError(_dedupe(problems)) from None
+
+
+def _enter(node: Any, part: Any) -> tuple[bool, Any]:
+    if isinstance(node, dict) and isinstance(part, str) and part in node:
+        return True, node[part]
+    if (
+        isinstance(node, list)
+        and isinstance(part, int)
+        and not isinstance(part, bool)
+        and 0 <= part < len(node)
+    ):
+        return True, node[part]
+    return False, None
+
+
+def _in_data(data: Any, loc: tuple[Any, ...]) -> tuple[str | int, ...]:
+    """pydantic's error location as a path in the data: union members and tags (`text`, `float`) left out.
+
+    A tag may share its name with a key (an element `type: text` has a `text` key), so a part is
+    followed only if the part after it is found there too, or is not found one level up either.
+    """
+    out: list[str | int] = []
+    node = data
+    for index, part in enumerate(loc):
+        found, inner = _enter(node, part)
+        if not found:
+            continue
+        if index + 1 < len(loc) and not _enter(inner, loc[index + 1])[0] and _enter(node, loc[index + 1])[0]:
+            continue  # a tag named like a key: the next part belongs here
+        out.append(part)
+        node = inner
+    return tuple(out)
+
+
+def _member(error: Any) -> bool:
+    """Whether the error is about one member of a union (its location ends in the member's type)."""
+    last = str(error["loc"][-1]) if error["loc"] else ""
+    return last in ("str", "int", "float") or last.startswith("function-")
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:
