@@ -13,6 +13,7 @@ $(BIN)/activate:
 
 $(VENV)/.installed: pyproject.toml $(BIN)/activate
 	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/python -m compileall -q src  # bytecode, as a regular install has: no compiling at each start
 	touch $@
 
 demo: $(VENV)/.installed

@@ -2,7 +2,8 @@
 
 Each card: a coloured background with 3 mm bleed, a title band and title, a 3-line body mixing
 English and Japanese; backs on mirrored duplex pages, the back drawn once as a form. Run alone it
-prints its own figures; bench_cards.py runs it in a subprocess with --json.
+prints its own figures; bench_cards.py runs it in a subprocess with --json; bench_startup.py times
+the whole process of `plain_cards.py --write FILE` (one drawing, written to FILE).
 """
 
 from __future__ import annotations
@@ -113,6 +114,10 @@ def peak_mb() -> float:
 
 def main() -> None:
     rows = card_rows()
+    if "--write" in sys.argv:  # one drawing written to a file, as a user's script would: bench_startup.py
+        with open(sys.argv[sys.argv.index("--write") + 1], "wb") as out:
+            out.write(draw(rows))
+        return
     seconds = float("inf")
     for _ in range(RUNS):  # best of a few runs: the machine may be busy with other work
         started = time.perf_counter()

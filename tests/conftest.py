@@ -143,3 +143,108 @@ def assert_every_page_is(reader: Any, width_mm: float, height_mm: float) -> None
     for page in reader.pages:
         assert float(page.mediabox.width) / MM == pytest.approx(width_mm, abs=0.1)
         assert float(page.mediabox.height) / MM == pytest.approx(height_mm, abs=0.1)
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _concat(n: list[float], m: list[float]) -> list[float]:
+    """The PDF matrix `n` applied before `m` (as `cm` does to the current matrix)."""
+    a, b, c, d, e, f = n
+    return [
+        a * m[0] + b * m[2],
+        a * m[1] + b * m[3],
+        c * m[0] + d * m[2],
+        c * m[1] + d * m[3],
+        e * m[0] + f * m[2] + m[4],
+        e * m[1] + f * m[3] + m[5],
+    ]
+
+
+def pdf_crop_marks(
+    pdf: Path, colour: tuple[float, ...] = (0.0, 0.0, 0.0), width: float = 0.25
+) -> list[list[Segment]]:
+    """Per page, every crop mark actually drawn in the PDF, in points from the top-left corner.
+
+    A crop mark is a stroked two-point path in black at the hairline width (0.25 pt); other straight
+    lines are found by their stroke `colour` and `width`. Form XObjects are followed, with the graphics
+    state's transformation applied, so reused marks count too.
+    """
+    want_colour, want_width = colour, width
+    import re
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(pdf)
+    token = re.compile(
+        rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|/[^\s/\[\]()<>]+|[-+]?(?:\d+\.?\d*|\.\d+)|[A-Za-z'\"*]+"
+    )
+
+    parsed: dict[int, list[tuple[list[Any], bytes]]] = {}
+
+    def operations(data: bytes) -> list[tuple[list[Any], bytes]]:
+        """(operands, operator) pairs of a content stream (each form parsed once, however often drawn)."""
+        key = hash(data)
+        if key not in parsed:
+            parsed[key] = list(_operations(data))
+        return parsed[key]
+
+    def _operations(data: bytes) -> Any:
+        operands: list[Any] = []
+        for match in token.finditer(data):
+            word = match.group()
+            head = word[:1]
+            if head in b"(</" or head in b"+-.0123456789":
+                operands.append(word)
+            else:
+                yield operands, word
+                operands = []
+
+    pages: list[list[Segment]] = []
+
+    def walk(stream: Any, resources: Any, ctm: list[float], height: float, out: list[Segment]) -> None:
+        stack: list[tuple[list[float], tuple[float, ...], float]] = []
+        colour: tuple[float, ...] = (0.0, 0.0, 0.0)
+        width = 1.0
+        path: list[tuple[float, float]] = []
+        segments = 0
+
+        def apply(m: list[float], x: float, y: float) -> tuple[float, float]:
+            return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+
+        data = stream.get_data() if hasattr(stream, "get_data") else b"".join(s.get_data() for s in stream)
+        for operands, op in operations(data):
+            if op == b"q":
+                stack.append((ctm, colour, width))
+            elif op == b"Q":
+                ctm, colour, width = stack.pop()
+            elif op == b"cm":
+                ctm = _concat([float(v) for v in operands], ctm)
+            elif op == b"RG":
+                colour = tuple(float(v) for v in operands)
+            elif op == b"w":
+                width = float(operands[0])
+            elif op == b"m":
+                path, segments = [apply(ctm, float(operands[0]), float(operands[1]))], 0
+            elif op == b"l":
+                path.append(apply(ctm, float(operands[0]), float(operands[1])))
+                segments += 1
+            elif op in (b"S",):
+                if segments == 1 and len(path) == 2 and width == want_width and colour == want_colour:
+                    (x0, y0), (x1, y1) = path
+                    out.append(((x0, height - y0), (x1, height - y1)))
+                path, segments = [], 0
+            elif op in (b"n", b"f", b"f*", b"B", b"B*", b"b", b"b*", b"s", b"re"):
+                path, segments = [], 2
+            elif op == b"Do":
+                xobject = resources["/XObject"][operands[0].decode()].get_object()
+                if xobject.get("/Subtype") == "/Form":
+                    matrix = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                    inner = _concat(matrix, ctm)
+                    walk(xobject, xobject.get("/Resources", resources), inner, height, out)
+
+    for page in reader.pages:
+        found: list[Segment] = []
+        walk(page.get_contents(), page["/Resources"], [1, 0, 0, 1, 0, 0], float(page.mediabox.height), found)
+        pages.append(found)
+    return pages

@@ -227,3 +227,37 @@ def test_caravans_respect_existing_camels() -> None:
         later["caravans"].append(caravan["sides"])
         later["conflict_order"] = []
         assert run(later).valid, (caravan, run(later).as_json())
+
+
+def test_the_picture_looks_like_the_printed_board() -> None:
+    """Flat-top hexes (the board prints map.yaml turned 30°), each seat in its god's printed colour, and
+    the monuments' icons in the legend; measured in the rendered picture."""
+    import io
+
+    from PIL import Image
+
+    from pnpforge.layouts import boardpic
+    from pnpforge.units import mm
+
+    data = deal_setup("ankh", 4, 1, {})
+    pic = checks.picture(checks.Setup.model_validate(data))
+    for cell in pic.cells:  # a flat top: the two highest corners level
+        ys = sorted(y for _, y in cell.points)
+        assert ys[1] - ys[0] < 1e-3 and ys[2] - ys[1] > 1
+    known = checks.gods()
+    seat_god = {s["seat"]: s["god"] for s in data["seats"]}
+    assert [entry[1] for entry in pic.legend[:4]] == [
+        f"{n}: {known[seat_god[n]]['name_en']}" for n in range(1, 5)
+    ]
+    assert [entry[2] for entry in pic.legend if len(entry) == 3] == ["temple", "pyramid", "obelisk"]
+    image = Image.open(io.BytesIO(boardpic.png_bytes(pic, dpi=100))).convert("RGB")
+    x0, y0, _, _ = pic.bounds()
+    gods_drawn = [p for p in pic.pieces if p.icon == "god"]
+    assert len(gods_drawn) == 4
+    for piece in gods_drawn:
+        god = seat_god[int(piece.label)]
+        x = mm(piece.at[0] - x0 + boardpic.MARGIN + 0.75 * piece.size / 2) * 100 / 72
+        y = mm(piece.at[1] - y0 + boardpic.MARGIN + boardpic.TITLE) * 100 / 72
+        want = tuple(int(known[god]["colour"][i : i + 2], 16) for i in (1, 3, 5))
+        got = image.getpixel((round(x), round(y)))
+        assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 12, (god, got, want)

@@ -18,12 +18,12 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge.cli import main
-from pnpforge.components.load import load_spec
+from pnpforge.components.load import RowRef, load_spec
 from pnpforge.components.model import Component
 from pnpforge.fonts import FontRegistry, find_cjk_font
-from pnpforge.generator.pieces import Piece, RowRef
+from pnpforge.generator.pieces import Piece
+from pnpforge.generator.sizes import piece_size
 from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
-from pnpforge.layouts.shapes import piece_size
 from pnpforge.output.pdf_canvas import PdfCanvas
 
 DPI = 100

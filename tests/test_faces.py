@@ -14,13 +14,15 @@ from conftest import require_cjk
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
+from pnpforge.components.load import RowRef
 from pnpforge.components.model import Component
 from pnpforge.errors import InputError
 from pnpforge.fonts import FontRegistry
-from pnpforge.generator.pieces import Piece, RowRef
+from pnpforge.generator.pieces import Piece
+from pnpforge.generator.sizes import piece_size
 from pnpforge.geometry.hexgrid import spiral
 from pnpforge.layouts.faces import RenderContext, check_side, draw_side, parse_colour, side_is_shared
-from pnpforge.layouts.shapes import bleed_outline, bounds, piece_size, trim_outline
+from pnpforge.layouts.shapes import bleed_outline, bounds, trim_outline
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas
 from pnpforge.units import mm, to_mm

@@ -138,7 +138,7 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
             w, h = sorted((placed.width / MM, placed.height / MM))
             sizes.setdefault(page.pieces[placed.index].component.name, set()).add((round(w, 2), round(h, 2)))
     assert len(parts) == 4 and {p.board_size for p in parts} == {
-        (388 * MM, 446 * MM)
+        (378 * MM, 446 * MM)
     }  # the board over 2 × 2 sheets
     assert sizes["battle-cards"] == sizes["guardian-cards"] == {(63.0, 88.0)}
     assert sizes["ankh-tokens"] == sizes["followers"] == {(16.0, 16.0)}

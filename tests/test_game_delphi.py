@@ -21,7 +21,7 @@ from pnpforge.cli import main
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import expand
-from pnpforge.layouts.imposition import KITE_WIDTH
+from pnpforge.geometry.kite import KITE_WIDTH
 from pnpforge.sourcefile import read_yaml
 
 GAME = "delphi"
@@ -139,7 +139,9 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     reader = PdfReader(pdf)
     assert_every_page_is(reader, 210, 297)  # A4
     the_plan = plan(_loaded(), BuildOptions(), FontRegistry(search=False), check=False)
-    assert len(reader.pages) == len(the_plan.pages) <= 25  # shared sheets (one component per sheet: 38)
+    assert (
+        len(reader.pages) == len(the_plan.pages) <= 26
+    )  # shared sheets (one component per sheet: 38); marks inside the printer margin
     sizes: dict[str, set[tuple[float, float]]] = {}
     for page in the_plan.pages:
         if page.layout is None or page.component is None:
@@ -180,3 +182,10 @@ def test_japanese_names_are_in_the_pdf(built_ja: tuple[Path, str]) -> None:
         "負傷",
     )
     assert missing_words(pdf, words) == []
+
+
+def test_the_aid_gives_the_short_games_removal_order(built_en: tuple[Path, str]) -> None:
+    """Delphi rulebook, short game: tiles removed first statue, then shrine (with its island tiles),
+    monster, offering."""
+    pdf, _ = built_en
+    assert missing_words(pdf, ("statue, shrine with its island tiles, monster,",)) == []

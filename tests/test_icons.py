@@ -9,7 +9,8 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
-from pnpforge.layouts.icons import ICON_NAMES, draw_icon
+from pnpforge.layouts.icon_table import ICON_NAMES
+from pnpforge.layouts.icons import draw_icon
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas
 from pnpforge.units import mm

@@ -58,9 +58,32 @@ def test_ties_go_to_more_sheep_then_a_draw() -> None:
     assert draw.winners == ["Ann", "Bob"] and draw.tiebreak == DRAW
 
 
-def test_a_stuck_player_ends_the_game_whatever_the_money() -> None:
-    result = score("money: 30", "money: 20", extra="game_over: true\n")
-    assert result.details["game_ends"] is True and result.winners == ["Ann"]
+def test_no_placement_ends_the_game_at_once_without_a_settlement() -> None:
+    # 「誰かがダイスの出目にかかわらずユニットを一切置けなくなる…と、ゲームはただちに終了します」:
+    # Bob's 4 sheep on 3 pastures would cost 5 and Ann's 3 huts would earn 6 in a settlement; none is paid.
+    units = "sheep: 4, pastures: 3, huts: 1"
+    result = score("money: 30, huts: 3", f"money: 31, {units}", extra="ending: no-placement\n")
+    assert row(result, "Ann") == {"money": 30, "total": 30} and row(result, "Bob") == {
+        "money": 31,
+        "total": 31,
+    }
+    assert result.details == {"game_ends": True, "ending": "no-placement"}
+    assert result.winners == ["Bob"] and "at once" in result.notes[0]
+    settled = score("money: 30, huts: 3", f"money: 31, {units}")  # the same table at a settlement
+    assert row(settled, "Ann")["total"] == 36 and row(settled, "Bob")["total"] == 29
+
+
+def test_no_placement_tie_goes_to_more_sheep_then_a_draw() -> None:
+    # 「同点のときは、羊がより多いプレイヤーの勝利です。羊も同じであれば引き分けです。」
+    end = "ending: no-placement\n"
+    assert score("money: 40, sheep: 2", "money: 40, sheep: 1", extra=end).winners == ["Ann"]
+    draw = score("money: 40, sheep: 2", "money: 40, sheep: 2", extra=end)
+    assert draw.winners == ["Ann", "Bob"] and draw.tiebreak == DRAW
+
+
+def test_the_old_game_over_flag_is_refused() -> None:
+    with pytest.raises(InputError, match="game_over"):
+        score("money: 30", "money: 20", extra="game_over: true\n")
 
 
 def test_impossible_inputs_are_rule_breaks() -> None:
@@ -87,16 +110,16 @@ game: good-shepherds
 board: farm
 units:
   - {at: [-1, 3], unit: hut, player: 1}
-  - {at: [9, 3], unit: hut, player: 2}
+  - {at: [8, 3], unit: hut, player: 2}
   - {at: [0, 3], unit: pasture, player: 1}
   - {at: [1, 3], unit: pasture, player: 1}
   - {at: [3, 3], unit: sheep, player: 1}
   - {at: [2, 3], unit: pasture, player: 1, destroyed: true}
   - {at: [3, 1], unit: hut, player: 1}
-  - {at: [8, 3], unit: pasture, player: 2}
-  - {at: [6, 3], unit: sheep, player: 2}
-  - {at: [7, 3], unit: pasture, player: 2, destroyed: true}
-  - {at: [6, 4], unit: sheep, player: 2}
+  - {at: [7, 3], unit: pasture, player: 2}
+  - {at: [5, 3], unit: sheep, player: 2}
+  - {at: [6, 3], unit: pasture, player: 2, destroyed: true}
+  - {at: [5, 4], unit: sheep, player: 2}
 """
 
 
@@ -126,3 +149,31 @@ def test_farm_and_counts_together_are_malformed() -> None:
     text = "game: good-shepherds\nfarm: {units: []}\nplayers: [{name: Ann, sheep: 2}, {name: Bob}]\n"
     with pytest.raises(InputError, match="settle.yaml:3:30: sheep comes from the farm board"):
         score_source(read_yaml_text(text, "settle.yaml"))
+
+
+# A strip of five cells: Ann's hut at the left end is boxed in by Bob's pasture, Bob still has room.
+STRIP = """\
+  board:
+    start_huts: [{player: 1, at: [0, 0]}, {player: 2, at: [4, 0]}]
+    cells: [{at: [0, 0]}, {at: [1, 0]}, {at: [2, 0]}, {at: [3, 0]}, {at: [4, 0]}]
+  units:
+    - {at: [0, 0], unit: hut, player: 1}
+    - {at: [4, 0], unit: hut, player: 2}
+    - {at: [1, 0], unit: pasture, player: 2}
+"""
+
+
+def test_no_placement_from_a_farm_board_needs_a_player_who_really_cannot_place() -> None:
+    # 「誰かがダイスの出目にかかわらずユニットを一切置けなくなる」: Ann's only unit has no empty neighbour,
+    # and every move starts through a neighbour, so no dice let her write anything.
+    players = "players: [{name: Ann, money: 20}, {name: Bob, money: 15}]\n"
+    text = f"game: good-shepherds\nending: no-placement\nfarm:\n{STRIP}{players}"
+    result = score_source(read_yaml_text(text, "stuck.yaml"))
+    assert result.winners == ["Ann"] and row(result, "Bob") == {"money": 15, "total": 15}
+    free = STRIP.replace("    - {at: [1, 0], unit: pasture, player: 2}\n", "")
+    with pytest.raises(RulesBroken) as info:
+        score_source(
+            read_yaml_text(f"game: good-shepherds\nending: no-placement\nfarm:\n{free}{players}", "f.yaml")
+        )
+    assert info.value.report.codes() == {"can-still-place"}
+    assert "Ann at [1, 0]" in info.value.report.errors[0].message

@@ -15,8 +15,24 @@ from pnpforge.sourcefile import read_yaml_text
 QV = catalog.game_module(catalog.find_game("quo-vadis"), "score")
 
 
+# Ten cards each (one per round), spread so every player wins exactly one generation (+4 each).
+BALANCED = [
+    [10, 0, 0, 0, 0, 0],
+    [5, 5, 0, 0, 0, 0],
+    [4, 3, 3, 0, 0, 0],
+    [3, 3, 2, 2, 0, 0],
+    [1, 1, 1, 1, 6, 0],
+]
+
+
 def score(text: str) -> ScoreResult:
-    return score_source(read_yaml_text("game: quo-vadis\n" + text, "qv.yaml"))
+    """Score `text`; a final score needs 10 cards per player, so players left without get BALANCED."""
+    source = read_yaml_text("game: quo-vadis\n" + text, "qv.yaml")
+    if "settlement" not in source.data and isinstance(source.data.get("players"), list):
+        for index, player in enumerate(source.data["players"]):
+            if isinstance(player, dict):
+                player.setdefault("generations", BALANCED[index])
+    return score_source(source)
 
 
 def breakdown(result: ScoreResult, name: str) -> dict[str, int]:
@@ -77,7 +93,7 @@ def test_tie_on_points_goes_to_the_first_clockwise_from_the_start_player() -> No
 
 def test_empty_game_scores_zero_and_the_start_player_wins_the_tie() -> None:
     result = score("players: [{name: Ann}, {name: Bob}, {name: Cy}, {name: Di}, {name: Ed}]\n")
-    assert all(p.total == 0 for p in result.players)
+    assert all(p.total == 4 for p in result.players)  # only the generation bonus, one each
     assert result.winners == ["Ann"]
 
 
@@ -97,6 +113,7 @@ def test_impossible_inputs_are_rule_breaks() -> None:
         "generation-gap",
         "negative-count",
         "too-many-cards",
+        "too-few-cards",  # Ann placed 3 of her 10 cards
     }
 
 
@@ -142,9 +159,9 @@ def test_control_territory_and_aptitude_from_a_map(tmp_path: Path) -> None:
         "game: quo-vadis\nmap: map.yaml\nterrain_tokens: {a2-5: plains}\nplayers:\n"
         # two workers each in a2-5, a3-5, a4-5, a3-4 and a town in a2-4: five areas in one group
         "  - {name: Ann, race: plains, workers: [a2-5.0, a2-5.1, a3-5.0, a3-5.1, a4-5.0, a4-5.2, a3-4.0,"
-        " a3-4.1], towns: [a2-4.0]}\n"
-        "  - {name: Bob, race: sea, workers: [a1-2.0, a1-2.1, a1-3.0]}\n"
-        "  - {name: Cy}\n",
+        " a3-4.1], towns: [a2-4.0], generations: [10, 0, 0, 0, 0, 0]}\n"
+        "  - {name: Bob, race: sea, workers: [a1-2.0, a1-2.1, a1-3.0], generations: [5, 5, 0, 0, 0, 0]}\n"
+        "  - {name: Cy, generations: [4, 3, 3, 0, 0, 0]}\n",
         encoding="utf-8",
     )
     result = score_file(tmp_path / "end.yaml")
@@ -185,3 +202,61 @@ def test_map_inputs_are_checked(tmp_path: Path) -> None:
     with pytest.raises(RulesBroken) as broken:
         score_file(stacked)
     assert broken.value.report.codes() == {"worker-stacked", "town-stacked"}
+
+
+def test_a_final_score_has_exactly_one_card_per_round() -> None:
+    # 「好きな手札1枚を、各自の【世代置き場】へ表向きに配置します」 each turn, and
+    # 「10ラウンド目が終わったら最終決算を行いゲーム終了となります」: ten cards, no fewer, no more.
+    others = (
+        "  - {name: Bob, generations: [5, 5, 0, 0, 0, 0]}\n  - {name: Cy, generations: [4, 3, 3, 0, 0, 0]}\n"
+    )
+    assert score(f"players:\n  - {{name: Ann, generations: [10, 0, 0, 0, 0, 0]}}\n{others}").winners
+    for cards, code in (("[9, 0, 0, 0, 0, 0]", "too-few-cards"), ("[6, 5, 0, 0, 0, 0]", "too-many-cards")):
+        with pytest.raises(RulesBroken) as info:
+            score(f"players:\n  - {{name: Ann, generations: {cards}}}\n{others}")
+        assert info.value.report.codes() == {code}
+        assert "qv.yaml:3:" in info.value.report.errors[0].where  # at Ann's generations
+
+
+def test_a_settlement_needs_no_ten_cards() -> None:
+    result = score(
+        "players: [{name: Ann}, {name: Bob}, {name: Cy}]\nsettlement: {player: Ann, cards: 2, areas: 1}\n"
+    )
+    assert breakdown(result, "Ann") == {"settlement": 2}
+
+
+def test_destroyed_towns_earn_nothing_but_count_against_the_five_tokens() -> None:
+    # 「破壊されていないタウン1つにつき3VP」; a destroyed town is turned face down and stays on the
+    # board (「裏面は破壊された状態を表します」): it still uses one of the race's 5 town tokens.
+    result = score("players: [{name: Ann, towns: 2, destroyed_towns: 3}, {name: Bob}, {name: Cy}]\n")
+    assert breakdown(result, "Ann")["towns"] == 6
+    with pytest.raises(RulesBroken) as info:
+        score("players: [{name: Ann, towns: 3, destroyed_towns: 3}, {name: Bob}, {name: Cy}]\n")
+    assert info.value.report.codes() == {"too-many-towns"}
+
+
+def test_destroyed_towns_on_a_map_stay_on_their_space(tmp_path: Path) -> None:
+    (tmp_path / "map.yaml").write_text(MAP, encoding="utf-8")
+    end = tmp_path / "end.yaml"
+    gens = ", generations: [10, 0, 0, 0, 0, 0]"
+    # 「破壊されていたら、再建されるまでこの効果は失われます」: Ann's destroyed town in a1-3 gives no control.
+    end.write_text(
+        "game: quo-vadis\nmap: map.yaml\nplayers:\n"
+        "  - {name: Ann, race: sea, workers: [a2-5.0, a2-5.1], towns: [a2-4.0],"
+        f" destroyed_towns: [a1-3.0]{gens}}}\n"
+        f"  - {{name: Bob{gens}}}\n  - {{name: Cy{gens}}}\n",
+        encoding="utf-8",
+    )
+    result = score_file(end)
+    assert result.tables[0].rows[0][:3] == ["Ann", 2, "a2-4, a2-5"] and breakdown(result, "Ann")["towns"] == 3
+    # 「タウンは1つのマスに2つ配置できません。…破壊されたタウンであっても配置できません」, and a worker on
+    # your own destroyed town rebuilds it (タウンの再建), so neither can stand at the end.
+    end.write_text(
+        "game: quo-vadis\nmap: map.yaml\nplayers:\n"
+        f"  - {{name: Ann, race: sea, workers: [a1-3.0], destroyed_towns: [a1-3.0, a2-4.0]{gens}}}\n"
+        f"  - {{name: Bob, towns: [a2-4.0]{gens}}}\n  - {{name: Cy{gens}}}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesBroken) as info:
+        score_file(end)
+    assert info.value.report.codes() == {"town-stacked", "town-not-rebuilt"}

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from pnpforge import catalog
 from pnpforge.cli import main
-from pnpforge.output import boardpic
+from pnpforge.layouts import boardpic
 from pnpforge.units import mm
 from pnpforge.validator.setupfile import dump_yaml, parse_options
 
@@ -126,8 +126,8 @@ def test_dealt_file_validates_and_draws_at_physical_scale(tmp_path: Path) -> Non
     box = PdfReader(pdf_path).pages[0].mediabox
     assert float(box.width) == pytest.approx(mm(width), abs=0.01)
     assert float(box.height) == pytest.approx(mm(height), abs=0.01)
-    columns = [q + r / 2 for q, r in checks.bundled_map().terrain]
-    board_mm = (max(columns) - min(columns) + 1) * 3**0.5 * checks.HEX_MM  # hex centres plus one hex width
+    x0, _, x1, _ = pic.bounds()
+    board_mm = x1 - x0  # flat-top hexes, as the board prints (checked in test_ankh_setup)
     px_per_mm = 4
     page = pdfium.PdfDocument(str(pdf_path))[0]
     image = page.render(scale=px_per_mm * 25.4 / 72).to_pil().convert("L")

@@ -22,13 +22,29 @@ from pnpforge.errors import InputError, Problem
 from pnpforge.files import write_atomic
 from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
+from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
-from pnpforge.layouts import imposition as imp
 from pnpforge.layouts import marks
 from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover
 from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
+from pnpforge.layouts.imposition.backs import backs
+from pnpforge.layouts.imposition.boards import board, sheets
+from pnpforge.layouts.imposition.dice import d10_nets, die_nets
+from pnpforge.layouts.imposition.grids import grid, shelves
+from pnpforge.layouts.imposition.lattice import lattice
+from pnpforge.layouts.imposition.nesting import nest
+from pnpforge.layouts.imposition.placement import (
+    PageLayout,
+    Placement,
+    fits,
+    page_area,
+    pages_that_fit,
+    to_page,
+)
+from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, share
 from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output.canvas import Canvas
+from pnpforge.output.page import PageFrame, Rect
 from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
@@ -43,6 +59,7 @@ class BuildOptions:
 
     out_dir: Path = Path("out")
     page: str | None = None
+    margin: str | None = None  # printer margin, e.g. "5mm"
     lang: str | None = None
     duplex: str | None = None
     duplex_test: bool = False
@@ -58,7 +75,7 @@ class DocPage:
     """One page of the document: what kind, and for piece pages which pieces go where."""
 
     kind: PageKind
-    layout: imp.PageLayout | None = None
+    layout: PageLayout | None = None
     pieces: Sequence[Piece] = ()
     side: Literal["face", "back"] = "face"
     component: Component | None = None  # on a shared sheet: the first component on it
@@ -69,7 +86,7 @@ class DocPage:
 @dataclass
 class Plan:
     loaded: LoadedSpec
-    frame: imp.PageFrame
+    frame: PageFrame
     page_name: str
     lang: str
     duplex: str
@@ -114,15 +131,7 @@ def page_size(name: str, file: str = CLI, line: int = 0, col: int = 0) -> tuple[
         ) from None
 
 
-def _spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
-    """defaults.font: in the spec folder or a system font folder, unless --allow-outside-files."""
-    try:
-        return named_file(loaded.folder, name, "font", allow_outside=allow_outside, roots=SYSTEM_FONT_DIRS)
-    except FileRefError as exc:
-        raise InputError([loaded.source.problem(("defaults", "font"), str(exc))]) from None
-
-
-def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[imp.PageFrame, str]:
+def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[PageFrame, str]:
     defaults = loaded.spec.defaults
     if options.page is not None:
         name = options.page
@@ -135,10 +144,20 @@ def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[imp.PageFrame, st
             line, col = loaded.source.where(("defaults", "page"))
             page_size(name, loaded.file, line, col)
             raise
-    frame = imp.PageFrame(width, height, parse_length(defaults.margin), parse_length(defaults.bleed))
+    margin = parse_length(defaults.margin)
+    if options.margin is not None:
+        try:
+            margin = parse_length(options.margin)
+        except ValueError:
+            margin = -1.0
+        if margin < 0:
+            raise InputError.single(
+                CLI, f"--margin {options.margin!r} is not a length (expected e.g. 5mm, 0.2in or 0)"
+            )
+    frame = PageFrame(width, height, margin, parse_length(defaults.bleed))
     if min(frame.area) <= 0:
         raise InputError.single(
-            CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm margins"
+            CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm printer margins"
         )
     return frame, name
 
@@ -152,28 +171,20 @@ def plan(
     inside faces (a colour filled from a row, a missing image) are all found here too. `write` does
     that only after drawing stopped on a problem: a good spec is drawn once, not twice.
     """
-    defaults = loaded.spec.defaults
-    lang = options.lang or defaults.lang
-    duplex = options.duplex or defaults.duplex
-    frame, page_name = _frame(loaded, options)
-    if fonts is None:
-        font_path = options.font
-        if font_path is None and defaults.font:
-            font_path = _spec_font(loaded, defaults.font, options.allow_outside_files)
-        fonts = FontRegistry(font_path)
-    fonts.allow_outside = options.allow_outside_files
-    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
-    try:
-        groups = expand(loaded, lang, frame.area, options.only, _row_checker(ctx) if check else None)
-    except InputError:
-        if not check:  # list the faces' problems along with these
-            expand(loaded, lang, frame.area, options.only, _row_checker(ctx))
-        raise
+    duplex = options.duplex or loaded.spec.defaults.duplex
+    frame, page_name, ctx = drawing_setup(loaded, options, fonts)
+    groups = pieces_of(loaded, options, frame, ctx, check=check)
+    lang = ctx.lang
     result = Plan(loaded, frame, page_name, lang, duplex, ctx)
     result.pages.append(DocPage("cover"))
+    components = loaded.spec.components
+    problems: list[Problem] = check_groups(
+        loaded.source,
+        components,
+        [next((g.pieces for g in groups if g.component is c), []) for c in components],
+    )
     if options.duplex_test:
         result.pages += [DocPage("duplex-test", side="face"), DocPage("duplex-test", side="back")]
-    problems: list[Problem] = []
     stream: list[ComponentPieces] = []  # cards, tiles and tokens in a row: they share sheets
     for group in [*groups, None]:
         if group is not None and shares_sheets(group.component):
@@ -198,11 +209,54 @@ def plan(
     return result
 
 
+def drawing_setup(
+    loaded: LoadedSpec, options: BuildOptions, fonts: FontRegistry | None = None
+) -> tuple[PageFrame, str, RenderContext]:
+    """The page frame, its name and the drawing context (language, fonts, bleed) of a build or export."""
+    defaults = loaded.spec.defaults
+    frame, page_name = _frame(loaded, options)
+    if fonts is None:
+        font_path = options.font
+        if font_path is None and defaults.font:
+            font_path = _spec_font(loaded, defaults.font, options.allow_outside_files)
+        fonts = FontRegistry(font_path)
+    fonts.allow_outside = options.allow_outside_files
+    lang = options.lang or defaults.lang
+    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
+    return frame, page_name, ctx
+
+
+def _spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
+    """defaults.font: in the spec folder or a system font folder, unless --allow-outside-files."""
+    try:
+        return named_file(loaded.folder, name, "font", allow_outside=allow_outside, roots=SYSTEM_FONT_DIRS)
+    except FileRefError as exc:
+        raise InputError([loaded.source.problem(("defaults", "font"), str(exc))]) from None
+
+
+def pieces_of(
+    loaded: LoadedSpec, options: BuildOptions, frame: PageFrame, ctx: RenderContext, *, check: bool
+) -> list[ComponentPieces]:
+    """The pieces of the chosen components; on a problem, every face's problems are listed too."""
+    try:
+        return expand(loaded, ctx.lang, frame.area, options.only, _row_checker(ctx) if check else None)
+    except InputError:
+        if not check:  # list the faces' problems along with these
+            expand(loaded, ctx.lang, frame.area, options.only, _row_checker(ctx))
+        raise
+
+
+def _where(piece: Piece) -> str:
+    """A piece's data row and component, as glyph warnings name them."""
+    return f"{piece.row_ref.file}:{piece.row_ref.line}: {piece.component.name}"
+
+
 def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
     def check(piece: Piece) -> list[Problem]:
+        ctx.fonts.context = _where(piece)
         if piece.component.kind == "die":  # each face has its own {face} and {value}
             return [
-                p for n in face_numbers(piece.component) for p in check_side(_die_face(piece, n), "face", ctx)
+                p for n in face_numbers(piece.component) for p in check_side(die_face(piece, n), "face", ctx)
             ]
         found = check_side(piece, "face", ctx)
         if piece.component.back is not None:
@@ -241,7 +295,16 @@ def _inventory_line(group: ComponentPieces, pages: Sequence[DocPage], lang: str)
     title = localise(c.title, lang) if c.title else c.name
     shape = c.shape or "rect"
     return InventoryLine(
-        c.name, title, c.kind, shape, shown, len(group.pieces), sides(c), len(numbers), numbers
+        c.name,
+        title,
+        c.kind,
+        shape,
+        shown,
+        len(group.pieces),
+        sides(c),
+        len(numbers),
+        numbers,
+        parts(c, group.pieces, lang),
     )
 
 
@@ -249,16 +312,18 @@ def sides(component: Component) -> int:
     return 2 if component.back is not None and component.kind != "die" else 1
 
 
-def _too_large(component: Component, piece: Piece, frame: imp.PageFrame, what: str = "") -> InputError:
+def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str = "") -> InputError:
     w, h = to_mm(piece.width), to_mm(piece.height)
     if what:  # a die: its whole net is what must fit
         w, h = (to_mm(v) for v in _net_size(component, piece))
     aw, ah = (to_mm(v) for v in frame.area)
-    better = imp.suggest_page(piece.width, piece.height, frame.margin)
+    size = (mm(w), mm(h))
+    better = pages_that_fit(*size, frame.margin)
+    room = to_mm(2 * frame.inset)
     hint = (
-        f"; try --page {better}"
+        f"; it fits on {', '.join(better)} (try --page {better[0]})"
         if better
-        else f"; try --page WxH with room for {w:.0f}x{h:.0f}mm plus margins"
+        else f"; try --page WxH with room for {w + room:.0f}x{h + room:.0f}mm"
     )
     return InputError(
         [
@@ -267,8 +332,8 @@ def _too_large(component: Component, piece: Piece, frame: imp.PageFrame, what: s
                 piece.row_ref.line,
                 0,
                 f"{component.name}: a {w:.1f} × {h:.1f} mm {component.kind} {what}".rstrip()
-                + " does not fit on the page "
-                f"({aw:.0f} × {ah:.0f} mm inside the margins){hint}",
+                + " does not fit on the page, even turned "
+                f"({aw:.0f} × {ah:.0f} mm inside the printer margins and crop marks){hint}",
             )
         ]
     )
@@ -282,15 +347,15 @@ def shares_sheets(component: Component) -> bool:
 def _net_size(component: Component, piece: Piece) -> tuple[float, float]:
     """A die net's extent with its tabs, laid out on a page big enough to hold it."""
     edge = piece.height if component.faces == 10 else piece.width
-    big = imp.PageFrame(piece.width * 20, piece.height * 20, 0, 0)
-    lay = imp.d10_nets if component.faces == 10 else imp.die_nets
+    big = PageFrame(piece.width * 20, piece.height * 20, 0, 0)
+    lay = d10_nets if component.faces == 10 else die_nets
     x0, y0, x1, y1 = lay(1, edge, big)[0].block or (0, 0, 0, 0)
     return x1 - x0, y1 - y0
 
 
-def _check_fits(group: ComponentPieces, frame: imp.PageFrame) -> None:
+def _check_fits(group: ComponentPieces, frame: PageFrame) -> None:
     for pieces in _by_size(group.pieces):
-        if not imp.fits(pieces[0].width, pieces[0].height, frame):
+        if not fits(pieces[0].width, pieces[0].height, frame):
             raise _too_large(group.component, pieces[0], frame)
 
 
@@ -325,23 +390,21 @@ def _runs(groups: Sequence[ComponentPieces]) -> list[tuple[list[Piece], bool]]:
     return out
 
 
-def _shared_pages(groups: Sequence[ComponentPieces], frame: imp.PageFrame, duplex: str) -> list[DocPage]:
+def _shared_pages(groups: Sequence[ComponentPieces], frame: PageFrame, duplex: str) -> list[DocPage]:
     """Pages of cards, tiles and tokens, each block continuing in the room left below the one before."""
-    runs: list[imp.Run] = []
+    runs: list[Run] = []
     pieces: list[Piece] = []
     for run_pieces, new_sheet in _runs(groups):
 
-        def lay(
-            items: Sequence[int], region: imp.Rect, run: list[Piece] = run_pieces
-        ) -> list[imp.PageLayout]:
+        def lay(items: Sequence[int], region: Rect, run: list[Piece] = run_pieces) -> list[PageLayout]:
             chosen = [run[i] for i in items]
             return _layouts(chosen[0].component, chosen, frame, region)
 
-        runs.append(imp.Run(len(run_pieces), lay, new_sheet))
+        runs.append(Run(len(run_pieces), lay, new_sheet))
         pieces += run_pieces
     try:
-        layouts = imp.share(runs, frame)
-    except imp.DoesNotFit as error:
+        layouts = share(runs, frame)
+    except DoesNotFit as error:
         piece = pieces[error.index]
         raise _too_large(piece.component, piece, frame) from None
     out = []
@@ -349,7 +412,7 @@ def _shared_pages(groups: Sequence[ComponentPieces], frame: imp.PageFrame, duple
         first = pieces[layout.placements[0].index].component
         out.append(DocPage("pieces", layout, pieces, "face", first))
         if duplex != "none" and any(_has_back(pieces[p.index]) for p in layout.placements):
-            back = imp.backs(layout, frame, duplex, lambda i: _has_back(pieces[i]))
+            back = backs(layout, frame, duplex, lambda i: _has_back(pieces[i]))
             out.append(DocPage("pieces", back, pieces, "back", first))
     return out
 
@@ -361,7 +424,7 @@ def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
     return list(groups.values())
 
 
-def _component_pages(group: ComponentPieces, frame: imp.PageFrame, duplex: str) -> list[DocPage]:
+def _component_pages(group: ComponentPieces, frame: PageFrame, duplex: str) -> list[DocPage]:
     component = group.component
     out: list[DocPage] = []
     for pieces in _by_size(group.pieces):
@@ -378,8 +441,8 @@ def _component_pages(group: ComponentPieces, frame: imp.PageFrame, duplex: str) 
 def _with_backs(
     component: Component,
     pieces: Sequence[Piece],
-    layouts: list[imp.PageLayout],
-    frame: imp.PageFrame,
+    layouts: list[PageLayout],
+    frame: PageFrame,
     duplex: str,
 ) -> list[DocPage]:
     out = []
@@ -387,13 +450,13 @@ def _with_backs(
     for layout in layouts:
         out.append(DocPage("pieces", layout, pieces, "face", component))
         if has_back:
-            out.append(DocPage("pieces", imp.backs(layout, frame, duplex), pieces, "back", component))
+            out.append(DocPage("pieces", backs(layout, frame, duplex), pieces, "back", component))
     return out
 
 
 def _layouts(
-    component: Component, pieces: Sequence[Piece], frame: imp.PageFrame, region: imp.Rect | None = None
-) -> list[imp.PageLayout]:
+    component: Component, pieces: Sequence[Piece], frame: PageFrame, region: Rect | None = None
+) -> list[PageLayout]:
     """Pages for pieces of one block; with `region`, its trims lie there and the block sits at its top."""
     first = pieces[0]
     count = len(pieces)
@@ -408,16 +471,16 @@ def _layouts(
                 f"(expected 0 to less than {widest:.0f} mm)",
                 first.row_ref.line,
             )
-        return imp.board(first.width, first.height, frame, overlap, count)
-    if not imp.fits(first.width, first.height, frame):
+        return board(first.width, first.height, frame, overlap, count)
+    if not fits(first.width, first.height, frame):
         raise _too_large(component, first, frame)
     if component.kind == "sheet":
-        return imp.sheets(count, first.width, first.height, frame)
+        return sheets(count, first.width, first.height, frame)
     if component.kind == "die":
         if component.faces == 10:
-            pages = imp.d10_nets(count, first.height, frame)
+            pages = d10_nets(count, first.height, frame)
         else:
-            pages = imp.die_nets(count, first.width, frame)
+            pages = die_nets(count, first.width, frame)
         if not pages:
             raise _too_large(component, first, frame, "net")
         return pages
@@ -426,29 +489,29 @@ def _layouts(
     spaced_gutter = gutter if gutter is not None else 2 * frame.bleed
     if shape == "polyhex":
         tiles = [(p.cells, p.width) for p in pieces]
-        return imp.nest(tiles, frame, max(spaced_gutter, 2 * frame.bleed), region)
+        return nest(tiles, frame, max(spaced_gutter, 2 * frame.bleed), region)
     if len(_by_size(pieces)) > 1:
         sizes = [(p.width, p.height) for p in pieces]
         turn = shape in ("rect", "square")
-        return imp.shelves(sizes, frame, max(spaced_gutter, 2 * frame.bleed), region, allow_turn=turn)
+        return shelves(sizes, frame, max(spaced_gutter, 2 * frame.bleed), region, allow_turn=turn)
     outline = bleed_outline(first, frame.bleed)
     if shape in ("hex", "circle") and layout in ("auto", "honeycomb", "packed", "spaced"):
         flat = shape == "hex" and component.orientation == "flat"
         if shape == "hex" and layout in ("auto", "honeycomb", "packed"):
-            return imp.lattice(
+            return lattice(
                 count, first.width, first.height, frame, 0.0, flat, outline, shared_edges=True, region=region
             )
         gap = gutter if gutter is not None else (2 * frame.bleed if layout == "spaced" else frame.bleed)
         if shape == "circle" and layout == "spaced" and gutter is None:
             gap = 2 * frame.bleed
-        return imp.lattice(count, first.width, first.height, frame, gap, flat, outline, region=region)
+        return lattice(count, first.width, first.height, frame, gap, flat, outline, region=region)
     if layout == "spaced":
-        pages = imp.grid(
+        pages = grid(
             count, first.width, first.height, frame, spaced_gutter, outline, allow_turn=False, region=region
         )
     else:
         turn = shape == "rect"
-        pages = imp.grid(count, first.width, first.height, frame, gutter, outline, turn, region)
+        pages = grid(count, first.width, first.height, frame, gutter, outline, turn, region)
     if shape != "rect" and shape != "square":
         for page in pages:
             page.outlines = True
@@ -463,7 +526,7 @@ def inventory(loaded: LoadedSpec, options: BuildOptions | None = None) -> list[I
 # ---- drawing ---------------------------------------------------------------------------------------
 
 
-def _place(canvas: Canvas, placement: imp.Placement, piece: Piece) -> None:
+def _place(canvas: Canvas, placement: Placement, piece: Piece) -> None:
     """Move the origin to the placed piece's trim top-left, turned `quarter` times clockwise (or by
     `angle` about its centre)."""
     if placement.pivot is not None:
@@ -483,7 +546,7 @@ def _place(canvas: Canvas, placement: imp.Placement, piece: Piece) -> None:
         canvas.rotate(90 * quarter)
 
 
-def _back_of(piece: Piece) -> Piece:
+def back_of(piece: Piece) -> Piece:
     """The piece as seen from behind: an asymmetric polyhex outline is mirrored left-right.
 
     (q, r) -> (-q - r, r) mirrors pointy-top axial cells about a vertical line. Short-edge backs are
@@ -500,7 +563,7 @@ def face_numbers(component: Component) -> range:
     return range(10) if component.faces == 10 else range(1, 7)
 
 
-def _die_face(piece: Piece, face: int) -> Piece:
+def die_face(piece: Piece, face: int) -> Piece:
     """One die face's row: {face}, {value} (column face<n>) and {value_x} (columns face<n>_x, e.g. _ja)."""
     prefix = f"face{face}_"
     own = {f"value_{k.removeprefix(prefix)}": v for k, v in piece.row.items() if k.startswith(prefix)}
@@ -512,9 +575,11 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     """Draw one planned page (any Canvas: PDF or SVG)."""
     frame, fonts = plan_.frame, plan_.ctx.fonts
     label_font = STANDARD["sans"]
+    fonts.context = f"{plan_.id} {page.kind} page"
     if page.kind == "cover":
         notes = _cover_notes(plan_)
-        draw_cover(canvas, frame, fonts, plan_.title, _subtitle(plan_), plan_.inventory, notes)
+        subtitle = _subtitle(plan_)
+        draw_cover(canvas, frame, fonts, plan_.title, subtitle, plan_.inventory, notes, plan_.lang)
         return
     if page.kind == "duplex-test":
         marks.draw_duplex_test(
@@ -522,22 +587,27 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         )
         return
     if page.kind == "assembly":
-        layouts = imp.board(
+        layouts = board(
             page.pieces[0].width, page.pieces[0].height, frame, parse_length(page.component.overlap)
         )  # type: ignore[union-attr]
-        draw_assembly(canvas, frame, fonts, page.label, [lay.board for lay in layouts if lay.board])
+        parts = [lay.board for lay in layouts if lay.board]
+        draw_assembly(canvas, frame, fonts, page.label, parts, plan_.lang)
         return
     assert page.layout is not None and page.component is not None
     layout = page.layout
+    x0, y0, x1, y1 = page_area(frame)
+    art_area = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]  # bleed stops short of the marks' band
     for placement in layout.placements:
         piece = page.pieces[placement.index]
         component = piece.component
+        fonts.context = _where(piece)
         shared = side_is_shared(component, page.side) and component.kind != "die"
         if placement.face:
-            piece = _die_face(piece, placement.face - (component.faces == 10))
+            piece = die_face(piece, placement.face - (component.faces == 10))
         if page.side == "back":
-            piece = _back_of(piece)
+            piece = back_of(piece)
         canvas.save()
+        canvas.clip(art_area)
         if placement.clip:
             canvas.clip(placement.clip)
         _place(canvas, placement, piece)
@@ -550,22 +620,23 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         else:
             draw_side(canvas, piece, page.side, plan_.ctx)
         canvas.restore()
+    fonts.context = f"{plan_.id} sheet {page.sheet} labels"
     outlines = []
     for block in layout.blocks:
         for placement in block.placements if block.outlines else ():
             piece = page.pieces[placement.index]
-            piece = _back_of(piece) if page.side == "back" else piece
-            outlines.append(imp.to_page(placement, trim_outline(piece), (piece.width, piece.height)))
+            piece = back_of(piece) if page.side == "back" else piece
+            outlines.append(to_page(placement, trim_outline(piece), (piece.width, piece.height)))
     marks.draw_cut_outlines(canvas, outlines)
     marks.draw_crop_marks(canvas, layout, frame)
     marks.draw_die_guides(canvas, layout)
     _draw_kite_nets(canvas, layout)
-    marks.draw_board_marks(canvas, layout, label_font)
+    marks.draw_board_marks(canvas, layout, frame, label_font)
     if page.side == "back" or layout.board is None:
         _page_label(canvas, plan_, page, label_font)
 
 
-def _draw_kite_nets(canvas: Canvas, layout: imp.PageLayout) -> None:
+def _draw_kite_nets(canvas: Canvas, layout: PageLayout) -> None:
     """d10 nets as marks draws cube nets: grey glue tabs, the cut outline, dashed folds."""
     for net in layout.kite_nets:
         for tab in net.tabs:
@@ -580,12 +651,15 @@ def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:
     names = ", ".join(_on_page(page)) or page.component.name
     sheet = f"sheet {page.sheet} · " if page.sheet else ""
     text = f"{plan_.id} · {sheet}{names} · {'back' if page.side == 'back' else 'front'}"
-    canvas.text(plan_.frame.margin, plan_.frame.height - mm(2), text, font, 6, (0.55, 0.55, 0.55))
+    segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
+    marks.draw_band_label(canvas, plan_.frame, segments, text, font, top=False)
 
 
 def _subtitle(plan_: Plan) -> str:
     game = plan_.loaded.spec.game
-    players = f"{game.players[0]}–{game.players[1]} players"
+    low, high = game.players
+    count = str(low) if low == high else f"{low}–{high}"
+    players = f"{count}人用" if plan_.lang == "ja" else f"{count} player{'s' if high != 1 else ''}"
     other = localise(game.title, "ja" if plan_.lang == "en" else "en")
     parts = [
         p
@@ -600,20 +674,33 @@ def _subtitle(plan_: Plan) -> str:
     return " · ".join(parts)
 
 
+DUPLEX_NOTES: dict[str, dict[str, str]] = {
+    "en": {
+        "long": "Backs follow their fronts: print double-sided, flip on the long edge.",
+        "short": "Backs follow their fronts: print double-sided, flip on the short edge.",
+        "none": "Backs are not printed (--duplex none).",
+        "page": "Page {page} ({size}); bleed {bleed:g} mm; printer margin {margin:g} mm (every mark and "
+        "label lies inside it).",
+        "cut": "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin "
+        "outlines.",
+    },
+    "ja": {
+        "long": "裏面は表面の次のページ:両面印刷(長辺とじ)で印刷してください。",
+        "short": "裏面は表面の次のページ:両面印刷(短辺とじ)で印刷してください。",
+        "none": "裏面は印刷しません(--duplex none)。",
+        "page": "用紙 {page}({size})、塗り足し {bleed:g} mm、プリンターの余白 {margin:g} mm"
+        "(トンボ・ラベルはすべてその内側)。",
+        "cut": "各シートの絵柄の外側のトンボに沿って切ってください。六角形やトークンは細い輪郭線に沿って。",
+    },
+}
+
+
 def _cover_notes(plan_: Plan) -> list[str]:
     f = plan_.frame
+    said = DUPLEX_NOTES.get(plan_.lang, DUPLEX_NOTES["en"])
     size = f"{to_mm(f.width):g} × {to_mm(f.height):g} mm"
-    duplex = {
-        "long": "backs follow their fronts: print double-sided, flip on the long edge",
-        "short": "backs follow their fronts: print double-sided, flip on the short edge",
-        "none": "backs are not printed (--duplex none)",
-    }[plan_.duplex]
-    notes = [
-        f"Page {plan_.page_name} ({size}); bleed {to_mm(f.bleed):g} mm; margin {to_mm(f.margin):g} mm;",
-        f"{duplex[0].upper()}{duplex[1:]}.",
-        "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin outlines.",
-    ]
-    return notes + list(plan_.ctx.fonts.warnings)
+    page = said["page"].format(page=plan_.page_name, size=size, bleed=to_mm(f.bleed), margin=to_mm(f.margin))
+    return [page, said[plan_.duplex], said["cut"], *plan_.ctx.fonts.warnings]
 
 
 # ---- writing ---------------------------------------------------------------------------------------
@@ -677,4 +764,5 @@ def build(
     loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
     the_plan = plan(loaded, options)
     files = write(the_plan, options, progress)
-    return BuildResult(files, len(the_plan.pages), the_plan.inventory, list(the_plan.ctx.fonts.warnings))
+    fonts = the_plan.ctx.fonts
+    return BuildResult(files, len(the_plan.pages), the_plan.inventory, [*fonts.warnings, *fonts.missing])

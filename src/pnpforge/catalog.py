@@ -18,6 +18,7 @@ from typing import Any
 from pnpforge.errors import InputError
 from pnpforge.sourcefile import Source, decode_utf8, read_bytes, read_yaml_text
 
+SPEC_NAME = "game.yaml"  # the file that makes a folder a game
 BUNDLED_DIR = Path(__file__).parent / "games"
 GAMES_DIR_ENV = "PNPFORGE_GAMES_DIR"
 
@@ -30,7 +31,7 @@ class GameFolder:
 
     @property
     def spec_file(self) -> Path:
-        return self.path / "game.yaml"
+        return self.path / SPEC_NAME
 
 
 _extra_dirs: list[Path] = []
@@ -57,7 +58,7 @@ def games() -> list[GameFolder]:
         if not folder.is_dir():
             continue
         for child in sorted(folder.iterdir()):
-            if (child / "game.yaml").is_file() and child.name not in found:
+            if (child / SPEC_NAME).is_file() and child.name not in found:
                 found[child.name] = GameFolder(child.name, child, bundled)
     return list(found.values())
 

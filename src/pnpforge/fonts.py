@@ -52,11 +52,48 @@ KNOWN_CJK_PATHS: tuple[str, ...] = (
     "C:/Windows/Fonts/YuGothM.ttc",
 )
 CJK_FONT_NAME = "PnpCJK"
+# A symbol-capable TrueType for characters neither the Latin nor the CJK font has (≥, arrows, Greek...).
+KNOWN_FALLBACK_PATHS: tuple[str, ...] = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/local/share/fonts/DejaVuSans.ttf",
+    "/Library/Fonts/DejaVuSans.ttf",
+    "C:/Windows/Fonts/DejaVuSans.ttf",
+)
+FALLBACK_FONT_NAME = "PnpFallback"
 RUNS_CACHE = 8192  # distinct (text, font) splits kept per registry
 MISSING_CJK_WARNING = (
     "warning: no Japanese TrueType font found (install fonts-ipaexfont-gothic, or give defaults.font "
     "or --font); Japanese text will show as boxes"
 )
+
+
+def _loads(path: Path, name: str) -> TTFont | None:
+    """A TrueType font reportlab can embed, or None (CFF-based OpenType and broken files cannot).
+
+    Loaded once per file version: the probe that finds a font is also the font registered.
+    """
+    return _load(path.resolve(), name, path.stat().st_mtime_ns)
+
+
+@cache
+def _load(path: Path, name: str, stamp: int) -> TTFont | None:
+    try:
+        return TTFont(name, str(path), subfontIndex=0)
+    except Exception:  # truncated or hostile files make reportlab fail in many ways (struct.error...)
+        return None
+
+
+def font_problem(path: Path) -> str:
+    """Why reportlab cannot load the font file, in a few words (asked only once it could not)."""
+    try:
+        TTFont(f"probe-{path}", str(path), subfontIndex=0)
+    except TTFError as exc:
+        return str(exc).split("\n")[0][:160]
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}".split("\n")[0][:160]
+    return "it could not be loaded"
 
 
 SYSTEM_FONT_DIRS: tuple[Path, ...] = tuple(
@@ -74,24 +111,8 @@ SYSTEM_FONT_DIRS: tuple[Path, ...] = tuple(
 )  # a spec may name a font here as well as in its own folder
 
 
-def _loads(path: Path) -> TTFont | None:
-    """A TrueType font reportlab can embed, or None (CFF-based OpenType and broken files cannot)."""
-    return None if font_problem(path) else _probe(path)
-
-
-def font_problem(path: Path) -> str | None:
-    """Why reportlab cannot load the font file, in a few words; None when it can."""
-    try:
-        _probe(path)
-    except TTFError as exc:
-        return str(exc).split("\n")[0][:160]
-    except Exception as exc:  # truncated or hostile files make reportlab fail in many ways
-        return f"{type(exc).__name__}: {exc}".split("\n")[0][:160]
-    return None
-
-
-def _probe(path: Path) -> TTFont:
-    return TTFont(f"probe-{path}", str(path), subfontIndex=0)
+def _cjk_name(path: Path) -> str:
+    return CJK_FONT_NAME + "-" + _slug(path)
 
 
 def _fontconfig_candidates() -> list[str]:
@@ -110,10 +131,39 @@ def _fontconfig_candidates() -> list[str]:
 @cache
 def find_cjk_font() -> Path | None:
     """The first usable Japanese TrueType font on this machine (known paths, then fontconfig)."""
-    for candidate in (*KNOWN_CJK_PATHS, *_fontconfig_candidates()):
-        path = Path(candidate)
-        if path.suffix.lower() in (".ttf", ".ttc") and path.is_file() and _loads(path):
-            return path
+    for candidates in (lambda: list(KNOWN_CJK_PATHS), _fontconfig_candidates):  # fc-match only if needed
+        for candidate in candidates():
+            path = Path(candidate)
+            if path.suffix.lower() in (".ttf", ".ttc") and path.is_file() and _loads(path, _cjk_name(path)):
+                return path
+    return None
+
+
+def _fallback_name(path: Path) -> str:
+    return FALLBACK_FONT_NAME + "-" + _slug(path)
+
+
+def _fc_match_dejavu() -> list[str]:
+    """Where fontconfig finds DejaVu Sans, asked only when no known path has it (a subprocess is slow)."""
+    if not shutil.which("fc-match"):
+        return []
+    try:
+        found = subprocess.run(
+            ["fc-match", "-f", "%{file}", "DejaVu Sans"], capture_output=True, text=True, timeout=10
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return [found] if found else []
+
+
+@cache
+def find_fallback_font() -> Path | None:
+    """DejaVu Sans (known paths, then fontconfig), embedded for glyphs the other fonts lack; or None."""
+    for candidates in (lambda: list(KNOWN_FALLBACK_PATHS), _fc_match_dejavu):
+        for candidate in candidates():
+            path = Path(candidate)
+            if path.suffix.lower() == ".ttf" and path.is_file() and _loads(path, _fallback_name(path)):
+                return path
     return None
 
 
@@ -145,29 +195,34 @@ class FontRegistry:
         self._css: dict[str, tuple[str, str]] = dict(_CSS_STANDARD)
         self._ttf_chars: dict[str, frozenset[int]] = {}
         self._runs: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+        self._fallback: str | None = None  # registered on first need, so only builds that use it embed it
+        self.missing: list[str] = []  # one line per text with a character no embedded font has
+        self.context = ""  # what is being drawn (component and row), named in `missing`
         self.allow_outside = False  # --allow-outside-files: fonts of the spec may lie anywhere
         path: Path | None
         if cjk_path is not None:
             path = Path(cjk_path)
             if not path.is_file():
                 raise InputError.single(path, "font file not found (expected a TrueType .ttf/.ttc file)")
-            problem = font_problem(path)
-            if problem:
+            if _loads(path, _cjk_name(path)) is None:
                 raise InputError.single(
-                    path, f"not a usable TrueType font ({problem}; expected a .ttf/.ttc with glyf outlines)"
+                    path,
+                    f"not a usable TrueType font ({font_problem(path)}; "
+                    "expected a .ttf/.ttc with glyf outlines)",
                 )
         else:
             path = find_cjk_font() if search else None
         if path is None:
             self.warnings.append(MISSING_CJK_WARNING)
         else:
-            self.cjk = self._register(path, CJK_FONT_NAME + "-" + _slug(path))
+            self.cjk = self._register(path, _cjk_name(path))
             self.cjk_path = path
             self._css[self.cjk] = ("'IPAexGothic', 'Noto Sans CJK JP', 'Hiragino Sans', sans-serif", "")
 
     def _register(self, path: Path, name: str) -> str:
         if name not in pdfmetrics.getRegisteredFontNames():
-            font = TTFont(name, str(path), subfontIndex=0)
+            font = _loads(path, name)
+            assert font is not None  # every caller has loaded it once already
             pdfmetrics.registerFont(font)
         font = pdfmetrics.getFont(name)
         self._ttf_chars[name] = frozenset(font.face.charToGlyph)
@@ -180,15 +235,15 @@ class FontRegistry:
         if font.lower().endswith((".ttf", ".ttc")):
             folder = spec_dir or Path.cwd()
             path = named_file(folder, font, "font", allow_outside=self.allow_outside, roots=SYSTEM_FONT_DIRS)
-            problem = font_problem(path)
-            if problem:
-                raise ValueError(f"font {font!r} is not a usable TrueType font ({problem})")
-            name = self._register(path, "Pnp-" + _slug(path))
+            name = "Pnp-" + _slug(path)
+            if _loads(path, name) is None:
+                raise ValueError(f"font {font!r} is not a usable TrueType font ({font_problem(path)})")
+            name = self._register(path, name)
             self._css.setdefault(name, (f"'{path.stem}', sans-serif", ""))
             return name
         raise ValueError(f"unknown font {font!r} (expected one of {', '.join(STANDARD)} or a .ttf file)")
 
-    def _latin_has(self, font: str, char: str) -> bool:
+    def _has(self, font: str, char: str) -> bool:
         chars = self._ttf_chars.get(font)
         if chars is not None:
             return ord(char) in chars
@@ -198,11 +253,32 @@ class FontRegistry:
             return False
         return True
 
+    def _fallback_font(self) -> str | None:
+        if self._fallback is None:
+            path = find_fallback_font()
+            if path is None:
+                return None
+            self._fallback = self._register(path, _fallback_name(path))
+            self._css[self._fallback] = ("'DejaVu Sans', sans-serif", "")
+        return self._fallback
+
+    def _font_for(self, char: str, font: str) -> str | None:
+        """The font that shows `char`: `font`, else the CJK font, else the fallback; None: none has it."""
+        if char.isspace() or self._has(font, char):
+            return font
+        if self.cjk is not None and self._has(self.cjk, char):
+            return self.cjk
+        fallback = self._fallback_font()
+        if fallback is not None and self._has(fallback, char):
+            return fallback
+        return None
+
     def runs(self, text: str, font: str) -> list[tuple[str, str]]:
-        """Split `text` into (segment, reportlab font) runs: CJK font where the Latin font lacks a glyph."""
+        """Split `text` into (segment, reportlab font) runs: each character in the first font that has it
+        (the text's font, the CJK font, the fallback); characters none has are listed in `missing`."""
         if not text:
             return []
-        if self.cjk is None or font == self.cjk or (text.isascii() and font not in self._ttf_chars):
+        if text.isascii() and font not in self._ttf_chars:
             return [(text, font)]  # one run: every ASCII character is in a standard font's encoding
         key = (text, font)
         found = self._runs.get(key)
@@ -214,17 +290,24 @@ class FontRegistry:
         return list(found)
 
     def _split(self, text: str, font: str) -> tuple[tuple[str, str], ...]:
-        cjk = self.cjk
-        assert cjk is not None
         out: list[tuple[str, str]] = []
+        lacking: list[str] = []
         start, current = 0, ""
         for index, char in enumerate(text):
-            use = font if self._latin_has(font, char) else cjk
+            use = self._font_for(char, font)
+            if use is None:
+                if not (is_cjk(char) and self.cjk is None):  # no CJK font at all: warned once already
+                    lacking.append(char)
+                use = current or font
             if use != current:
                 if index:
                     out.append((text[start:index], current))
                 start, current = index, use
         out.append((text[start:], current))
+        if lacking:
+            chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in dict.fromkeys(lacking))
+            where = f"{self.context}: " if self.context else ""
+            self.missing.append(f"warning: {where}no embedded font has {chars} in {text!r}")
         return tuple(out)
 
     def width(self, text: str, font: str, size: float) -> float:

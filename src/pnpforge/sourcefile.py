@@ -18,15 +18,12 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.constructor import DuplicateKeyError
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnpforge.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 MAX_FILE_BYTES = 10 * 1024 * 1024  # a spec, set-up or score file is a few kB; 10 MB is generous
 MAX_DEPTH = 100  # nesting levels of lists and mappings, aliases included
@@ -35,7 +32,7 @@ MAX_DIGITS = 18  # an integer literal longer than this is refused before Python 
 LIMITS_DOC = "see Input limits in docs/spec.md"
 
 Path_ = tuple[str | int, ...]
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 class Source:
@@ -82,6 +79,8 @@ class Source:
 
 def _plain(node: Any, path: Path_, positions: dict[Path_, tuple[int, int]]) -> Any:
     """Copy ruamel's round-trip nodes into dicts and lists, noting each value's position."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     if isinstance(node, CommentedMap):
         out: dict[str, Any] = {}
         for key, value in node.items():
@@ -170,6 +169,8 @@ def check_text(text: str, file: str) -> None:
 
 def _events(text: str, fast: bool) -> Any:
     """YAML parser events, one at a time; the parser is a state machine, so nothing here recurses."""
+    from ruamel.yaml import YAML
+
     if fast:
         try:
             from _ruamel_yaml import CParser  # ruamel.yaml.clib: the libyaml parser
@@ -196,6 +197,8 @@ def _scan_limits(text: str, file: str) -> None:
     by the fast parser is looked at again by the pure one (the one that reports it to the user),
     so no parser ever goes past a point the scan has not checked.
     """
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     try:
         _walk(_events(text, fast=True), file)
     except MarkedYAMLError:
@@ -328,6 +331,10 @@ def named_file(
 
 def _round_trip(text: str, file: str) -> tuple[Any, dict[Path_, tuple[int, int]]]:
     """Parse with ruamel's round-trip loader, which knows every value's line and column."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.constructor import DuplicateKeyError
+    from ruamel.yaml.error import MarkedYAMLError
+
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
@@ -362,6 +369,66 @@ def _normalise(node: Any) -> Any:
     return str(node)
 
 
+_CORE = "tag:yaml.org,2002:"
+_MAP, _SEQ, _STR = _CORE + "map", _CORE + "seq", _CORE + "str"
+_SCALARS = {_CORE + "int": "construct_yaml_int", _CORE + "float": "construct_yaml_float",
+            _CORE + "bool": "construct_yaml_bool", _CORE + "null": "construct_yaml_null"}  # fmt: skip
+
+
+class _Unusual(Exception):
+    """The text uses a YAML feature the fast path leaves to ruamel's own loader (merge keys, tags...)."""
+
+
+def _fast_data(node: Any, constructor: Any, open_nodes: set[int]) -> Any:
+    """Plain data from a node tree the C parser composed: ruamel's safe loader builds the same in
+    Python several times slower. Scalars use ruamel's own constructors, so values are its values."""
+    tag = node.ctag.suffix
+    if tag == _STR:
+        return node.value
+    if tag in _SCALARS:
+        return getattr(constructor, _SCALARS[tag])(node)
+    if id(node) in open_nodes or tag not in (_MAP, _SEQ):
+        raise _Unusual
+    open_nodes.add(id(node))
+    if tag == _SEQ:
+        out: Any = [_fast_data(item, constructor, open_nodes) for item in node.value]
+    else:
+        out, keys = {}, set()
+        for key_node, value_node in node.value:
+            key = _fast_data(key_node, constructor, open_nodes)
+            if isinstance(key, dict | list) or key in keys or str(key) in out:  # ruamel words the error
+                raise _Unusual
+            keys.add(key)
+            out[str(key)] = _fast_data(value_node, constructor, open_nodes)
+    open_nodes.discard(id(node))
+    return out
+
+
+def _safe_load(text: str) -> Any:
+    """YAML text as plain data (text keys; str, int, float, bool, None, lists and dicts)."""
+    from ruamel.yaml import YAML  # imported here: commands that read no YAML start faster
+    from ruamel.yaml.resolver import VersionedResolver
+
+    class Resolver(VersionedResolver):
+        """ruamel's resolver, with the YAML version looked up once per file rather than per scalar."""
+
+        @property
+        def versioned_resolver(self) -> Any:
+            if not hasattr(self, "_table"):
+                self._table = VersionedResolver.versioned_resolver.fget(self)  # type: ignore[attr-defined]
+            return self._table
+
+    yaml = YAML(typ="safe")  # C-accelerated with ruamel.yaml.clib; never builds objects
+    yaml.Resolver = Resolver
+    node = yaml.compose(text)
+    if node is None:
+        return None
+    try:
+        return _fast_data(node, yaml.constructor, set())
+    except _Unusual:
+        return _normalise(YAML(typ="safe").load(text))
+
+
 def read_yaml_text(text: str, file: str) -> Source:
     """Parse YAML text (JSON is YAML too); raise InputError with the location of any problem.
 
@@ -371,11 +438,11 @@ def read_yaml_text(text: str, file: str) -> Source:
     check_text(text, file)
     _scan_limits(text, file)
     try:
-        data = YAML(typ="safe").load(text)  # C-accelerated with ruamel.yaml.clib; never builds objects
+        data = _safe_load(text)
     except Exception:  # any complaint: let the round-trip parser say it with a location
         data, positions = _round_trip(text, file)
         return Source(file, data, positions, text)
-    return Source(file, _normalise(data), None, text)
+    return Source(file, data, None, text)
 
 
 def read_yaml(path: str | Path) -> Source:
@@ -439,6 +506,8 @@ def _describe(error: dict[str, Any]) -> str:
 
 def validate(model: type[M], source: Source, path: Path_ = ()) -> M:
     """Build `model` from the data at `path` in `source`; every error becomes a located Problem."""
+    from pydantic import ValidationError
+
     data: Any = source.data
     for part in path:
         data = data[part]

@@ -1,19 +1,23 @@
 """The `pnpforge` command: a Click group whose commands are thin shells over the library.
 
-Commands live beside this file by job (print, check, score). Every InputError raised below is
-printed as one `FILE:LINE:COL: message` line per problem, with exit code 2 and no traceback.
-Anything else that escapes a command is a bug: one `internal error` line and exit code 3
-(the traceback only with --debug).
+Commands live beside this file by job (print, check, score) and are registered by name in
+`_register()`, one `add(name, "module:attribute", first sentence of its help)` line each: a command's
+module is imported only when that command runs, so every command starts fast and `--help` lists them
+all from their registered lines (tests/test_imports.py checks each line against the command's help).
+Every InputError raised below is printed as one `FILE:LINE:COL: message` line per problem, with exit
+code 2 and no traceback. Anything else that escapes a command is a bug: one `internal error`
+line and exit code 3 (the traceback only with --debug).
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
 import click
 
-from pnpforge import __version__, catalog
+from pnpforge import __version__
 from pnpforge.errors import InputError
 
 EXIT_BAD_INPUT = 2
@@ -28,7 +32,39 @@ def report_problems(error: InputError) -> None:
 
 
 class ForgeGroup(click.Group):
-    """Turns bad input into readable messages and exit code 2, wherever it is found."""
+    """Turns bad input into readable messages and exit code 2, wherever it is found.
+
+    Commands are added lazily (`add_lazy`): by name, where they live and their one-line help.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, tuple[str, str]] = {}  # name -> ("module:attribute", first sentence of help)
+
+    def add_lazy(self, name: str, where: str, short_help: str) -> None:
+        """Register command `name`, found at `where` ("module:attribute" in pnpforge.cli) when run."""
+        self.lazy[name] = (where, short_help)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module, _, attribute = self.lazy[cmd_name][0].partition(":")
+            self.add_command(getattr(importlib.import_module(f"{__name__}.{module}"), attribute), cmd_name)
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from the registered lines: `--help` imports no command module."""
+        rows: list[tuple[str, click.Command]] = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name) or click.Command(name, help=self.lazy[name][1])
+            if not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -77,16 +113,41 @@ def main(games_dir: tuple[str, ...], debug: bool) -> None:
       pnpforge score final.yaml
       pnpforge --debug build my-game/    # an internal error's traceback, for a bug report
     """
+    from pnpforge import catalog
+
     for folder in games_dir:
         catalog.add_games_dir(folder)
 
 
 def _register() -> None:
-    from pnpforge.cli import check_cmds, print_cmds, score_cmds
-
-    for module in (print_cmds, check_cmds, score_cmds):
-        for command in module.COMMANDS:
-            main.add_command(command)
+    """One line per command: its name, where it lives, and the first sentence of its help."""
+    add = main.add_lazy
+    add("build", "print_cmds:build_cmd",
+        "Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.")  # fmt: skip
+    add("caravans", "check_cmds:caravans_cmd",
+        "List every legal camel caravan (1 to 6 camels) on an Ankh set-up.")  # fmt: skip
+    add("export", "export_cmd:export_cmd",
+        "Export TARGET's pieces for a print shop or a virtual tabletop.")  # fmt: skip
+    add("games", "print_cmds:games_cmd",
+        "List the games pnpforge knows: bundled ones and any in --games-dir.")  # fmt: skip
+    add("inventory", "print_cmds:inventory_cmd",
+        "List each component of TARGET: name, kind, shape, count, sides and sheets on the page.")  # fmt: skip
+    add("new", "print_cmds:new_cmd",
+        "Create a spec folder NAME (game.yaml and cards.csv) that builds at once.")  # fmt: skip
+    add("preview", "print_cmds:preview_cmd",
+        "Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF.")  # fmt: skip
+    add("schema", "print_cmds:schema_cmd",
+        "Print the JSON Schema of game.yaml (point an editor's YAML plug-in at it).")  # fmt: skip
+    add("score", "score_cmds:score",
+        "Count the score of a game from what players counted at the table.")  # fmt: skip
+    add("serve", "serve_cmd:serve_cmd",
+        "Serve the table page: set-ups, scores and prints on the players' phones.")  # fmt: skip
+    add("setup", "check_cmds:setup_cmd",
+        "Deal a random legal set-up for GAME as a set-up file that `validate` accepts.")  # fmt: skip
+    add("validate", "check_cmds:validate_cmd",
+        "Check a board set-up file against its game's rules.")  # fmt: skip
+    add("watch", "print_cmds:watch_cmd",
+        "Build TARGET, then rebuild whenever a file in its folder changes (Ctrl-C stops).")  # fmt: skip
 
 
 _register()

@@ -111,7 +111,7 @@ def setup_cmd(
         picture = getattr(loaded.checks, "picture", None)
         if picture is None:
             raise InputError.single(setupfile.COMMAND_LINE, f"game {game!r} cannot draw its board")
-        from pnpforge.output import boardpic
+        from pnpforge.layouts import boardpic
 
         boardpic.render(picture(loaded.setup), draw)
         click.echo(f"drew {draw}", err=True)
@@ -142,6 +142,3 @@ def caravans_cmd(file: str, as_json: bool) -> None:
     for caravan in found:
         click.echo(module.describe(caravan))
     click.echo(f"{len(found)} legal caravan(s)")
-
-
-COMMANDS: list[click.Command] = [validate_cmd, setup_cmd, caravans_cmd]

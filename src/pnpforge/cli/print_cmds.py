@@ -12,18 +12,18 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnpforge import catalog
-from pnpforge.build import BuildOptions, inventory, parse_formats, plan, write
 from pnpforge.cli import report_problems
-from pnpforge.components.load import SPEC_NAME, load_target
-from pnpforge.components.model import Spec
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
 from pnpforge.files import write_atomic
+
+if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by the commands that use it
+    from pnpforge.build import BuildOptions
 
 PAGE_HELP = "Page size: a4, letter, a3 or WxH such as 200x300mm (default: the spec's, else a4)."
 
@@ -36,6 +36,12 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             "-o", "--out", "out_dir", default="out", show_default=True, type=dir_type, help="Output folder."
         ),
         click.option("--page", help=PAGE_HELP),
+        click.option(
+            "--margin",
+            metavar="LENGTH",
+            help="Printer margin: the paper's edge your printer leaves blank, e.g. 5mm or 0.2in. Marks, "
+            "labels and art stay inside it (default: the spec's defaults.margin, else 5mm).",
+        ),
         click.option(
             "--lang", type=click.Choice(["en", "ja"]), help="Language of texts (default: the spec's)."
         ),
@@ -74,9 +80,12 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _options(**kw: Any) -> BuildOptions:
+    from pnpforge.build import BuildOptions, parse_formats
+
     return BuildOptions(
         out_dir=Path(kw["out_dir"]),
         page=kw["page"],
+        margin=kw["margin"],
         lang=kw["lang"],
         duplex=kw["duplex"],
         duplex_test=kw["duplex_test"],
@@ -99,11 +108,14 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def _run_build(target: str, options: BuildOptions) -> list[Path]:
+    from pnpforge.build import plan, write
+    from pnpforge.components.load import load_target
+
     loaded = load_target(target, options.allow_outside_files)
     the_plan = plan(loaded, options)
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
         files = write(the_plan, options, progress)
-    for warning in the_plan.ctx.fonts.warnings:
+    for warning in [*the_plan.ctx.fonts.warnings, *the_plan.ctx.fonts.missing]:
         click.echo(warning, err=True)
     return files
 
@@ -121,6 +133,7 @@ def build_cmd(target: str, **kw: Any) -> None:
     Example:
       pnpforge build gods
       pnpforge build examples/tiny-quest -o out --page letter --lang ja
+      pnpforge build ankh --page letter --margin 6mm
       pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
       pnpforge build my-game/ --allow-outside-files   # art or data kept in a shared folder
     """
@@ -175,17 +188,33 @@ def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
 @click.argument("target")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @click.option("--page", help=PAGE_HELP)
-def inventory_cmd(target: str, as_json: bool, page: str | None) -> None:
-    """List each component of TARGET: name, kind, shape, count, sides, and sheets on the page.
+@click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of the titles.")
+def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None) -> None:
+    """List each component of TARGET: name, kind, shape, count, sides and sheets on the page.
+
+    Under each component come its parts, the pieces counted per kind (the row field its spec's
+    `group:` names, else the first of kind, type, piece, figure): what a rulebook's component list
+    counts. `--json` gives them as `parts: [{name, title, count}]`.
 
     \b
     Example:
       pnpforge inventory gods
       pnpforge inventory examples/tiny-quest --json
+      pnpforge inventory ankh --lang ja
     """
-    lines = inventory(load_target(target), BuildOptions(page=page))
+    from pnpforge.build import BuildOptions, inventory
+    from pnpforge.components.load import load_target
+
+    lines = inventory(load_target(target), BuildOptions(page=page, lang=lang))
     keys = ("name", "title", "kind", "shape", "count", "sides", "sheets")
-    rows = [{**{k: getattr(x, k) for k in keys}, "size": x.size_mm} for x in lines]
+    rows = [
+        {
+            **{k: getattr(x, k) for k in keys},
+            "size": x.size_mm,
+            "parts": [{"name": p.name, "title": p.title, "count": p.count} for p in x.parts],
+        }
+        for x in lines
+    ]
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -193,6 +222,8 @@ def inventory_cmd(target: str, as_json: bool, page: str | None) -> None:
     for r in rows:
         counts = f"{r['count']:>6} {r['sides']:>6} {r['sheets']:>7}"
         click.echo(f"{r['name']:<20} {r['kind']:<6} {r['shape']:<8} {counts}  {r['size']}")
+        for part in r["parts"]:  # the count under the component's count, the title where the size goes
+            click.echo(f"  - {part['name']:<16} {'':<15} {part['count']:>6} {'':>14}  {part['title']}")
 
 
 @click.command("preview")
@@ -213,6 +244,8 @@ def preview_cmd(
       pnpforge preview gods --dpi 72
       pnpforge preview examples/tiny-quest -o previews --only heroes
     """
+    from pnpforge.build import BuildOptions
+
     options = BuildOptions(out_dir=Path(out_dir), page=page, lang=lang, formats=("png",), dpi=dpi, only=only)
     for path in _run_build(target, options):
         click.echo(str(path))
@@ -280,9 +313,11 @@ def new_cmd(name: str) -> None:
         raise InputError.single(name, "folder exists and is not empty (expected a new folder name)")
     slug = "".join(ch if ch.isalnum() else "-" for ch in folder.name.lower()).strip("-") or "my-game"
     title = folder.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
-    write_atomic(folder / SPEC_NAME, SCAFFOLD_YAML.format(id=slug, title=title, folder=name))
+    write_atomic(folder / catalog.SPEC_NAME, SCAFFOLD_YAML.format(id=slug, title=title, folder=name))
     write_atomic(folder / "cards.csv", SCAFFOLD_CSV)
-    click.echo(f"Created {folder / SPEC_NAME} and {folder / 'cards.csv'}; build with: pnpforge build {name}")
+    click.echo(
+        f"Created {folder / catalog.SPEC_NAME} and {folder / 'cards.csv'}; build with: pnpforge build {name}"
+    )
 
 
 def _snapshot(folder: Path, ignore: Path) -> dict[str, int]:
@@ -356,6 +391,8 @@ def schema_cmd(out_file: str | None) -> None:
       pnpforge schema -o game.schema.json
       pnpforge schema | jq '.properties.components'
     """
+    from pnpforge.components.model import Spec
+
     schema = Spec.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "pnpforge game spec (game.yaml)"
@@ -364,14 +401,3 @@ def schema_cmd(out_file: str | None) -> None:
         write_atomic(out_file, text)
     else:
         click.echo(text, nl=False)
-
-
-COMMANDS: list[click.Command] = [
-    games_cmd,
-    build_cmd,
-    inventory_cmd,
-    preview_cmd,
-    new_cmd,
-    watch_cmd,
-    schema_cmd,
-]

@@ -53,6 +53,3 @@ def score(target: str, interactive: bool, as_json: bool) -> None:
             click.echo(render.report_text(broken.report, "<interactive>" if interactive else target))
         sys.exit(EXIT_RULES_BROKEN)
     click.echo(render.as_json(result) if as_json else render.text(result))
-
-
-COMMANDS: list[click.Command] = [score]

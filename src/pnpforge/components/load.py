@@ -13,13 +13,50 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge import catalog
+from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.errors import InputError, Problem
-from pnpforge.generator.pieces import RowRef
-from pnpforge.sourcefile import FileRefError, Source, named_file, read_csv, read_yaml, validate
+from pnpforge.sourcefile import FileRefError, Path_, Source, named_file, read_csv, read_yaml, validate
 
-SPEC_NAME = "game.yaml"
 _WHOLE = re.compile(r"^\s*[+-]?\d+\s*$")
+
+
+class RowRef:
+    """Where a data row came from, for error messages (`file:line`).
+
+    `RowRef.at` names a row written in a YAML file by its key path; its line is found only when a
+    message asks for it, since positions cost a second, slow parse that a valid spec never needs.
+    """
+
+    __slots__ = ("_line", "_path", "_source", "file")
+
+    def __init__(self, file: str, line: int) -> None:
+        self.file = file
+        self._line = line
+        self._source: Source | None = None
+        self._path: Path_ = ()
+
+    @classmethod
+    def at(cls, source: Source, path: Path_) -> RowRef:
+        ref = cls(source.file, 0)
+        ref._source, ref._path = source, path
+        return ref
+
+    @property
+    def line(self) -> int:
+        if self._source is not None:
+            self._line = self._source.where(self._path)[0]
+            self._source = None
+        return self._line
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RowRef) and (self.file, self.line) == (other.file, other.line)
+
+    def __hash__(self) -> int:
+        return hash(self.file)
+
+    def __repr__(self) -> str:
+        return f"RowRef({self.file!r}, {self.line})"
 
 
 @dataclass(frozen=True)
@@ -212,14 +249,14 @@ def _own_rows(
     if component.rows is not None:
         rows, problems = [], []
         for number, values in enumerate(component.rows):
-            line, _ = source.where((*base, "rows", number))
             count, problem = _row_count(values.get("count"))
             if problem:
                 problems.append(source.problem((*base, "rows", number, "count"), problem))
-            rows.append(DataRow(_flatten_languages(values), count, RowRef(source.file, line)))
+            rows.append(
+                DataRow(_flatten_languages(values), count, RowRef.at(source, (*base, "rows", number)))
+            )
         return rows, problems
-    line, _ = source.where(base)
-    return [DataRow({}, 1, RowRef(source.file, line))], []
+    return [DataRow({}, 1, RowRef.at(source, base))], []
 
 
 def _data_file(
@@ -275,8 +312,7 @@ def _yaml_rows(
         count, problem = _row_count(item.get("count"))
         if problem:
             problems.append(data.problem((*path, number, "count"), problem))
-        line, _ = data.where((*path, number))
-        rows.append(DataRow(flatten(item), count, RowRef(data.file, line)))
+        rows.append(DataRow(flatten(item), count, RowRef.at(data, (*path, number))))
     if not rows and not problems:
         shown = ", ".join(f"{k}={v}" for k, v in spec.match.items()) or "any item"
         problems.append(

@@ -357,6 +357,16 @@ class Lookup(Strict):
 
 Kind = Literal["card", "tile", "token", "die", "board", "sheet"]
 Shape = Literal["rect", "hex", "polyhex", "circle", "square"]
+KIND_COLUMNS = ("kind", "type", "piece", "figure")  # row fields that group a component's parts unasked
+
+
+class Group(Strict):
+    """How the inventory splits a component into parts: the distinct values of one row field."""
+
+    by: str = Field(description="The row field whose values name the parts, e.g. kind")
+    titles: dict[str, LocalText] = Field(
+        default_factory=dict, description="Part value -> its title; default the value itself"
+    )
 
 
 class Component(Strict):
@@ -367,7 +377,8 @@ class Component(Strict):
     size: Length | None = Field(
         None,
         description="card: poker|bridge|mini|tarot|square|WxH; tile: flat-to-flat; "
-        "token: diameter or side; die: face edge (d10: kite's long diagonal); board: WxH; sheet: (the page)",
+        "token: diameter or side; die: face edge (d10: kite's long diagonal); board: WxH; "
+        "sheet: WxH (default: the page inside its margins; turned to fit)",
     )
     orientation: Literal["pointy", "flat"] = "pointy"
     corner: Length = "3mm"
@@ -378,6 +389,11 @@ class Component(Strict):
     csv: str | None = None
     rows_from: RowSource | None = Field(None, description="Data rows from a list in a YAML data file")
     lookup: list[Lookup] = Field(default_factory=list, description="Fields added to rows from tables")
+    group: str | Group | None = Field(
+        None,
+        description="Parts the inventory lists: a row field (or {by, titles}); default the first of "
+        "kind, type, piece, figure the rows have",
+    )
     face: Side = Field(default_factory=Side)
     back: Side | None = None
     layout: Literal["auto", "grid", "honeycomb", "spaced", "packed"] = "auto"
@@ -413,7 +429,7 @@ class Component(Strict):
         if self.shape == "polyhex" and self.cells is None:
             raise ValueError("a polyhex tile needs `cells` (where its hexes come from)")
         if self.size is not None and not templated(self.size):
-            if self.kind in ("card", "board") and isinstance(self.size, str):
+            if self.kind in ("card", "board", "sheet") and isinstance(self.size, str):
                 if self.size not in CARD_SIZES_MM:
                     parse_size(self.size)
             else:

@@ -12,12 +12,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pnpforge.components.load import DataRow, LoadedSpec
+from pnpforge.components.load import DataRow, LoadedSpec, RowRef
 from pnpforge.components.model import CellSource, Component
 from pnpforge.components.template import MissingField, fill
 from pnpforge.errors import InputError, Problem
-from pnpforge.generator.pieces import Piece, RowRef
-from pnpforge.layouts.shapes import piece_size
+from pnpforge.generator.pieces import Piece
+from pnpforge.generator.sizes import piece_size
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
 
 MAX_CELL = 200  # axial coordinates of a data file's cells, either way: far beyond any board
@@ -111,13 +111,11 @@ def _rows_with_cells(
             )
         if source_spec.cells == "":
             cells = _cells_of([item for item, _ in picked], data, problems)
-            line = loaded.source.where(where)[0]
-            return [(DataRow({}, 1, RowRef(loaded.source.file, line)), cells)] if cells else []
+            return [(DataRow({}, 1, RowRef.at(loaded.source, where)), cells)] if cells else []
         for item, path in picked:
             cells = _cells_of(item.get(source_spec.cells) or [], data, problems, (*path, source_spec.cells))
             values = {k: v for k, v in item.items() if not isinstance(v, dict | list)}
-            line = data.where(path)[0]
-            out.append((DataRow(values, 1, RowRef(data.file, line)), cells))
+            out.append((DataRow(values, 1, RowRef.at(data, path)), cells))
         return out
     for row in rows:
         try:

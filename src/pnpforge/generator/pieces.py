@@ -5,15 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnpforge.components.load import RowRef
 from pnpforge.components.model import Component
-
-
-@dataclass(frozen=True)
-class RowRef:
-    """Where a piece's data row came from, for error messages (`file:line`)."""
-
-    file: str
-    line: int
 
 
 @dataclass(frozen=True, eq=False)

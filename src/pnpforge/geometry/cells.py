@@ -2,23 +2,22 @@
 
 A cell is any hashable key (a hex `(q, r)`, a rhombus id, ...) with a shapely polygon. Two cells are
 adjacent only when they share an edge of positive length: touching at a corner is not adjacency
-(RULINGS.md, "Common"). Every polygon is snapped to a fixed grid before unions so that float noise
-never splits one board into a MultiPolygon. Hex boards also get plain-graph fast paths: the rules
+(docs/setups.md, "Coordinates"). Every polygon is snapped to a fixed grid before unions so that
+float noise never splits one board into a MultiPolygon. Hex boards also get plain-graph fast paths: the rules
 engines call those in their hot loops, and the shapely versions are there for any polygon shape.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
-from typing import Any, TypeVar
-
-import shapely
-from shapely.geometry import MultiPolygon, Polygon
-from shapely.geometry.base import BaseGeometry
-from shapely.strtree import STRtree
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
+
+if TYPE_CHECKING:  # shapely is imported by the polygon functions alone: hex boards never need it
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
 
 K = TypeVar("K", bound=Hashable)
 GRID = 1e-6  # snapping grid in drawing units (mm): far below print precision, far above float noise
@@ -27,11 +26,15 @@ EDGE_TOLERANCE = 1e-4  # shared boundary shorter than this is a corner touch, no
 
 def snap(geometry: BaseGeometry, grid: float = GRID) -> BaseGeometry:
     """Round every coordinate to `grid` so shared corners of neighbouring cells are identical."""
+    import shapely
+
     return shapely.set_precision(geometry, grid)
 
 
 def polygon_cell(points: Iterable[tuple[float, float]]) -> Polygon:
     """A snapped polygon from its corners; raises ValueError for fewer than 3 corners or a self-crossing."""
+    from shapely.geometry import Polygon
+
     polygon = snap(Polygon(list(points)))
     if not isinstance(polygon, Polygon) or polygon.is_empty or not polygon.is_valid:
         raise ValueError("a cell needs at least 3 corners and must not cross itself")
@@ -40,6 +43,8 @@ def polygon_cell(points: Iterable[tuple[float, float]]) -> Polygon:
 
 def hex_polygon(cell: Hex, size: float = 1.0) -> Polygon:
     """The snapped pointy-top hexagon of circumradius `size` for an axial cell."""
+    from shapely.geometry import Polygon
+
     return snap(Polygon(hexgrid.corners(cell, size)))
 
 
@@ -49,11 +54,15 @@ def hex_polygons(cells: Iterable[Hex], size: float = 1.0) -> dict[Hex, Polygon]:
 
 def union(polygons: Iterable[BaseGeometry]) -> BaseGeometry:
     """The snapped union of snapped polygons: connected cells give exactly one Polygon."""
+    import shapely
+
     return snap(shapely.union_all([snap(p) for p in polygons]))
 
 
 def parts(geometry: BaseGeometry) -> list[Polygon]:
     """The separate polygons of a union (one for a connected board)."""
+    from shapely.geometry import MultiPolygon, Polygon
+
     if isinstance(geometry, Polygon):
         return [] if geometry.is_empty else [geometry]
     if isinstance(geometry, MultiPolygon):
@@ -67,6 +76,8 @@ def shared_edge_length(a: Polygon, b: Polygon) -> float:
 
 def adjacency(polygons: Mapping[K, Polygon]) -> dict[K, set[K]]:
     """Cells sharing an edge of positive length, for polygon cells of any shape (STRtree-filtered)."""
+    from shapely.strtree import STRtree
+
     keys = list(polygons)
     geoms = [polygons[k] for k in keys]
     tree = STRtree(geoms)
@@ -130,6 +141,8 @@ def outer_rings(polygons: Iterable[Polygon]) -> list[list[tuple[float, float]]]:
 
 def on_outer_edge(polygons: Mapping[K, Polygon]) -> set[K]:
     """Cells with an edge on the board's outer boundary (an edge on an enclosed hole does not count)."""
+    import shapely
+
     rings = shapely.union_all([p.exterior for p in parts(union(polygons.values()))])
     return {k for k, p in polygons.items() if p.boundary.intersection(rings).length > EDGE_TOLERANCE}
 

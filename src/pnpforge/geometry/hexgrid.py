@@ -1,4 +1,4 @@
-"""Axial hex coordinates, pointy-top, r growing downward (see RULINGS.md, "Common").
+"""Axial hex coordinates, pointy-top, r growing downward (docs/setups.md, "Coordinates").
 
 Pure functions on `Hex = (q, r)` tuples, in the spirit of Red Blob Games' guide: no drawing,
 no shapely, no game. Directions are indexed 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.

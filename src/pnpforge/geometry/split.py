@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar
-
-from shapely.geometry import LineString, Polygon
-from shapely.ops import split
+from typing import TYPE_CHECKING, TypeVar
 
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import parts, snap, union
 from pnpforge.geometry.hexgrid import Hex, Vertex
+
+if TYPE_CHECKING:  # shapely is imported by the line functions alone: hex-side walls never need it
+    from shapely.geometry import LineString, Polygon
 
 K = TypeVar("K")
 Side = tuple[Hex, Hex]
@@ -67,6 +67,8 @@ def side_path(sides: Sequence[Side]) -> list[Vertex] | None:
 
 def path_line(path: Sequence[Vertex], size: float = 1.0) -> LineString:
     """A corner-id path as a snapped LineString in drawing units."""
+    from shapely.geometry import LineString
+
     return snap(LineString([hexgrid.vertex_to_pixel(v, size) for v in path]))
 
 
@@ -81,6 +83,8 @@ def split_cells(polygons: Mapping[K, Polygon], line: LineString) -> list[set[K]]
     Every cell lands in exactly one piece (its representative point decides), so a split conserves cells.
     Pieces come largest first.
     """
+    from shapely.ops import split
+
     pieces = parts(split(union(polygons.values()), snap(line)))
     groups: list[set[K]] = [set() for _ in pieces]
     for key, polygon in polygons.items():

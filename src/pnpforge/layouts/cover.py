@@ -9,9 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnpforge.fonts import STANDARD, FontRegistry
-from pnpforge.layouts.imposition import BoardPart, PageFrame
+from pnpforge.generator.parts import Part
+from pnpforge.layouts.imposition.placement import BoardPart
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas
+from pnpforge.output.page import PageFrame
 from pnpforge.units import mm
 
 INK: RGB = (0.0, 0.0, 0.0)
@@ -35,6 +37,7 @@ class InventoryLine:
     sides: int
     sheets: int  # how many sheets carry pieces of it (a shared sheet counts for each component on it)
     sheet_numbers: tuple[int, ...] = ()  # which ones, numbered as in each sheet's label
+    parts: tuple[Part, ...] = ()  # the pieces per kind, as a rulebook's component list counts them
 
 
 def sheet_list(numbers: Sequence[int]) -> str:
@@ -48,10 +51,71 @@ def sheet_list(numbers: Sequence[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}{', ' if b == a + 1 else '–'}{b}" for a, b in spans)
 
 
-SHARED_NOTES = (
-    "Sheets: the number in each sheet's label (a back has its front's number); components with the same",
-    "number share that sheet. On a shared sheet, cut the blocks apart first, then each along its marks.",
-)
+# The cover's own words, per language (a game's texts come from its spec).
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "Component": "Component",
+        "Kind": "Kind",
+        "Size": "Size",
+        "Count": "Count",
+        "Sides": "Sides",
+        "Sheets": "Sheets",
+        "Total": "Total",
+        "sheet": "sheet",
+        "sheets": "sheets",
+        "shared": "Sheets: the number in each sheet's label (a back has its front's number); components "
+        "with the same number share that sheet. On a shared sheet, cut the blocks apart first, then each "
+        "along its marks.",
+        "bar": "This bar must measure exactly 50 mm. If not, print at 100% "
+        '("actual size", not "fit to page").',
+        "Assembly": "Assembly",
+    },
+    "ja": {
+        "Component": "コンポーネント",
+        "Kind": "種類",
+        "Size": "サイズ",
+        "Count": "枚数",
+        "Sides": "面",
+        "Sheets": "シート",
+        "Total": "合計",
+        "sheet": "シート",
+        "sheets": "シート",
+        "shared": "シート:各シートのラベルの番号(裏面は表面と同じ番号)。"
+        "同じ番号のコンポーネントは同じシートにあります。"
+        "共有シートは、まずブロックごとに切り分け、次にそれぞれのトンボに沿って切ってください。",
+        "bar": "このバーはちょうど50 mmのはずです。違う場合は100%"
+        "(「実際のサイズ」、「ページに合わせる」ではなく)で印刷してください。",
+        "Assembly": "組み立て",
+    },
+}
+KINDS_JA = {"card": "カード", "tile": "タイル", "token": "トークン", "die": "ダイス", "board": "ボード"}
+KINDS_JA |= {"sheet": "シート", "rect": "長方形", "square": "正方形", "hex": "六角形", "circle": "円形"}
+KINDS_JA |= {"polyhex": "多六角形"}
+
+
+def words(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def _cell(
+    canvas: Canvas,
+    fonts: FontRegistry,
+    text: str,
+    x: float,
+    y: float,
+    w: float,
+    size: float,
+    draw: bool = True,
+) -> float:
+    """A table cell's text wrapped to `w` with its top at `y` (never shrunk below the floor); its height."""
+    layout = layout_text(
+        text, x, y, w, 10_000, fonts=fonts, font=REGULAR, size=size, align="left", valign="top", fit="wrap"
+    )
+    if draw:
+        for line in layout.lines:
+            for run in line.runs:
+                canvas.text(run.x, line.baseline, run.text, run.font, layout.size, INK)
+    return layout.height
 
 
 def _line(
@@ -70,7 +134,9 @@ def _line(
     return y + size * 1.5
 
 
-def draw_calibration_bar(canvas: Canvas, fonts: FontRegistry, x: float, y: float) -> tuple[float, float]:
+def draw_calibration_bar(
+    canvas: Canvas, fonts: FontRegistry, x: float, y: float, lang: str = "en"
+) -> tuple[float, float]:
     """A 50 mm bar in 10 mm blocks with a caption; returns its drawn (x, width) for checking."""
     length = mm(CALIBRATION_MM)
     height = mm(4)
@@ -106,7 +172,7 @@ def draw_calibration_bar(canvas: Canvas, fonts: FontRegistry, x: float, y: float
     _line(
         canvas,
         fonts,
-        'This bar must measure exactly 50 mm. If not, print at 100% ("actual size", not "fit to page").',
+        words(lang)["bar"],
         x + length + mm(5),
         y - mm(0.5),
         mm(120),
@@ -123,74 +189,117 @@ def draw_cover(
     subtitle: str,
     lines: Sequence[InventoryLine],
     notes: Sequence[str],
+    lang: str = "en",
 ) -> None:
-    """Title, the inventory table (component, kind, size, count, sheets), notes and the calibration bar."""
+    """Title, the inventory table (component, kind, size, count, sheets), notes and the calibration bar.
+
+    Each row is as tall as its tallest cell (a long name wraps onto a second line inside its own row);
+    the rows' text shrinks, down to the legibility floor, when a long list would not fit otherwise.
+    """
+    said = words(lang)
     left = frame.margin + mm(10)
     width = frame.width - 2 * left
     y = frame.margin + mm(12)
     title_font = fonts.cjk if fonts.cjk and any(ord(ch) > 0x2FFF for ch in title) else BOLD
     y = _line(canvas, fonts, title, left, y, width, 24, font=title_font)
     y = _line(canvas, fonts, subtitle, left, y + mm(1), width, 10, colour=GREY) + mm(6)
-    columns = [
-        ("Component", 0.0),
-        ("Kind", 0.38),
-        ("Size", 0.53),
-        ("Count", 0.72),
-        ("Sides", 0.79),
-        ("Sheets", 0.86),
-    ]
+    columns = [(said[k], at) for k, at in (("Component", 0.0), ("Kind", 0.38), ("Size", 0.53))]
+    columns += [(said[k], at) for k, at in (("Count", 0.72), ("Sides", 0.79), ("Sheets", 0.86))]
     numbered = any(item.sheet_numbers for item in lines)
-    notes = [*SHARED_NOTES, *notes] if numbered else notes
+    notes = [said["shared"], *notes] if numbered else list(notes)
     for label, at in columns:
-        _line(canvas, fonts, label, left + at * width, y, width * 0.15, 9, font=BOLD)
+        _line(canvas, fonts, label, left + at * width, y, width * 0.07 if at else width * 0.3, 9, font=BOLD)
     y += mm(5.5)
     canvas.polygon([(left, y - mm(1)), (left + width, y - mm(1))], None, INK, 0.5, False)
+    bar_y = frame.height - frame.margin - mm(25)
+    note_room = sum(_cell(canvas, fonts, n, left, 0, width, 9, draw=False) + mm(1.5) for n in notes)
+    room = bar_y - y - mm(14) - note_room
+    spans = [(at, nxt) for (_, at), nxt in zip(columns, [*[c[1] for c in columns[1:]], 1.0], strict=True)]
+    rows = [_cells(item, lang, numbered) for item in lines]
+
+    def heights(size: float) -> list[float]:
+        return [
+            max(
+                _cell(canvas, fonts, text, 0, 0, (nxt - at) * width - mm(2), size, draw=False)
+                for text, (at, nxt) in zip(cells, spans, strict=True)
+            )
+            + mm(1.8)
+            for cells in rows
+        ]
+
+    def part_step(size: float) -> float:
+        return mm(5) * size / 9
+
+    parts = sum(len(item.parts) for item in lines)
+    size = 9.0
+    while size > 6.0 and sum(heights(size)) + parts * part_step(size) > room:
+        size = max(6.0, size - 0.5)  # a long list: smaller rows, never under the floor
     total_sheets = 0
     total_pieces = 0
-    bar_y = frame.height - frame.margin - mm(25)
-    room = bar_y - y - mm(12) - mm(5) * (len(notes) + 2)  # rows shrink so a long list still fits
-    step = max(mm(2.2), min(mm(5), room / max(1, len(lines) + 1)))
-    size = 9 * step / mm(5)
-    for item in lines:
-        label = item.title if item.title and item.title != item.name else item.name
-        shown = f"{label} ({item.name})" if label != item.name else label
-        cells = [
-            shown,
-            f"{item.kind} {item.shape}",
-            item.size_mm,
-            str(item.count),
-            str(item.sides),
-            sheet_list(item.sheet_numbers) if numbered else str(item.sheets),
-        ]
-        for (_, at), (text, nxt) in zip(
-            columns, zip(cells, [*[c[1] for c in columns[1:]], 1.0], strict=True), strict=True
-        ):
-            _line(canvas, fonts, text, left + at * width, y, (nxt - at) * width - mm(2), size)
-        y += step
+    for item, cells, row_height in zip(lines, rows, heights(size), strict=True):
+        for text, (at, nxt) in zip(cells, spans, strict=True):
+            _cell(canvas, fonts, text, left + at * width, y, (nxt - at) * width - mm(2), size)
+        y += row_height
+        y = _part_rows(canvas, fonts, item.parts, left, y, width, part_step(size), size)
         canvas.polygon([(left, y - mm(1)), (left + width, y - mm(1))], None, RULE, 0.3, False)
         total_sheets += item.sheets
         total_pieces += item.count
     if numbered:  # a shared sheet is one sheet, however many components it carries
         total_sheets = len({n for item in lines for n in item.sheet_numbers})
     y += mm(1)
-    _line(canvas, fonts, "Total", left, y, width * 0.3, 9, font=BOLD)
+    _line(canvas, fonts, said["Total"], left, y, width * 0.3, 9, font=BOLD)
     _line(canvas, fonts, str(total_pieces), left + 0.72 * width, y, width * 0.07, 9, font=BOLD)
-    total = f"{total_sheets} sheet{'s' if total_sheets != 1 else ''}" if numbered else str(total_sheets)
+    noun = said["sheet"] if total_sheets == 1 else said["sheets"]
+    total = f"{total_sheets} {noun}" if numbered else str(total_sheets)
     _line(canvas, fonts, total, left + 0.86 * width, y, width * 0.14, 9, font=BOLD)
     y += mm(10)
     for note in notes:
-        y = _line(canvas, fonts, note, left, y, width, 9, colour=GREY)
-    draw_calibration_bar(canvas, fonts, left, bar_y)
+        y += _cell(canvas, fonts, note, left, y, width, 9) + mm(1.5)
+    draw_calibration_bar(canvas, fonts, left, bar_y, lang)
+
+
+def _cells(item: InventoryLine, lang: str, numbered: bool) -> list[str]:
+    """One inventory row's cells, in the cover's language."""
+    label = item.title if item.title and item.title != item.name else item.name
+    shown = f"{label} ({item.name})" if label != item.name else label
+    kind = f"{item.kind} {item.shape}"
+    if lang == "ja":
+        kind = f"{KINDS_JA.get(item.kind, item.kind)}・{KINDS_JA.get(item.shape, item.shape)}"
+    sheets = sheet_list(item.sheet_numbers) if numbered else str(item.sheets)
+    return [shown, kind, item.size_mm, str(item.count), str(item.sides), sheets]
+
+
+def _part_rows(
+    canvas: Canvas,
+    fonts: FontRegistry,
+    parts: Sequence[Part],
+    left: float,
+    y: float,
+    width: float,
+    step: float,
+    size: float,
+) -> float:
+    """A component's parts under it, indented, each count in the Count column; returns the y below."""
+    for part in parts:
+        _line(canvas, fonts, f"· {part.title}", left + mm(4), y, 0.72 * width - mm(6), size, colour=GREY)
+        _line(canvas, fonts, str(part.count), left + 0.72 * width, y, 0.07 * width, size, colour=GREY)
+        y += step
+    return y
 
 
 def draw_assembly(
-    canvas: Canvas, frame: PageFrame, fonts: FontRegistry, title: str, parts: Sequence[BoardPart]
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontRegistry,
+    title: str,
+    parts: Sequence[BoardPart],
+    lang: str = "en",
 ) -> None:
     """The board drawn small with each page's window outlined and labelled, in assembly order."""
     left = frame.margin + mm(10)
     width = frame.width - 2 * left
     y = frame.margin + mm(12)
-    y = _line(canvas, fonts, f"Assembly: {title}", left, y, width, 16, font=BOLD)
+    y = _line(canvas, fonts, f"{words(lang)['Assembly']}: {title}", left, y, width, 16, font=BOLD)
     if not parts:
         return
     board_w, board_h = parts[0].board_size
@@ -202,6 +311,13 @@ def draw_assembly(
         "Trim each page along the crop marks on its left and top edges, lay it over its neighbour "
         "matching the round alignment targets, and glue."
     )
+    if lang == "ja":
+        text = (
+            f"{len(parts)}ページ({parts[0].rows}行 × {parts[0].cols}列)。ボード "
+            f"{board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm、"
+            f"ページの重なりは {overlap / mm(1):.0f} mm 以上。"
+            "各ページの左端と上端をトンボに沿って切り、丸い合わせマークを重ねて隣のページに貼ってください。"
+        )
     layout = layout_text(
         text, left, y + mm(2), width, mm(20), fonts=fonts, font=REGULAR, size=9, align="left", valign="top"
     )

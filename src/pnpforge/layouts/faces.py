@@ -43,12 +43,11 @@ from pnpforge.fonts import FontRegistry
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry import hexgrid
 from pnpforge.layouts import shapes
-from pnpforge.layouts.icons import ICON_NAMES, draw_icon, unknown_icon
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
-from pnpforge.units import mm, parse_length, parse_percent
+from pnpforge.units import mm, parse_length, parse_percent, to_mm
 
 SideName = Literal["face", "back"]
 PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
@@ -424,6 +423,8 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
     if not _shown(element.when):
         return
     box = _box(element, piece)
+    if piece.component.kind == "sheet":
+        _check_on_sheet(box, piece)
     drawer = _DRAWERS[type(element)]
     if element.rotate:
         cx, cy = box.centre
@@ -435,6 +436,25 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
         canvas.restore()
     else:
         drawer(canvas, element, box, piece, ctx)
+
+
+SHEET_SLACK = mm(0.5)  # an element may overrun a sheet by this much (stroke, rounding)
+
+
+def _check_on_sheet(box: _Box, piece: Piece) -> None:
+    """A sheet is not cut, so nothing on it may run off it: refuse instead of clipping it silently."""
+    right, bottom = box.x + box.w, box.y + box.h
+    if (
+        box.x < -SHEET_SLACK
+        or box.y < -SHEET_SLACK
+        or right > piece.width + SHEET_SLACK
+        or bottom > (piece.height + SHEET_SLACK)
+    ):
+        raise FaceError(
+            f"runs to {to_mm(right):.0f} × {to_mm(bottom):.0f} mm, past the "
+            f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f} mm sheet (expected it inside; give the "
+            "sheet a size, or print on a page large enough)"
+        )
 
 
 def _paint(element: Paint) -> tuple[RGB | None, RGB | None, float, str, RGB | None]:
@@ -536,6 +556,8 @@ def _draw_text(canvas: Canvas, el: TextElement, box: _Box, piece: Piece, ctx: Re
 
 
 def _icon(canvas: Canvas, name: str, box: _Box, fill_rgb: RGB | None, stroke_rgb: RGB | None) -> None:
+    from pnpforge.layouts.icons import ICON_NAMES, draw_icon, unknown_icon  # the table is built on import
+
     if name not in ICON_NAMES:
         raise FaceError(unknown_icon(name))
     draw_icon(canvas, name, box.x, box.y, box.w, box.h, fill_rgb, stroke_rgb)
@@ -797,6 +819,8 @@ class _Hex:
 
 
 def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+    from pnpforge.layouts.icons import ICON_NAMES, unknown_icon
+
     cells = cells_from(el.source, ctx.spec_dir, allow_outside=ctx.allow_outside_files)
     stroke_rgb = parse_colour(el.stroke)
     for name in [*el.icons.values(), *(m.icon for m in el.marks if m.icon)]:

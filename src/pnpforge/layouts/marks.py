@@ -8,50 +8,64 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from pnpforge.layouts.imposition import PageFrame, PageLayout, Rect, tab_width
+from pnpforge.layouts.imposition.dice import tab_width
+from pnpforge.layouts.imposition.placement import PageLayout, page_area
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.page import MARK_ROOM, PageFrame, Rect
 from pnpforge.units import mm
 
 MARK: RGB = (0.0, 0.0, 0.0)
 GUIDE: RGB = (0.45, 0.45, 0.45)
+TARGET: RGB = (0.1, 0.1, 0.1)  # board alignment targets: near-black, so they never pass for crop marks
 HAIRLINE = 0.25
-MARK_GAP = mm(1)  # crop marks start this far beyond the art's bleed
-MARK_LENGTH = mm(5)
-MIN_MARK = mm(1)  # shorter than this a mark is not worth printing (it would sit in the printer's margin)
+MARK_GAP = mm(0.5)  # crop marks start this far beyond the art's bleed
+MARK_LENGTH = mm(4)
+MIN_MARK = mm(2) - 1e-6  # every cut line keeps marks at least this long (the printable band is 2.5 mm)
+LABEL_SIZE = 6.0  # points: sheet footers and board labels, in the marks' band
+LABEL_GAP = mm(1)  # from a label to the nearest crop mark
 
 Segment = tuple[Point, Point]
+
+
+def _clipped(rect: Rect, area: Rect) -> Rect:
+    return (max(rect[0], area[0]), max(rect[1], area[1]), min(rect[2], area[2]), min(rect[3], area[3]))
 
 
 def crop_mark_segments(page: PageLayout, frame: PageFrame) -> list[Segment]:
     """Short lines continuing each straight cut line outside its block's art: never over any piece or bleed.
 
-    On a page of several blocks, a mark heading for another block stops half-way across the gap between
-    their art (that block's own marks use the other half), and is left out when that leaves less than
-    `MIN_MARK`; marks elsewhere run into the page margin as usual.
+    Marks run from just beyond the art towards the paper's edge and stop at the printable area's edge
+    (the page less the printer margin); art never reaches into the last `MARK_ROOM` of it, so every
+    mark is at least `MIN_MARK` long there. On a page of several blocks, a mark heading for another
+    block stops half-way across the gap between their art (that block's own marks use the other half).
     """
-    rects = [block.block for block in page.blocks if block.block is not None]
+    art = page_area(frame)
+    rects = [_clipped(block.block, art) for block in page.blocks if block.block is not None]
+    px0, py0, px1, py1 = frame.printable
     out: list[Segment] = []
     for block in page.blocks:
         if block.block is None:
             continue
-        others = [r for r in rects if r is not block.block]
-        x0, y0, x1, y1 = block.block
+        own = _clipped(block.block, art)
+        others = [r for r in rects if r != own]
+        x0, y0, x1, y1 = own
         for x in block.cuts_x:
-            out += _mark(x, y0, -1, others, frame.height, vertical=True)
-            out += _mark(x, y1, +1, others, frame.height, vertical=True)
+            out += _mark(x, y0, -1, others, py0, vertical=True)
+            out += _mark(x, y1, +1, others, py1, vertical=True)
         for y in block.cuts_y:
-            out += _mark(y, x0, -1, others, frame.width, vertical=False)
-            out += _mark(y, x1, +1, others, frame.width, vertical=False)
+            out += _mark(y, x0, -1, others, px0, vertical=False)
+            out += _mark(y, x1, +1, others, px1, vertical=False)
     return out
 
 
 def _mark(
-    at: float, edge: float, way: int, others: Sequence[Rect], page_end: float, vertical: bool
+    at: float, edge: float, way: int, others: Sequence[Rect], limit: float, vertical: bool
 ) -> list[Segment]:
-    """One mark on the line `at` (x for a vertical mark), from the art's `edge` outwards (`way` = ±1)."""
+    """One mark on the line `at` (x for a vertical mark), from the art's `edge` outwards (`way` = ±1),
+    never beyond `limit` (the printable area's edge)."""
     start = edge + way * MARK_GAP
     end = edge + way * (MARK_GAP + MARK_LENGTH)
-    end = max(0.0, end) if way < 0 else min(page_end, end)
+    end = max(limit, end) if way < 0 else min(limit, end)
     for x0, y0, x1, y1 in others:
         low, high, near, far = (x0, x1, y0, y1) if vertical else (y0, y1, x0, x1)
         if not low - HAIRLINE <= at <= high + HAIRLINE:
@@ -64,6 +78,44 @@ def _mark(
     if (end - start) * way < MIN_MARK:
         return []
     return [((at, start), (at, end))] if vertical else [((start, at), (end, at))]
+
+
+def band_label_x(
+    segments: Sequence[Segment], frame: PageFrame, width: float, top: bool
+) -> tuple[float, float]:
+    """Where a label `width` wide goes in the top or bottom marks' band: (left x, room), in the widest
+    stretch between the marks that reach into that band (left-most when several are wide enough)."""
+    px0, py0, px1, py1 = frame.printable
+    band = (py0, py0 + MARK_ROOM) if top else (py1 - MARK_ROOM, py1)
+    xs = sorted(
+        x
+        for (ax, ay), (bx, by) in segments
+        for x in ((ax,) if abs(ax - bx) < 1e-6 else (ax, bx))
+        if min(ay, by) < band[1] and max(ay, by) > band[0]
+    )
+    stops = [px0 - LABEL_GAP, *xs, px1 + LABEL_GAP]
+    gaps = [(a + LABEL_GAP, b - a - 2 * LABEL_GAP) for a, b in zip(stops, stops[1:], strict=False)]
+    fitting = [g for g in gaps if g[1] >= width]
+    return fitting[0] if fitting else max(gaps, key=lambda g: g[1])
+
+
+def draw_band_label(
+    canvas: Canvas, frame: PageFrame, segments: Sequence[Segment], text: str, font: str, top: bool
+) -> None:
+    """A grey label (sheet footer, board part) in a marks' band, clear of the marks, inside the printable
+    area; shortened with an ellipsis when no stretch is long enough."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    def width(t: str) -> float:
+        return stringWidth(t, font, LABEL_SIZE)
+
+    x, room = band_label_x(segments, frame, width(text), top)
+    while text and width(text) > room:
+        text = text[:-2] + "…" if len(text) > 1 else ""
+    if not text:
+        return
+    baseline = frame.margin + mm(2.1) if top else frame.height - frame.margin - mm(0.6)
+    canvas.text(x, baseline, text, font, LABEL_SIZE, GUIDE)
 
 
 def draw_crop_marks(canvas: Canvas, page: PageLayout, frame: PageFrame) -> None:
@@ -126,7 +178,7 @@ def alignment_points(page: PageLayout) -> list[Point]:
     return points
 
 
-def draw_board_marks(canvas: Canvas, page: PageLayout, label_font: str) -> None:
+def draw_board_marks(canvas: Canvas, page: PageLayout, frame: PageFrame, label_font: str) -> None:
     """Alignment targets in the overlap strips and the part's label in the margin."""
     part = page.board
     if part is None or not page.placements:
@@ -136,26 +188,18 @@ def draw_board_marks(canvas: Canvas, page: PageLayout, label_font: str) -> None:
     for bx, by in alignment_points(page):
         x, y = origin.x + bx, origin.y + by
         canvas.ellipse(x, y, radius, radius, None, (1, 1, 1), 1.2)
-        canvas.ellipse(x, y, radius, radius, None, MARK, HAIRLINE)
-        canvas.polygon([(x - 1.6 * radius, y), (x + 1.6 * radius, y)], None, MARK, HAIRLINE, closed=False)
-        canvas.polygon([(x, y - 1.6 * radius), (x, y + 1.6 * radius)], None, MARK, HAIRLINE, closed=False)
-    if page.block:
-        x0, y0, _, _ = page.block
-        canvas.text(
-            x0,
-            max(8.0, y0 - mm(1.5)),
-            f"{part.label}  ({part.row + 1}/{part.rows}, {part.col + 1}/{part.cols})",
-            label_font,
-            7,
-            GUIDE,
-        )
+        canvas.ellipse(x, y, radius, radius, None, TARGET, HAIRLINE)
+        canvas.polygon([(x - 1.6 * radius, y), (x + 1.6 * radius, y)], None, TARGET, HAIRLINE, closed=False)
+        canvas.polygon([(x, y - 1.6 * radius), (x, y + 1.6 * radius)], None, TARGET, HAIRLINE, closed=False)
+    label = f"{part.label}  ({part.row + 1}/{part.rows}, {part.col + 1}/{part.cols})"
+    draw_band_label(canvas, frame, crop_mark_segments(page, frame), label, label_font, top=True)
 
 
 # ---- dice ------------------------------------------------------------------------------------------
 
 
 def net_outline(x: float, y: float, e: float) -> list[Point]:
-    """The cross of six faces (see imposition.CUBE_NET), clockwise from the top face's top-left."""
+    """The cross of six faces (see imposition.dice.CUBE_NET), clockwise from the top face's top-left."""
     cells = [(1, 0), (2, 0), (2, 1), (4, 1), (4, 2), (2, 2), (2, 3), (1, 3), (1, 2), (0, 2), (0, 1), (1, 1)]
     return [(x + c * e, y + r * e) for c, r in cells]
 

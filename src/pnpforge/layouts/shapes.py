@@ -1,4 +1,4 @@
-"""Piece outlines: the trim box size of a component and its cut and bleed outlines, in points.
+"""Piece outlines: a piece's cut and bleed outlines within its trim box (generator/sizes.py), in points.
 
 Piece coordinates have their origin at the top-left of the trim bounding box, y growing down.
 Hex sizes are flat-to-flat; polyhex tiles are pointy-top, axial, consistent with geometry/hexgrid.
@@ -7,107 +7,32 @@ Hex sizes are flat-to-flat; polyhex tiles are pointy-top, axial, consistent with
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
-import shapely
-from shapely import affinity
-from shapely.geometry import Polygon
-from shapely.geometry.base import BaseGeometry
-
-from pnpforge.components.model import CARD_SIZES_MM, Component, templated
-from pnpforge.components.template import fill
+from pnpforge.components.model import templated
 from pnpforge.generator.pieces import Piece
-from pnpforge.geometry import hexgrid
-from pnpforge.layouts.imposition import KITE_WIDTH, kite_points
+from pnpforge.generator.sizes import SNAP, is_kite, polyhex_corners, size_value
+from pnpforge.layouts.imposition.dice import kite_points
 from pnpforge.output.canvas import Point
-from pnpforge.units import mm, parse_length, parse_size
+from pnpforge.units import parse_length
 
-SQRT3 = math.sqrt(3.0)
+if TYPE_CHECKING:  # shapely is imported by the polyhex and polygon-bleed functions alone
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
+
 CIRCLE_POINTS = 128  # a 40 mm token's polygon stays within 0.01 mm of the true circle
 CORNER_POINTS = 8  # points per rounded quarter corner
-SNAP = 1e-4  # points; hex corners are rounded to this grid before a union
-
-
-def _size_value(component: Component, row: Mapping[str, Any] | None, lang: str) -> str | float | int | None:
-    size = component.size
-    if templated(size):
-        if row is None:
-            raise ValueError(f"component {component.name!r}: size {size!r} needs a data row")
-        size = fill(str(size), row, lang)
-    return size
-
-
-def _box(size: str | float | int) -> tuple[float, float]:
-    """A rectangle size: a card preset, "WxH", or one length for a square."""
-    if isinstance(size, str):
-        if size.lower() in CARD_SIZES_MM:
-            w, h = CARD_SIZES_MM[size.lower()]
-            return mm(w), mm(h)
-        if "x" in size.lower() or "×" in size:
-            return parse_size(size)
-    side = parse_length(size)
-    return side, side
-
-
-def hex_extent(flat_to_flat: float, orientation: str) -> tuple[float, float]:
-    """Bounding box (w, h) of one regular hexagon."""
-    corner_to_corner = flat_to_flat * 2.0 / SQRT3
-    return (flat_to_flat, corner_to_corner) if orientation == "pointy" else (corner_to_corner, flat_to_flat)
-
-
-def piece_size(
-    component: Component,
-    cells: Iterable[tuple[int, int]] = (),
-    *,
-    row: Mapping[str, Any] | None = None,
-    lang: str = "en",
-    page: tuple[float, float] | None = None,
-) -> tuple[float, float]:
-    """Trim bounding box (w, h) in points. Raises ValueError (with what is expected) on a bad size.
-
-    `row` fills a templated size; `page` is the size of a `sheet` without one.
-    """
-    size = _size_value(component, row, lang)
-    if size is None:
-        if page is None:
-            raise ValueError(f"component {component.name!r} has no size (expected e.g. size: 63x88mm)")
-        return page
-    shape = component.shape
-    if is_kite(component):  # size is the kite's long diagonal, apex to foot
-        length = parse_length(size)
-        return KITE_WIDTH * length, length
-    if shape == "hex":
-        return hex_extent(parse_length(size), component.orientation)
-    if shape == "polyhex":
-        cells = list(cells)
-        if not cells:
-            raise ValueError(f"polyhex component {component.name!r} has no cells")
-        minx, miny, maxx, maxy = _polyhex_geometry(tuple(cells), parse_length(size)).bounds
-        return maxx - minx, maxy - miny
-    if shape in ("circle", "square"):
-        w, h = _box(size)
-        if w != h:
-            raise ValueError(f"a {shape} takes one length, not {size!r}")
-        return w, h
-    return _box(size)
-
-
-def is_kite(component: Component) -> bool:
-    """d10 faces are kites; every other die face is a square."""
-    return component.kind == "die" and component.faces == 10
-
-
-def _snap(points: Iterable[Point]) -> list[Point]:
-    return [(round(x / SNAP) * SNAP, round(y / SNAP) * SNAP) for x, y in points]
 
 
 @lru_cache(maxsize=512)
 def _polyhex_geometry(cells: tuple[tuple[int, int], ...], flat_to_flat: float) -> BaseGeometry:
     """Union of the snapped pointy-top hexes of `cells` (circumradius = flat-to-flat / sqrt 3)."""
-    radius = flat_to_flat / SQRT3
-    hexes = [Polygon(_snap(hexgrid.corners(cell, radius))) for cell in cells]
+    import shapely
+    from shapely.geometry import Polygon
+
+    hexes = [Polygon(corners) for corners in polyhex_corners(cells, flat_to_flat)]
     return shapely.union_all(hexes).simplify(SNAP)  # simplify drops collinear points left on shared sides
 
 
@@ -171,7 +96,9 @@ def corner_radius(piece: Piece) -> float:
 
 
 def _polyhex_outline(piece: Piece) -> Polygon:
-    size = parse_length(_size_value(piece.component, piece.row, "en") or 0)
+    from shapely import affinity
+
+    size = parse_length(size_value(piece.component, piece.row, "en") or 0)
     polygon = _outer(_polyhex_geometry(tuple(piece.cells), size))
     minx, miny, _, _ = polygon.bounds
     return affinity.translate(polygon, -minx, -miny)  # type: ignore[return-value]
@@ -201,6 +128,8 @@ def bleed_outline(piece: Piece, bleed: float) -> list[Point]:
         return ellipse_points(w / 2, h / 2, w / 2 + bleed, h / 2 + bleed)
     if shape in ("rect", "square") and not is_kite(piece.component):
         return [(-bleed, -bleed), (w + bleed, -bleed), (w + bleed, h + bleed), (-bleed, h + bleed)]
+    from shapely.geometry import Polygon
+
     polygon = _polyhex_outline(piece) if shape == "polyhex" else Polygon(trim_outline(piece))
     grown = polygon.buffer(bleed, join_style="mitre", mitre_limit=4.0)
     return _ring(_outer(grown))

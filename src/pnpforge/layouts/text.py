@@ -16,7 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from pnpforge.fonts import FontRegistry, is_cjk
 
-MIN_SIZE = 4.0  # points; shrink-to-fit stops here and breaks long words instead
+MIN_SIZE = 6.0  # points: the legibility floor; no text is set smaller, shrink-to-fit stops here
 EPSILON = 1e-6
 # Kinsoku shori: characters a line may not start with, and ones it may not end with.
 NO_START = frozenset(
@@ -199,6 +199,7 @@ def _layout(
 ) -> TextLayout:
     text = text.replace("\r\n", "\n").replace("\\n", "\n")
     measure = _Measure(fonts, font)
+    size = max(size, min_size)  # a size below the floor is raised to it
 
     def lines_at(s: float, force: bool) -> list[str]:
         if fit == "none":

@@ -9,8 +9,6 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 
-import pypdfium2 as pdfium
-
 
 def page_name(game_id: str, number: int, suffix: str) -> str:
     """`<id>-p001.png` for page 1: zero-padded so files sort in page order."""
@@ -19,6 +17,8 @@ def page_name(game_id: str, number: int, suffix: str) -> str:
 
 def render(pdf_bytes: bytes, dpi: int, pages: Iterable[int] | None = None) -> list[bytes]:
     """PNG bytes of each page (0-based indexes; all pages when None) at `dpi`."""
+    import pypdfium2 as pdfium  # imported here: page_name serves PDF-only builds too
+
     document = pdfium.PdfDocument(pdf_bytes)
     images: list[bytes] = []
     try:

@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from pnpforge.fonts import FontRegistry
-from pnpforge.layouts.imposition import PageFrame
 from pnpforge.output.canvas import Canvas
+from pnpforge.output.page import PageFrame
 
 T = TypeVar("T")
 

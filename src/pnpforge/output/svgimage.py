@@ -11,11 +11,11 @@ import io
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from reportlab import rl_config
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
-from reportlab.pdfgen.canvas import Canvas as RlCanvas
+if TYPE_CHECKING:  # reportlab.graphics and svglib load only when a spec has SVG artwork
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 MAX_SVG_USES = 32  # <use> copies; nested ones multiply, so a few dozen could already be millions
 _DOCTYPE = re.compile(r"<!DOCTYPE[^>\[]*\[|<!ENTITY|<\?xml-stylesheet|@import", re.I)
@@ -81,6 +81,9 @@ def svg_size(path: Path) -> tuple[float, float]:
 
 def draw_svg(canvas: RlCanvas, path: Path, w: float, h: float) -> None:
     """Draw the SVG into the box (0, 0)-(w, h) of a y-up reportlab canvas, stretched to fill it."""
+    from reportlab import rl_config
+    from reportlab.graphics import renderPDF
+
     drawing = svg_drawing(path)
     canvas.saveState()
     canvas.scale(w / drawing.width, h / drawing.height)

@@ -1,6 +1,6 @@
 """A board set-up as a picture description, independent of the output format.
 
-A game's `checks.picture(setup)` fills a `BoardPicture` in millimetres (y grows down); `output/boardpic.py`
+A game's `checks.picture(setup)` fills a `BoardPicture` in millimetres (y grows down); `layouts/boardpic.py`
 draws it to PDF at physical scale, SVG or PNG. Colours are names (the picture's own `palette`, then
 `PALETTE`) or `#rrggbb`; icons are names the renderer knows (unknown names fall back to a plain disc,
 so a game never breaks drawing).
@@ -72,8 +72,23 @@ class BoardPicture:
     cells: list[CellShape] = field(default_factory=list)
     edges: list[HeavyEdge] = field(default_factory=list)
     pieces: list[PieceMark] = field(default_factory=list)
-    legend: list[tuple[str, str]] = field(default_factory=list)  # (colour, text)
+    legend: list[tuple[str, ...]] = field(default_factory=list)  # (colour, text) or (colour, text, icon)
     palette: dict[str, str] = field(default_factory=dict)  # the game's own colour names, e.g. terrain
+
+    def turn(self, degrees: float) -> None:
+        """Turn every cell, edge and piece `degrees` clockwise (y grows down) about the origin: e.g. 30 for
+        a board of pointy-top hexes printed flat-top."""
+        cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+
+        def turned(p: Point) -> Point:
+            return (round(p[0] * cos - p[1] * sin, 4), round(p[0] * sin + p[1] * cos, 4))
+
+        for cell in self.cells:
+            cell.points = [turned(p) for p in cell.points]
+        for edge in self.edges:
+            edge.points = [turned(p) for p in edge.points]
+        for piece in self.pieces:
+            piece.at = turned(piece.at)
 
     def bounds(self) -> tuple[float, float, float, float]:
         xs = [x for c in self.cells for x, _ in c.points] or [0.0]

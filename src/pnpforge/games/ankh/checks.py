@@ -1,4 +1,6 @@
-"""Ankh: Gods of Egypt: the set-up file model, camel caravans and piece placement (seed 001, RULINGS.md).
+"""Ankh: Gods of Egypt: the set-up file model, camel caravans and piece placement (Ankh rulebook).
+
+Where the rulebook is open, docs/games/ankh.md, "Rules decisions", says what is decided and why.
 
 Regions are land spaces joined across sides that hold neither river nor camel; water spaces belong to
 every region they touch and never count towards a region's size. Camels lie on hex sides; a caravan
@@ -450,9 +452,22 @@ def _check_seats(setup: Setup, report: Report) -> None:
 # -- the picture -------------------------------------------------------------------------------------
 
 
+BOARD_TURN = (
+    30.0  # the printed board (game.yaml's hexmap `rotate: 30`) turns map.yaml's pointy hexes flat-top
+)
+MONUMENTS = ("temple", "pyramid", "obelisk")  # icons of pnpforge.layouts.icons, as the board's pieces
+
+
 def picture(setup: Setup) -> BoardPicture:
+    """The set-up as it looks on the table: the printed board's orientation (flat-top), each seat in its
+    god's printed colour, monuments as their icons, and a legend of gods and monuments."""
     m = board(setup)
-    pic = BoardPicture(f"Ankh: Gods of Egypt: {setup.players} players", palette=PICTURE_COLOURS)
+    known = gods()
+    seat_god = {seat.seat: seat.god for seat in setup.seats if seat.god in known}
+    palette = dict(PICTURE_COLOURS)
+    for god in seat_god.values():
+        palette[god] = known[god]["colour"]
+    pic = BoardPicture(f"Ankh: Gods of Egypt: {setup.players} players", palette=palette)
     for cell, terrain in sorted(m.terrain.items()):
         pattern = "waves" if terrain == "water" else ("dots" if terrain == "desert" else None)
         pic.cells.append(CellShape(hex_points(cell, HEX_MM), terrain, pattern=pattern))
@@ -462,14 +477,17 @@ def picture(setup: Setup) -> BoardPicture:
         for a, b in caravan:
             pic.edges.append(HeavyEdge(side_points(a, b, HEX_MM), "camel", width=1.6, dash=True))
     for piece in setup.pieces:
-        colour = PLAYER_COLOURS[piece.player - 1] if piece.player else "white"
-        label = str(piece.player) if piece.player else ""
+        colour = _seat_colour(piece.player, seat_god) if piece.player else "white"
+        label = str(piece.player) if piece.player and piece.piece not in MONUMENTS else ""
         pic.pieces.append(PieceMark(hex_centre(piece.at, HEX_MM), piece.piece, colour, label, size=8.0))
     tokens = {t.token: t.region for t in setup.conflict_order}
     for number, cell in sorted(tokens.items()):
         x, y = hex_centre(cell, HEX_MM)
         pic.pieces.append(PieceMark((x + 7.0, y - 7.0), "token", "white", str(number), size=5.0))
+    pic.turn(BOARD_TURN)
     pic.legend = [
+        *[(_seat_colour(n, seat_god), _seat_name(n, seat_god, known)) for n in range(1, setup.players + 1)],
+        *[("white", kind, kind) for kind in MONUMENTS],
         ("fertile", "fertile"),
         ("desert", "desert"),
         ("water", "water"),
@@ -477,3 +495,12 @@ def picture(setup: Setup) -> BoardPicture:
         ("camel", "camels"),
     ]
     return pic
+
+
+def _seat_colour(seat: int, seat_god: dict[int, str]) -> str:
+    """A seat's god's printed colour (its name in the picture's palette), else a plain player colour."""
+    return seat_god.get(seat) or PLAYER_COLOURS[seat - 1]
+
+
+def _seat_name(seat: int, seat_god: dict[int, str], known: dict[str, dict[str, str]]) -> str:
+    return f"{seat}: {known[seat_god[seat]]['name_en']}" if seat in seat_god else f"player {seat}"

@@ -1,4 +1,4 @@
-"""Ankh: Gods of Egypt: deal a set-up following seed 001's set-up steps.
+"""Ankh: Gods of Egypt: deal a set-up following the Ankh rulebook's set-up steps.
 
 Gods are drawn for the seats, one guardian card of each level is drawn, and the scenario for the player
 count (from the map file's OldKingdom or MiddleKingdom set, chosen at random unless `scenario=` is given)

@@ -1,4 +1,4 @@
-"""Ankh: Gods of Egypt: a conflict, region by region, and the winner (seed 001, 紛争, 勝利条件).
+"""Ankh: Gods of Egypt: a conflict, region by region, and the winner (Ankh rulebook, 紛争, 勝利条件).
 
 Regions are resolved in conflict order. A region where one god has figures is dominated: +1
 devotion, +1 per monument of each type where that god controls more than every other controller.
@@ -11,8 +11,16 @@ tie-break token (once per conflict), else every figure there dies. Gods are neve
 
 Devotion moves on the track: a token entering a space goes on top of its stack, and gains at the
 same moment are made from the least devoted god up, so the stack order (the tie-break) stays
-right. Card strengths come from `battle_cards.csv` (Drought +2 and Flood +0 from the seed; the
+right. Card strengths come from `battle_cards.csv` (Drought +2 and Flood +0 from the rulebook; the
 rest are assumptions kept there as data).
+
+God powers that change devotion or deaths (エジプトの神々): Ra's radiant figures (+1 devotion when
+Ra wins where one stands), Isis's protected figures (never killed), Anubis's trapped warriors (+1
+strength each, at most +3); ankh powers (アンクの力): Glorious and Mighty (+1 devotion for a win by 2
+or more; Mighty also costs the others 1), Commanding (+3 followers per win), Bountiful (Flood
+doubled), Glowing (光り輝く: +1 strength per monument controlled in the region). A merged god (神々の
+融合) has both gods' powers and plays the upper god's cards; `merge: true` merges the two least
+devoted gods after the third conflict.
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator
 
 from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.hexgrid import Hex
 from pnpforge.scoring import (
     Count,
     Field,
@@ -43,7 +53,7 @@ from pnpforge.sourcefile import Path_, Source, read_csv
 
 HERE = Path(__file__).parent
 MONUMENTS = ("obelisk", "temple", "pyramid")
-MONUMENTS_PER_TYPE = 10  # seed, コンポーネント: 10 tokens of each monument
+MONUMENTS_PER_TYPE = 10  # Ankh rulebook, コンポーネント: 10 tokens of each monument
 PLAGUE, BUILD, CYCLE, DROUGHT, FLOOD, MIRACLE = (
     "plague-of-locusts",
     "build-monument",
@@ -53,6 +63,27 @@ PLAGUE, BUILD, CYCLE, DROUGHT, FLOOD, MIRACLE = (
     "miracle",
 )
 TWO_CARDS_GOD = "amun"  # Mysterious Form: two battle cards in one battle per conflict
+RADIANT_GOD, PROTECTOR_GOD, JUDGE_GOD = "ra", "isis", "anubis"
+SUN_TOKENS = 3  # Ra starts with 3 sun tokens: at most 3 radiant figures
+TRAPPED_MAX = 3  # Anubis: +1 strength per trapped warrior, at most +3
+WIN_MARGIN = 2  # Glorious, Mighty: a win by 2 or more strength over the next strongest enemy
+COMMANDING_FOLLOWERS = 3
+MERGE_MIN_GODS = 3  # 神々の融合: only in games of 3 or more players
+# Ankh powers (アンクの力), by level; all are accepted, only those acting in a conflict change its result.
+POWERS = (
+    "commanding",  # 指揮: +3 followers per battle won
+    "inspiring",  # インスパイアリング: Build Monument costs at most 3 followers
+    "bountiful",  # バウンティフル: Flood's followers doubled
+    "revered",  # レバード: +1 follower per Gain Followers action
+    "glorious",  # グロリアス: +1 devotion for a win by 2 or more
+    "obelisk-attuned",  # オベリスク: move figures next to your obelisk when a battle starts
+    "temple-attuned",  # テンプル・アトゥーン: god figure +1 strength per temple controlled anywhere
+    "pyramid-attuned",  # ピラミッドアトゥーン: summon an extra figure beside each of your pyramids
+    "mighty",  # マイティー: as Glorious, and every other god in the battle loses 1 devotion
+    "worshipful",  # 敬具: +1 devotion at the end of a turn with 5 monuments
+    "glowing",  # 光り輝く: +1 strength per monument you control in the battle region
+    "magnificent",  # 壮麗な: +1 devotion at the end of a turn with 10 followers
+)
 
 
 def _cards_table() -> dict[str, dict[str, Any]]:
@@ -99,6 +130,8 @@ class InRegion(Strict):
     bid: Count = 0
     build: Literal["obelisk", "temple", "pyramid"] | None = None
     bonus: Count = 0
+    radiant: Count = 0  # Ra: figures carrying a sun token (光輝なもの)
+    protected: Count = 0  # Isis: figures next to an enemy figure in this region (保護するもの)
 
 
 def _label(value: Any) -> Any:
@@ -114,10 +147,16 @@ class Region(Strict):
     gods: dict[str, InRegion] = {}
 
 
+Power = Literal[POWERS]  # type: ignore[valid-type]
+
+
 class Player(PlayerEntry):
     devotion: Count = 0
     forgotten: Flag = False
     used_cards: list[str] = []
+    merged_with: Name | None = None  # the lower god merged into this one (神々の融合)
+    powers: list[Power] = []  # ankh powers unlocked
+    trapped: Count = 0  # Anubis: warriors trapped on the god dashboard
 
 
 class Input(Strict):
@@ -129,6 +168,7 @@ class Input(Strict):
     setup: str | dict[str, Any] | None = None  # an Ankh set-up file (path or inline) to read regions from
     top: Count | None = None
     final: Flag = False
+    merge: Flag = False  # the third conflict: merge the two least devoted gods after it
 
 
 FIELDS = [
@@ -145,6 +185,12 @@ FIELDS = [
         "forgotten (left the game after the 4th conflict)",
         "the last god standing wins",
         kind="bool",
+    ),
+    Field(
+        "merged_with",
+        "god merged into this one after the 3rd conflict (blank if none)",
+        "a merged god's two players win or lose together; list the merged god once",
+        kind="text",
     ),
     Field(
         "stack",
@@ -215,7 +261,7 @@ class Conflict:
         self, data: Input, ids: dict[str, str], cards: dict[str, dict[str, Any]], track: Track
     ) -> None:
         self.data = data
-        self.ids = ids
+        self.ids = ids  # whose battle cards a god plays: a merged god plays the upper god's
         self.cards = cards
         self.track = track
         self.token = data.tiebreak_token
@@ -223,6 +269,11 @@ class Conflict:
         self.lost = dict.fromkeys(ids, 0)
         self.followers = dict.fromkeys(ids, 0)
         self.log: list[Outcome] = []
+        players = {p.name: p for p in data.players}
+        merged = {p.name: _gods_table().get((p.merged_with or "").lower(), "") for p in data.players}
+        self.powers_of = {n: {ids[n], merged[n]} - {""} for n in ids}  # a merged god has both gods' powers
+        self.ankh = {n: set(players[n].powers) for n in ids}
+        self.trapped = {n: min(players[n].trapped, TRAPPED_MAX) for n in ids}
 
     def run(self) -> None:
         for region in self.data.regions:
@@ -245,6 +296,11 @@ class Conflict:
         text = f"{god} dominates: +1, +{majority} for monument majorities"
         self.log.append(Outcome(region.name, "dominance", text))
 
+    def _spared(self, god: str, v: InRegion) -> int:
+        """Figures that cannot die here: the god figure, and Isis's protected figures."""
+        protected = v.protected if PROTECTOR_GOD in self.powers_of[god] else 0
+        return int(v.god) + protected
+
     def battle(self, region: Region, present: list[str]) -> None:
         here = {g: region.gods[g] for g in present}
         alive = {g: v.figures for g, v in here.items()}
@@ -256,7 +312,7 @@ class Conflict:
             spared = [g for g, b in bids.items() if b == best]
             for g in present:
                 if len(spared) > 1 or g != spared[0]:  # a tie for the highest bid spares nobody
-                    dead = alive[g] - int(here[g].god)
+                    dead = max(0, alive[g] - self._spared(g, here[g]))
                     killed[g] += dead
                     alive[g] -= dead
         monuments = self._monuments(region)
@@ -265,31 +321,63 @@ class Conflict:
             if BUILD in played[g] and v.build:
                 monuments[v.build][g] = monuments[v.build].get(g, 0) + 1
             if FLOOD in played[g]:
-                self.followers[g] += min(v.fertile, alive[g])
+                self.followers[g] += min(v.fertile, alive[g]) * (2 if "bountiful" in self.ankh[g] else 1)
         standing = [g for g in present if alive[g] > 0]
         self.track.gain(_majorities(monuments, standing), region.name)
-        strength = {
-            g: alive[g]
-            + sum(self.cards[c]["strength"].get(self.ids[g], 0) for c in played[g])
-            + here[g].bonus
-            for g in standing
-        }
-        for g in standing:
-            if DROUGHT in played[g]:
-                strength[g] += min(here[g].desert, alive[g])  # doubled: each desert figure counts twice
+        strength = {g: self._strength(g, here[g], alive[g], played[g], monuments) for g in standing}
         text, winner = self.resolve(strength)
         for g in present:
             if g != winner:
-                dead = alive[g] - int(here[g].god)
-                killed[g] += max(0, dead)
-                alive[g] -= max(0, dead)
+                dead = max(0, alive[g] - self._spared(g, here[g]))
+                killed[g] += dead
+                alive[g] -= dead
         if winner:
-            self.track.gain({winner: 1}, region.name)
+            text += self._won(winner, here[winner], alive[winner], strength, present, region.name)
         dead_total = sum(killed.values())
         self.track.gain({g: dead_total for g in present if MIRACLE in played[g]}, region.name)
         for g, n in killed.items():
             self.lost[g] += n
         self.log.append(Outcome(region.name, "battle", text, killed, strength))
+
+    def _strength(
+        self, g: str, v: InRegion, alive: int, played: list[str], monuments: dict[str, dict[str, int]]
+    ) -> int:
+        """Figures + cards (Drought doubles desert figures) + bonus + Anubis's trapped + Glowing."""
+        total = alive + sum(self.cards[c]["strength"].get(self.ids[g], 0) for c in played) + v.bonus
+        if DROUGHT in played:
+            total += min(v.desert, alive)  # doubled: each desert figure counts twice
+        if JUDGE_GOD in self.powers_of[g]:
+            total += self.trapped[g]
+        if "glowing" in self.ankh[g]:
+            total += sum(monuments[kind].get(g, 0) for kind in MONUMENTS)
+        return total
+
+    def _won(
+        self, winner: str, v: InRegion, alive: int, strength: dict[str, int], present: list[str], label: str
+    ) -> str:
+        """The winner's 1 devotion, then Ra's radiance, Glorious and Mighty; Commanding's followers."""
+        extra = []
+        self.track.gain({winner: 1}, label)
+        others = [strength.get(g, 0) for g in present if g != winner]  # a god wiped out counts 0
+        margin = strength[winner] - max(others, default=0)
+        gain = 0
+        if RADIANT_GOD in self.powers_of[winner] and min(v.radiant, alive - int(v.god)) > 0:
+            gain += 1
+            extra.append("+1 radiant (Ra)")
+        for power in ("glorious", "mighty"):
+            if power in self.ankh[winner] and margin >= WIN_MARGIN:
+                gain += 1
+                extra.append(f"+1 {power.capitalize()}")
+        if gain:
+            self.track.gain({winner: gain}, label)
+        if "mighty" in self.ankh[winner] and margin >= WIN_MARGIN:
+            losers = [g for g in present if g != winner]
+            self.track.gain({g: -min(1, self.track.space[g]) for g in losers}, label)
+            extra.append(f"-1 for {', '.join(losers)} (Mighty)")
+        if "commanding" in self.ankh[winner]:
+            self.followers[winner] += COMMANDING_FOLLOWERS
+            extra.append(f"+{COMMANDING_FOLLOWERS} followers (Commanding)")
+        return f"; {'; '.join(extra)}" if extra else ""
 
     def resolve(self, strength: dict[str, int]) -> tuple[str, str | None]:
         if not strength:
@@ -308,16 +396,31 @@ class Conflict:
         return card_id(text, self.cards)
 
 
+def _column(label: str) -> str:
+    return label if label == "merge" else f"region {label}"
+
+
 def _gods(data: Input, source: Source, names: dict[str, str]) -> dict[str, str]:
     ids = {}
     problems = []
+    known = ", ".join(sorted({v for v in names.values()}))
+    listed = {names.get(p.name.lower()) for p in data.players}
     for i, p in enumerate(data.players):
         god = names.get(p.name.lower())
         if god is None:
-            known = ", ".join(sorted({v for v in names.values()}))
             problems.append(
                 source.problem(("players", i, "name"), f"unknown god {p.name!r} (expected one of: {known})")
             )
+        if p.merged_with is not None:
+            other = names.get(p.merged_with.lower())
+            at = ("players", i, "merged_with")
+            if other is None:
+                problems.append(
+                    source.problem(at, f"unknown god {p.merged_with!r} (expected one of: {known})")
+                )
+            elif other == god or other in listed:
+                message = f"{p.merged_with} is part of {p.name} now: list the merged god once"
+                problems.append(source.problem(at, message))
         ids[p.name] = god or ""
     if problems:
         raise InputError(problems)
@@ -362,7 +465,7 @@ def _card_refs(data: Input, source: Source, cards: dict[str, dict[str, Any]]) ->
 
 def _check_counts(rules: Rules, at: Path_, god: str, v: InRegion, region: str) -> None:
     """Counts in one region: none negative, figures on terrain within the figures there."""
-    for key in ("figures", "desert", "fertile", "bid", "bonus", *MONUMENTS):
+    for key in ("figures", "desert", "fertile", "bid", "bonus", "radiant", "protected", *MONUMENTS):
         rules.nonnegative((*at, key), getattr(v, key), f"{god}'s {key} in region {region}")
     if v.desert + v.fertile > v.figures:
         message = (
@@ -389,7 +492,7 @@ class _CardCheck:
             self.rules.error(
                 "card-without-figures", (*at, "card"), f"{god} plays a card in {name} with no figures"
             )
-        amun = self.conflict.ids[god] == TWO_CARDS_GOD and god not in self.doubled
+        amun = TWO_CARDS_GOD in self.conflict.powers_of[god] and god not in self.doubled
         if len(cards) > 2 or (len(cards) == 2 and not amun):
             message = f"{god} plays {len(cards)} cards in {name}; only Amun may play two, once per conflict"
             self.rules.error("two-cards", (*at, "card"), message)
@@ -414,17 +517,58 @@ class _CardCheck:
             self.rules.error("build-what", (*at, "card"), message)
 
 
+# A count that only one god's power gives: (key, god id, power's name, what the count is).
+POWER_COUNTS = (
+    ("radiant", RADIANT_GOD, "Ra's radiance (光輝なもの)", "radiant figures"),
+    ("protected", PROTECTOR_GOD, "Isis's protection (保護するもの)", "protected figures"),
+)
+
+
+def _check_powers(rules: Rules, at: Path_, god: str, v: InRegion, region: str, powers: set[str]) -> None:
+    """Radiant and protected figures: only that god's, never the god figure itself, at most the rest."""
+    for key, owner, power, what in POWER_COUNTS:
+        count = getattr(v, key)
+        if count and owner not in powers:
+            rules.error("power-not-held", (*at, key), f"{god} has {what} in region {region}, but not {power}")
+        elif count > v.figures - int(v.god):
+            message = (
+                f"{god} has {count} {what} in region {region} but only {v.figures - int(v.god)} warriors"
+            )
+            rules.error(f"{key}-count", (*at, key), f"{message} and guardians")
+
+
+def _check_players(data: Input, rules: Rules, conflict: Conflict) -> None:
+    for i, p in enumerate(data.players):
+        rules.nonnegative(("players", i, "devotion"), p.devotion, f"{p.name}'s devotion")
+        rules.nonnegative(("players", i, "trapped"), p.trapped, f"{p.name}'s trapped warriors")
+        if p.trapped and JUDGE_GOD not in conflict.powers_of[p.name]:
+            message = f"{p.name} has trapped warriors, but only Anubis traps them (死者の裁判官)"
+            rules.error("power-not-held", ("players", i, "trapped"), message)
+    sun = sum(v.radiant for region in data.regions for v in region.gods.values())
+    rules.at_most("radiant-count", ("regions",), sun, SUN_TOKENS, "radiant figures (sun tokens) on the board")
+    standing = [p for p in data.players if not p.forgotten]
+    if data.merge and len(standing) < MERGE_MIN_GODS:
+        message = f"gods merge only in a game of {MERGE_MIN_GODS} or more, not {len(standing)} (神々の融合)"
+        rules.error("merge-needs-three", ("merge",), message)
+    if data.merge and any(p.merged_with for p in data.players):
+        rules.error(
+            "merge-twice",
+            ("merge",),
+            "the gods have already merged: they merge once, after the third conflict",
+        )
+
+
 def _check(data: Input, source: Source, conflict: Conflict) -> None:
     rules = Rules("ankh", source)
     cards = _CardCheck(data, conflict, rules)
     god_region: dict[str, str] = {}
     built = dict.fromkeys(MONUMENTS, 0)
-    for i, p in enumerate(data.players):
-        rules.nonnegative(("players", i, "devotion"), p.devotion, f"{p.name}'s devotion")
+    _check_players(data, rules, conflict)
     for r, region in enumerate(data.regions):
         for god, v in region.gods.items():
             at = ("regions", r, "gods", god)
             _check_counts(rules, at, god, v, region.name)
+            _check_powers(rules, at, god, v, region.name, conflict.powers_of[god])
             for kind in MONUMENTS:
                 built[kind] += getattr(v, kind)
             if v.god and god in god_region:
@@ -440,7 +584,7 @@ def _check(data: Input, source: Source, conflict: Conflict) -> None:
     rules.done()
 
 
-PLAYED = ("card", "bid", "build", "bonus")  # what a score file adds to a region read from a set-up
+PLAYED = ("card", "bid", "build", "bonus", "radiant")  # what a score file adds to a set-up
 
 
 def _pieces(loaded: Any, data: Input, ids: dict[str, str], source: Source) -> dict[int, str]:
@@ -457,6 +601,35 @@ def _pieces(loaded: Any, data: Input, ids: dict[str, str], source: Source) -> di
         message = f"the set-up seats {', '.join(missing)}, who is not listed in players"
         raise InputError([source.problem(("players",), message)])
     return {seat: by_god[god] for seat, god in seats.items()}
+
+
+def _protectors(data: Input, ids: dict[str, str]) -> set[str]:
+    """The gods with Isis's power: Isis, or a god Isis merged into."""
+    merged = {p.name: _gods_table().get((p.merged_with or "").lower()) for p in data.players}
+    return {name for name in ids if PROTECTOR_GOD in (ids[name], merged[name])}
+
+
+def _protected(
+    pieces: list[Any],
+    who: dict[int, str],
+    walls: set[frozenset[Hex]],
+    number: dict[Hex, int],
+    protectors: set[str],
+) -> list[tuple[Hex, str]]:
+    """Isis's warriors next to an enemy figure in the same region (保護するもの): (cell, god) each."""
+    figures = {p.at: who[p.player] for p in pieces if p.player is not None and p.piece in ("warrior", "god")}
+    found = []
+    for p in pieces:
+        if p.player is None or p.piece != "warrior" or who[p.player] not in protectors or p.at not in number:
+            continue
+        near = [
+            n
+            for n in hexgrid.neighbours(p.at)
+            if frozenset((p.at, n)) not in walls and number.get(n) == number[p.at]
+        ]
+        if any(n in figures and figures[n] != who[p.player] for n in near):
+            found.append((p.at, who[p.player]))
+    return found
 
 
 def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list[Region]:
@@ -493,6 +666,9 @@ def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list
             entry["god"] = entry.get("god", 0) or int(piece.piece == "god")
         else:
             entry[piece.piece] = entry.get(piece.piece, 0) + 1
+    for cell, name in _protected(loaded.setup.pieces, who, walls, number, _protectors(data, ids)):
+        entry = built[number[cell]][name]
+        entry["protected"] = entry.get("protected", 0) + 1
     given = {r.name: (i, r) for i, r in enumerate(data.regions)}
     problems = [
         source.problem(("regions", i, "name"), f"no region with conflict order token {name} in the set-up")
@@ -541,21 +717,50 @@ def score(data: Input, source: Source) -> ScoreResult:
     conflict = Conflict(data, ids, cards, track)
     _check(data, source, conflict)
     conflict.run()
-    return _result(data, track, conflict)
+    merged = merge(data, track) if data.merge and not track.winner else None
+    return _result(data, track, conflict, merged)
 
 
-def _result(data: Input, track: Track, conflict: Conflict) -> ScoreResult:
-    labels = [r.name for r in data.regions]
+def merge(data: Input, track: Track) -> tuple[str, str]:
+    """神々の融合: the two least devoted gods merge; the upper one's token drops onto the lower one's.
+
+    Returns (upper, lower). The upper god's token sits on top of the lower's, on the lower's space.
+    """
+    standing = sorted((p.name for p in data.players if not p.forgotten), key=track.order)
+    lower, upper = standing[0], standing[1]
+    track.clock += 1
+    drop = track.space[lower] - track.space[upper]
+    track.space[upper] = track.space[lower]
+    track.height[upper] = track.clock
+    if drop:
+        track.gained.setdefault(upper, {})["merge"] = drop
+    return upper, lower
+
+
+def _result(data: Input, track: Track, conflict: Conflict, merged: tuple[str, str] | None) -> ScoreResult:
+    labels = [r.name for r in data.regions] + (["merge"] if merged else [])
     rows = []
     for p in data.players:
         gains = track.gained.get(p.name, {})
-        breakdown = {"before": p.devotion, **{f"region {r}": gains.get(r, 0) for r in labels}}
+        breakdown = {"before": p.devotion, **{_column(r): gains.get(r, 0) for r in labels}}
         info: dict[str, int | str] = {"figures lost": conflict.lost[p.name]}
         if any(conflict.followers.values()):
             info["followers"] = conflict.followers[p.name]
         rows.append(PlayerScore(p.name, breakdown, info=info))
     standing = [p.name for p in data.players if not p.forgotten]
     notes = []
+    if merged:
+        upper, lower = merged
+        notes.append(
+            f"{upper} and {lower} merge into {upper}-{lower} on space {track.space[upper]}: {upper}'s token"
+            f" sits on {lower}'s, they move together, and their players win or lose together."
+        )
+        standing.remove(lower)
+    notes += [
+        f"{p.name} is {p.name}-{p.merged_with}: both players win or lose with it."
+        for p in data.players
+        if p.merged_with
+    ]
     eligible: list[str] = []
     verdict = None
     if track.winner:
@@ -583,6 +788,7 @@ def _result(data: Input, track: Track, conflict: Conflict) -> ScoreResult:
         "figures_lost": conflict.lost,
         "followers_gained": conflict.followers,
         "tiebreak_token_used": conflict.token_used,
+        "merged": {"upper": merged[0], "lower": merged[1]} if merged else None,
     }
     stack = TieBreak("stack order on the devotion track", lambda god: track.height[god])
     return ScoreResult.ranked(

@@ -1,4 +1,6 @@
-"""The Oracle of Delphi: the set-up file model and every set-up rule (seed 004, RULINGS.md "Delphi").
+"""The Oracle of Delphi: the set-up file model and every set-up rule (Delphi rulebook).
+
+Where the rulebook is open, docs/games/delphi.md, "Rules decisions", says what is decided and why.
 
 Board facts come from tiles.yaml beside this file (the same data the printed tiles use). Checks run on
 plain hex graphs, not shapely, so a full board validates in a few milliseconds (the dealer's tests
@@ -41,7 +43,7 @@ Colour = Literal["red", "yellow", "green", "blue", "pink", "black"]
 Kind = Literal["water", "shallows", "shrine", "temple", "offering", "statue", "monster", "city"]
 Task = Literal["shrine", "statue", "offering", "monster"]
 TASK_ORDER: tuple[str, ...] = ("shrine", "statue", "offering", "monster")  # Zeus tiles, left to right
-REMOVAL_ORDER: tuple[str, ...] = ("statue", "shrine", "monster", "offering")  # short game, seed 004
+REMOVAL_ORDER: tuple[str, ...] = ("statue", "shrine", "monster", "offering")  # short game, Delphi rulebook
 TASKS_EACH = 3
 ISLAND_TILES = 12
 CITY_TILES = 6

@@ -1,4 +1,4 @@
-"""The Oracle of Delphi: deal a random legal set-up, following seed 004's set-up steps in order.
+"""The Oracle of Delphi: deal a random legal set-up, following the Delphi rulebook's set-up steps in order.
 
 The board uses the compact first-game layout of tiles.yaml: tiles of one shape shuffled over that
 shape's slots, flowers in any rotation, redrawn until all water is one body. Pieces are then spread

@@ -1,4 +1,4 @@
-"""The Oracle of Delphi: who won (seed 004, ゲームの終了 and セットアップ; RULINGS.md, Delphi).
+"""The Oracle of Delphi: who won (Delphi rulebook, ゲームの終了 and セットアップ).
 
 A player can win only after completing every Zeus tile task (3 shrines, 3 statues, 3 offerings,
 3 monsters; 8 tasks in the short game) and reaching Zeus in the final round. Among those, the most
@@ -24,7 +24,7 @@ from pnpforge.scoring import (
 )
 from pnpforge.sourcefile import Source
 
-# Seed facts: 3 Zeus tiles of each kind per player; tasks are removed for a shorter game in this order.
+# Rulebook facts: 3 Zeus tiles of each kind per player; tasks are removed for a shorter game in this order.
 KINDS = ("shrine", "statue", "offering", "monster")
 PER_KIND = 3
 REMOVAL_ORDER = ("statue", "shrine", "monster", "offering")

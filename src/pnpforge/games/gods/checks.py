@@ -1,13 +1,13 @@
-"""Gods: the set-up file and its rule checks (seeds/000_..., settled by RULINGS.md "Gods").
+"""Gods: the set-up file and its rule checks (Gods rulebook, settled by docs/games/gods.md, Rules decisions).
 
 A set-up file lists the tiles on the table (`board`, each a hex cell), the players' gods in seat order and
-the draw pile: an ordered `stack` (top first) or, for the seed's bag variant, an unordered `bag`.
+the draw pile: an ordered `stack` (top first) or, for the rulebook's bag variant, an unordered `bag`.
 `stage: opening` (the default) means the board must be exactly the opening layout and the pile complete;
 `stage: play` describes a game under way: only what any position must obey is checked.
 
 Codes: tile-overlap, tiles-disconnected, opening-layout, end-tile-position, god-marker, tile-count,
 tile-not-placeable. Tile ids, colours and counts come from the print spec's tiles.csv and
-tokens.csv beside this file (the seed's counts stand in where they are missing).
+tokens.csv beside this file (the rulebook's counts stand in where they are missing).
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ from pnpforge.validator.setupfile import Coord, SetupModel
 GAME = "gods"
 PLAYERS = catalog.players_range(catalog.GameFolder(GAME, Path(__file__).parent, bundled=True))
 HERE = Path(__file__).parent
-# The seed's component list (内容), used only where the print spec's CSVs are missing: kind -> count
+# The rulebook's component list (内容), used only where the print spec's CSVs are missing: kind -> count
 # per colour (temple, people) or in all.
-SEED_TILES = {"temple": 6, "people": 8, "wilderness": 11, "storm": 2, "extra-action": 2, "game-end": 1}
-SEED_COLOURS = ("red", "blue", "green", "yellow")  # RULINGS.md's assumption
-SEED_MARKERS = 15  # per god colour
+RULEBOOK_TILES = {"temple": 6, "people": 8, "wilderness": 11, "storm": 2, "extra-action": 2, "game-end": 1}
+RULEBOOK_COLOURS = ("red", "blue", "green", "yellow")  # an assumption named in docs/games/gods.md
+RULEBOOK_MARKERS = 15  # per god colour
 COLOURED = ("temple", "people")
 END_TILE = "game-end"
 END_ZONE = 3  # the game-end tile is shuffled into the bottom three of the stack
@@ -67,7 +67,11 @@ def tile_kinds() -> dict[str, TileKind]:
     """Every tile id and how many exist: the print spec's tiles.csv (kind, colour, count) beside this file."""
     path = HERE / "tiles.csv"
     if not path.is_file():
-        kinds = [(k, c, n) for k, n in SEED_TILES.items() for c in (SEED_COLOURS if k in COLOURED else [""])]
+        kinds = [
+            (k, c, n)
+            for k, n in RULEBOOK_TILES.items()
+            for c in (RULEBOOK_COLOURS if k in COLOURED else [""])
+        ]
         return {f"{k}-{c}" if c else k: TileKind(f"{k}-{c}" if c else k, k, c, n) for k, c, n in kinds}
     table = read_csv(path)
     out: dict[str, TileKind] = {}
@@ -84,15 +88,15 @@ def tile_counts() -> dict[str, int]:
 
 @cache
 def colours() -> tuple[str, ...]:
-    """The god colours: the colours temples come in (people colours are the same, RULINGS.md)."""
+    """The god colours: the colours temples come in (people colours are the same: a rules decision)."""
     return tuple(k.colour for k in tile_kinds().values() if k.kind == "temple")
 
 
 @cache
 def marker_limit() -> dict[str, int]:
-    """God markers per colour: tokens.csv's god-marker rows, else the seed's 15 each."""
+    """God markers per colour: tokens.csv's god-marker rows, else the rulebook's 15 each."""
     path = HERE / "tokens.csv"
-    limits = dict.fromkeys(colours(), SEED_MARKERS)
+    limits = dict.fromkeys(colours(), RULEBOOK_MARKERS)
     if path.is_file():
         table = read_csv(path)
         for row, line in zip(table.rows, table.lines, strict=True):
@@ -224,7 +228,7 @@ def check(setup: Setup, source: Source) -> Report:
 
 
 def _check_opening(setup: Setup, report: Report) -> None:
-    """The seed's openings: 2 adjacent temples; 3 mutually adjacent; 4 as two pairs and a wilderness."""
+    """The rulebook's openings: 2 adjacent temples; 3 mutually adjacent; 4 as two pairs and a wilderness."""
     temples = [p for p in setup.board if _kind(p.tile) == "temple"]
     others = [p for p in setup.board if _kind(p.tile) != "temple"]
     wanted_others = ["wilderness"] if setup.players == 4 else []

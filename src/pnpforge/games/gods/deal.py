@@ -1,6 +1,6 @@
-"""Gods: deal a random opening (seeds/000_..., ゲームの準備) in the set-up file format of checks.py.
+"""Gods: deal a random opening (Gods rulebook, ゲームの準備) in the set-up file format of checks.py.
 
-Options: `variant=stack|bag` (the seed's bag variant: no game-end tile, an unordered bag) and
+Options: `variant=stack|bag` (the rulebook's bag variant: no game-end tile, an unordered bag) and
 `gods=red,blue,...` (the players' gods in seat order; default: drawn at random).
 """
 
@@ -20,7 +20,8 @@ _HERE = Path(__file__).parent
 checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
 
 OPTIONS = ("variant", "gods")
-# Opening cells (RULINGS.md): 2 adjacent; 3 mutually adjacent; two pairs with a wilderness between them.
+# Opening cells (docs/games/gods.md, Rules decisions): 2 adjacent; 3 mutually adjacent; two pairs
+# with a wilderness between them.
 OPENINGS: dict[int, list[Hex]] = {
     2: [(0, 0), (1, 0)],
     3: [(0, 0), (1, 0), (0, 1)],
@@ -67,7 +68,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     if variant == "bag":
         data["bag"] = sorted(pile)  # a bag has no order: sorted keeps the file readable
         return data
-    # Seed: take the bottom two, shuffle the game-end tile in with them, put the three back at the bottom.
+    # Rulebook: take the bottom two, shuffle the game-end tile in with them, put the three back at the bottom.
     bottom = [*pile[-2:], checks.END_TILE]
     rng.shuffle(bottom)
     data["stack"] = pile[:-2] + bottom

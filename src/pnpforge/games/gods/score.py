@@ -1,4 +1,4 @@
-"""Gods: the final score (seed 000, ゲームの終了; RULINGS.md, Gods).
+"""Gods: the final score (Gods rulebook, ゲームの終了; docs/games/gods.md, Rules decisions).
 
 Village card 3, victory-point card 2, +4 to every player tied for most temples built; a tie on
 points goes to more crystals, still tied a draw. Cards may be counted as totals or per people
@@ -45,7 +45,7 @@ def _rows(name: str) -> list[dict[str, str]]:
 
 @cache
 def components() -> Components:
-    """Read cards.csv, tiles.csv and tokens.csv; where one is missing, the seed's 内容 counts stand."""
+    """Read cards.csv, tiles.csv and tokens.csv; where one is missing, the rulebook's 内容 counts stand."""
     cards = _rows("cards.csv")
     vp = [r for r in cards if r.get("kind") == "vp"]
     village = [r for r in cards if r.get("kind") == "village"]

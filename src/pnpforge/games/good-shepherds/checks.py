@@ -1,4 +1,6 @@
-"""Good Shepherds: the farm-board state file and its checks (seeds/003_..., RULINGS.md "Good Shepherds").
+"""Good Shepherds: the farm-board state file and its checks (Good Shepherds rulebook).
+
+Where the rulebook is open, docs/games/good-shepherds.md, "Rules decisions", says what is decided.
 
 A state file is the farm board (`board: farm` = the bundled farm.yaml, or an inline board in the same
 format: `cells` as `at: [q, r]` hexes and `start_huts`) and the `units` written on it: each `at`,
@@ -221,7 +223,7 @@ def picture(setup: Setup) -> BoardPicture:
     """The farm board as drawn by `pnpforge setup good-shepherds --draw`."""
     state = farm_state(setup)
     pic = BoardPicture("Good Shepherds: the farm board", palette=PICTURE_COLOURS)
-    # the seed's own notation: sheep ○, pasture △, hut ■ (disc, triangle, square marks)
+    # the rulebook's own notation: sheep ○, pasture △, hut ■ (disc, triangle, square marks)
     marks = {"sheep": "token", "pasture": "pyramid", "hut": "cube"}
     by_cell = state.at()
     for cell in sorted(state.cells):

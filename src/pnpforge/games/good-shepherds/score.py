@@ -1,9 +1,11 @@
-"""Good Shepherds: one settlement (seed 003, 決算 and ゲームの終了; RULINGS.md, Good Shepherds).
+"""Good Shepherds: one settlement, or the immediate end (Good Shepherds rulebook, 決算 and ゲームの終了).
 
 Per player: sheep up to their own live pastures earn 5 each, otherwise the sheep earn nothing and
 each sheep over costs 5; +1 per own live pasture; 3 per hut more than the opponent. The game ends
-after a settlement that leaves someone at 100 or more or below 0 (exactly 0 does not end it), or
-when someone can no longer place any unit; then more money wins, then more sheep, else a draw.
+after a settlement that leaves someone at 100 or more or below 0 (exactly 0 does not end it).
+It also ends at once, with no settlement, when someone can no longer place any unit whatever the
+dice (「ただちに終了します」): `ending: no-placement` scores that end from the money as it stands.
+Either way more money wins, then more sheep, else a draw.
 
 The units are counted by the players (`sheep`, `pastures`, `huts`) or read from a farm-board
 state in the set-up file format (`farm:`), where pastures next to sheep are already crossed out.
@@ -14,10 +16,11 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pnpforge.errors import InputError
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.hexgrid import Hex
 from pnpforge.scoring import (
     Count,
     Field,
-    Flag,
     PlayerEntry,
     PlayerScore,
     Rules,
@@ -29,7 +32,7 @@ from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.linked import linked_setup
 from pnpforge.sourcefile import Source
 
-# Seed facts (決算, ◆ゲームの流れ, ◆ゲームの終了).
+# Rulebook facts (決算, ◆ゲームの流れ, ◆ゲームの終了).
 SHEEP_INCOME = 5
 SHEEP_PENALTY = 5
 PASTURE_INCOME = 1
@@ -46,24 +49,31 @@ class Player(PlayerEntry):
     huts: Count = 1
 
 
+SETTLEMENT, NO_PLACEMENT = "settlement", "no-placement"  # the two ways a score file can end
+
+
 class Input(Strict):
     game: Literal["good-shepherds"]
     players: list[Player]
-    game_over: Flag = False
+    ending: Literal["settlement", "no-placement"] = SETTLEMENT
     farm: str | dict[str, Any] | None = None  # a farm-board state: a set-up file's path, or inline
 
 
 FIELDS = [
     Field(
-        "game_over",
-        "someone can no longer place any unit",
-        "then the game ends after this settlement whatever the money",
-        kind="bool",
-        default=False,
+        "ending",
+        "settlement (doubles were rolled) or no-placement (a player can place no unit, whatever the dice)",
+        "no-placement ends the game at once, with no settlement",
+        kind="choice",
+        default=SETTLEMENT,
+        choices=(SETTLEMENT, NO_PLACEMENT),
         per_player=False,
     ),
     Field(
-        "money", "money before this settlement", f"everyone starts with {START_MONEY}", default=START_MONEY
+        "money",
+        "money before this settlement (the final money if no-placement)",
+        f"everyone starts with {START_MONEY}",
+        default=START_MONEY,
     ),
     Field(
         "sheep",
@@ -129,6 +139,8 @@ def _from_farm(data: Input, source: Source) -> None:
     report = loaded.checks.check(loaded.setup, loaded.source)
     if not report.valid:
         raise RulesBroken(report)
+    if data.ending == NO_PLACEMENT:
+        _check_stuck(data, loaded.checks.farm_state(loaded.setup), source)
     for number, player in enumerate(data.players, 1):
         mine = [u for u in loaded.setup.units if u.player == number]
         player.sheep = sum(u.unit == "sheep" for u in mine)
@@ -136,26 +148,72 @@ def _from_farm(data: Input, source: Source) -> None:
         player.huts = sum(u.unit == "hut" for u in mine)
 
 
-def score(data: Input, source: Source) -> ScoreResult:
-    if data.farm is not None:
-        _from_farm(data, source)
-    _check(data, Rules("good-shepherds", source))
+def free_cell(state: Any, player: int) -> Hex | None:
+    """An empty cell where `player` could still write a unit, or None when no dice would help.
+
+    A unit goes next to one of your live units, or a die's moves away in a straight line through
+    empty cells (◆移動力); either way the first cell beside a live unit must be empty, and a sheep
+    may go on any empty cell, so a player can place something exactly when one of their live
+    units has an empty neighbour on the board.
+    """
+    taken = {u.at for u in state.units}
+    for unit in state.units:
+        if unit.player == player and not unit.destroyed:
+            for cell in hexgrid.neighbours(unit.at):
+                if cell in state.cells and cell not in taken:
+                    return cell
+    return None
+
+
+def _check_stuck(data: Input, state: Any, source: Source) -> None:
+    """`ending: no-placement` from a farm board: someone must really be unable to place a unit."""
+    free = {p.name: free_cell(state, number) for number, p in enumerate(data.players, 1)}
+    if all(cell is not None for cell in free.values()):
+        rules = Rules("good-shepherds", source)
+        where = "; ".join(f"{name} at {list(cell or ())}" for name, cell in free.items())
+        rules.error(
+            "can-still-place",
+            ("ending",),
+            f"the game has not ended at once: every player can still place a unit ({where})",
+        )
+        rules.done()
+
+
+def _units(p: Player) -> dict[str, int | str]:
+    return {"units": f"{p.sheep}○ {p.pastures}△ {p.huts}■"}
+
+
+def _settlement(data: Input) -> list[PlayerScore]:
     first, second = data.players
     rows = []
     for me, them in ((first, second), (second, first)):
         breakdown = {"money before": me.money, **settle(me.sheep, me.pastures, me.huts, them.huts)}
-        units = f"{me.sheep}○ {me.pastures}△ {me.huts}■"
-        rows.append(PlayerScore(me.name, breakdown, info={"units": units}))
-    over = [r for r in rows if ends(int(r.total or 0))]
-    finished = bool(over) or data.game_over
-    if over:
-        why = ", ".join(f"{r.name} has {r.total}" for r in over)
-        note = f"The game ends: {why} ({END_AT_OR_ABOVE} or more, or below {END_BELOW}, ends it)."
-    elif data.game_over:
-        note = "The game ends: a player can no longer place any unit."
+        rows.append(PlayerScore(me.name, breakdown, info=_units(me)))
+    return rows
+
+
+def _no_placement(data: Input) -> list[PlayerScore]:
+    """The immediate end: the money as it stands is final; the units only break a tie (sheep)."""
+    return [PlayerScore(p.name, {"money": p.money}, info=_units(p)) for p in data.players]
+
+
+def score(data: Input, source: Source) -> ScoreResult:
+    if data.farm is not None:
+        _from_farm(data, source)
+    _check(data, Rules("good-shepherds", source))
+    if data.ending == NO_PLACEMENT:
+        rows, finished = _no_placement(data), True
+        note = "The game ends at once: a player can no longer place any unit (no settlement)."
     else:
-        limits = f"{END_AT_OR_ABOVE} or more or below {END_BELOW}"
-        note = f"The game goes on: nobody has {limits} (exactly 0 goes on)."
+        rows = _settlement(data)
+        over = [r for r in rows if ends(int(r.total or 0))]
+        finished = bool(over)
+        if over:
+            why = ", ".join(f"{r.name} has {r.total}" for r in over)
+            note = f"The game ends: {why} ({END_AT_OR_ABOVE} or more, or below {END_BELOW}, ends it)."
+        else:
+            limits = f"{END_AT_OR_ABOVE} or more or below {END_BELOW}"
+            note = f"The game goes on: nobody has {limits} (exactly 0 goes on)."
     sheep = {p.name: p.sheep for p in data.players}
     return ScoreResult.ranked(
         "good-shepherds",
@@ -163,6 +221,6 @@ def score(data: Input, source: Source) -> ScoreResult:
         [TieBreak.by("sheep", sheep)],
         eligible=None if finished else [],
         notes=[note],
-        details={"game_ends": finished},
+        details={"game_ends": finished, "ending": data.ending},
         verdict=None if finished else "No winner yet.",
     )

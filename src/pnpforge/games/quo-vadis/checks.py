@@ -249,7 +249,7 @@ def _name(qv: QvMap, i: int) -> str:
 
 
 def check(setup: Setup, source: Source) -> Report:
-    """Every way the map breaks the seed's set-up (ゲームの準備 1, 天地開闢)."""
+    """Every way the map breaks the rulebook's set-up (ゲームの準備 1, 天地開闢)."""
     _input_problems(setup, source)
     report = Report(GAME)
     qv = build_map(setup)

@@ -1,4 +1,5 @@
-"""Quo Vadis: deal the map (seed 002, ゲームの準備 1 天地開闢) in the set-up file format of checks.py.
+"""Quo Vadis: deal the map (Quo Vadis rulebook, ゲームの準備 1 天地開闢) in the set-up file format of
+checks.py.
 
 The five doubles are set aside and the other ten shuffled: one in the centre, six around it (the base), the
 last three on cells touching the base's ring; 4 or 5 players add 2 or 4 random doubles the same way.

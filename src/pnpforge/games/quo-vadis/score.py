@@ -1,4 +1,4 @@
-"""Quo Vadis (draft 32): the generation-change settlement and the final scoring (seed 002, 決算, 最終決算).
+"""Quo Vadis (draft 32): generation-change settlement and final scoring (Quo Vadis rulebook, 決算, 最終決算).
 
 Every number comes from `scoring.yaml` beside this file (the design is in progress: the designer
 edits data, not code). Players are listed in seating order, clockwise; ties go to the tied player
@@ -7,6 +7,11 @@ first clockwise from the start player.
 Areas controlled (a settlement's `areas`), the largest group of adjacent controlled areas
 (`territory`) and workers on aptitude terrain are either counted at the table or computed from a
 map (`map:` a Quo Vadis set-up file) plus each player's `workers`, `towns` and `race`.
+
+A final score holds exactly one generation card per round from every player (手札配置, once per
+turn; the game ends after the 10th round and the rulebook has no early end). Destroyed towns
+(`destroyed_towns`) earn nothing and give no control, but they stay on their spaces: they count
+against the 5 town tokens and no town can be built on their space.
 """
 
 from __future__ import annotations
@@ -80,6 +85,7 @@ Towns = Annotated[int | list[str], BeforeValidator(_count_or_spaces)]
 class Player(PlayerEntry):
     vp: Count = 0
     towns: Towns = 0
+    destroyed_towns: Towns = 0  # face down: no VP, no control, but still on the board
     aptitude_workers: Count = 0
     territory: Count = 0
     generations: list[Count] = []
@@ -109,6 +115,12 @@ FIELDS = [
     ),
     Field("towns", "towns not destroyed", "3 VP each (scoring.yaml: final.town)"),
     Field(
+        "destroyed_towns",
+        "destroyed towns (face down)",
+        "no VP and no control, but they count against your 5 town tokens",
+        default=0,
+    ),
+    Field(
         "aptitude_workers",
         "workers on your aptitude terrain",
         "1 VP each; a terrain token changes the whole area",
@@ -121,7 +133,8 @@ FIELDS = [
     Field(
         "generations",
         "cards in generations 1-6",
-        "4 VP per generation to the most cards there; ties to the first clockwise from the start player",
+        "10 in all, one per round; 4 VP per generation to the most cards there, "
+        "ties to the first clockwise from the start player",
         kind="ints",
         size=6,
     ),
@@ -163,6 +176,7 @@ class Control:
     largest: dict[str, int]
     aptitude: dict[str, int]
     towns: dict[str, int]
+    destroyed: dict[str, int]
 
 
 def _race_terrains(terrains: dict[str, Any]) -> dict[str, str]:
@@ -181,11 +195,16 @@ def _map_ids(
     problems = []
     races = _race_terrains(terrains)
     for i, p in enumerate(data.players):
-        for key in ("towns", "aptitude_workers", "territory"):
-            if key in p.model_fields_set and not (key == "towns" and isinstance(p.towns, list)):
-                what = "list the spaces of your towns" if key == "towns" else "it is counted from the map"
+        for key in ("towns", "destroyed_towns", "aptitude_workers", "territory"):
+            towns = key.endswith("towns")
+            if key in p.model_fields_set and not (towns and isinstance(getattr(p, key), list)):
+                what = (
+                    f"list the spaces of your {key.replace('_', ' ')}"
+                    if towns
+                    else "it is counted from the map"
+                )
                 problems.append(source.problem(("players", i, key), f"with a map, {what} (remove {key!r})"))
-        for key in ("workers", "towns"):
+        for key in ("workers", "towns", "destroyed_towns"):
             listed = getattr(p, key)
             for k, space in enumerate(listed if isinstance(listed, list) else []):
                 if space not in spaces:
@@ -221,12 +240,26 @@ def _map_ids(
         raise InputError(problems)
 
 
+def _spaces(value: int | list[str]) -> list[str]:
+    return value if isinstance(value, list) else []
+
+
 def _stacking(data: Input, rules: Rules) -> None:
-    """After the turn's tidy-up a space holds at most one of your workers, never beside your own town."""
+    """After the turn's tidy-up a space holds at most one of your workers, never beside your own town.
+
+    A space holds one town token, face up or destroyed (建設フェイズ: 「破壊されたタウンであっても配置
+    できません」); your worker on your own destroyed town would have rebuilt it (タウンの再建).
+    """
     town_at: dict[str, str] = {}
     for i, p in enumerate(data.players):
-        towns = p.towns if isinstance(p.towns, list) else []
+        towns = _spaces(p.towns)
         for k, space in enumerate(p.workers):
+            if space in _spaces(p.destroyed_towns):
+                rules.error(
+                    "town-not-rebuilt",
+                    ("players", i, "workers", k),
+                    f"{p.name} has a worker on their own destroyed town at {space}: it is rebuilt at once",
+                )
             if space in p.workers[:k]:
                 rules.error(
                     "worker-stacked", ("players", i, "workers", k), f"{p.name} has two workers on {space}"
@@ -237,14 +270,16 @@ def _stacking(data: Input, rules: Rules) -> None:
                     ("players", i, "workers", k),
                     f"{p.name} has a worker on their own town at {space}",
                 )
-        for k, space in enumerate(towns):
+        placed = [("towns", k, s, "") for k, s in enumerate(towns)]
+        placed += [("destroyed_towns", k, s, "destroyed ") for k, s in enumerate(_spaces(p.destroyed_towns))]
+        for key, k, space, state in placed:
             if space in town_at:
                 rules.error(
                     "town-stacked",
-                    ("players", i, "towns", k),
-                    f"{space} holds towns of {town_at[space]} and {p.name}",
+                    ("players", i, key, k),
+                    f"{space} holds {town_at[space]} and {p.name}'s {state}town",
                 )
-            town_at[space] = p.name
+            town_at[space] = f"{p.name}'s {state}town"
     rules.done()
 
 
@@ -263,7 +298,7 @@ def control_from_map(data: Input, source: Source, table: Numbers) -> Control:
     _stacking(data, Rules("quo-vadis", source))
     races = _race_terrains(terrains)
     need_workers, need_towns = table.control["workers"], table.control["towns"]
-    out = Control({}, {}, {}, {})
+    out = Control({}, {}, {}, {}, {})
     for p in data.players:
         towns = p.towns if isinstance(p.towns, list) else []
         workers = Counter(spaces[w].tile for w in p.workers)
@@ -279,6 +314,7 @@ def control_from_map(data: Input, source: Source, table: Numbers) -> Control:
             (data.terrain_tokens.get(spaces[w].tile) or spaces[w].terrain) == terrain for w in p.workers
         )
         out.towns[p.name] = len(towns)
+        out.destroyed[p.name] = len(_spaces(p.destroyed_towns))
     return out
 
 
@@ -286,6 +322,7 @@ def _apply(data: Input, control: Control) -> None:
     """Turn map-derived numbers into the counts the scoring reads."""
     for p in data.players:
         p.towns = control.towns[p.name]
+        p.destroyed_towns = control.destroyed[p.name]
         p.aptitude_workers = control.aptitude[p.name]
         p.territory = control.largest[p.name]
     if data.settlement:
@@ -307,10 +344,11 @@ def _shape(data: Input, source: Source, slots: int) -> None:
     problems = []
     for i, p in enumerate(data.players):
         here = ("players", i)
-        if isinstance(p.towns, list):
-            problems.append(
-                source.problem((*here, "towns"), "a list of town spaces needs `map:` (else a number)")
-            )
+        for key in ("towns", "destroyed_towns"):
+            if isinstance(getattr(p, key), list):
+                problems.append(
+                    source.problem((*here, key), "a list of town spaces needs `map:` (else a number)")
+                )
         if p.workers and data.map is None:
             problems.append(source.problem((*here, "workers"), "worker spaces need `map:` to count from"))
         if p.generations and len(p.generations) != slots:
@@ -330,14 +368,20 @@ def _check(data: Input, source: Source, table: Numbers) -> None:
     rules = Rules("quo-vadis", source)
     for i, p in enumerate(data.players):
         here = ("players", i)
-        assert isinstance(p.towns, int)
-        for key in ("vp", "towns", "aptitude_workers", "territory", "skills"):
+        assert isinstance(p.towns, int) and isinstance(p.destroyed_towns, int)
+        for key in ("vp", "towns", "destroyed_towns", "aptitude_workers", "territory", "skills"):
             rules.nonnegative((*here, key), getattr(p, key), f"{p.name}'s {key.replace('_', ' ')}")
         for slot, cards in enumerate(p.generations):
             rules.nonnegative(
                 (*here, "generations", slot), cards, f"{p.name}'s cards in generation {slot + 1}"
             )
-        rules.at_most("too-many-towns", (*here, "towns"), p.towns, limits.towns, f"{p.name}'s towns")
+        rules.at_most(
+            "too-many-towns",
+            (*here, "towns"),
+            p.towns + p.destroyed_towns,
+            limits.towns,
+            f"{p.name}'s towns (destroyed ones included: they stay on the board)",
+        )
         rules.at_most(
             "too-many-workers",
             (*here, "aptitude_workers"),
@@ -355,6 +399,13 @@ def _check(data: Input, source: Source, table: Numbers) -> None:
             limits.rounds,
             f"{p.name}'s cards placed",
         )
+        if data.settlement is None and sum(p.generations) < limits.rounds:
+            rules.error(
+                "too-few-cards",
+                (*here, "generations") if p.generations else here,
+                f"{p.name} placed {sum(p.generations)} generation cards; a final score has exactly "
+                f"{limits.rounds}, one per round (the game ends after round {limits.rounds})",
+            )
         used = [slot for slot, cards in enumerate(p.generations) if cards > 0]
         gaps = [slot for slot in range(used[-1] if used else 0) if p.generations[slot] <= 0]
         if gaps:

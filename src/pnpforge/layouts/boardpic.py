@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge import __version__
 from pnpforge.files import write_atomic
-from pnpforge.layouts import icons
+from pnpforge.layouts.icon_table import ICON_NAMES
+from pnpforge.layouts.icons import draw_icon
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas
@@ -63,66 +64,24 @@ def _regular(cx: float, cy: float, radius: float, sides: int, turn: float = -90.
     ]
 
 
-def _star(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
-    points = []
-    for k in range(10):
-        r = outer if k % 2 == 0 else inner
-        a = math.radians(-90 + 36 * k)
-        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return points
-
-
 def draw_mark(canvas: Canvas, icon: str, cx: float, cy: float, size: float, fill: RGB) -> None:
-    """A piece or space icon centred on (cx, cy), `size` points across; plain shapes tell kinds apart."""
+    """A piece or space mark centred on (cx, cy), `size` points across.
+
+    A game names an icon of pnpforge.layouts.icons (temple, obelisk, cube, zeus, ...), drawn in the
+    piece's colour with a black outline; the renderer itself knows only generic marks: "tile" (a hexagon),
+    "god" (a ringed disc) and, for any other name, a plain disc.
+    """
     h = size / 2
     ink = _ink_on(fill)
     line = max(size * 0.06, 0.4)
-    if icon == "cube":
-        canvas.polygon(
-            [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)], fill, BLACK, line
-        )
-    elif icon in ("monster", "pyramid"):
-        canvas.polygon(_regular(cx, cy + h * 0.15, h * 1.1, 3), fill, BLACK, line)
-    elif icon == "temple":
-        canvas.polygon(
-            [
-                (cx - h, cy + h),
-                (cx - h, cy - h * 0.2),
-                (cx, cy - h),
-                (cx + h, cy - h * 0.2),
-                (cx + h, cy + h),
-            ],
-            fill,
-            BLACK,
-            line,
-        )
-    elif icon == "statue":
-        canvas.rounded_rect(cx - h * 0.45, cy - h, h * 0.9, size, h * 0.3, fill, BLACK, line)
-    elif icon == "obelisk":
-        canvas.polygon(
-            [
-                (cx - h * 0.35, cy + h),
-                (cx - h * 0.2, cy - h * 0.6),
-                (cx, cy - h),
-                (cx + h * 0.2, cy - h * 0.6),
-                (cx + h * 0.35, cy + h),
-            ],
-            fill,
-            BLACK,
-            line,
-        )
+    if icon in ICON_NAMES:
+        draw_icon(canvas, icon, cx - h, cy - h, size, size, fill, BLACK)
     elif icon == "tile":
         canvas.polygon(_regular(cx, cy, h, 6), fill, BLACK, line)
-    elif icon == "zeus":
-        canvas.polygon(_star(cx, cy, h, h * 0.45), fill, BLACK, line)
     elif icon == "god":
         canvas.ellipse(cx, cy, h, h, fill, BLACK, line * 2)
         canvas.ellipse(cx, cy, h * 0.55, h * 0.55, None, ink, line)
-    elif icon in ("shrine", "offering", "monster-space", "city"):
-        canvas.ellipse(cx, cy, h * 0.5, h * 0.5, None, fill, line)
-    elif icon in icons.ICON_NAMES:
-        icons.draw_icon(canvas, icon, cx - h, cy - h, size, size, fill, BLACK)
-    else:  # warrior, token and anything new: a disc
+    else:  # token, badge and anything new: a disc
         canvas.ellipse(cx, cy, h, h, fill, BLACK, line)
 
 
@@ -191,9 +150,12 @@ def draw(canvas: Canvas, pic: BoardPicture, page: tuple[float, float]) -> None:
         _piece(canvas, piece, at(piece.at), pic.palette)
     x = mm(MARGIN)
     y = mm(page[1] - LEGEND / 2)
-    for colour, text in pic.legend:
+    for colour, text, *icon in pic.legend:
         fill = rgb(colour, pic.palette)
-        canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
+        if icon:  # a piece's mark, as on the board
+            draw_mark(canvas, icon[0], x + mm(2), y, mm(4), fill)
+        else:
+            canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
         canvas.text(x + mm(5), y + 3, text, FONT, 8, BLACK)
         x += mm(6) + stringWidth(text, FONT, 8) + mm(4)
 

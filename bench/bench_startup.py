@@ -1,0 +1,161 @@
+"""Whole-process speed, as a user feels it: the installed `pnpforge` command timed from start to exit.
+
+Every figure is the median of ROUNDS runs; within a round the commands run one after the other, so a
+busy spell of the machine slows them alike. Aims (issue "Whole-process speed"):
+- `--help`, `games`, `score FILE`, `validate FILE` (every game) and `setup GAME`: each <= 0.15 s;
+- `build` of the 900-card bench spec (bench_cards.py's) <= 1.5x plain reportlab drawing the same cards
+  (`plain_cards.py --write FILE`), paired in one run, with peak memory < 100 MB;
+- building all five bundled games, one process each: < 5 s in total.
+Run: .venv/bin/python bench/bench_startup.py [--rounds N]
+"""
+
+from __future__ import annotations
+
+import compileall
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from bench_cards import write_spec  # noqa: E402
+
+from pnpforge import catalog  # noqa: E402
+
+ROUNDS = 7
+GAME_ROUNDS = 3  # the five-game total takes seconds a round
+START_AIM, RATIO_AIM, PEAK_AIM_MB, GAMES_AIM = 0.15, 1.5, 100.0, 5.0
+
+
+def pnpforge_command() -> list[str]:
+    """The console script installed beside this Python, as a user runs it."""
+    script = Path(sys.executable).with_name("pnpforge")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "pnpforge"]
+
+
+@dataclass
+class Figures:
+    """One command's medians: wall seconds (the aim), CPU seconds (steadier on a shared machine)."""
+
+    wall: float
+    cpu: float
+    peak_mb: float
+
+
+def run(command: list[str]) -> tuple[float, float, float]:
+    """Wall and CPU seconds from start to exit, and peak resident MB (the process's own rusage)."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    error = process.stderr.read().decode() if process.stderr else ""
+    if process.returncode not in (0, 1):  # 1 is a rule report, still a whole run
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}): {error}")
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # kB on Linux
+
+
+def medians(commands: dict[str, list[str]], rounds: int) -> dict[str, Figures]:
+    """Median seconds and the highest peak MB of each command, the commands taking turns each round."""
+    runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            runs[name].append(run(command))
+    return {
+        name: Figures(
+            statistics.median(r[0] for r in found),
+            statistics.median(r[1] for r in found),
+            max(r[2] for r in found),
+        )
+        for name, found in runs.items()
+    }
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "OVER AIM"
+
+
+def startup(tmp: Path, cli: list[str], rounds: int) -> None:
+    commands: dict[str, list[str]] = {"--help": [*cli, "--help"], "games": [*cli, "games"]}
+    for game in catalog.games():
+        if not game.bundled:
+            continue
+        setup_file = tmp / f"{game.id}-setup.yaml"
+        players = str(catalog.players_range(game)[0])
+        dealt = subprocess.run([*cli, "setup", game.id, "-p", players, "--seed", "1", "-o", str(setup_file)],
+                               capture_output=True)  # fmt: skip
+        if dealt.returncode == 0:  # a game without a dealer has no set-up to time
+            commands[f"setup {game.id}"] = [*cli, "setup", game.id, "-p", players, "--seed", "1"]
+            commands[f"validate {game.id}"] = [*cli, "validate", str(setup_file)]
+        score_file = HERE / "data" / f"score-{game.id}.yaml"
+        if score_file.exists():
+            commands[f"score {game.id}"] = [*cli, "score", str(score_file)]
+    print(f"start-up, whole process, median of {rounds} (aim <= {START_AIM:.2f} s each):")
+    found = medians(commands, rounds)
+    for name, figures in sorted(found.items()):
+        wall = figures.wall
+        print(f"  pnpforge {name:<26} {wall:6.3f} s  (cpu {figures.cpu:.3f} s)  {verdict(wall <= START_AIM)}")
+    slowest = max(figures.wall for figures in found.values())
+    print(f"  slowest: {slowest:.3f} s: {verdict(slowest <= START_AIM)}")
+
+
+def cards(tmp: Path, cli: list[str], rounds: int) -> None:
+    spec = tmp / "bench-spec"
+    spec.mkdir()
+    write_spec(spec)
+    commands = {
+        "pnpforge build": [*cli, "build", str(spec), "-o", str(tmp / "out")],
+        "plain reportlab": [sys.executable, str(HERE / "plain_cards.py"), "--write", str(tmp / "plain.pdf")],
+    }
+    found = medians(commands, rounds)
+    ours, plain = found["pnpforge build"], found["plain reportlab"]
+    ratio = ours.wall / plain.wall
+    print(f"900 poker cards, whole process, median of {rounds}, paired:")
+    for name, figures in found.items():
+        print(
+            f"  {name:<16} {figures.wall:6.3f} s  (cpu {figures.cpu:.3f} s)  peak {figures.peak_mb:5.1f} MB"
+        )
+    ok = ratio <= RATIO_AIM and ours.peak_mb < PEAK_AIM_MB
+    aim = f"aim <= {RATIO_AIM}x, < {PEAK_AIM_MB:.0f} MB"
+    print(f"  ratio {ratio:.2f}x, cpu {ours.cpu / plain.cpu:.2f}x ({aim}): {verdict(ok)}")
+
+
+def games(tmp: Path, cli: list[str], rounds: int) -> None:
+    ids = [game.id for game in catalog.games() if game.bundled]
+    commands = {game: [*cli, "build", game, "-o", str(tmp / "games")] for game in ids}
+    found = medians(commands, rounds)
+    total = sum(figures.wall for figures in found.values())
+    print(f"bundled games, one process each, median of {rounds}:")
+    for game, figures in found.items():
+        print(f"  pnpforge build {game:<16} {figures.wall:6.3f} s  (cpu {figures.cpu:.3f} s)  "
+              f"peak {figures.peak_mb:5.1f} MB")  # fmt: skip
+    cpu = sum(figures.cpu for figures in found.values())
+    print(f"  total {total:.2f} s, cpu {cpu:.2f} s (aim < {GAMES_AIM:.0f} s): {verdict(total < GAMES_AIM)}")
+
+
+def main() -> None:
+    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else ROUNDS
+    cli = pnpforge_command()
+    started = time.perf_counter()
+    # bytecode as a regular install has it (pip compiles; an editable install under
+    # PYTHONDONTWRITEBYTECODE would compile every module at every start)
+    compileall.compile_dir(HERE.parent / "src" / "pnpforge", quiet=1)
+    subprocess.run([sys.executable, "-c", "pass"], check=True)  # warm the disk cache for the first command
+    bare = min(run([sys.executable, "-c", "pass"])[0] for _ in range(rounds))
+    print(f"python -c pass: {bare:.3f} s (the floor of any command)")
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        startup(tmp, cli, rounds)
+        cards(tmp, cli, rounds)
+        games(tmp, cli, min(rounds, GAME_ROUNDS))
+    print(f"(benchmark took {time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

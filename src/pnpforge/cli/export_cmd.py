@@ -1,0 +1,100 @@
+"""`pnpforge export`: piece images, print-shop files and Tabletop Simulator decks from a spec.
+
+A thin shell over pnpforge.export; its heavy imports (reportlab, pdfium, Pillow) happen inside the
+command, so `pnpforge --help` stays quick.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+KINDS = ("images", "print-shop", "tts")
+
+
+@click.command("export")
+@click.argument("target")
+@click.option(
+    "--to",
+    "kind",
+    required=True,
+    metavar="|".join(KINDS),
+    help="images: one PNG per piece side + manifest.csv; print-shop: one PDF per component, "
+    "one side per page with trim and bleed boxes; tts: Tabletop Simulator sheets and saved objects.",
+)
+@click.option(
+    "-o",
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Output folder (default: out/<id>-<kind>).",
+)
+@click.option("--only", multiple=True, metavar="COMPONENT", help="Export only this component (repeatable).")
+@click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of texts (default: the spec's).")
+@click.option(
+    "--dpi",
+    default=300,
+    show_default=True,
+    type=int,
+    help="Image resolution (10-1200); TTS sheets shrink to stay within 4096 px.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    default="pdf",
+    show_default=True,
+    metavar="pdf|png",
+    help="print-shop only: PDFs, or the same sides as PNG images.",
+)
+@click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to use.")
+@click.option(
+    "--allow-outside-files",
+    is_flag=True,
+    help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
+)
+@click.option("--allow-outside-images", is_flag=True, hidden=True)  # the old name, still accepted
+@click.option("--jobs", type=click.IntRange(1, 64), help="Processes that rasterise (default: every core).")
+def export_cmd(
+    target: str,
+    kind: str,
+    out_dir: str | None,
+    only: tuple[str, ...],
+    lang: str | None,
+    dpi: int,
+    fmt: str,
+    font: str | None,
+    allow_outside_files: bool,
+    allow_outside_images: bool,
+    jobs: int | None,
+) -> None:
+    """Export TARGET's pieces for a print shop or a virtual tabletop.
+
+    TARGET is a bundled game id, a spec folder or a game.yaml. Every piece side is drawn by the
+    same code as `build`, alone on its own page of trim + bleed. Prints each file written.
+
+    \b
+    Example:
+      pnpforge export gods --to images                    # out/gods-images/*.png + manifest.csv
+      pnpforge export gods --to images --only vp-cards --dpi 600
+      pnpforge export quo-vadis --to print-shop -o shop   # shop/<component>.pdf
+      pnpforge export quo-vadis --to print-shop --format png
+      pnpforge export quo-vadis --to tts --lang ja        # decks: sheets + <component>.json
+    """
+    from pnpforge.export import ExportOptions, export
+
+    options = ExportOptions(
+        out_dir=Path(out_dir) if out_dir else None,
+        only=only,
+        lang=lang,
+        dpi=dpi,
+        format=fmt.strip().lower(),
+        font=Path(font) if font else None,
+        allow_outside_files=allow_outside_files or allow_outside_images,
+        processes=jobs,
+    )
+    files, notes = export(target, kind.strip().lower(), options)
+    for note in notes:
+        click.echo(note, err=True)
+    for path in files:
+        click.echo(str(path))

@@ -1,0 +1,64 @@
+"""CLI command for the table page: `pnpforge serve` (the web app lives in pnpforge/web/)."""
+
+from __future__ import annotations
+
+import click
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (the one a route to the outside would use)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent on a UDP connect
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+@click.command("serve")
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: the LAN)."
+)
+@click.option(
+    "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on."
+)
+@click.option(
+    "--games-dir",
+    type=click.Path(file_okay=False, exists=True),
+    multiple=True,
+    help="Also serve the games (folders holding game.yaml) in DIR.",
+)
+def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
+    """Serve the table page: set-ups, scores and prints on the players' phones.
+
+    Listens on 127.0.0.1 (this machine only) unless --host says otherwise. With --host 0.0.0.0 it
+    also prints the page's LAN address as a QR code for phones to scan. Every bundled game gets a
+    page, and so does every game in a --games-dir. Stop it with Ctrl+C. Routes: docs/serve.md.
+
+    \b
+    Example:
+      pnpforge serve
+      pnpforge serve --host 0.0.0.0 --port 8080
+      pnpforge serve --games-dir ~/my-games
+    """
+    import uvicorn
+
+    from pnpforge import catalog
+
+    for folder in games_dir:
+        catalog.add_games_dir(folder)
+    from pnpforge.web.app import create_app
+
+    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+    click.echo(f"pnpforge table page: {url}", err=True)
+    if host not in LOOPBACK:
+        import segno
+
+        click.echo("Scan to open it on a phone on the same network:", err=True)
+        segno.make(url, error="m").terminal(compact=True)
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning")

@@ -1,0 +1,135 @@
+"""Exports beyond home printing: single piece images, print-shop files, virtual-table decks.
+
+`prepare` loads a target and expands its pieces exactly as `build` does; each kind of export then
+draws piece sides on their own pages with the build's face code (pages.py) and rasterises them with
+pdfium (raster.py). Everything that can fail on bad input fails before any file is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from pnpforge.build import BuildOptions, drawing_setup, pieces_of
+from pnpforge.components.load import LoadedSpec, load_target
+from pnpforge.components.template import localise
+from pnpforge.errors import InputError
+from pnpforge.fonts import FontRegistry
+from pnpforge.generator.expand import ComponentPieces
+from pnpforge.layouts.faces import RenderContext
+from pnpforge.output.page import PageFrame
+
+KINDS = ("images", "print-shop", "tts")
+FORMATS = ("pdf", "png")
+CLI = "<command line>"
+DPI_RANGE = (10, 1200)
+MAX_PIXELS = 120_000_000  # one image; a 388 × 446 mm board at 600 dpi is 96 Mpx
+T = TypeVar("T")
+
+
+@dataclass
+class ExportOptions:
+    """What `pnpforge export` may change; None means the spec's default."""
+
+    out_dir: Path | None = None  # None: out/<id>-<kind>
+    only: tuple[str, ...] = ()
+    lang: str | None = None
+    dpi: int = 300
+    format: str = "pdf"  # print-shop: pdf or png
+    font: Path | None = None
+    allow_outside_files: bool = False  # --allow-outside-files: files the spec names may lie anywhere
+    processes: int | None = None  # rasterising processes; None: every core
+
+
+@dataclass
+class Prepared:
+    loaded: LoadedSpec
+    frame: PageFrame
+    ctx: RenderContext
+    groups: list[ComponentPieces]
+    options: ExportOptions
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return localise(self.loaded.spec.game.title, self.ctx.lang)
+
+    def out(self, kind: str) -> Path:
+        return self.options.out_dir or Path("out") / f"{self.loaded.id}-{kind}"
+
+    def drawn(self, draw: Callable[[], T]) -> T:
+        """Run `draw`; a problem found while drawing is reported with every face's problems."""
+        try:
+            return draw()
+        except InputError:
+            pieces_of(self.loaded, build_options_of(self.options), self.frame, self.ctx, check=True)
+            raise
+
+
+def build_options_of(options: ExportOptions) -> BuildOptions:
+    """The build options that choose the same pieces, language and fonts."""
+    o = options
+    return BuildOptions(lang=o.lang, only=o.only, font=o.font, allow_outside_files=o.allow_outside_files)
+
+
+def check_options(kind: str, options: ExportOptions) -> None:
+    """Bad command-line values, as one located line each (exit code 2)."""
+    if kind not in KINDS:
+        raise InputError.single(CLI, f"--to {kind!r}: unknown export (expected one of {', '.join(KINDS)})")
+    low, high = DPI_RANGE
+    if not low <= options.dpi <= high:
+        raise InputError.single(CLI, f"--dpi {options.dpi}: out of range (expected {low} to {high})")
+    if options.format not in FORMATS:
+        raise InputError.single(CLI, f"--format {options.format!r}: unknown (expected pdf or png)")
+    if options.format != "pdf" and kind != "print-shop":
+        raise InputError.single(CLI, f"--format applies to --to print-shop only, not {kind}")
+
+
+def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) -> Prepared:
+    """Load and expand the target's pieces; raises InputError before anything is drawn.
+
+    A print-shop PDF embeds every font: the standard Latin fonts become metric-compatible TrueType ones.
+    """
+    check_options(kind, options)
+    loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
+    fonts: FontRegistry | None = None
+    if kind == "print-shop" and options.format == "pdf":
+        from pnpforge.export.shopfonts import EmbeddingFonts
+
+        font = options.font
+        if font is None and loaded.spec.defaults.font:
+            font = loaded.folder / loaded.spec.defaults.font
+        fonts = EmbeddingFonts(font)
+    build_options = build_options_of(options)
+    frame, _, ctx = drawing_setup(loaded, build_options, fonts)
+    groups = pieces_of(loaded, build_options, frame, ctx, check=False)
+    return Prepared(loaded, frame, ctx, groups, options)
+
+
+def check_pixels(width: int, height: int, what: str, dpi: int) -> None:
+    if width * height > MAX_PIXELS:
+        raise InputError.single(
+            CLI, f"--dpi {dpi}: {what} would be {width} × {height} px (expected at most {MAX_PIXELS:,} px)"
+        )
+
+
+def export(
+    target: str | Path | LoadedSpec, kind: str, options: ExportOptions
+) -> tuple[list[Path], list[str]]:
+    """Write the export; returns the files written and notes for the user (skipped pieces, fonts)."""
+    prepared = prepare(target, kind, options)
+    if kind == "images":
+        from pnpforge.export.images import export_images
+
+        files = export_images(prepared)
+    elif kind == "print-shop":
+        from pnpforge.export.printshop import export_print_shop
+
+        files = export_print_shop(prepared)
+    else:
+        from pnpforge.export.tts import export_tts
+
+        files = export_tts(prepared)
+    return files, prepared.notes + list(prepared.ctx.fonts.warnings)

@@ -1,0 +1,120 @@
+"""Rasterising export pages with pdfium to PNG files of exact pixel sizes, on every core.
+
+Each page is rendered onto a bitmap of the asked size (so 69 × 94 mm at 300 dpi is 815 × 1110 px,
+never a pixel more from rounding up), encoded by Pillow and written atomically. Large batches are split
+over a process pool (pdfium is not thread-safe); each worker opens the PDF once.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from pnpforge.files import write_atomic
+
+POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
+TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
+PNG_LEVEL = 3  # zlib level: flat print art compresses nearly as well as at 6, in half the time
+
+_document: Any = None  # the worker's open PDF
+
+
+@dataclass(frozen=True)
+class Shot:
+    """Page `page` (0-based) rendered to `width` × `height` px and written to `path`."""
+
+    page: int
+    width: int
+    height: int
+    path: Path
+
+
+def pixels(points: float, dpi: float) -> int:
+    """A length in points as whole pixels at `dpi` (rounded to nearest, at least 1)."""
+    return max(1, round(points / 72.0 * dpi))
+
+
+def png_bytes(document: Any, shot: Shot) -> bytes:
+    """The page drawn onto a white bitmap of exactly the shot's size, as PNG bytes."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    page = document[shot.page]
+    bitmap = pdfium.PdfBitmap.new_native(shot.width, shot.height, pdfium_c.FPDFBitmap_BGR)
+    try:
+        bitmap.fill_rect((255, 255, 255, 255), 0, 0, shot.width, shot.height)
+        flags = pdfium_c.FPDF_ANNOT
+        pdfium_c.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, shot.width, shot.height, 0, flags)
+        buffer = io.BytesIO()
+        bitmap.to_pil().save(buffer, format="PNG", compress_level=PNG_LEVEL)
+    finally:
+        bitmap.close()
+        page.close()
+    return buffer.getvalue()
+
+
+def _open(pdf: bytes) -> None:
+    global _document
+    import pypdfium2 as pdfium
+
+    _document = pdfium.PdfDocument(pdf)
+
+
+def _work(shots: Sequence[Shot]) -> int:
+    for shot in shots:
+        write_atomic(shot.path, png_bytes(_document, shot))
+    return len(shots)
+
+
+def workers(asked: int | None = None) -> int:
+    """How many processes rasterise: `asked`, else every core this process may use."""
+    if asked:
+        return asked
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _chunks(shots: Sequence[Shot], count: int) -> list[list[Shot]]:
+    """Consecutive runs of shots with about equal pixels each, `count` runs at most."""
+    share = sum(shot.width * shot.height for shot in shots) / count
+    chunks: list[list[Shot]] = [[]]
+    filled = 0.0
+    for shot in shots:
+        if chunks[-1] and filled >= share:
+            chunks.append([])
+            filled = 0.0
+        chunks[-1].append(shot)
+        filled += shot.width * shot.height
+    return chunks
+
+
+def write_pngs(pdf: bytes, shots: Sequence[Shot], processes: int | None = None) -> None:
+    """Render and write every shot: over a process pool when there is much to render (or when
+    `processes` > 1 is asked), else in this process."""
+    if not shots:
+        return
+    count = min(workers(processes), len(shots))
+    pixels_ = sum(shot.width * shot.height for shot in shots)
+    if count < 2 or (processes is None and pixels_ < POOL_FROM):
+        import pypdfium2 as pdfium
+
+        document = pdfium.PdfDocument(pdf)
+        try:
+            for shot in shots:
+                write_atomic(shot.path, png_bytes(document, shot))
+        finally:
+            document.close()
+        return
+    chunks = _chunks(shots, count * TASKS_PER_WORKER)
+    context = get_context("spawn")  # a fresh pdfium per worker: a forked one may share the parent's state
+    with ProcessPoolExecutor(count, mp_context=context, initializer=_open, initargs=(pdf,)) as pool:
+        for _ in pool.map(_work, chunks):
+            pass

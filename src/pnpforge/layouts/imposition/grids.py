@@ -1,0 +1,148 @@
+"""Rectangular pieces in rows: a grid of one size with its gutters, shelves of mixed sizes."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from pnpforge.layouts.imposition.clipping import clip_to_neighbours
+from pnpforge.layouts.imposition.placement import EPS, PageLayout, Placement, Point, extent, grown, page_area
+from pnpforge.output.page import PageFrame, Rect
+from pnpforge.units import mm
+
+MIN_GUTTER = mm(2)  # a gap narrower than this is not worth a second cut: butt the pieces instead
+
+
+def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> tuple[int, float]:
+    """How many pieces of `size` fit in `span`, and the gutter between them."""
+    if gutter is not None:
+        return max(0, math.floor((span + gutter + EPS) / (size + gutter))), gutter
+    count = math.floor((span + EPS) / size)
+    if count <= 1:
+        return count, 2 * bleed
+    room = (span - count * size - 2 * bleed) / (count - 1)  # the outer edges keep their bleed first
+    chosen = min(2 * bleed, room)
+    return count, (chosen if chosen >= MIN_GUTTER else 0.0)
+
+
+def grid_capacity(
+    frame: PageFrame, width: float, height: float, gutter: float | None, region: Rect | None = None
+) -> tuple[int, int]:
+    x0, y0, x1, y1 = region or page_area(frame)
+    cols = _line_fit(x1 - x0, width, gutter, frame.bleed)[0]
+    return cols, _line_fit(y1 - y0, height, gutter, frame.bleed)[0]
+
+
+def grid(
+    count: int,
+    width: float,
+    height: float,
+    frame: PageFrame,
+    gutter: float | None = None,
+    bleed_outline: Sequence[Point] | None = None,
+    allow_turn: bool = True,
+    region: Rect | None = None,
+) -> list[PageLayout]:
+    """Rectangular pieces in rows and columns, as many per page as fit (turning them if more fit).
+
+    The grid is centred on the page, or, given a `region` (where trims may lie), centred across it and
+    at its top. `bleed_outline` is the piece's bleed outline relative to its trim box (unturned); it
+    defaults to the trim box grown by the bleed.
+    """
+    rx0, ry0, rx1, ry1 = region or page_area(frame)
+    cols, rows = grid_capacity(frame, width, height, gutter, region)
+    quarter = 0
+    if allow_turn and width != height:
+        tcols, trows = grid_capacity(frame, height, width, gutter, region)
+        if _pages_for(count, tcols * trows) < _pages_for(count, cols * rows):
+            cols, rows, width, height, quarter = tcols, trows, height, width, 1
+    if cols * rows == 0:
+        return []
+    _, gx = _line_fit(rx1 - rx0, width, gutter, frame.bleed)
+    _, gy = _line_fit(ry1 - ry0, height, gutter, frame.bleed)
+    per_page = cols * rows
+    outline = _turned(bleed_outline, width, height, quarter) if bleed_outline else grown(width, height, frame)
+    pages = []
+    for start in range(0, count, per_page):
+        n = min(per_page, count - start)
+        used_rows = math.ceil(n / cols)
+        used_cols = cols if used_rows > 1 else n
+        block_w = used_cols * width + (used_cols - 1) * gx
+        block_h = used_rows * height + (used_rows - 1) * gy
+        x0 = (rx0 + rx1 - (cols * width + (cols - 1) * gx)) / 2
+        full_h = rows * height + (rows - 1) * gy
+        y0 = (ry0 + ry1 - full_h) / 2
+        if region:  # at the region's top; at the page's top, lowered to keep the bleed when there is room
+            y0 = ry0 + (min(frame.bleed, ry1 - ry0 - full_h) if ry0 <= frame.inset + EPS else 0.0)
+        cells = [(x0 + (k % cols) * (width + gx), y0 + (k // cols) * (height + gy)) for k in range(n)]
+        placements = [Placement(start + k, x, y, width, height, quarter) for k, (x, y) in enumerate(cells)]
+        placements = clip_to_neighbours(placements, outline, frame.bleed)
+        xs = _distinct(v for x, _ in cells for v in (x, x + width))
+        ys = _distinct(v for _, y in cells for v in (y, y + height))
+        b = frame.bleed
+        block = (x0 - b, y0 - b, x0 + block_w + b, y0 + block_h + b)
+        pages.append(PageLayout(placements, tuple(xs), tuple(ys), block))
+    return pages
+
+
+def _pages_for(count: int, per_page: int) -> float:
+    """Pages a grid needs; turning pieces is worth it only when it saves a page."""
+    return math.ceil(count / per_page) if per_page else math.inf
+
+
+def _distinct(values: Iterable[float]) -> list[float]:
+    """Sorted values with near-equal ones (shared cut lines) kept once."""
+    out: dict[float, float] = {}
+    for value in values:
+        out.setdefault(round(value, 3), value)
+    return sorted(out.values())
+
+
+def _turned(outline: Sequence[Point], width: float, height: float, quarter: int) -> tuple[Point, ...]:
+    """An outline given for the unturned piece, turned `quarter` times into a `width`×`height` box."""
+    if quarter % 2 == 0:
+        return tuple(outline)
+    return tuple((width - v, u) for u, v in outline)  # (u, v) -> (-v, u), then shifted right by width
+
+
+def shelves(
+    sizes: Sequence[tuple[float, float]],
+    frame: PageFrame,
+    gap: float,
+    region: Rect | None = None,
+    allow_turn: bool = False,
+) -> list[PageLayout]:
+    """Pieces of different sizes, in order, left to right in rows as tall as their tallest piece.
+
+    `gap` (two bleeds or more) keeps every piece's full bleed clear of its neighbours, so no clips are
+    needed; the cut is along each piece's outline, drawn as a hairline. With `allow_turn` a piece turns
+    a quarter when that keeps it in the current row, or keeps the row lower. Rows start at the top of
+    `region` (default: the page inside its margins); a piece larger than the region is left out.
+    """
+    rx0, ry0, rx1, ry1 = region or page_area(frame)
+    aw, ah = rx1 - rx0, ry1 - ry0
+    pages: list[list[Placement]] = [[]]
+    x = y = row = 0.0
+    for index, (width, height) in enumerate(sizes):
+        ways = [(width, height, 0)] + ([(height, width, 1)] if allow_turn and width != height else [])
+        ways = [w for w in ways if w[0] <= aw + EPS and w[1] <= ah + EPS]
+        if not ways:
+            continue
+        here = [w for w in ways if (x == 0 or x + w[0] <= aw + EPS) and y + w[1] <= ah + EPS]
+        if not here:
+            x, y, row = 0.0, y + row + gap, 0.0
+            here = [w for w in ways if y + w[1] <= ah + EPS]
+        if not here:
+            pages.append([])
+            x = y = row = 0.0
+            here = ways
+        w, h, quarter = min(here, key=lambda way: (max(0.0, way[1] - row) if x > 0 else 0.0, way[2]))
+        pages[-1].append(Placement(index, rx0 + x, ry0 + y, w, h, quarter))
+        x += w + gap
+        row = max(row, h)
+    b = frame.bleed
+    return [
+        PageLayout(placements, (), (), extent(placements, b, b), outlines=True)
+        for placements in pages
+        if placements
+    ]

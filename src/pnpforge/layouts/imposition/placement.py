@@ -1,0 +1,142 @@
+"""Placements and page layouts, the types every imposition returns, and whether a piece fits a page."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from pnpforge.components.model import PAGE_SIZES_MM
+from pnpforge.output.page import PageFrame, Rect
+from pnpforge.units import mm
+
+Point = tuple[float, float]
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One piece (or one die face) on a page: its trim box as placed, and what it may paint."""
+
+    index: int  # position of the piece in the list that was laid out
+    x: float
+    y: float
+    width: float  # as placed (swapped when turned a quarter)
+    height: float
+    quarter: int = 0  # quarter turns clockwise
+    clip: tuple[Point, ...] | None = None  # page-space region art may cover; None: its own bleed
+    face: int = 0  # die face number (1-based), 0 for other pieces
+    angle: float = 0.0  # with `pivot`: turned this far (degrees clockwise) instead of in quarters
+    pivot: Point | None = None  # where the centre of the piece's own trim box lands; x, y, w, h bound it
+
+    @property
+    def centre(self) -> Point:
+        return (self.x + self.width / 2, self.y + self.height / 2)
+
+
+@dataclass(frozen=True)
+class BoardPart:
+    """Which part of a board a page shows: `window` in board coordinates (trim origin)."""
+
+    row: int
+    col: int
+    rows: int
+    cols: int
+    window: Rect
+    board_size: tuple[float, float]
+    overlap: float
+
+    @property
+    def label(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+
+
+@dataclass(frozen=True)
+class KiteNet:
+    """A d10 net's guides in page coordinates: its cut outline, glue tabs and dashed fold lines."""
+
+    outline: tuple[Point, ...]
+    tabs: tuple[tuple[Point, ...], ...]
+    folds: tuple[tuple[Point, Point], ...]
+
+
+@dataclass
+class PageLayout:
+    """Placements on one page plus what its marks need (cut lines, art extent, nets, board part)."""
+
+    placements: list[Placement]
+    cuts_x: tuple[float, ...] = ()  # straight vertical cut lines (crop marks go outside `block`)
+    cuts_y: tuple[float, ...] = ()
+    block: Rect | None = None  # extent of all art including bleed
+    outlines: bool = False  # non-rectangular trims: draw hairline cut outlines
+    shared_edges: bool = False  # honeycomb: neighbours share cut edges
+    nets: list[tuple[float, float, float]] = field(default_factory=list)  # die nets: x, y, face edge
+    kite_nets: list[KiteNet] = field(default_factory=list)  # d10 nets, drawn from their own geometry
+    board: BoardPart | None = None
+    parts: list[PageLayout] = field(default_factory=list)  # a shared sheet: each block, in order
+
+    @property
+    def blocks(self) -> list[PageLayout]:
+        """The blocks on the page, each with its own cut lines and art extent: the parts, or the page."""
+        return self.parts or [self]
+
+
+def page_area(frame: PageFrame) -> Rect:
+    """Where trims and art may lie: the printable area less the crop marks' band."""
+    i = frame.inset
+    return (i, i, frame.width - i, frame.height - i)
+
+
+def to_page(placement: Placement, points: Iterable[Point], size: tuple[float, float]) -> list[Point]:
+    """Points given on the unturned piece (trim box `size`, origin top-left) where they land on the page."""
+    w, h = size
+    if placement.pivot is not None:
+        a = math.radians(placement.angle)
+        cos, sin = math.cos(a), math.sin(a)
+        px, py = placement.pivot
+        return [
+            (px + (u - w / 2) * cos - (v - h / 2) * sin, py + (u - w / 2) * sin + (v - h / 2) * cos)
+            for u, v in points
+        ]
+    q = placement.quarter % 4
+    pw, ph = placement.width, placement.height
+    turned = {
+        0: lambda u, v: (u, v),
+        1: lambda u, v: (pw - v, u),
+        2: lambda u, v: (pw - u, ph - v),
+        3: lambda u, v: (v, ph - u),
+    }[q]
+    return [(placement.x + x, placement.y + y) for x, y in (turned(u, v) for u, v in points)]
+
+
+def fits(width: float, height: float, frame: PageFrame) -> bool:
+    """Whether a piece fits inside the printable area in either orientation."""
+    aw, ah = frame.area
+    return (width <= aw + EPS and height <= ah + EPS) or (height <= aw + EPS and width <= ah + EPS)
+
+
+def pages_that_fit(width: float, height: float, margin: float) -> list[str]:
+    """The standard pages (smallest first) on which a piece of this size fits, in either orientation."""
+    by_area = sorted(PAGE_SIZES_MM.items(), key=lambda item: item[1][0] * item[1][1])
+    return [name for name, (pw, ph) in by_area if fits(width, height, PageFrame(mm(pw), mm(ph), margin, 0))]
+
+
+def suggest_page(width: float, height: float, margin: float) -> str | None:
+    """The smallest standard page on which a piece of this size fits, or None."""
+    return next(iter(pages_that_fit(width, height, margin)), None)
+
+
+def grown(width: float, height: float, frame: PageFrame) -> tuple[Point, ...]:
+    """The trim box grown by the bleed: a piece's bleed outline when it has no outline of its own."""
+    b = frame.bleed
+    return ((-b, -b), (width + b, -b), (width + b, height + b), (-b, height + b))
+
+
+def extent(placements: Sequence[Placement], bx: float, by: float) -> Rect:
+    """The trims' bounding box grown by the art's reach beyond them."""
+    return (
+        min(p.x for p in placements) - bx,
+        min(p.y for p in placements) - by,
+        max(p.x + p.width for p in placements) + bx,
+        max(p.y + p.height for p in placements) + by,
+    )

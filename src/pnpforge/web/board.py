@@ -1,0 +1,204 @@
+"""Set-ups on the page: deal one, check one, and draw the board as inline SVG with the violations marked.
+
+The deal and the check are the CLI's (`setupfile.deal_setup`, `dump_yaml`, `load_source`, `check_loaded`);
+the picture is the game's own `checks.picture`, drawn by `boardpic.svg_text` as for `setup --draw`. Marks
+are laid over that drawing from each violation's `where`: every `[q, r]` pair in it is a hex cell, and a
+pair of neighbouring cells also marks the side between them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shlex
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnpforge import catalog
+from pnpforge.errors import InputError, Problem
+from pnpforge.geometry import hexgrid
+from pnpforge.sourcefile import Source, read_yaml_text
+from pnpforge.validator import setupfile
+from pnpforge.validator.picture import BoardPicture, centroid
+from pnpforge.validator.report import Report, Violation
+
+SETUP_FILE = "setup.yaml"  # the name messages use: what the page offers to download
+
+
+@dataclass
+class Checked:
+    """A set-up read and checked: its text, the validator's report and the board drawn with marks."""
+
+    text: str
+    report: Report
+    svg: str = ""
+    unmarked: list[int] = field(default_factory=list)  # indices of errors with nothing to mark
+
+
+def deal(game_id: str, players: int, seed: int, options: dict[str, str]) -> tuple[str, dict[str, Any]]:
+    """The set-up file `pnpforge setup GAME --players N --seed S --option K=V` prints, and its data."""
+    data = setupfile.deal_setup(game_id, players, seed, options)
+    replay = ["pnpforge", "setup", game_id, "--players", str(players), "--seed", str(seed)]
+    replay += [word for key, value in options.items() for word in ("--option", f"{key}={value}")]
+    return setupfile.dump_yaml(data, "dealt by: " + shlex.join(replay)), data
+
+
+def deal_text(game_id: str, players: int, seed: int, options: dict[str, str]) -> str:
+    return deal(game_id, players, seed, options)[0]
+
+
+def check(text: str, game_id: str | None = None, file: str = SETUP_FILE) -> Checked:
+    """Read, type-check and check a set-up text; InputError when it cannot be read as one."""
+    source = read_text(text, file)
+    named = catalog.game_of(source, "set-up file")
+    if game_id is not None and named.id != game_id:
+        raise InputError([source.problem(("game",), f"this is a {named.id} set-up, not {game_id}")])
+    loaded = setupfile.load_source(source)
+    report = setupfile.check_loaded(loaded)
+    picture_of = getattr(loaded.checks, "picture", None)
+    checked = Checked(text, report)
+    if picture_of is not None:
+        checked.svg, checked.unmarked = marked_svg(picture_of(loaded.setup), report.errors)
+    return checked
+
+
+def read_text(text: str, file: str) -> Source:
+    """`read_yaml_text`, with the YAML reader's refusal of a body that is not text as a located error."""
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        return read_yaml_text(text, file)
+    except InputError:
+        raise
+    except YAMLError as exc:  # e.g. control characters: a binary upload, not a YAML file
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        what = str(getattr(exc, "problem", None) or exc).splitlines()[0].strip()
+        raise InputError([Problem(file, line, col, f"not a YAML text file: {what}")]) from None
+
+
+# -- drawing -----------------------------------------------------------------------------------------
+
+
+def _coords(where: Any) -> Iterator[tuple[int, int] | tuple[tuple[int, int], tuple[int, int]]]:
+    """Cells `(q, r)` and neighbouring pairs `((q, r), (q, r))` found anywhere in a violation's `where`."""
+    if _is_cell(where):
+        yield (where[0], where[1])
+    elif isinstance(where, list | tuple):
+        cells = [(w[0], w[1]) for w in where if _is_cell(w)]
+        if len(where) == 2 and len(cells) == 2 and hexgrid.distance(cells[0], cells[1]) == 1:
+            yield (cells[0], cells[1])
+        for item in where:
+            yield from _coords(item)
+    elif isinstance(where, dict):
+        for item in where.values():
+            yield from _coords(item)
+
+
+def _is_cell(value: Any) -> bool:
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def _hex_size(pic: BoardPicture) -> float | None:
+    """The circumradius the game drew its hexes with, read back from the first hexagon of the picture."""
+    for cell in pic.cells:
+        if len(cell.points) == 6:
+            return math.dist(centroid(cell.points), cell.points[0])
+    return None
+
+
+def _overlay(pic: BoardPicture, errors: list[Violation]) -> tuple[list[str], list[int]]:
+    """SVG elements in the picture's millimetres marking each error, and the errors left unmarked."""
+    from pnpforge.validator.picture import side_points
+
+    size = _hex_size(pic)
+    hexes = [(centroid(cell.points), cell.points) for cell in pic.cells if len(cell.points) == 6]
+    parts: list[str] = []
+    unmarked: list[int] = []
+    for index, violation in enumerate(errors):
+        drawn = 0
+        tag = f'class="mark" data-error="{index}" data-code="{violation.code}"'
+        for item in _coords(violation.where) if size else ():
+            if isinstance(item[0], tuple):
+                a, b = item  # type: ignore[misc]
+                ends = side_points(a, b, size)  # type: ignore[arg-type]
+                if len(ends) == 2:
+                    (x1, y1), (x2, y2) = ends
+                    parts.append(f'<line {tag} x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>')
+                    drawn += 1
+                continue
+            x, y = hexgrid.to_pixel(item, size)  # type: ignore[arg-type]
+            points = next((p for c, p in hexes if math.dist(c, (x, y)) < size * 0.3), None)  # type: ignore[operator]
+            if points is None:
+                parts.append(f'<circle {tag} cx="{x:.2f}" cy="{y:.2f}" r="{size * 0.6:.2f}"/>')  # type: ignore[operator]
+            else:
+                shape = " ".join(f"{px:.2f},{py:.2f}" for px, py in points)
+                parts.append(f'<polygon {tag} points="{shape}"/>')
+                # a dashed ring around the cell, so a marked cell is seen at a glance on a phone
+                ring = f'class="mark ring" data-error="{index}" data-code="{violation.code}"'
+                parts.append(f'<circle {ring} cx="{x:.2f}" cy="{y:.2f}" r="{size * 1.35:.2f}"/>')  # type: ignore[operator]
+            drawn += 1
+        if not drawn:
+            unmarked.append(index)
+    return parts, unmarked
+
+
+def marked_svg(pic: BoardPicture, errors: list[Violation]) -> tuple[str, list[int]]:
+    """The `setup --draw` SVG, scalable to the screen, with a group of marks over the board."""
+    from pnpforge.layouts import boardpic
+    from pnpforge.units import mm
+
+    svg = boardpic.svg_text(pic)
+    svg = re.sub(r'^<svg([^>]*?) height="[^"]*"', r"<svg\1", svg, count=1, flags=re.S)
+    svg = re.sub(r'^(<svg[^>]*?) width="[^"]*"', r'\1 class="board" role="img"', svg, count=1, flags=re.S)
+    svg = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
+    parts, unmarked = _overlay(pic, errors)
+    if parts:
+        x0, y0, _, _ = pic.bounds()
+        ox, oy = boardpic.MARGIN - x0, boardpic.MARGIN + boardpic.TITLE - y0
+        transform = f"scale({mm(1):.6f}) translate({ox:.3f} {oy:.3f})"  # the drawing's own mm → points
+        group = f'<g class="marks" transform="{transform}">{"".join(parts)}</g>'
+        svg = svg[: svg.rindex("</svg>")] + group + "</svg>"
+    return svg, unmarked
+
+
+# -- the written steps -------------------------------------------------------------------------------
+
+_SKIP = {"game"}
+
+
+def _phrase(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_phrase(v)}" for k, v in value.items())
+    if _is_cell(value):
+        return f"[{value[0]}, {value[1]}]"
+    if isinstance(value, list | tuple):
+        return ", ".join(_phrase(v) for v in value) if value else "none"
+    return str(value)
+
+
+def steps(data: Any) -> list[tuple[str, list[str]]]:
+    """What goes where, section by section of a dealt set-up's data, in the file's own order and words."""
+    out: list[tuple[str, list[str]]] = []
+
+    def walk(title: str, value: Any) -> None:
+        if isinstance(value, dict) and any(isinstance(v, list | dict) for v in value.values()):
+            for key, item in value.items():
+                walk(f"{title} · {key}", item)
+        elif isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
+            if all(_is_cell(v) for v in value):
+                out.append((title, [_phrase(value)]))
+            else:
+                out.append((title, [_phrase(v) for v in value]))
+        else:
+            out.append((title, [_phrase(value)]))
+
+    for key, value in data.items() if isinstance(data, dict) else ():
+        if key not in _SKIP:
+            walk(str(key), value)
+    return out

@@ -1,0 +1,473 @@
+"""The score sheet: built from a game's score `Input` model and `FIELDS`, scored by the CLI's own code.
+
+A filled sheet becomes the very score file `pnpforge score` reads (`dump_yaml`), which is then read back
+through `read_yaml_text` and scored by `score_source`: every number, message and rule-break code on the
+page is the CLI's for that file, and each message's line is mapped back to the form field it came from.
+
+Fields come from two places. `FIELDS` (the questions of `score --interactive`, with their rule hints)
+give the main rows. The rest of the `Input` model adds what a table can type in: game-wide numbers,
+names and choices (a start player, a devotion top), an optional block of such fields (a settlement),
+and one entry of a list whose entries hold a mapping per player (one Ankh region in conflict).
+Fields naming files (`map`, `setup`, `farm`) are left out: a request never reads the machine's files.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from pnpforge import catalog
+from pnpforge.errors import InputError, Problem
+from pnpforge.scoring import render
+from pnpforge.scoring.inputs import RulesBroken
+from pnpforge.scoring.run import calculator, score_source, title
+from pnpforge.sourcefile import Source
+from pnpforge.validator.setupfile import dump_yaml
+from pnpforge.web.board import read_text
+
+SCORE_FILE = "score.yaml"  # the name messages use: the file the page downloads
+PLAYER = "{player}"  # stands for a player's name inside a key of the file
+MAX_PLAYERS_ON_PAGE = 12  # a game that names no range still gets a sheet that fits a table
+
+
+@dataclass(frozen=True)
+class SheetField:
+    """One input of the sheet. `scope` is `player` (inside a player's entry), `game` (the file) or
+    `each` (the file, once per player: `key` holds `{player}`)."""
+
+    key: str
+    label: str
+    rule: str = ""
+    kind: str = "int"  # int, bool, text, choice, ints, names
+    scope: str = "player"
+    default: Any = None
+    size: int = 0
+    choices: tuple[str, ...] = ()
+    section: str = ""  # a heading the field is shown under
+    hint: str = ""  # the section's explanation: the docstring of the model the field comes from
+
+    def name(self, player: int | None = None) -> str:
+        """The form field's name: `p0:villages`, `g:final`, `e1:regions.0.gods.{player}.figures`."""
+        prefix = {"player": "p", "each": "e"}.get(self.scope)
+        return f"{prefix}{player}:{self.key}" if prefix else f"g:{self.key}"
+
+
+@dataclass
+class Sheet:
+    game: catalog.GameFolder
+    title: str
+    players: tuple[int, int]
+    rows: list[SheetField]  # per player, one row each
+    before: list[SheetField]  # game-wide, shown above the players' rows
+    after: list[SheetField]  # game-wide, shown below
+    each: list[SheetField] = field(default_factory=list)  # per player, in sections of their own
+
+    @property
+    def all_fields(self) -> list[SheetField]:
+        return [*self.before, *self.rows, *self.after, *self.each]
+
+
+# -- the sheet from the game's declarations ----------------------------------------------------------
+
+
+def _unwrap(annotation: Any) -> tuple[Any, bool]:
+    """The annotation without `| None` and `Annotated[...]`, and whether None was allowed."""
+    if typing.get_origin(annotation) is typing.Annotated:
+        return _unwrap(typing.get_args(annotation)[0])
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        inner = rest[0] if len(rest) == 1 else typing.Union[tuple(rest)]  # noqa: UP007
+        return _unwrap(inner)[0], True
+    return annotation, False
+
+
+def _kind(annotation: Any) -> tuple[str, tuple[str, ...]] | None:
+    """How a plain model field is typed in, or None when it is not a plain value (a file, a mapping)."""
+    inner, _ = _unwrap(annotation)
+    origin = typing.get_origin(inner)
+    if inner is bool:
+        return "bool", ()
+    if inner is int:
+        return "int", ()
+    if inner is str:
+        return "text", ()
+    if origin is Literal:
+        return "choice", tuple(str(a) for a in typing.get_args(inner))
+    if origin is list and typing.get_args(inner) in ((str,),):
+        return "names", ()
+    if origin in (typing.Union, types.UnionType) and int in typing.get_args(inner):
+        return "int", ()  # a count that may also be spelled out (cards per colour, town spaces)
+    return None
+
+
+def _model(annotation: Any) -> type[BaseModel] | None:
+    inner, _ = _unwrap(annotation)
+    return inner if isinstance(inner, type) and issubclass(inner, BaseModel) else None
+
+
+def _plain_fields(model: type[BaseModel], prefix: str, scope: str, section: str) -> list[SheetField]:
+    own = model.__doc__ if "__doc__" in vars(model) else None
+    hint = " ".join((own or "").split())
+    out = []
+    for name, info in model.model_fields.items():
+        kind = _kind(info.annotation)
+        if kind is not None:
+            default = None if info.is_required() else info.default
+            out.append(
+                SheetField(
+                    f"{prefix}{name}",
+                    name.replace("_", " "),
+                    kind=kind[0],
+                    choices=kind[1],
+                    scope=scope,
+                    default=default,
+                    section=section,
+                    hint=hint,
+                )
+            )
+    return out
+
+
+def _per_player_entry(name: str, model: type[BaseModel]) -> list[SheetField] | None:
+    """One entry of a list whose entries map player names to a block of numbers (an Ankh region)."""
+    for key, info in model.model_fields.items():
+        if typing.get_origin(info.annotation) is dict:
+            value = typing.get_args(info.annotation)[1]
+            block = _model(value)
+            if block is None:
+                continue
+            section = name.rstrip("s").replace("_", " ")
+            each = _plain_fields(block, f"{name}.0.{key}.{PLAYER}.", "each", section)
+            hint = each[0].hint if each else ""
+            head = [replace(f, hint=hint) for f in _plain_fields(model, f"{name}.0.", "game", section)]
+            return [*head, *each]
+    return None
+
+
+def sheet(game: catalog.GameFolder) -> Sheet:
+    """The score sheet of a game, from its score.py alone (InputError when it has none)."""
+    module = calculator(game)
+    low, high = catalog.players_range(game)
+    asked = [
+        SheetField(
+            f.key,
+            f.label,
+            f.rule,
+            f.kind,
+            "player" if f.per_player else "game",
+            f.default,
+            f.size,
+            tuple(f.choices),
+        )
+        for f in getattr(module, "FIELDS", [])
+    ]
+    known = {f.key.split(".")[0] for f in asked}
+    before = [f for f, raw in zip(asked, module.FIELDS, strict=True) if not raw.per_player and not raw.after]
+    after = [f for f, raw in zip(asked, module.FIELDS, strict=True) if not raw.per_player and raw.after]
+    rows = [f for f in asked if f.scope == "player"]
+    each: list[SheetField] = []
+    model: type[BaseModel] = module.Input
+    for name, info in model.model_fields.items():
+        if name in known or name in ("game", "players"):
+            continue
+        kind = _kind(info.annotation)
+        inner, _ = _unwrap(info.annotation)
+        if kind is not None:
+            default = None if info.is_required() else info.default
+            label = name.replace("_", " ")
+            after.append(SheetField(name, label, "", kind[0], "game", default, 0, kind[1], section="more"))
+        elif _model(info.annotation) is not None:
+            after += _plain_fields(_model(info.annotation), f"{name}.", "game", name.replace("_", " "))  # type: ignore[arg-type]
+        elif typing.get_origin(inner) is list and _model(typing.get_args(inner)[0]) is not None:
+            fields = _per_player_entry(name, _model(typing.get_args(inner)[0]))  # type: ignore[arg-type]
+            for f in fields or []:
+                (each if f.scope == "each" else after).append(f)
+    sections = list(dict.fromkeys(f.section for f in after))
+    after.sort(key=lambda f: sections.index(f.section))  # each section's fields together, in first-seen order
+    return Sheet(game, title(game), (low, min(high, low + MAX_PLAYERS_ON_PAGE)), rows, before, after, each)
+
+
+# -- a filled form to a score file -------------------------------------------------------------------
+
+_WHOLE = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
+_TRUE = ("on", "true", "1", "yes")
+
+
+def _number(text: str) -> Any:
+    """A typed number as the file would hold it; anything else stays text for the model to refuse."""
+    text = text.strip()
+    if _WHOLE.fullmatch(text):
+        return int(text)
+    if _NUMBER.fullmatch(text):
+        return float(text)
+    return text
+
+
+def value_of(f: SheetField, form: dict[str, str], player: int | None = None) -> Any:
+    """The value a field's inputs give, or None when left blank (the model's default then applies)."""
+    name = f.name(player)
+    if f.kind == "bool":
+        return True if form.get(name, "").strip().lower() in _TRUE else None
+    if f.kind == "ints":
+        parts = [form.get(f"{name}.{k}", "").strip() for k in range(f.size)]
+        return [_number(p) if p else 0 for p in parts] if any(parts) else None
+    raw = form.get(name, "").strip()
+    if not raw:
+        return None
+    if f.kind == "int":
+        return _number(raw)
+    if f.kind == "names":
+        return [part.strip() for part in raw.split(",") if part.strip()] or None
+    return raw
+
+
+def _put(target: Any, parts: list[str | int], value: Any) -> None:
+    for here, part in enumerate(parts[:-1]):
+        following = parts[here + 1]
+        empty: Any = [] if isinstance(following, int) else {}
+        if isinstance(part, int):
+            while len(target) <= part:
+                target.append(empty)
+            target = target[part]
+        else:
+            target = target.setdefault(part, empty)
+    last = parts[-1]
+    if isinstance(last, int):
+        while len(target) <= last:
+            target.append(None)
+        target[last] = value
+    else:
+        target[last] = value
+
+
+def _parts(key: str, player: str = "") -> list[str | int]:
+    return [int(p) if p.isdigit() else (player if p == PLAYER else p) for p in key.split(".")]
+
+
+def player_names(form: dict[str, str], count: int) -> list[str]:
+    return [form.get(f"p{i}:name", "").strip() or f"Player {i + 1}" for i in range(count)]
+
+
+def score_data(the_sheet: Sheet, form: dict[str, str], count: int) -> dict[str, Any]:
+    """The score file's data for `count` players, in the order `pnpforge score` documents."""
+    data: dict[str, Any] = {"game": the_sheet.game.id}
+    for f in the_sheet.before:
+        if (value := value_of(f, form)) is not None:
+            _put(data, _parts(f.key), value)
+    names = player_names(form, count)
+    entries = []
+    for index, name in enumerate(names):
+        entry: dict[str, Any] = {"name": name}
+        for f in the_sheet.rows:
+            if (value := value_of(f, form, index)) is not None:
+                _put(entry, _parts(f.key), value)
+        entries.append(entry)
+    data["players"] = entries
+    for f in the_sheet.after:
+        if (value := value_of(f, form)) is not None:
+            _put(data, _parts(f.key), value)
+    for f in the_sheet.each:
+        for index, name in enumerate(names):
+            if (value := value_of(f, form, index)) is not None:
+                _put(data, _parts(f.key, name), value)
+    return data
+
+
+def _get(data: Any, parts: list[str | int]) -> Any:
+    for part in parts:
+        in_list = isinstance(part, int) and isinstance(data, list) and part < len(data)
+        if not (in_list or (isinstance(part, str) and isinstance(data, dict) and part in data)):
+            return None
+        data = data[part]
+    return data
+
+
+def _shown(f: SheetField, name: str, value: Any, into: dict[str, str]) -> None:
+    if value is None:
+        return
+    if f.kind == "ints" and isinstance(value, list):
+        into.update({f"{name}.{k}": str(v) for k, v in enumerate(value[: f.size])})
+    elif f.kind == "bool":
+        into[name] = "on" if value is True else ""
+    elif f.kind == "names" and isinstance(value, list):
+        into[name] = ", ".join(str(v) for v in value)
+    elif not isinstance(value, dict | list):
+        into[name] = str(value)
+
+
+def form_of(the_sheet: Sheet, data: Any) -> tuple[dict[str, str], int]:
+    """A score file's data back on the sheet (the inverse of `score_data`), and its player count."""
+    players = data.get("players") if isinstance(data, dict) else None
+    entries = [e for e in players if isinstance(e, dict)] if isinstance(players, list) else []
+    low, high = the_sheet.players
+    count = min(max(len(entries), low), high)
+    form: dict[str, str] = {"count": str(count)}
+    for f in [*the_sheet.before, *the_sheet.after]:
+        _shown(f, f.name(), _get(data, _parts(f.key)), form)
+    for index, entry in enumerate(entries[:count]):
+        form[f"p{index}:name"] = str(entry.get("name", ""))
+        for f in the_sheet.rows:
+            _shown(f, f.name(index), _get(entry, _parts(f.key)), form)
+        for f in the_sheet.each:
+            _shown(f, f.name(index), _get(data, _parts(f.key, str(entry.get("name", "")))), form)
+    return form, count
+
+
+# -- scoring and mapping messages back to fields -----------------------------------------------------
+
+
+@dataclass
+class Scored:
+    """What the page shows after scoring: the result as JSON-ready data, or located messages."""
+
+    yaml: str
+    result: dict[str, Any] | None = None
+    problems: list[dict[str, Any]] = field(default_factory=list)  # field, code, message, where
+    carry: dict[str, int] = field(default_factory=dict)  # next round: form field -> value
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.result is not None,
+            "result": self.result,
+            "problems": self.problems,
+            "carry": self.carry,
+            "yaml": self.yaml,
+        }
+
+
+def _field_of(the_sheet: Sheet, source: Source, names: list[str], line: int, col: int) -> str | None:
+    """The form field whose value stands at `line:col` of the score file."""
+    paths = [p for p, at in source.positions.items() if at == (line, col)]
+    if not paths:
+        return None
+    path = max(paths, key=len)
+    if len(path) >= 3 and path[0] == "players" and isinstance(path[1], int):
+        rest = [str(p) for p in path[2:]]
+        if rest == ["name"]:
+            return f"p{path[1]}:name"
+        for f in the_sheet.rows:
+            if f.key.split(".") == rest[: len(f.key.split("."))]:
+                extra = rest[len(f.key.split(".")) :]
+                return f.name(path[1]) + (f".{extra[0]}" if f.kind == "ints" and extra else "")
+        return None
+    text = [str(p) for p in path]
+    for f in the_sheet.each:
+        template = f.key.split(".")
+        head = text[: len(template)]
+        if len(head) == len(template) and all(t in (s, PLAYER) for t, s in zip(template, head, strict=True)):
+            who = text[template.index(PLAYER)]
+            if who in names:
+                return f.name(names.index(who))
+    for f in [*the_sheet.before, *the_sheet.after]:
+        if f.key.split(".") == text[: len(f.key.split("."))]:
+            return f.name()
+    return None
+
+
+def _located(
+    the_sheet: Sheet, source: Source, names: list[str], problem: Problem, code: str = ""
+) -> dict[str, Any]:
+    target = _field_of(the_sheet, source, names, problem.line, problem.col) if problem.line else None
+    return {"field": target, "code": code, "message": problem.message, "where": str(problem)}
+
+
+_WHERE = re.compile(r"^(.*):(\d+):(\d+)$")
+
+
+def _result_json(result: Any) -> dict[str, Any]:
+    out = result.as_json()
+    out["title"] = result.title
+    out["places"] = result.places
+    out["verdict"] = render.verdict(result)
+    out["table"] = render.text(result)
+    return out
+
+
+def _carry(the_sheet: Sheet, data: dict[str, Any], result: Any) -> dict[str, int]:
+    """A sheet whose first item is a field's value `before` this round carries its totals into the next."""
+    if result.winners:
+        return {}
+    for f in the_sheet.rows:
+        if f.kind != "int":
+            continue
+        carried = {}
+        for index, (entry, player) in enumerate(zip(data["players"], result.players, strict=False)):
+            first = next(iter(player.breakdown.items()), None)
+            given = entry.get(f.key, f.default if f.default is not None else 0)
+            if first is None or not first[0].endswith("before") or first[1] != given:
+                break
+            carried[f.name(index)] = int(player.total or 0)
+        else:
+            if carried:
+                return carried
+    return {}
+
+
+def score_form(the_sheet: Sheet, form: dict[str, str], count: int) -> Scored:
+    """Score a filled sheet exactly as `pnpforge score score.yaml` would score its download."""
+    data = score_data(the_sheet, form, count)
+    text = dump_yaml(data)
+    names = [entry["name"] for entry in data["players"]]
+    source = read_text(text, SCORE_FILE)
+    scored = Scored(text)
+    try:
+        result = score_source(source)
+    except InputError as error:
+        scored.problems = [_located(the_sheet, source, names, p) for p in error.problems]
+        return scored
+    except RulesBroken as broken:
+        for v in broken.report.errors:
+            match = _WHERE.match(str(v.where or ""))
+            line, col = (int(match.group(2)), int(match.group(3))) if match else (0, 0)
+            problem = Problem(SCORE_FILE, line, col, v.message)
+            scored.problems.append(_located(the_sheet, source, names, problem, v.code))
+        return scored
+    scored.result = _result_json(result)
+    scored.carry = _carry(the_sheet, data, result)
+    return scored
+
+
+def _file_keys(model: type[BaseModel]) -> list[str]:
+    """Keys that may name a file on disk (typed `str | dict`: a path, or the same data inline)."""
+    keys = []
+    for name, info in model.model_fields.items():
+        args = set(typing.get_args(_unwrap(info.annotation)[0]))
+        if str in args and any(typing.get_origin(a) is dict or a is dict for a in args):
+            keys.append(info.alias or name)
+    return keys
+
+
+def refuse_paths(source: Source) -> None:
+    """A request never makes the server read its files: a path in a score file is refused, inline is fine."""
+    data = source.data
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        return  # the engine reports it
+    try:
+        module = calculator(catalog.find_game(data["game"]))
+    except InputError:
+        return
+    problems = [
+        source.problem((key,), f"the server reads no files: give the set-up inline under {key!r}, not a path")
+        for key in _file_keys(module.Input)
+        if isinstance(data.get(key), str)
+    ]
+    if problems:
+        raise InputError(problems)
+
+
+def score_text(text: str) -> dict[str, Any]:
+    """A score file's text scored as `pnpforge score FILE --json` prints it (InputError when malformed)."""
+    source = read_text(text, SCORE_FILE)
+    refuse_paths(source)
+    try:
+        result = score_source(source)
+    except RulesBroken as broken:
+        return broken.report.as_json()
+    return result.as_json()
