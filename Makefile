@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 OUT ?= out
 GAMES ?= $(shell test -x $(BIN)/pnpforge && $(BIN)/pnpforge games --ids 2>/dev/null)
 
-.PHONY: demo test lint format bench clean
+.PHONY: demo test lint format bench fuzz clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,12 @@ format: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+# The long hostile-input campaign (tests/fuzz_campaign.py): prints cases, tracebacks, hangs, crashes,
+# unlocated and internal errors; fails unless all but `cases` are 0. FUZZ_CASES=N for a shorter run.
+FUZZ_CASES ?= 10500
+fuzz: $(VENV)/.installed
+	$(BIN)/python tests/fuzz_campaign.py --cases $(FUZZ_CASES) --workers 2
 
 clean:
 	rm -rf $(OUT) .pytest_cache build *.egg-info src/*.egg-info

@@ -178,7 +178,7 @@ def test_bad_command_line_values(make_spec: SpecMaker, runner: CliRunner, tmp_pa
         (("--page", "b5"), "is not a page size"),
         (("--format", "pdf,gif"), "unknown format"),
         (("--only", "nothing"), "no such component"),
-        (("--font", str(tmp_path / "none.ttf")), "not a usable font"),
+        (("--font", str(tmp_path / "none.ttf")), "font file not found"),
     ]:
         code, errors = run_build(runner, folder, tmp_path / "out", *extra)
         assert code == 2 and any(message in e for e in errors), (extra, errors)

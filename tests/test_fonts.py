@@ -55,7 +55,7 @@ def test_logical_names_and_unknown_font(fonts: FontRegistry, tmp_path: Path) -> 
     assert set(STANDARD) >= {"sans", "serif", "mono", "sans-bold", "serif-bold"}
     with pytest.raises(ValueError, match="unknown font 'fancy'"):
         fonts.resolve("fancy")
-    with pytest.raises(ValueError, match="not a usable TrueType"):
+    with pytest.raises(ValueError, match="font .missing.ttf. not found"):
         fonts.resolve("missing.ttf", tmp_path)
 
 

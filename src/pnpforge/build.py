@@ -20,7 +20,7 @@ from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError, Problem
 from pnpforge.files import write_atomic
-from pnpforge.fonts import STANDARD, FontRegistry
+from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
 from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
@@ -45,6 +45,7 @@ from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, share
 from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.page import PageFrame, Rect
+from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
 FORMATS = ("pdf", "svg", "png")
@@ -66,7 +67,7 @@ class BuildOptions:
     dpi: int = 150
     only: tuple[str, ...] = ()
     font: Path | None = None
-    allow_outside_images: bool = False
+    allow_outside_files: bool = False  # files the spec names may lie outside its folder
 
 
 @dataclass
@@ -217,11 +218,20 @@ def drawing_setup(
     if fonts is None:
         font_path = options.font
         if font_path is None and defaults.font:
-            font_path = loaded.folder / defaults.font
+            font_path = _spec_font(loaded, defaults.font, options.allow_outside_files)
         fonts = FontRegistry(font_path)
+    fonts.allow_outside = options.allow_outside_files
     lang = options.lang or defaults.lang
-    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_images, loaded.source)
+    ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
     return frame, page_name, ctx
+
+
+def _spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
+    """defaults.font: in the spec folder or a system font folder, unless --allow-outside-files."""
+    try:
+        return named_file(loaded.folder, name, "font", allow_outside=allow_outside, roots=SYSTEM_FONT_DIRS)
+    except FileRefError as exc:
+        raise InputError([loaded.source.problem(("defaults", "font"), str(exc))]) from None
 
 
 def pieces_of(
@@ -452,7 +462,16 @@ def _layouts(
     count = len(pieces)
     gutter = parse_length(component.gutter) if component.gutter is not None else None
     if component.kind == "board":
-        return board(first.width, first.height, frame, parse_length(component.overlap), count)
+        overlap = parse_length(component.overlap)
+        if not 0 <= overlap < min(frame.area) / 2:  # parts must advance across the board
+            widest = to_mm(min(frame.area) / 2)
+            raise InputError.single(
+                first.row_ref.file,
+                f"{component.name}: overlap {component.overlap!r} does not fit the page "
+                f"(expected 0 to less than {widest:.0f} mm)",
+                first.row_ref.line,
+            )
+        return board(first.width, first.height, frame, overlap, count)
     if not fits(first.width, first.height, frame):
         raise _too_large(component, first, frame)
     if component.kind == "sheet":
@@ -742,7 +761,7 @@ def build(
     progress: Callable[[int], None] | None = None,
 ) -> BuildResult:
     """Load, plan, then write; an InputError is raised before any file is touched."""
-    loaded = target if isinstance(target, LoadedSpec) else load_target(target)
+    loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
     the_plan = plan(loaded, options)
     files = write(the_plan, options, progress)
     fonts = the_plan.ctx.fonts

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from pnpforge.errors import InputError
-from pnpforge.sourcefile import Source, read_yaml_text
+from pnpforge.sourcefile import Source, decode_utf8, read_bytes, read_yaml_text
 
 SPEC_NAME = "game.yaml"  # the file that makes a folder a game
 BUNDLED_DIR = Path(__file__).parent / "games"
@@ -107,7 +107,7 @@ def game_of(source: Source, what: str) -> GameFolder:
 @cache
 def _header(path: Path, stamp: float) -> dict[str, Any]:
     """The `game:` block of a game.yaml, parsed alone: specs run to many pages, the header to a few lines."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = decode_utf8(read_bytes(path, str(path)), str(path)).splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith("game:")), None)
     if start is None:
         return {}

@@ -18,6 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from pnpforge.errors import InputError
+from pnpforge.sourcefile import named_file
 
 STANDARD: dict[str, str] = {
     "sans": "Helvetica",
@@ -80,8 +81,34 @@ def _loads(path: Path, name: str) -> TTFont | None:
 def _load(path: Path, name: str, stamp: int) -> TTFont | None:
     try:
         return TTFont(name, str(path), subfontIndex=0)
-    except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError):
+    except Exception:  # truncated or hostile files make reportlab fail in many ways (struct.error...)
         return None
+
+
+def font_problem(path: Path) -> str:
+    """Why reportlab cannot load the font file, in a few words (asked only once it could not)."""
+    try:
+        TTFont(f"probe-{path}", str(path), subfontIndex=0)
+    except TTFError as exc:
+        return str(exc).split("\n")[0][:160]
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}".split("\n")[0][:160]
+    return "it could not be loaded"
+
+
+SYSTEM_FONT_DIRS: tuple[Path, ...] = tuple(
+    Path(p).expanduser()
+    for p in (
+        "/usr/share/fonts",
+        "/usr/local/share/fonts",
+        "~/.fonts",
+        "~/.local/share/fonts",
+        "/Library/Fonts",
+        "/System/Library/Fonts",
+        "~/Library/Fonts",
+        "C:/Windows/Fonts",
+    )
+)  # a spec may name a font here as well as in its own folder
 
 
 def _cjk_name(path: Path) -> str:
@@ -171,12 +198,17 @@ class FontRegistry:
         self._fallback: str | None = None  # registered on first need, so only builds that use it embed it
         self.missing: list[str] = []  # one line per text with a character no embedded font has
         self.context = ""  # what is being drawn (component and row), named in `missing`
+        self.allow_outside = False  # --allow-outside-files: fonts of the spec may lie anywhere
         path: Path | None
         if cjk_path is not None:
             path = Path(cjk_path)
-            if not path.is_file() or _loads(path, _cjk_name(path)) is None:
+            if not path.is_file():
+                raise InputError.single(path, "font file not found (expected a TrueType .ttf/.ttc file)")
+            if _loads(path, _cjk_name(path)) is None:
                 raise InputError.single(
-                    path, "not a usable font (expected a TrueType .ttf/.ttc file with glyf outlines)"
+                    path,
+                    f"not a usable TrueType font ({font_problem(path)}; "
+                    "expected a .ttf/.ttc with glyf outlines)",
                 )
         else:
             path = find_cjk_font() if search else None
@@ -201,10 +233,11 @@ class FontRegistry:
         if font in STANDARD:
             return STANDARD[font]
         if font.lower().endswith((".ttf", ".ttc")):
-            path = (spec_dir or Path.cwd()) / font
+            folder = spec_dir or Path.cwd()
+            path = named_file(folder, font, "font", allow_outside=self.allow_outside, roots=SYSTEM_FONT_DIRS)
             name = "Pnp-" + _slug(path)
-            if not path.is_file() or _loads(path, name) is None:
-                raise ValueError(f"font {font!r} is not a usable TrueType file in the spec folder")
+            if _loads(path, name) is None:
+                raise ValueError(f"font {font!r} is not a usable TrueType font ({font_problem(path)})")
             name = self._register(path, name)
             self._css.setdefault(name, (f"'{path.stem}', sans-serif", ""))
             return name

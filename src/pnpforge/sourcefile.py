@@ -3,6 +3,11 @@
 Specs, set-up files and score files all come through here, so every later check can say
 `FILE:LINE:COL`. YAML is parsed safely (no tags that build objects, no code), and duplicate
 keys are errors. `validate` turns a pydantic model's errors into `Problem`s at the right line.
+
+This is also the one guard against hostile input (docs/spec.md, "Input limits"): files are at
+most MAX_FILE_BYTES of UTF-8 text without control characters, and a YAML event scan (the parser
+alone, which never recurses) refuses deep nesting, alias bombs and huge integers before any
+recursive code (ruamel's composer and constructor, pydantic) sees the document.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,6 +24,12 @@ from pnpforge.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
+
+MAX_FILE_BYTES = 10 * 1024 * 1024  # a spec, set-up or score file is a few kB; 10 MB is generous
+MAX_DEPTH = 100  # nesting levels of lists and mappings, aliases included
+MAX_ALIAS_VALUES = 100_000  # values all aliases of one file may copy in ("billion laughs" guard)
+MAX_DIGITS = 18  # an integer literal longer than this is refused before Python converts it
+LIMITS_DOC = "see Input limits in docs/spec.md"
 
 Path_ = tuple[str | int, ...]
 M = TypeVar("M", bound="BaseModel")
@@ -90,6 +102,233 @@ def _plain(node: Any, path: Path_, positions: dict[Path_, tuple[int, int]]) -> A
     if node is None or isinstance(node, bool | int | float):
         return node
     return str(node)  # ruamel's scalar string types, timestamps, etc. become plain text
+
+
+# -- guards against hostile input ------------------------------------------------------------------
+
+# what YAML allows in a file (YAML 1.2, 5.1); anything else is refused with its position, in CSV too
+_NON_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_INTEGER = re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)")
+_COLLECTION_START = ("MappingStartEvent", "SequenceStartEvent")
+_COLLECTION_END = ("MappingEndEvent", "SequenceEndEvent")
+
+
+def line_col(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of character `index` of `text`."""
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
+
+
+def read_bytes(path: str | Path, file: str) -> bytes:
+    """The file's bytes, refusing more than MAX_FILE_BYTES without reading them all."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError.single(file, "file not found") from None
+    except IsADirectoryError:
+        raise InputError.single(file, "is a folder (expected a file)") from None
+    except OSError as exc:
+        raise InputError.single(file, f"cannot read file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InputError.single(
+            file, f"file larger than {MAX_FILE_BYTES // 2**20} MB (expected a smaller file; {LIMITS_DOC})"
+        )
+    return raw
+
+
+def decode_utf8(raw: bytes, file: str) -> str:
+    """UTF-8 text (a leading BOM dropped); any other encoding is refused at its first bad byte."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        col = len(raw[start : exc.start].decode("utf-8", errors="replace")) + 1
+        line = raw.count(b"\n", 0, exc.start) + 1
+        message = f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8"
+        raise InputError.single(file, message, line, col) from None
+
+
+def check_text(text: str, file: str) -> None:
+    """Refuse text over the size limit or holding control characters (NUL, escape...), located."""
+    if len(text) > MAX_FILE_BYTES:
+        raise InputError.single(
+            file, f"text longer than {MAX_FILE_BYTES // 2**20} MB (expected less; {LIMITS_DOC})"
+        )
+    bad = _NON_PRINTABLE.search(text)
+    if bad:
+        line, col = line_col(text, bad.start())
+        code = ord(bad.group())
+        raise InputError.single(
+            file,
+            f"non-printable character U+{code:04X} (expected text; delete it or save the file as text)",
+            line,
+            col,
+        )
+
+
+def _events(text: str, fast: bool) -> Any:
+    """YAML parser events, one at a time; the parser is a state machine, so nothing here recurses."""
+    from ruamel.yaml import YAML
+
+    if fast:
+        try:
+            from _ruamel_yaml import CParser  # ruamel.yaml.clib: the libyaml parser
+        except ImportError:
+            fast = False
+        else:
+            parser = CParser(text)
+            while (event := parser.get_event()) is not None:
+                yield event
+            return
+    yield from YAML(typ="rt").parse(text)
+
+
+def _mark_problem(file: str, mark: Any, message: str) -> InputError:
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    return InputError([Problem(file, line, col, message)])
+
+
+def _scan_limits(text: str, file: str) -> None:
+    """Walk the YAML events once and refuse what would make the loader recurse or blow up.
+
+    Checked: nesting depth (aliases counted where they are used), the values aliases copy in, an
+    alias inside its own anchor, and integer literals longer than MAX_DIGITS. A syntax error found
+    by the fast parser is looked at again by the pure one (the one that reports it to the user),
+    so no parser ever goes past a point the scan has not checked.
+    """
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    try:
+        _walk(_events(text, fast=True), file)
+    except MarkedYAMLError:
+        try:
+            _walk(_events(text, fast=False), file)
+        except MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            what = (exc.problem or exc.context or "unreadable YAML").strip()
+            raise _mark_problem(file, mark, f"YAML syntax error: {what}") from None
+        except YAMLError as exc:
+            raise InputError.single(file, f"YAML syntax error: {exc}", 1, 1) from None
+
+
+def _walk(events: Any, file: str) -> None:
+    depth = 0
+    frames: list[list[Any]] = []  # open collections: [anchor, values before it, its level, deepest level]
+    sizes: dict[str, tuple[int, int]] = {}  # anchor -> (values it holds, levels it adds)
+    values = copied = 0
+    for event in events:
+        kind = type(event).__name__
+        if kind == "ScalarEvent":  # the most common event first: this loop runs for every file read
+            values += 1
+            if event.anchor is not None:
+                sizes[event.anchor] = (1, 0)
+            value = event.value
+            plain = event.style in (None, "") and event.implicit[0]
+            if len(value) > MAX_DIGITS and plain and _too_long_integer(value):
+                raise _mark_problem(
+                    file, event.start_mark, f"number too large (expected at most {MAX_DIGITS} digits)"
+                )
+        elif kind in _COLLECTION_START:
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _mark_problem(
+                    file,
+                    event.start_mark,
+                    f"nested more than {MAX_DEPTH} levels deep (expected at most {MAX_DEPTH}; {LIMITS_DOC})",
+                )
+            frames.append([event.anchor, values, depth, depth])
+            values += 1
+        elif kind in _COLLECTION_END:
+            anchor, before, level, deepest = frames.pop()
+            depth -= 1
+            if frames:
+                frames[-1][3] = max(frames[-1][3], deepest)
+            if anchor is not None:
+                sizes[anchor] = (values - before, deepest - level + 1)
+        elif kind == "AliasEvent":
+            _alias(event, file, sizes, frames, depth)
+            count, height = sizes[event.anchor]
+            values += count
+            copied += count
+            if copied > MAX_ALIAS_VALUES:
+                raise _mark_problem(
+                    file,
+                    event.start_mark,
+                    f"aliases copy in more than {MAX_ALIAS_VALUES} values "
+                    f"(expected far fewer: an alias bomb?; {LIMITS_DOC})",
+                )
+            if frames:
+                frames[-1][3] = max(frames[-1][3], depth + height)
+
+
+def _alias(
+    event: Any, file: str, sizes: dict[str, tuple[int, int]], frames: list[list[Any]], depth: int
+) -> None:
+    """An alias must name an anchor already complete, and must not nest the data too deep."""
+    name = event.anchor
+    if name not in sizes:
+        if any(frame[0] == name for frame in frames):
+            raise _mark_problem(
+                file,
+                event.start_mark,
+                f"alias *{name} is inside its own anchor &{name} (expected no self-reference)",
+            )
+        raise _mark_problem(
+            file, event.start_mark, f"alias *{name} names no anchor (expected &{name} above it)"
+        )
+    if depth + sizes[name][1] > MAX_DEPTH:
+        raise _mark_problem(
+            file,
+            event.start_mark,
+            f"alias *{name} nests the data more than {MAX_DEPTH} levels deep "
+            f"(expected at most {MAX_DEPTH}; {LIMITS_DOC})",
+        )
+
+
+def _too_long_integer(value: str) -> bool:
+    if not _INTEGER.fullmatch(value):
+        return False
+    digits = value.lstrip("+-").replace("_", "")
+    if digits[:2] in ("0x", "0o", "0b"):
+        digits = digits[2:]
+    return len(digits.lstrip("0")) > MAX_DIGITS
+
+
+# -- files a spec names ----------------------------------------------------------------------------
+
+OUTSIDE_FLAG = "--allow-outside-files"
+MAX_NAME = 1024  # characters in a file name written in a spec
+
+
+class FileRefError(ValueError):
+    """A file named in a spec that may not or cannot be used; the message says which and why."""
+
+
+def named_file(
+    folder: Path, name: str, what: str, *, allow_outside: bool = False, roots: tuple[Path, ...] = ()
+) -> Path:
+    """The existing file `name` (written in a spec) names, relative to the spec `folder`.
+
+    Symbolic links are resolved first, so the file must really lie inside `folder` (or one of
+    `roots`, e.g. the system's font folders) unless the user opted in with --allow-outside-files.
+    """
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or "\x00" in name:
+        raise FileRefError(f"{what} {str(name)[:80]!r} is not a usable file name (expected e.g. art.png)")
+    try:
+        base = folder.resolve()
+        path = (base / name).resolve()
+        outside = not any(path.is_relative_to(root.resolve()) for root in (base, *roots))
+        if outside and not allow_outside:
+            raise FileRefError(
+                f"{what} {name!r} is outside the spec folder (expected a path inside it; "
+                f"{OUTSIDE_FLAG} allows others)"
+            )
+        if not path.is_file():
+            raise FileRefError(f"{what} {name!r} not found (expected a file in {base})")
+    except OSError as exc:
+        raise FileRefError(f"{what} {name[:80]!r} cannot be used: {exc.strerror or exc}") from None
+    return path
 
 
 def _round_trip(text: str, file: str) -> tuple[Any, dict[Path_, tuple[int, int]]]:
@@ -193,7 +432,13 @@ def _safe_load(text: str) -> Any:
 
 
 def read_yaml_text(text: str, file: str) -> Source:
-    """Parse YAML text (JSON is YAML too); raise InputError with the location of a syntax error."""
+    """Parse YAML text (JSON is YAML too); raise InputError with the location of any problem.
+
+    Every YAML reader (files, set-ups dealt in memory, answers typed in, the web) comes here, so the
+    input limits are checked here, before any parser builds a tree.
+    """
+    check_text(text, file)
+    _scan_limits(text, file)
     try:
         data = _safe_load(text)
     except Exception:  # any complaint: let the round-trip parser say it with a location
@@ -203,15 +448,12 @@ def read_yaml_text(text: str, file: str) -> Source:
 
 
 def read_yaml(path: str | Path) -> Source:
-    """Read a YAML or JSON file; a missing or unreadable file is an InputError, not a traceback."""
+    """Read a YAML or JSON file; a missing, unreadable or hostile file is an InputError, not a traceback."""
     file = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError.single(file, "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError.single(file, f"cannot read file: {exc}") from None
+    text = decode_utf8(read_bytes(path, file), file)
     if file.endswith(".json"):
+        check_text(text, file)
+        _scan_limits(text, file)  # json's own parser recurses and converts any integer: check first
         try:
             json.loads(text)
         except json.JSONDecodeError as exc:
@@ -229,14 +471,10 @@ class CsvTable:
 
 
 def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
-    """Read a UTF-8 CSV with a header row; blank lines are skipped."""
+    """Read a UTF-8 CSV with a header row; blank lines are skipped. Other encodings are refused."""
     file = shown_as or str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError.single(file, "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError.single(file, f"cannot read file: {exc}") from None
+    text = decode_utf8(read_bytes(path, file), file)
+    check_text(text, file)
     reader = csv.DictReader(io.StringIO(text))
     rows: list[dict[str, str]] = []
     lines: list[int] = []
@@ -279,10 +517,52 @@ def validate(model: type[M], source: Source, path: Path_ = ()) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         problems = []
-        for error in exc.errors():
-            loc = (*path, *[p for p in error["loc"] if isinstance(p, int | str)])
+        errors = exc.errors()
+        infinite = {e["loc"][:-1] for e in errors if e["type"] == "finite_number" and _member(e)}
+        for error in errors:
+            if _member(error) and error["loc"][:-1] in infinite and error["type"] != "finite_number":
+                continue  # `.nan` for a text-or-number value: "not finite" is the one to say
+            loc = (*path, *_in_data(data, error["loc"]))
             problems.append(source.problem(loc, _describe(error)))
         raise InputError(_dedupe(problems)) from None
+
+
+def _enter(node: Any, part: Any) -> tuple[bool, Any]:
+    if isinstance(node, dict) and isinstance(part, str) and part in node:
+        return True, node[part]
+    if (
+        isinstance(node, list)
+        and isinstance(part, int)
+        and not isinstance(part, bool)
+        and 0 <= part < len(node)
+    ):
+        return True, node[part]
+    return False, None
+
+
+def _in_data(data: Any, loc: tuple[Any, ...]) -> tuple[str | int, ...]:
+    """pydantic's error location as a path in the data: union members and tags (`text`, `float`) left out.
+
+    A tag may share its name with a key (an element `type: text` has a `text` key), so a part is
+    followed only if the part after it is found there too, or is not found one level up either.
+    """
+    out: list[str | int] = []
+    node = data
+    for index, part in enumerate(loc):
+        found, inner = _enter(node, part)
+        if not found:
+            continue
+        if index + 1 < len(loc) and not _enter(inner, loc[index + 1])[0] and _enter(node, loc[index + 1])[0]:
+            continue  # a tag named like a key: the next part belongs here
+        out.append(part)
+        node = inner
+    return tuple(out)
+
+
+def _member(error: Any) -> bool:
+    """Whether the error is about one member of a union (its location ends in the member's type)."""
+    last = str(error["loc"][-1]) if error["loc"] else ""
+    return last in ("str", "int", "float") or last.startswith("function-")
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:

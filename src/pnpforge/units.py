@@ -2,22 +2,46 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+MAX_LENGTH_MM = 2000.0  # 2 m: any page, board, piece or offset; beyond it is a typo (docs/spec.md)
+MAX_PERCENT = 1000.0  # a box may reach well outside its piece, but not endlessly
+
+
+class LengthRangeError(ValueError):
+    """A readable length that is infinite, not a number, or beyond MAX_LENGTH_MM."""
+
+
+def bounded_points(points: float, shown: object) -> float:
+    """`points` if finite and at most MAX_LENGTH_MM either way; else LengthRangeError."""
+    if not math.isfinite(points) or abs(points) > MAX_LENGTH_MM * POINTS_PER["mm"]:
+        raise LengthRangeError(
+            f"{shown!r} is out of range (expected a length of at most {MAX_LENGTH_MM:g} mm)"
+        )
+    return points
+
+
+def parse_percent(value: str) -> float:
+    """ "40%" -> 40.0; ValueError when unreadable, infinite or beyond ±MAX_PERCENT."""
+    number = float(value.strip()[:-1])
+    if not math.isfinite(number) or abs(number) > MAX_PERCENT:
+        raise LengthRangeError(f"{value!r} is out of range (expected at most {MAX_PERCENT:g}%)")
+    return number
 
 
 def parse_length(value: str | float | int) -> float:
-    """Return `value` in points; a bare number means millimetres. Raises ValueError when unreadable."""
+    """`value` in points; a bare number means millimetres. ValueError when unreadable or out of range."""
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a length")
     if isinstance(value, int | float):
-        return float(value) * POINTS_PER["mm"]
+        return bounded_points(float(value) * POINTS_PER["mm"], value)
     match = _LENGTH.match(value)
     if not match:
         raise ValueError(f"{value!r} is not a length (expected e.g. 63mm, 2.5in, 12pt)")
-    return float(match.group(1)) * POINTS_PER[match.group(2) or "mm"]
+    return bounded_points(float(match.group(1)) * POINTS_PER[match.group(2) or "mm"], value)
 
 
 def mm(value: float) -> float:

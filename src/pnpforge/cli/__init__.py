@@ -5,7 +5,8 @@ Commands live beside this file by job (print, check, score) and are registered b
 module is imported only when that command runs, so every command starts fast and `--help` lists them
 all from their registered lines (tests/test_imports.py checks each line against the command's help).
 Every InputError raised below is printed as one `FILE:LINE:COL: message` line per problem, with exit
-code 2 and no traceback.
+code 2 and no traceback. Anything else that escapes a command is a bug: one `internal error`
+line and exit code 3 (the traceback only with --debug).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pnpforge import __version__  # noqa: E402
 from pnpforge.errors import InputError  # noqa: E402
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
 
 
 def report_problems(error: InputError) -> None:
@@ -97,6 +99,25 @@ class ForgeGroup(click.Group):
         except InputError as error:
             report_problems(error)
             sys.exit(EXIT_BAD_INPUT)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, EOFError):
+            raise  # click's own ways out: usage errors, ctx.exit, Ctrl-C
+        except OSError as error:
+            if error.filename is None or ctx.params.get("debug"):
+                return self._internal(ctx, error)
+            # the system refused a path the user gave (too long, a loop of links, no permission)
+            report_problems(InputError.single(error.filename, f"cannot use this path: {error.strerror}"))
+            sys.exit(EXIT_BAD_INPUT)
+        except (Exception, RecursionError, MemoryError) as error:
+            return self._internal(ctx, error)
+
+    @staticmethod
+    def _internal(ctx: click.Context, error: BaseException) -> Any:
+        """A bug, not bad input: one line and exit 3; the traceback only with --debug."""
+        if ctx.params.get("debug"):
+            raise error
+        what = f"{type(error).__name__}: {error}".splitlines()[0][:300]
+        click.echo(f"internal error: {what} (please report; --debug shows where)", err=True)
+        sys.exit(EXIT_INTERNAL)
 
 
 @click.group(cls=ForgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -107,7 +128,8 @@ class ForgeGroup(click.Group):
     multiple=True,
     help="Also look for games (folders holding game.yaml) in DIR.",
 )
-def main(games_dir: tuple[str, ...]) -> None:
+@click.option("--debug", is_flag=True, help="Show the traceback of an internal error (for bug reports).")
+def main(games_dir: tuple[str, ...], debug: bool) -> None:
     """Print-and-play sheets, set-up checks and score calculators for board games.
 
     \b
@@ -116,6 +138,7 @@ def main(games_dir: tuple[str, ...]) -> None:
       pnpforge build gods --page letter --lang ja
       pnpforge validate my-delphi-setup.yaml
       pnpforge score final.yaml
+      pnpforge --debug build my-game/    # an internal error's traceback, for a bug report
     """
     from pnpforge import catalog
 

@@ -48,7 +48,12 @@ KINDS = ("images", "print-shop", "tts")
     help="print-shop only: PDFs, or the same sides as PNG images.",
 )
 @click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to use.")
-@click.option("--allow-outside-images", is_flag=True, help="Allow images outside the spec folder.")
+@click.option(
+    "--allow-outside-files",
+    is_flag=True,
+    help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
+)
+@click.option("--allow-outside-images", is_flag=True, hidden=True)  # the old name, still accepted
 @click.option("--jobs", type=click.IntRange(1, 64), help="Processes that rasterise (default: every core).")
 def export_cmd(
     target: str,
@@ -59,6 +64,7 @@ def export_cmd(
     dpi: int,
     fmt: str,
     font: str | None,
+    allow_outside_files: bool,
     allow_outside_images: bool,
     jobs: int | None,
 ) -> None:
@@ -84,7 +90,7 @@ def export_cmd(
         dpi=dpi,
         format=fmt.strip().lower(),
         font=Path(font) if font else None,
-        allow_outside_images=allow_outside_images,
+        allow_outside_files=allow_outside_files or allow_outside_images,
         processes=jobs,
     )
     files, notes = export(target, kind.strip().lower(), options)

@@ -67,7 +67,12 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             "--only", multiple=True, metavar="COMPONENT", help="Build only this component (repeatable)."
         ),
         click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to embed."),
-        click.option("--allow-outside-images", is_flag=True, help="Allow images outside the spec folder."),
+        click.option(
+            "--allow-outside-files",
+            is_flag=True,
+            help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
+        ),
+        click.option("--allow-outside-images", is_flag=True, hidden=True),  # the old name, still accepted
     ]
     for option in reversed(options):
         command = option(command)
@@ -89,7 +94,7 @@ def _options(**kw: Any) -> BuildOptions:
         dpi=kw["dpi"],
         only=tuple(kw["only"]),
         font=Path(kw["font"]) if kw["font"] else None,
-        allow_outside_images=kw["allow_outside_images"],
+        allow_outside_files=kw["allow_outside_files"] or kw["allow_outside_images"],
     )
 
 
@@ -107,7 +112,7 @@ def _run_build(target: str, options: BuildOptions) -> list[Path]:
     from pnpforge.build import plan, write
     from pnpforge.components.load import load_target
 
-    loaded = load_target(target)
+    loaded = load_target(target, options.allow_outside_files)
     the_plan = plan(loaded, options)
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
         files = write(the_plan, options, progress)
@@ -131,6 +136,7 @@ def build_cmd(target: str, **kw: Any) -> None:
       pnpforge build examples/tiny-quest -o out --page letter --lang ja
       pnpforge build ankh --page letter --margin 6mm
       pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
+      pnpforge build my-game/ --allow-outside-files   # art or data kept in a shared folder
     """
     for path in _run_build(target, _options(**kw)):
         click.echo(str(path))

@@ -16,7 +16,7 @@ from pnpforge import catalog
 from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.errors import InputError, Problem
-from pnpforge.sourcefile import Path_, Source, read_csv, read_yaml, validate
+from pnpforge.sourcefile import FileRefError, Path_, Source, named_file, read_csv, read_yaml, validate
 
 _WHOLE = re.compile(r"^\s*[+-]?\d+\s*$")
 
@@ -78,6 +78,7 @@ class LoadedSpec:
     source: Source
     rows: dict[str, list[DataRow]] = field(default_factory=dict)
     bundled: bool = False
+    allow_outside: bool = False  # --allow-outside-files: files the spec names may lie anywhere
     problems: list[Problem] = field(default_factory=list)  # row problems; expand() reports them with its own
 
     @property
@@ -94,36 +95,27 @@ class LoadedSpec:
         return sum(row.count for row in self.rows[component.name]) * component.count
 
 
-def inside(folder: Path, relative: str) -> bool:
-    """Whether `relative` (a path written in the spec) stays inside the spec folder."""
-    try:
-        (folder / relative).resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True
-
-
 def spec_path(target: str | Path) -> Path:
     """game.yaml for a folder, or the file itself."""
     path = Path(target)
     return path / SPEC_NAME if path.is_dir() else path
 
 
-def load_target(target: str | Path) -> LoadedSpec:
+def load_target(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     """A bundled (or --games-dir) game id, a spec folder, or a game.yaml path, loaded and checked."""
     path = Path(target)
     if path.exists():
-        return load_spec(path)
+        return load_spec(path, allow_outside)
     text = str(target)
     if "/" not in text and "\\" not in text and not text.endswith((".yaml", ".yml")):
         game = catalog.find_game(text)
-        loaded = load_spec(game.spec_file)
+        loaded = load_spec(game.spec_file, allow_outside)
         loaded.bundled = game.bundled
         return loaded
     raise InputError.single(text, "no such spec folder or file (expected a game id, a folder or a game.yaml)")
 
 
-def load_spec(target: str | Path) -> LoadedSpec:
+def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     """Read and check a spec; raises InputError listing every problem found in game.yaml.
 
     Problems in data rows (a bad `count`) are kept in `problems` instead, so that expansion can add
@@ -139,11 +131,11 @@ def load_spec(target: str | Path) -> LoadedSpec:
         spec = validate(Spec, source)
     except InputError as error:
         problems.extend(_clearer(p, source) for p in error.problems)
-        problems.extend(_raw_csv_problems(source, folder))
+        problems.extend(_raw_csv_problems(source, folder, allow_outside))
         raise InputError(problems) from None
-    loaded = LoadedSpec(spec, folder, str(file_path), source)
+    loaded = LoadedSpec(spec, folder, str(file_path), source, allow_outside=allow_outside)
     for index, component in enumerate(spec.components):
-        rows, found = _component_rows(component, index, source, folder)
+        rows, found = _component_rows(component, index, source, folder, allow_outside)
         problems.extend(found)
         loaded.rows[component.name] = rows
         if not found and loaded.piece_total(component) > MAX_PIECES:
@@ -189,7 +181,7 @@ def _clearer(problem: Problem, source: Source) -> Problem:
     return Problem(problem.file, line, col, message)
 
 
-def _raw_csv_problems(source: Source, folder: Path) -> list[Problem]:
+def _raw_csv_problems(source: Source, folder: Path, allow_outside: bool) -> list[Problem]:
     """CSV files named by a spec that failed validation are still checked, so all problems show at once."""
     problems: list[Problem] = []
     components = source.data.get("components") if isinstance(source.data, dict) else None
@@ -198,42 +190,42 @@ def _raw_csv_problems(source: Source, folder: Path) -> list[Problem]:
     for index, raw in enumerate(components):
         name = raw.get("csv") if isinstance(raw, dict) else None
         if isinstance(name, str):
-            problems.extend(_csv_file_problems(name, ("components", index, "csv"), source, folder))
+            problems.extend(
+                _csv_file_problems(name, ("components", index, "csv"), source, folder, allow_outside)
+            )
     return problems
 
 
 def _csv_file_problems(
-    name: str, where: tuple[str | int, ...], source: Source, folder: Path
+    name: str, where: tuple[str | int, ...], source: Source, folder: Path, allow_outside: bool
 ) -> list[Problem]:
-    if not inside(folder, name):
-        return [
-            source.problem(where, f"CSV file {name!r} is outside the spec folder (expected a path inside it)")
-        ]
-    if not (folder / name).is_file():
-        return [source.problem(where, f"CSV file {name!r} not found (expected it beside {SPEC_NAME})")]
+    try:
+        named_file(folder, name, "CSV file", allow_outside=allow_outside)
+    except FileRefError as exc:
+        return [source.problem(where, str(exc))]
     return []
 
 
 def _component_rows(
-    component: Component, index: int, source: Source, folder: Path
+    component: Component, index: int, source: Source, folder: Path, allow_outside: bool
 ) -> tuple[list[DataRow], list[Problem]]:
-    rows, problems = _own_rows(component, index, source, folder)
+    rows, problems = _own_rows(component, index, source, folder, allow_outside)
     if rows and not problems:
         names = sorted({key for row in rows for key in row.values})  # lookups match the rows' own fields
         for number, lookup in enumerate(component.lookup):
             where = ("components", index, "lookup", number)
-            problems += _apply_lookup(component, lookup, where, rows, names, source, folder)
+            problems += _apply_lookup(component, lookup, where, rows, names, source, folder, allow_outside)
     return rows, problems
 
 
 def _own_rows(
-    component: Component, index: int, source: Source, folder: Path
+    component: Component, index: int, source: Source, folder: Path, allow_outside: bool
 ) -> tuple[list[DataRow], list[Problem]]:
     base = ("components", index)
     if component.rows_from is not None:
-        return _yaml_rows(component.rows_from, (*base, "rows_from"), source, folder)
+        return _yaml_rows(component.rows_from, (*base, "rows_from"), source, folder, allow_outside)
     if component.csv is not None:
-        found = _csv_file_problems(component.csv, (*base, "csv"), source, folder)
+        found = _csv_file_problems(component.csv, (*base, "csv"), source, folder, allow_outside)
         if found:
             return [], found
         try:
@@ -268,17 +260,13 @@ def _own_rows(
 
 
 def _data_file(
-    name: str, where: tuple[str | int, ...], source: Source, folder: Path
+    name: str, where: tuple[str | int, ...], source: Source, folder: Path, allow_outside: bool
 ) -> tuple[Source | None, list[Problem]]:
     """A YAML data file the spec names (rows_from, lookup): inside the folder, present and readable."""
-    if not inside(folder, name):
-        return None, [
-            source.problem(
-                where, f"data file {name!r} is outside the spec folder (expected a path inside it)"
-            )
-        ]
-    if not (folder / name).is_file():
-        return None, [source.problem(where, f"data file {name!r} not found (expected it beside {SPEC_NAME})")]
+    try:
+        named_file(folder, name, "data file", allow_outside=allow_outside)
+    except FileRefError as exc:
+        return None, [source.problem(where, str(exc))]
     try:
         return read_yaml(folder / name), []
     except InputError as error:
@@ -296,10 +284,10 @@ def _dig(data: Source, dotted: str) -> tuple[Any, tuple[str | int, ...]] | None:
 
 
 def _yaml_rows(
-    spec: RowSource, where: tuple[str | int, ...], source: Source, folder: Path
+    spec: RowSource, where: tuple[str | int, ...], source: Source, folder: Path, allow_outside: bool
 ) -> tuple[list[DataRow], list[Problem]]:
     """One row per item of a list in a YAML data file; nested lists and maps become flat fields."""
-    data, problems = _data_file(spec.data, (*where, "data"), source, folder)
+    data, problems = _data_file(spec.data, (*where, "data"), source, folder, allow_outside)
     if data is None:
         return [], problems
     found = _dig(data, spec.list)
@@ -357,9 +345,10 @@ def _apply_lookup(
     names: list[str],
     source: Source,
     folder: Path,
+    allow_outside: bool,
 ) -> list[Problem]:
     """Add each looked-up entry's fields to the rows (`<field>_<key>`); a row's own fields win."""
-    table, problems = _lookup_table(lookup, where, source, folder)
+    table, problems = _lookup_table(lookup, where, source, folder, allow_outside)
     if table is None:
         return problems
     fields = [n for n in names if any(fnmatchcase(n, pattern) for pattern in lookup.fields)]
@@ -394,14 +383,14 @@ def _apply_lookup(
 
 
 def _lookup_table(
-    lookup: Lookup, where: tuple[str | int, ...], source: Source, folder: Path
+    lookup: Lookup, where: tuple[str | int, ...], source: Source, folder: Path, allow_outside: bool
 ) -> tuple[dict[str, dict[str, Any]] | None, list[Problem]]:
     """value -> flat fields, from the spec itself or from a mapping in a data file."""
     if lookup.table is not None:
         raw, owner, path = lookup.table, source, (*where, "table")
     else:
         assert lookup.data is not None and lookup.map is not None
-        data, problems = _data_file(lookup.data, (*where, "data"), source, folder)
+        data, problems = _data_file(lookup.data, (*where, "data"), source, folder, allow_outside)
         if data is None:
             return None, problems
         found = _dig(data, lookup.map)

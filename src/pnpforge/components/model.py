@@ -10,17 +10,41 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 from reportlab.lib import colors as rl_colors
 
-from pnpforge.units import parse_length, parse_size
+from pnpforge.units import LengthRangeError, parse_length, parse_percent, parse_size
 
 MAX_PIECES = 20_000  # per component; larger counts are refused before anything is laid out
 
 Lang = Literal["en", "ja"]
 LocalText = str | dict[Lang, str]
-Length = str | float | int
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+MAX_ROTATE = 3600.0  # degrees either way
+MAX_LEADING = 10.0  # line spacing, in text sizes
+MAX_DASH_MM = 1000.0
+
+
+def _in_range(value: str | float | int) -> str | float | int:
+    """Every length of a spec is finite and within MAX_LENGTH_MM (units.py), wherever it is used.
+
+    Unreadable text is left to the field's own check (or the drawing), which says what it expects.
+    """
+    if templated(value) or isinstance(value, bool):
+        return value
+    try:
+        if isinstance(value, str) and value.strip().endswith("%"):
+            parse_percent(value)
+        else:
+            parse_length(value)
+    except LengthRangeError:
+        raise
+    except ValueError:
+        pass
+    return value
+
+
+Length = Annotated[str | float | int, AfterValidator(_in_range)]
 
 CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "poker": (63, 88),
@@ -47,7 +71,7 @@ def check_length(
     if value is None or templated(value):
         return value
     if percent and isinstance(value, str) and value.strip().endswith("%"):
-        float(value.strip()[:-1])  # ValueError -> pydantic error
+        parse_percent(value)  # ValueError -> pydantic error
         return value
     points = parse_length(value)
     if minimum is not None and points < minimum:
@@ -78,7 +102,7 @@ def check_colour(value: str | None) -> str | None:
 class Strict(BaseModel):
     """Unknown keys are errors: a typo in a spec must not be silently ignored."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class Box(Strict):
@@ -88,7 +112,7 @@ class Box(Strict):
     y: Length = 0
     w: Length = "100%"
     h: Length = "100%"
-    rotate: float = 0
+    rotate: float = Field(0, ge=-MAX_ROTATE, le=MAX_ROTATE, description="Degrees, clockwise")
     when: str | None = Field(None, description="Draw only when this (templated) text is not empty")
 
     @field_validator("x", "y", "w", "h")
@@ -139,7 +163,7 @@ class PolygonElement(Paint):
 class LineElement(Paint):
     type: Literal["line"]
     points: list[tuple[Length, Length]] = Field(min_length=2)
-    dash: list[float] | None = None
+    dash: list[Annotated[float, Field(ge=0, le=MAX_DASH_MM)]] | None = None
 
 
 class TextElement(Box):
@@ -151,7 +175,7 @@ class TextElement(Box):
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
     fit: Literal["shrink", "wrap", "none"] = "shrink"
-    leading: float = 1.2
+    leading: float = Field(1.2, gt=0, le=MAX_LEADING)
 
     @field_validator("colour")
     @classmethod
@@ -381,6 +405,14 @@ class Component(Strict):
         "sheet (cards, tiles and tokens share sheets by default)",
     )
 
+    @field_validator("overlap", "gutter")
+    @classmethod
+    def _fixed_spacing(cls, v: Length | None) -> Length | None:
+        """Spacing between pieces or board parts: one length for the component, never a row's {field}."""
+        if templated(v):
+            raise ValueError(f"{v!r}: spacing is one length for the whole component (expected e.g. 3mm)")
+        return check_length(v, minimum=0.0)
+
     @model_validator(mode="after")
     def _shape_fits_kind(self) -> Component:
         defaults = {"card": "rect", "tile": "hex", "token": "circle", "board": "rect"}
@@ -436,7 +468,7 @@ class Defaults(Strict):
 
 
 class Spec(Strict):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
 
     schema_: str | None = Field(None, alias="$schema")
     game: GameInfo

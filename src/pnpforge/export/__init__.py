@@ -39,7 +39,7 @@ class ExportOptions:
     dpi: int = 300
     format: str = "pdf"  # print-shop: pdf or png
     font: Path | None = None
-    allow_outside_images: bool = False
+    allow_outside_files: bool = False  # --allow-outside-files: files the spec names may lie anywhere
     processes: int | None = None  # rasterising processes; None: every core
 
 
@@ -71,7 +71,7 @@ class Prepared:
 def build_options_of(options: ExportOptions) -> BuildOptions:
     """The build options that choose the same pieces, language and fonts."""
     o = options
-    return BuildOptions(lang=o.lang, only=o.only, font=o.font, allow_outside_images=o.allow_outside_images)
+    return BuildOptions(lang=o.lang, only=o.only, font=o.font, allow_outside_files=o.allow_outside_files)
 
 
 def check_options(kind: str, options: ExportOptions) -> None:
@@ -93,7 +93,7 @@ def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) 
     A print-shop PDF embeds every font: the standard Latin fonts become metric-compatible TrueType ones.
     """
     check_options(kind, options)
-    loaded = target if isinstance(target, LoadedSpec) else load_target(target)
+    loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
     fonts: FontRegistry | None = None
     if kind == "print-shop" and options.format == "pdf":
         from pnpforge.export.shopfonts import EmbeddingFonts

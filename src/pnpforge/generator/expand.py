@@ -12,13 +12,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pnpforge.components.load import DataRow, LoadedSpec, RowRef, inside
+from pnpforge.components.load import DataRow, LoadedSpec, RowRef
 from pnpforge.components.model import CellSource, Component
 from pnpforge.components.template import MissingField, fill
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import piece_size
-from pnpforge.sourcefile import Source, read_yaml
+from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
+
+MAX_CELL = 200  # axial coordinates of a data file's cells, either way: far beyond any board
 
 Cells = tuple[tuple[int, int], ...]
 RowCheck = Callable[[Piece], list[Problem]]  # checks one piece per data row (faces, images)
@@ -147,13 +149,11 @@ def _cell_file(
     problems: list[Problem],
 ) -> Source | None:
     name = source_spec.data
-    if not inside(loaded.folder, name):
-        problems.append(loaded.source.problem((*where, "data"), f"{name!r} is outside the spec folder"))
-        return None
     if name not in sources:
-        path = loaded.folder / name
-        if not path.is_file():
-            problems.append(loaded.source.problem((*where, "data"), f"data file {name!r} not found"))
+        try:
+            path = named_file(loaded.folder, name, "data file", allow_outside=loaded.allow_outside)
+        except FileRefError as exc:
+            problems.append(loaded.source.problem((*where, "data"), str(exc)))
             return None
         try:
             sources[name] = read_yaml(path)
@@ -193,14 +193,23 @@ def _cells_of(
     raw: list[Any], data: Source, problems: list[Problem], path: tuple[str | int, ...] = ()
 ) -> Cells:
     """Axial (q, r) of each cell: `at: [q, r]`, `[q, r]`, or `q:`/`r:` keys."""
-    cells = []
+    cells: list[tuple[int, int]] = []
+    if not isinstance(raw, list):
+        problems.append(data.problem(path, f"cells {raw!r} are not a list (expected [[q, r], ...])"))
+        return tuple(cells)
     for k, cell in enumerate(raw):
         at = cell.get("at") if isinstance(cell, dict) else cell
         if isinstance(cell, dict) and at is None and "q" in cell:
             at = [cell.get("q"), cell.get("r")]
-        if not (isinstance(at, list | tuple) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+        if not (
+            isinstance(at, list | tuple)
+            and len(at) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_CELL for v in at)
+        ):
             problems.append(
-                data.problem((*path, k), f"cell {at!r} is not [q, r] (expected two whole numbers)")
+                data.problem(
+                    (*path, k), f"cell {at!r} is not [q, r] (expected two whole numbers, ±{MAX_CELL})"
+                )
             )
             continue
         cells.append((int(at[0]), int(at[1])))

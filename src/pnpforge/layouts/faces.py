@@ -46,8 +46,8 @@ from pnpforge.layouts import shapes
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
-from pnpforge.sourcefile import Source, read_yaml
-from pnpforge.units import mm, parse_length, to_mm
+from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
+from pnpforge.units import mm, parse_length, parse_percent, to_mm
 
 SideName = Literal["face", "back"]
 PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
@@ -79,7 +79,7 @@ class RenderContext:
     spec_dir: Path = field(default_factory=Path.cwd)
     bleed: float = 0.0  # points
     fonts: FontRegistry = field(default_factory=FontRegistry)
-    allow_outside_images: bool = False
+    allow_outside_files: bool = False  # --allow-outside-files: images and data files may lie anywhere
     spec_source: Source | None = None  # game.yaml: a fixed value's problem is located there, once
 
 
@@ -142,7 +142,7 @@ def _length(value: str | float | int, reference: float) -> float:
 def _parse(value: object, reference: float) -> float:
     try:
         if isinstance(value, str) and value.strip().endswith("%"):
-            return float(value.strip()[:-1]) * reference / 100.0
+            return parse_percent(value) * reference / 100.0
         return parse_length(value)  # type: ignore[arg-type]
     except (ValueError, TypeError) as exc:
         raise FaceError(str(exc)) from None
@@ -574,6 +574,10 @@ def _image_size(path: Path, mtime: float) -> tuple[float, float]:
     try:
         if path.suffix.lower() == ".svg":
             return svg_size(path)
+        from PIL import Image
+
+        with Image.open(path) as image:
+            image.load()  # decode it all now: a truncated file must fail here, not halfway through the PDF
         return ImageReader(str(path)).getSize()
     except Exception as exc:  # reportlab/PIL raise many kinds for a broken image
         raise FaceError(f"cannot read image {path.name!r}: {exc}") from None
@@ -581,14 +585,14 @@ def _image_size(path: Path, mtime: float) -> tuple[float, float]:
 
 def image_path(src: str, ctx: RenderContext) -> Path:
     """The image file for `src`, checked: exists, PNG, JPEG or SVG, inside the spec folder unless allowed."""
-    base = ctx.spec_dir.resolve()
-    path = (base / src).resolve()
-    if not ctx.allow_outside_images and not path.is_relative_to(base):
-        raise FaceError(f"image {src!r} is outside the spec folder (expected a path inside {base})")
-    if path.suffix.lower() not in IMAGE_TYPES:
+    if Path(src).suffix.lower() not in IMAGE_TYPES:
         raise FaceError(f"image {src!r} is not a PNG, JPEG or SVG file")
-    if not path.is_file():
-        raise FaceError(f"image {src!r} not found (expected a file in {base})")
+    try:
+        path = named_file(ctx.spec_dir, src, "image", allow_outside=ctx.allow_outside_files)
+    except FileRefError as exc:
+        raise FaceError(str(exc)) from None
+    if path.suffix.lower() not in IMAGE_TYPES:  # a link named .png may point at any file
+        raise FaceError(f"image {src!r} is not a PNG, JPEG or SVG file")
     return path
 
 
@@ -681,12 +685,13 @@ def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: _Box, piece: Piece, c
 _data_cache: dict[tuple[Path, int], Source] = {}
 
 
-def load_data(path: Path) -> Source:
+def load_data(folder: Path, name: str, allow_outside: bool = False) -> Source:
     """A YAML data file of the spec, parsed once per build (keyed by path and modification time)."""
     try:
-        key = (path.resolve(), path.stat().st_mtime_ns)
-    except OSError:
-        raise FaceError(f"data file {path.name!r} not found (expected it in the spec folder)") from None
+        path = named_file(folder, name, "data file", allow_outside=allow_outside)
+        key = (path, path.stat().st_mtime_ns)
+    except (FileRefError, OSError) as exc:
+        raise FaceError(str(exc)) from None
     source = _data_cache.get(key)
     if source is None:
         source = read_yaml(path)
@@ -720,9 +725,10 @@ def cells_from(
     lang: str = "en",
     *,
     allow_none: bool = False,
+    allow_outside: bool = False,
 ) -> list[Cell]:
     """The hex cells a CellSource picks from its data file (`match` values may hold {field})."""
-    source = load_data(spec_dir / source_spec.data)
+    source = load_data(spec_dir, source_spec.data, allow_outside)
     items, path = _dig(source, source_spec.list)
     if not isinstance(items, list):
         raise InputError(
@@ -815,7 +821,7 @@ class _Hex:
 def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
     from pnpforge.layouts.icons import ICON_NAMES, unknown_icon
 
-    cells = cells_from(el.source, ctx.spec_dir)
+    cells = cells_from(el.source, ctx.spec_dir, allow_outside=ctx.allow_outside_files)
     stroke_rgb = parse_colour(el.stroke)
     for name in [*el.icons.values(), *(m.icon for m in el.marks if m.icon)]:
         if name not in ICON_NAMES:
@@ -879,7 +885,7 @@ def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx
             offset = {"bottom": 0.625, "centre": 0.0, "top": -0.625}[el.label_at] * radius
             _small_text(canvas, label, spot.cx, spot.cy + offset, radius * 1.2, size, ink, ctx)
     if el.edges:
-        source = load_data(ctx.spec_dir / el.source.data)
+        source = load_data(ctx.spec_dir, el.source.data, ctx.allow_outside_files)
         edge_rgb, edge_width = parse_colour(el.edge_colour), length(el.edge_width)
         for at, direction in _edges(source, el.edges):
             a, b = hexgrid.edge_corners(direction)
@@ -892,7 +898,7 @@ def _marked(el: HexMapElement, ctx: RenderContext) -> dict[tuple[int, int], HexM
     out: dict[tuple[int, int], HexMapMark] = {}
     for mark in el.marks:
         spec = CellSource(data=el.source.data, list=mark.list, match=mark.match, cells=mark.cells)
-        for cell in cells_from(spec, ctx.spec_dir, allow_none=True):
+        for cell in cells_from(spec, ctx.spec_dir, allow_none=True, allow_outside=ctx.allow_outside_files):
             out[cell.at] = mark
     return out
 

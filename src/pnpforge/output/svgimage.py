@@ -1,7 +1,14 @@
-"""SVG artwork placed on a piece: read once with svglib into reportlab vector drawings."""
+"""SVG artwork placed on a piece: checked, then read once with svglib into reportlab vector drawings.
+
+An SVG is a document that can reach out (entities, DOCTYPEs, links to files and URLs); only its own
+shapes and embedded `data:` images are drawn, so anything that would make svglib read another file
+or the network is refused first, with the SVG's file and line.
+"""
 
 from __future__ import annotations
 
+import io
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,13 +17,51 @@ if TYPE_CHECKING:  # reportlab.graphics and svglib load only when a spec has SVG
     from reportlab.graphics.shapes import Drawing
     from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
+MAX_SVG_USES = 32  # <use> copies; nested ones multiply, so a few dozen could already be millions
+_DOCTYPE = re.compile(r"<!DOCTYPE[^>\[]*\[|<!ENTITY|<\?xml-stylesheet|@import", re.I)
+_HREF = re.compile(r"""(?:xlink:)?href\s*=\s*(["'])\s*(.*?)\1""", re.I | re.S)
+_URL = re.compile(r"""url\(\s*["']?\s*([^)"'\s]*)""", re.I)
+_ENTITY = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)[A-Za-z_][\w.-]*;")
+_EMBEDDED = ("#", "data:image/png", "data:image/jpeg", "data:image/jpg", "data:image/gif")
+
+
+def checked_svg(path: Path) -> bytes:
+    """The SVG's bytes if it refers to nothing outside itself; ValueError `FILE:LINE:COL: why` if not."""
+    from pnpforge.errors import InputError
+    from pnpforge.sourcefile import decode_utf8, line_col, read_bytes
+
+    file = path.name
+    try:
+        raw = read_bytes(path, file)
+        text = decode_utf8(raw, file)
+    except InputError as error:
+        raise ValueError(str(error.problems[0])) from None
+
+    def refuse(index: int, why: str) -> ValueError:
+        line, col = line_col(text, index)
+        return ValueError(f"{file}:{line}:{col}: {why} (expected only shapes and embedded data: images)")
+
+    if found := _DOCTYPE.search(text):
+        what = found.group().strip("<![ ").split()[0]
+        raise refuse(found.start(), f"SVG with {what!r} refused: it can pull in other files")
+    if found := _ENTITY.search(text):
+        raise refuse(found.start(), f"entity {found.group()!r} refused")
+    for found in (*_HREF.finditer(text), *_URL.finditer(text)):
+        target = found.group(found.lastindex or 1).strip()
+        if not target.lower().startswith(_EMBEDDED):
+            raise refuse(found.start(), f"external reference {target[:60]!r} refused")
+    if text.count("<use") > MAX_SVG_USES:
+        raise refuse(text.find("<use"), f"more than {MAX_SVG_USES} <use> copies")
+    return raw
+
 
 @lru_cache(maxsize=64)
 def _load(path: Path, mtime: float) -> Drawing:
     from svglib.svglib import svg2rlg  # imported here: only specs with SVG art pay for it
 
+    raw = checked_svg(path)
     try:
-        drawing = svg2rlg(str(path))
+        drawing = svg2rlg(io.BytesIO(raw))
     except Exception as exc:  # lxml and svglib raise many kinds for a broken file
         raise ValueError(f"cannot read SVG image {path.name!r}: {exc}") from None
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
@@ -36,10 +81,16 @@ def svg_size(path: Path) -> tuple[float, float]:
 
 def draw_svg(canvas: RlCanvas, path: Path, w: float, h: float) -> None:
     """Draw the SVG into the box (0, 0)-(w, h) of a y-up reportlab canvas, stretched to fill it."""
+    from reportlab import rl_config
     from reportlab.graphics import renderPDF
 
     drawing = svg_drawing(path)
     canvas.saveState()
     canvas.scale(w / drawing.width, h / drawing.height)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    saved = rl_config.useA85
+    rl_config.useA85 = 1  # an embedded data: picture is an inline image: reportlab writes it as text only
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        rl_config.useA85 = saved
     canvas.restoreState()

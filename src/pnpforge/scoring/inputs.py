@@ -18,10 +18,14 @@ from pnpforge.errors import InputError
 from pnpforge.sourcefile import Path_, Source
 from pnpforge.validator.report import Report
 
+MAX_COUNT = 10**18 - 1  # 18 digits, as the input layer allows in files; typed answers are held to it too
+
 
 def _whole(value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError("expected a whole number")
+    if abs(value) > MAX_COUNT:
+        raise ValueError("number too large (expected at most 18 digits)")
     return value
 
 
@@ -45,7 +49,7 @@ Name = Annotated[str, BeforeValidator(_name)]
 class Strict(BaseModel):
     """Base for every score-file model: unknown keys are errors, so a typo never scores as 0."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class PlayerEntry(Strict):

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge.errors import InputError
-from pnpforge.sourcefile import Path_, Source
+from pnpforge.sourcefile import FileRefError, Path_, Source, named_file
 from pnpforge.validator.setupfile import LoadedSetup, load_setup, load_source
 
 
@@ -29,13 +29,11 @@ def linked_setup(source: Source, at: Path_, value: str | dict[str, Any], game: s
         if value.get("game", game) != game:
             raise InputError([source.problem((*at, "game"), f"expected a {game} set-up here")])
         return load_source(_inner(source, at, {k: v for k, v in value.items() if k != "game"}, game))
-    path = Path(value)
-    if not path.is_absolute():
-        path = Path(source.file).parent / path
-    if not path.is_file():
-        raise InputError(
-            [source.problem(at, f"set-up file {str(path)!r} not found (paths are relative to this file)")]
-        )
+    folder = Path(source.file).parent
+    try:  # any folder: the user names this file on purpose, but the name must still be usable
+        path = named_file(folder, value, "set-up file", allow_outside=True)
+    except FileRefError as exc:
+        raise InputError([source.problem(at, f"{exc} (paths are relative to this file)")]) from None
     loaded = load_setup(path)
     if loaded.game.id != game:
         raise InputError([source.problem(at, f"{str(path)!r} is a {loaded.game.id} set-up, expected {game}")])

@@ -49,13 +49,13 @@ Axial = Annotated[StrictInt, Field(ge=-MAX_COORD, le=MAX_COORD)]
 Coord = tuple[Axial, Axial]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
 Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
 Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockwise
-Seat = Annotated[StrictInt, Field(ge=1)]
+Seat = Annotated[StrictInt, Field(ge=1, le=99)]  # a seat number; no table seats 100
 
 
 class SetupModel(BaseModel):
     """Base of every game's `Setup`: unknown keys are errors, so a typo never passes silently."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 @dataclass
