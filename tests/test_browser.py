@@ -99,9 +99,14 @@ def browser(server: str) -> Iterator[Any]:
 
 
 def _wait(condition: Any, seconds: float = 15.0) -> Any:
+    from selenium.common.exceptions import StaleElementReferenceException
+
     deadline = time.monotonic() + seconds
     while True:
-        value = condition()
+        try:
+            value = condition()
+        except StaleElementReferenceException:  # the live update replaced the element: look again
+            value = None
         if value:
             return value
         assert time.monotonic() < deadline, "timed out waiting for the page"
@@ -137,12 +142,9 @@ def test_gods_score_sheet_for_three_players(browser: Any, server: str, tmp_path:
         for key, value in numbers.items():
             _type(browser, f"p{index}:{key}", value)
     # Ann 2*3 + 1*2 = 8; Bob 1*3 + 3*2 + 4 (most temples) = 13; Cy 2: Bob wins, read from the live update
-    verdict = _wait(
-        lambda: (
-            "Bob" in browser.find_element(By.ID, "verdict").text and browser.find_element(By.ID, "verdict")
-        )
-    )
-    assert verdict.text == "Winner: Bob with 13."
+    verdict = _wait(lambda: "Bob" in browser.find_element(By.ID, "verdict").text)
+    assert verdict
+    _wait(lambda: browser.find_element(By.ID, "verdict").text == "Winner: Bob with 13.")
     totals = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "td.total")]
     assert totals == ["8", "13", "2"]
     _no_sideways_scroll(browser)
