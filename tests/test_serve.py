@@ -254,6 +254,16 @@ def test_ankh_conflict_for_one_region(client: Any) -> None:
     assert "unknown battle card 'no-such-card'" in problems[0]["message"]
 
 
+def test_ankh_players_start_as_gods(client: Any) -> None:
+    """Ankh's players are their gods: an untouched sheet names gods, so it scores without an error."""
+    page = client.get("/g/ankh?lang=en").text
+    assert '<datalist id="player-names"><option value="Amun">' in page and 'placeholder="Amun"' in page
+    form = {k: v for k, v in {"count": "2", **SHEETS["ankh"]}.items() if not k.endswith(":name")}
+    scored = client.post("/api/g/ankh/score", data=form).json()
+    assert not scored["problems"], scored["problems"]
+    assert [p["name"] for p in scored["result"]["players"]][:2] != ["Player 1", "Player 2"]
+
+
 def test_quo_vadis_generation_bonus(client: Any) -> None:
     form = {"count": "3", **SHEETS["quo-vadis"]}
     result = client.post("/api/g/quo-vadis/score", data=form).json()["result"]

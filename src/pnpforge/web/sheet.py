@@ -66,6 +66,11 @@ class Sheet:
     before: list[SheetField]  # game-wide, shown above the players' rows
     after: list[SheetField]  # game-wide, shown below
     each: list[SheetField] = field(default_factory=list)  # per player, in sections of their own
+    names: tuple[str, ...] = ()  # the names a game's players go by (Ankh: its gods), offered in order
+
+    def default_name(self, index: int) -> str:
+        """Player `index`'s name before one is typed: the game's own name for a seat, else "Player N"."""
+        return self.names[index] if index < len(self.names) else f"Player {index + 1}"
 
     @property
     def all_fields(self) -> list[SheetField]:
@@ -190,7 +195,9 @@ def sheet(game: catalog.GameFolder) -> Sheet:
                 (each if f.scope == "each" else after).append(f)
     sections = list(dict.fromkeys(f.section for f in after))
     after.sort(key=lambda f: sections.index(f.section))  # each section's fields together, in first-seen order
-    return Sheet(game, title(game), (low, min(high, low + MAX_PLAYERS_ON_PAGE)), rows, before, after, each)
+    names = tuple(module.player_names()) if hasattr(module, "player_names") else ()
+    players = (low, min(high, low + MAX_PLAYERS_ON_PAGE))
+    return Sheet(game, title(game), players, rows, before, after, each, names)
 
 
 # -- a filled form to a score file -------------------------------------------------------------------
@@ -251,8 +258,8 @@ def _parts(key: str, player: str = "") -> list[str | int]:
     return [int(p) if p.isdigit() else (player if p == PLAYER else p) for p in key.split(".")]
 
 
-def player_names(form: dict[str, str], count: int) -> list[str]:
-    return [form.get(f"p{i}:name", "").strip() or f"Player {i + 1}" for i in range(count)]
+def player_names(the_sheet: Sheet, form: dict[str, str], count: int) -> list[str]:
+    return [form.get(f"p{i}:name", "").strip() or the_sheet.default_name(i) for i in range(count)]
 
 
 def score_data(the_sheet: Sheet, form: dict[str, str], count: int) -> dict[str, Any]:
@@ -261,7 +268,7 @@ def score_data(the_sheet: Sheet, form: dict[str, str], count: int) -> dict[str, 
     for f in the_sheet.before:
         if (value := value_of(f, form)) is not None:
             _put(data, _parts(f.key), value)
-    names = player_names(form, count)
+    names = player_names(the_sheet, form, count)
     entries = []
     for index, name in enumerate(names):
         entry: dict[str, Any] = {"name": name}

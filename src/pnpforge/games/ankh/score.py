@@ -105,6 +105,11 @@ def _gods_table() -> dict[str, str]:
     return names
 
 
+def player_names() -> list[str]:
+    """What Ankh's players go by: their gods (Ankh rulebook, セットアップ: each player chooses a god)."""
+    return [row["name_en"] for row in read_csv(HERE / "gods.csv").rows]
+
+
 def _one_or_two(value: Any) -> Any:
     if isinstance(value, str):
         return [value]
