@@ -254,6 +254,21 @@ def test_ankh_conflict_for_one_region(client: Any) -> None:
     assert "unknown battle card 'no-such-card'" in problems[0]["message"]
 
 
+def test_deal_options_with_known_values_are_pickers(client: Any) -> None:
+    """An option whose values a game declares is a select (no typing a scenario's name on a phone)."""
+    from pnpforge import catalog
+
+    ankh = catalog.game_module(catalog.find_game("ankh"), "deal")
+    scenarios = ankh.option_choices()["scenario"]  # type: ignore[union-attr]
+    page = client.get("/g/ankh?lang=en").text
+    assert '<select name="opt:scenario">' in page
+    assert all(f"<option>{name}</option>" in page for name in scenarios)
+    dealt = client.post("/g/ankh/deal", data={"players": "3", "seed": "1", "opt:scenario": scenarios[-1]})
+    assert dealt.status_code == 200 and f"<option selected>{scenarios[-1]}</option>" in dealt.text
+    gods = client.get("/g/gods?lang=en").text
+    assert '<select name="opt:variant">' in gods and '<input name="opt:gods"' in gods  # free text
+
+
 def test_ankh_players_start_as_gods(client: Any) -> None:
     """Ankh's players are their gods: an untouched sheet names gods, so it scores without an error."""
     page = client.get("/g/ankh?lang=en").text

@@ -33,6 +33,17 @@ HERE = Path(__file__).parent
 FORM = "<form>"  # the file name messages use for a form field that is not part of a file
 
 
+def _option_pickers(dealer: Any) -> list[tuple[str, list[str]]]:
+    """A dealer's options with the values each may take (empty: free text), from what it declares:
+    `OPTION_CHOICES`, or `option_choices()` when the values come from a data file."""
+    if dealer is None:
+        return []
+    choices = getattr(dealer, "OPTION_CHOICES", None)
+    if choices is None and hasattr(dealer, "option_choices"):
+        choices = dealer.option_choices()
+    return [(name, list((choices or {}).get(name, []))) for name in getattr(dealer, "OPTIONS", ())]
+
+
 def _problems(error: InputError) -> list[dict[str, Any]]:
     return [{"field": None, "code": "", "message": p.message, "where": str(p)} for p in error.problems]
 
@@ -115,7 +126,7 @@ def create_app(
             "title": localise(info.get("title", game.id), lang),
             "low": low,
             "high": high,
-            "options": list(getattr(dealer, "OPTIONS", ())) if dealer else [],
+            "options": _option_pickers(dealer),
             "can_deal": dealer is not None,
             "can_check": catalog.game_module(game, "checks") is not None,
             "sheet": the_sheet,

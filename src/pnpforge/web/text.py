@@ -18,6 +18,7 @@ WORDS: dict[str, dict[str, str]] = {
     "seed": {"en": "Seed (blank: random)", "ja": "シード(空欄でランダム)"},
     "options": {"en": "Options", "ja": "オプション"},
     "option_hint": {"en": "blank: the game's default", "ja": "空欄で既定値"},
+    "option_default": {"en": "(the game's default)", "ja": "(既定値)"},
     "deal": {"en": "Deal", "ja": "配置を作る"},
     "dealt": {"en": "Dealt with seed", "ja": "シード"},
     "steps": {"en": "What goes where", "ja": "配置の手順"},

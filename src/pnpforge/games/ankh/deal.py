@@ -17,6 +17,12 @@ from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
 OPTIONS = ("scenario",)
 
+
+def option_choices() -> dict[str, list[str]]:
+    """The values an option may take, for pickers (the table page): the map file's scenarios."""
+    return {"scenario": sorted(_checks.scenarios())}  # read on demand: dealing needs them anyway
+
+
 _checks: Any = catalog.game_module(catalog.GameFolder("ankh", Path(__file__).parent, True), "checks")
 
 

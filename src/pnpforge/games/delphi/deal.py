@@ -18,6 +18,7 @@ from pnpforge.geometry.hexgrid import Hex
 from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, reject_unknown_options
 
 OPTIONS = ("short", "remove")
+OPTION_CHOICES = {"short": ["true", "false"], "remove": ["0", "1", "2", "3", "4"]}  # for pickers
 MAX_REDRAWS = 10_000
 
 _checks: Any = catalog.game_module(catalog.GameFolder("delphi", Path(__file__).parent, True), "checks")

@@ -20,6 +20,7 @@ _HERE = Path(__file__).parent
 checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
 
 OPTIONS = ("variant", "gods")
+OPTION_CHOICES = {"variant": ["stack", "bag"]}  # for pickers; `gods` is free text
 # Opening cells (docs/games/gods.md, Rules decisions): 2 adjacent; 3 mutually adjacent; two pairs
 # with a wilderness between them.
 OPENINGS: dict[int, list[Hex]] = {
