@@ -1,23 +1,13 @@
-"""Drawing one side of one piece from its face template, on any Canvas (PDF or SVG).
-
-The piece's trim top-left is (0, 0) at the current transform. The background fills the bleed
-outline, then the elements are drawn in order, all clipped to that outline. Every `{field}` is
-filled from the piece's data row first; `check_side` runs the same code on a canvas that draws
-nothing, so anything that would fail while drawing is reported before a file is written.
-"""
+"""Drawing or checking one side of a piece: the background, then each element by its kind."""
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
-
-from pydantic import BaseModel, ValidationError
-from reportlab.lib import colors as rl_colors
 
 from pnpforge.components.model import (
     PLACEHOLDER,
@@ -39,18 +29,20 @@ from pnpforge.components.model import (
 )
 from pnpforge.components.template import MissingField, fill, localise
 from pnpforge.errors import InputError, Problem
-from pnpforge.fonts import FontRegistry
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry import hexgrid
 from pnpforge.layouts import shapes
+from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
+from pnpforge.layouts.faces.templates import has_placeholder, holds_placeholder, resolve
+from pnpforge.layouts.faces.values import FaceError, contrast, length, parse_colour, pattern_ink
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
-from pnpforge.units import mm, parse_length, parse_percent, to_mm
+from pnpforge.units import mm, to_mm
 
 SideName = Literal["face", "back"]
-PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 FALSY = ("", "0", "false")
 SQRT3 = math.sqrt(3.0)
@@ -71,171 +63,6 @@ DEFAULT_PALETTE: dict[str, str] = {  # hexmap fills when the spec's palette does
 UNKNOWN_FILL = "#e4e4e4"
 
 
-@dataclass
-class RenderContext:
-    """What drawing needs besides the piece: language, where relative files are, bleed, fonts."""
-
-    lang: str = "en"
-    spec_dir: Path = field(default_factory=Path.cwd)
-    bleed: float = 0.0  # points
-    fonts: FontRegistry = field(default_factory=FontRegistry)
-    allow_outside_files: bool = False  # --allow-outside-files: images and data files may lie anywhere
-    spec_source: Source | None = None  # game.yaml: a fixed value's problem is located there, once
-
-
-class FaceError(ValueError):
-    """Something in a face template cannot be drawn for this piece (message says what is expected)."""
-
-
-# colours -----------------------------------------------------------------------------------------
-@lru_cache(maxsize=1024)
-def parse_colour(value: str | None) -> RGB | None:
-    """'red', '#f00', '#ff0000' -> (r, g, b) in 0..1; None or 'none' -> None (no paint)."""
-    if value is None:
-        return None
-    text = value.strip()
-    if text.lower() in ("none", "transparent", ""):
-        return None
-    if re.fullmatch(r"#[0-9a-fA-F]{3}", text):
-        return tuple(int(ch * 2, 16) / 255.0 for ch in text[1:])  # type: ignore[return-value]
-    if re.fullmatch(r"#[0-9a-fA-F]{6}", text):
-        return tuple(int(text[i : i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
-    named = getattr(rl_colors, text.lower(), None)
-    if isinstance(named, rl_colors.Color):
-        return (float(named.red), float(named.green), float(named.blue))
-    raise FaceError(f"{value!r} is not a colour (expected a name like 'red', '#rgb', '#rrggbb' or 'none')")
-
-
-def _luminance(rgb: RGB) -> float:
-    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
-
-
-def contrast(rgb: RGB | None) -> RGB:
-    """Black or white, whichever reads on `rgb`."""
-    return (1.0, 1.0, 1.0) if rgb is not None and _luminance(rgb) < 0.45 else (0.0, 0.0, 0.0)
-
-
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
-
-
-def pattern_ink(fill_rgb: RGB | None) -> RGB:
-    """A pattern colour that shows on `fill_rgb` without hiding it: a darker or lighter shade."""
-    base = fill_rgb or (1.0, 1.0, 1.0)
-    return _mix(base, (1.0, 1.0, 1.0), 0.55) if _luminance(base) < 0.45 else _mix(base, (0.0, 0.0, 0.0), 0.45)
-
-
-# lengths ------------------------------------------------------------------------------------------
-def length(value: object, reference: float = 0.0) -> float:
-    """A length in points; "n%" is a percentage of `reference` (the trim box side it runs along)."""
-    try:
-        return _length(value, reference)  # type: ignore[arg-type]
-    except TypeError:  # an unhashable value cannot be cached; it is no length either
-        return _parse(value, reference)
-
-
-@lru_cache(maxsize=4096, typed=True)
-def _length(value: str | float | int, reference: float) -> float:
-    return _parse(value, reference)
-
-
-def _parse(value: object, reference: float) -> float:
-    try:
-        if isinstance(value, str) and value.strip().endswith("%"):
-            return parse_percent(value) * reference / 100.0
-        return parse_length(value)  # type: ignore[arg-type]
-    except (ValueError, TypeError) as exc:
-        raise FaceError(str(exc)) from None
-
-
-# templating ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Template:
-    """Which fields of one element hold a `{field}`, with their values as written in the spec."""
-
-    element: BaseModel
-    fields: dict[str, Any]
-
-
-_templates: dict[int, _Template] = {}
-TEMPLATES_KEPT = 10_000  # elements remembered; a long `watch` session loads many specs
-_resolved: dict[tuple[int, tuple[str, ...]], tuple[BaseModel, BaseModel]] = {}  # -> (template, filled)
-RESOLVED_KEPT = 4096
-
-
-def _holds_placeholder(value: Any) -> bool:
-    if isinstance(value, str):
-        return PLACEHOLDER.search(value) is not None
-    if isinstance(value, dict):
-        return any(_holds_placeholder(v) for v in value.values())
-    if isinstance(value, list | tuple):
-        return any(_holds_placeholder(v) for v in value)
-    return False
-
-
-def _template(model: BaseModel) -> _Template:
-    """The element's templated fields, found once per element (keyed by identity: models are unhashable)."""
-    hit = _templates.get(id(model))
-    if hit is None or hit.element is not model:
-        dumped = model.model_dump(mode="python")
-        own = getattr(type(model), "cell_templated", frozenset())  # filled per hex cell, not per row
-        fields = {n: v for n, v in dumped.items() if n not in own and _holds_placeholder(v)}
-        if len(_templates) >= TEMPLATES_KEPT:
-            _templates.clear()
-        hit = _templates[id(model)] = _Template(model, fields)
-    return hit
-
-
-def _has_placeholder(model: BaseModel) -> bool:
-    return bool(_template(model).fields)
-
-
-def _fill_all(value: Any, row: Mapping[str, Any], lang: str) -> Any:
-    if isinstance(value, str):
-        return fill(value, row, lang)
-    if isinstance(value, dict):
-        return {k: _fill_all(v, row, lang) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_fill_all(v, row, lang) for v in value]
-    return value
-
-
-def _describe(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    message = first["msg"].removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
-
-
-def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
-    """`element` with every `{field}` filled from `row`; the filled fields are validated again (colours,
-    lengths) with the model's own validators. The other fields were validated when the spec was loaded,
-    so an element without placeholders is returned as it is."""
-    template = _template(element)
-    if not template.fields:
-        return element
-    try:
-        filled = {name: _fill_all(value, row, lang) for name, value in template.fields.items()}
-    except MissingField as exc:
-        raise FaceError(str(exc)) from None
-    values = tuple(filled.values())
-    key = (id(element), values) if all(isinstance(v, str) for v in values) else None
-    if key is not None and (hit := _resolved.get(key)) is not None and hit[0] is element:
-        return hit[1]  # rows that fill the same values share one checked element (drawing never mutates)
-    resolved = element.model_copy()
-    validator = type(element).__pydantic_validator__
-    try:
-        for name, value in filled.items():  # field order: the first error is the one a full check reports
-            validator.validate_assignment(resolved, name, value)
-    except ValidationError as exc:
-        raise FaceError(_describe(exc)) from None
-    if key is not None:
-        if len(_resolved) >= RESOLVED_KEPT:
-            _resolved.clear()
-        _resolved[key] = (element, resolved)
-    return resolved
-
-
 def side_spec(component: Component, side: SideName) -> Side | None:
     return component.face if side == "face" else component.back
 
@@ -249,9 +76,9 @@ def side_is_shared(component: Component, side: SideName) -> bool:
         isinstance(component.size, str) and PLACEHOLDER.search(component.size)
     ):
         return False  # the outline itself differs from piece to piece
-    if _holds_placeholder(spec.background) or _holds_placeholder(spec.pattern):
+    if holds_placeholder(spec.background) or holds_placeholder(spec.pattern):
         return False
-    return not any(_has_placeholder(element) for element in spec.elements)  # each element knows its own
+    return not any(has_placeholder(element) for element in spec.elements)  # each element knows its own
 
 
 # the drawing surface used by checks --------------------------------------------------------------
@@ -326,13 +153,13 @@ def _render(
     try:
         background = parse_colour(_fill_text(spec.background, piece.row, ctx.lang))
     except FaceError as exc:
-        fixed = not _holds_placeholder(spec.background)
+        fixed = not holds_placeholder(spec.background)
         yield _located(piece, ctx, (side, "background") if fixed else None, f"{where}: {exc}")
         return
     try:
-        pattern = _pattern_name(_fill_text(spec.pattern, piece.row, ctx.lang))
+        pattern = pattern_name(_fill_text(spec.pattern, piece.row, ctx.lang))
     except FaceError as exc:
-        fixed = not _holds_placeholder(spec.pattern)
+        fixed = not holds_placeholder(spec.pattern)
         yield _located(piece, ctx, (side, "pattern") if fixed else None, f"{where}: {exc}")
         return
     canvas.save()
@@ -345,7 +172,7 @@ def _render(
         try:
             draw_element(canvas, resolve(element, piece.row, ctx.lang), piece, ctx)
         except (FaceError, MissingField) as exc:
-            path = None if _has_placeholder(element) else (side, "elements", index - 1)
+            path = None if has_placeholder(element) else (side, "elements", index - 1)
             yield _located(piece, ctx, path, f"{where} element {index} ({element.type}): {exc}")
             if stop:
                 break
@@ -382,37 +209,17 @@ def _fill_text(value: str | None, row: Mapping[str, Any], lang: str) -> str | No
         raise FaceError(str(exc)) from None
 
 
-def _pattern_name(value: str | None) -> str:
-    name = (value or "none").strip().lower()
-    if name not in PATTERNS:
-        raise FaceError(f"unknown pattern {value!r} (expected one of {', '.join(PATTERNS)})")
-    return name
-
-
 def _shown(when: str | None) -> bool:
     return when is None or when.strip().lower() not in FALSY
 
 
-# elements ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Box:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def centre(self) -> Point:
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
-
-def _box(element: Any, piece: Piece) -> _Box:
+def _box(element: Any, piece: Piece) -> Box:
     return _box_of(element.x, element.y, element.w, element.h, piece.width, piece.height)
 
 
 @lru_cache(maxsize=4096, typed=True)
-def _box_of(x: object, y: object, w: object, h: object, width: float, height: float) -> _Box:
-    box = _Box(length(x, width), length(y, height), length(w, width), length(h, height))
+def _box_of(x: object, y: object, w: object, h: object, width: float, height: float) -> Box:
+    box = Box(length(x, width), length(y, height), length(w, width), length(h, height))
     if box.w < 0 or box.h < 0:
         raise FaceError("w and h must not be negative")
     return box
@@ -441,7 +248,7 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
 SHEET_SLACK = mm(0.5)  # an element may overrun a sheet by this much (stroke, rounding)
 
 
-def _check_on_sheet(box: _Box, piece: Piece) -> None:
+def _check_on_sheet(box: Box, piece: Piece) -> None:
     """A sheet is not cut, so nothing on it may run off it: refuse instead of clipping it silently."""
     right, bottom = box.x + box.w, box.y + box.h
     if (
@@ -461,7 +268,7 @@ def _paint(element: Paint) -> tuple[RGB | None, RGB | None, float, str, RGB | No
     fill_rgb = parse_colour(element.fill)
     stroke_rgb = parse_colour(element.stroke)
     width = length(element.stroke_width)
-    pattern = _pattern_name(element.pattern)
+    pattern = pattern_name(element.pattern)
     ink = parse_colour(element.pattern_colour) or pattern_ink(fill_rgb)
     return fill_rgb, stroke_rgb, width, pattern, ink
 
@@ -475,7 +282,7 @@ def _shape(canvas: Canvas, outline: Sequence[Point], element: Paint) -> None:
     canvas.polygon(outline, None, stroke_rgb, width)
 
 
-def _draw_rect(canvas: Canvas, el: RectElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_rect(canvas: Canvas, el: RectElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     radius = length(el.radius, min(box.w, box.h))
     _, stroke_rgb, width, pattern, _ = _paint(el)
     if pattern == "none":
@@ -484,7 +291,7 @@ def _draw_rect(canvas: Canvas, el: RectElement, box: _Box, piece: Piece, ctx: Re
     _shape(canvas, shapes.rounded_rect_points(box.x, box.y, box.w, box.h, radius), el)
 
 
-def _draw_circle(canvas: Canvas, el: CircleElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_circle(canvas: Canvas, el: CircleElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     cx, cy = box.centre
     fill_rgb, stroke_rgb, width, pattern, _ = _paint(el)
     if pattern == "none":
@@ -493,7 +300,7 @@ def _draw_circle(canvas: Canvas, el: CircleElement, box: _Box, piece: Piece, ctx
     _shape(canvas, shapes.ellipse_points(cx, cy, box.w / 2, box.h / 2), el)
 
 
-def _draw_hex(canvas: Canvas, el: HexElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_hex(canvas: Canvas, el: HexElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     cx, cy = box.centre
     pointy = el.orientation == "pointy"
     radius = min(box.w / SQRT3, box.h / 2) if pointy else min(box.w / 2, box.h / SQRT3)
@@ -504,7 +311,7 @@ def _points(points: Sequence[tuple[Any, Any]], piece: Piece) -> list[Point]:
     return [(length(x, piece.width), length(y, piece.height)) for x, y in points]
 
 
-def _draw_polygon(canvas: Canvas, el: PolygonElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_polygon(canvas: Canvas, el: PolygonElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     points = _points(el.points, piece)
     if len(points) < 2:
         raise FaceError("a polygon needs at least 2 points")
@@ -515,7 +322,7 @@ def _draw_polygon(canvas: Canvas, el: PolygonElement, box: _Box, piece: Piece, c
         canvas.polygon(points, None, stroke_rgb or (0.0, 0.0, 0.0), width, closed=False)
 
 
-def _draw_line(canvas: Canvas, el: LineElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_line(canvas: Canvas, el: LineElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     _, stroke_rgb, width, _, _ = _paint(el)
     dash = [mm(d) for d in el.dash] if el.dash else None
     if dash is not None and (any(d < 0 for d in dash) or not any(dash)):
@@ -524,7 +331,7 @@ def _draw_line(canvas: Canvas, el: LineElement, box: _Box, piece: Piece, ctx: Re
     canvas.polygon(_points(el.points, piece), None, colour, width, closed=False, dash=dash)
 
 
-def _draw_text(canvas: Canvas, el: TextElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_text(canvas: Canvas, el: TextElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     text = localise(el.text, ctx.lang)
     if not text:
         return
@@ -555,7 +362,7 @@ def _draw_text(canvas: Canvas, el: TextElement, box: _Box, piece: Piece, ctx: Re
             canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)
 
 
-def _icon(canvas: Canvas, name: str, box: _Box, fill_rgb: RGB | None, stroke_rgb: RGB | None) -> None:
+def _icon(canvas: Canvas, name: str, box: Box, fill_rgb: RGB | None, stroke_rgb: RGB | None) -> None:
     from pnpforge.layouts.icons import ICON_NAMES, draw_icon, unknown_icon  # the table is built on import
 
     if name not in ICON_NAMES:
@@ -563,7 +370,7 @@ def _icon(canvas: Canvas, name: str, box: _Box, fill_rgb: RGB | None, stroke_rgb
     draw_icon(canvas, name, box.x, box.y, box.w, box.h, fill_rgb, stroke_rgb)
 
 
-def _draw_icon(canvas: Canvas, el: IconElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_icon(canvas: Canvas, el: IconElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     _icon(canvas, el.name.strip(), box, parse_colour(el.fill), parse_colour(el.stroke))
 
 
@@ -596,7 +403,7 @@ def image_path(src: str, ctx: RenderContext) -> Path:
     return path
 
 
-def _draw_image(canvas: Canvas, el: ImageElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_image(canvas: Canvas, el: ImageElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     path = image_path(el.src, ctx)
     iw, ih = _image_size(path, path.stat().st_mtime)
     if el.fit == "stretch" or iw <= 0 or ih <= 0:
@@ -636,7 +443,7 @@ def _cell_text(
             canvas.text(run.x, line.baseline, run.text, run.font, layout.size, ink)
 
 
-def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     fill_rgb, stroke_rgb, width, pattern, ink = _paint(el)
     stroke_rgb = stroke_rgb if el.stroke is not None else (0.0, 0.0, 0.0)
     cols, rows, pointy = el.cols, el.rows, el.orientation == "pointy"
@@ -676,7 +483,7 @@ def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: _Box, piece: Piece, c
             mark = contrast(cell_fill)
             if cell.icon:
                 side = radius * 1.1
-                _icon(canvas, cell.icon, _Box(cx - side / 2, cy - side / 2, side, side), mark, None)
+                _icon(canvas, cell.icon, Box(cx - side / 2, cy - side / 2, side, side), mark, None)
             if cell.text:
                 _cell_text(canvas, localise(cell.text, ctx.lang), cx, cy, radius, mark, ctx)
 
@@ -818,7 +625,7 @@ class _Hex:
     corners: list[Point]
 
 
-def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx: RenderContext) -> None:
+def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     from pnpforge.layouts.icons import ICON_NAMES, unknown_icon
 
     cells = cells_from(el.source, ctx.spec_dir, allow_outside=ctx.allow_outside_files)
@@ -873,7 +680,7 @@ def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: _Box, piece: Piece, ctx
                 else icon_ink or contrast(colour)
             )
             half = icon_side / 2
-            _icon(canvas, icon, _Box(spot.cx - half, spot.cy - half, icon_side, icon_side), ink, None)
+            _icon(canvas, icon, Box(spot.cx - half, spot.cy - half, icon_side, icon_side), ink, None)
         for key in el.dots_by:
             _draw_dots(canvas, cell, key, spot, colour, el, ctx)
         for key, least in el.badges.items():
@@ -1008,43 +815,6 @@ def _draw_badge(canvas: Canvas, cell: Cell, key: str, least: int, spot: _Hex, ct
     size = r * 0.2
     canvas.ellipse(x, y, size, size, (1.0, 1.0, 1.0), (0.0, 0.0, 0.0), max(r * 0.025, 0.3))
     _small_text(canvas, str(number), x, y, size * 1.8, size * 1.35, (0.0, 0.0, 0.0), ctx)
-
-
-# patterns ----------------------------------------------------------------------------------------
-def draw_pattern(canvas: Canvas, outline: Sequence[Point], kind: str, ink: RGB) -> None:
-    """Cover `outline` with a pattern (clipped to it) so pieces differ without colour."""
-    minx, miny, maxx, maxy = shapes.bounds(outline)
-    w, h = maxx - minx, maxy - miny
-    step = max(mm(1.2), min(mm(3.5), min(w, h) / 7))
-    width = step * 0.22
-    canvas.save()
-    canvas.clip(outline)
-    if kind == "dots":
-        radius = step * 0.18
-        for j in range(int(h / step) + 2):
-            for i in range(int(w / step) + 2):
-                offset = step / 2 if j % 2 else 0.0
-                canvas.ellipse(minx + i * step + offset, miny + j * step, radius, radius, ink, None, 0)
-    elif kind == "waves":
-        amplitude = step * 0.22
-        samples = max(8, int(w / (step / 6)) + 2)
-        xs = [w * k / (samples - 1) for k in range(samples)]
-        for j in range(int(h / step) + 2):
-            y0 = miny + j * step
-            wave = [(minx + x, y0 + amplitude * math.sin(2 * math.pi * x / (step * 1.6))) for x in xs]
-            canvas.polygon(wave, None, ink, width, closed=False)
-    else:
-        directions = [1.0] if kind == "stripes" else [1.0, -1.0]
-        for sign in directions:
-            k = -h
-            while k < w + h:
-                if sign > 0:
-                    line = [(minx + k, maxy), (minx + k + h, miny)]
-                else:
-                    line = [(minx + k, miny), (minx + k + h, maxy)]
-                canvas.polygon(line, None, ink, width, closed=False)
-                k += step * (1.0 if kind == "stripes" else 1.3)
-    canvas.restore()
 
 
 _DRAWERS: dict[type, Any] = {
