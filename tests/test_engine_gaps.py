@@ -23,7 +23,8 @@ from pnpforge.components.model import Component
 from pnpforge.fonts import FontRegistry, find_cjk_font
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import piece_size
-from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
+from pnpforge.layouts.faces.context import RenderContext
+from pnpforge.layouts.faces.render import check_side, draw_side, side_is_shared
 from pnpforge.output.pdf_canvas import PdfCanvas
 
 DPI = 100

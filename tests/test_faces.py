@@ -21,7 +21,9 @@ from pnpforge.fonts import FontRegistry
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import piece_size
 from pnpforge.geometry.hexgrid import spiral
-from pnpforge.layouts.faces import RenderContext, check_side, draw_side, parse_colour, side_is_shared
+from pnpforge.layouts.faces.context import RenderContext
+from pnpforge.layouts.faces.render import check_side, draw_side, side_is_shared
+from pnpforge.layouts.faces.values import parse_colour
 from pnpforge.layouts.shapes import bleed_outline, bounds, trim_outline
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas

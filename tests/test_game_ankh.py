@@ -18,7 +18,7 @@ from pnpforge.catalog import find_game
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.model import HexMapElement
 from pnpforge.fonts import FontRegistry
-from pnpforge.layouts.faces import cells_from
+from pnpforge.layouts.faces.hexdata import cells_from
 from pnpforge.sourcefile import read_csv
 
 GAME = "ankh"

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from pnpforge.build import BuildOptions, plan
 from pnpforge.components.load import load_target
 from pnpforge.fonts import FontRegistry
-from pnpforge.layouts.faces import side_is_shared
+from pnpforge.layouts.faces.render import side_is_shared
 
 GAME = "gods"
 # the seed's names: 神殿, 民族, 荒野, 嵐, 追加アクション, ゲームエンド, 勝利ポイント, 村落

@@ -20,7 +20,7 @@ from pnpforge.components.load import load_target
 from pnpforge.components.model import HexMapElement
 from pnpforge.fonts import FontRegistry
 from pnpforge.geometry import hexgrid
-from pnpforge.layouts.faces import cells_from
+from pnpforge.layouts.faces.hexdata import cells_from
 from pnpforge.sourcefile import read_yaml
 
 GAME = "good-shepherds"

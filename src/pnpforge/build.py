@@ -26,7 +26,8 @@ from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts import marks
 from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover
-from pnpforge.layouts.faces import RenderContext, check_side, draw_side, side_is_shared
+from pnpforge.layouts.faces.context import RenderContext
+from pnpforge.layouts.faces.render import check_side, draw_side, side_is_shared
 from pnpforge.layouts.imposition.backs import backs
 from pnpforge.layouts.imposition.boards import board, sheets
 from pnpforge.layouts.imposition.dice import d10_nets, die_nets

@@ -18,7 +18,7 @@ from pnpforge.components.template import localise
 from pnpforge.errors import InputError
 from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import ComponentPieces
-from pnpforge.layouts.faces import RenderContext
+from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.output.page import PageFrame
 
 KINDS = ("images", "print-shop", "tts")

@@ -11,7 +11,8 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pnpforge.layouts.faces import RenderContext, draw_side
+from pnpforge.layouts.faces.context import RenderContext
+from pnpforge.layouts.faces.render import draw_side
 from pnpforge.output.canvas import Canvas
 
 from .sides import Side

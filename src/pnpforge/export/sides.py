@@ -14,7 +14,7 @@ from pnpforge.components.model import Component
 from pnpforge.components.template import localise
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
-from pnpforge.layouts.faces import SideName, side_is_shared
+from pnpforge.layouts.faces.render import SideName, side_is_shared
 from pnpforge.units import to_mm
 
 TITLE_FIELDS = ("title", "name")  # the row fields that name a piece, first found wins

@@ -26,7 +26,8 @@ from pnpforge.export.sides import Row, has_back, rows, shared_back, title_of
 from pnpforge.files import write_atomic
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
-from pnpforge.layouts.faces import RenderContext, SideName, draw_side
+from pnpforge.layouts.faces.context import RenderContext
+from pnpforge.layouts.faces.render import SideName, draw_side
 from pnpforge.output.canvas import Canvas
 from pnpforge.units import mm
 

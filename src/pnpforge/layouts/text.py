@@ -1,7 +1,7 @@
 """Text in a box: line breaking (spaces, between CJK characters, kinsoku), shrink-to-fit, alignment.
 
 Pure functions: they measure with reportlab's font metrics (through the font registry, run by run)
-and return lines with positions; faces.py draws them. reportlab's widths are plain sums of glyph
+and return lines with positions; faces/ draws them. reportlab's widths are plain sums of glyph
 advances (no kerning), so each breakable unit is measured once at size 1 and scaled.
 """
 

@@ -1,0 +1,13 @@
+"""Drawing one side of one piece from its face template, on any Canvas (PDF or SVG).
+
+The piece's trim top-left is (0, 0) at the current transform. The background fills the bleed
+outline, then the elements are drawn in order, all clipped to that outline. Every `{field}` is
+filled from the piece's data row first; `check_side` runs the same code on a canvas that draws
+nothing, so anything that would fail while drawing is reported before a file is written.
+
+The modules: `render` (the entry points: `draw_side`, `check_side`, `side_is_shared`, and each element
+handed to its kind's drawer), `context` (`RenderContext`, the element's `Box`), `templates` (`{field}`
+filling, checked and cached), `values` (colours, lengths, `FaceError`), `patterns`, `elements` (rect,
+circle, hex, polygon, line, text, icon, image), `hexmaps` (the hexgrid and hexmap board elements) and
+`hexdata` (the data files hex maps read their cells from).
+"""

@@ -1,0 +1,36 @@
+"""What an element is drawn with besides itself: the render context, and the box it fills on the piece."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnpforge.fonts import FontRegistry
+from pnpforge.output.canvas import Point
+from pnpforge.sourcefile import Source
+
+
+@dataclass
+class RenderContext:
+    """What drawing needs besides the piece: language, where relative files are, bleed, fonts."""
+
+    lang: str = "en"
+    spec_dir: Path = field(default_factory=Path.cwd)
+    bleed: float = 0.0  # points
+    fonts: FontRegistry = field(default_factory=FontRegistry)
+    allow_outside_files: bool = False  # --allow-outside-files: images and data files may lie anywhere
+    spec_source: Source | None = None  # game.yaml: a fixed value's problem is located there, once
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where an element is drawn, in points from the piece's trim top-left."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def centre(self) -> Point:
+        return (self.x + self.w / 2, self.y + self.h / 2)

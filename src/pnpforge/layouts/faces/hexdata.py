@@ -1,0 +1,116 @@
+"""Hex cells for hex maps, read from the spec's YAML data files (each parsed once per build)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnpforge.components.model import CellSource
+from pnpforge.components.template import fill
+from pnpforge.errors import InputError
+from pnpforge.layouts.faces.values import FaceError
+from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
+
+_data_cache: dict[tuple[Path, int], Source] = {}
+
+
+def load_data(folder: Path, name: str, allow_outside: bool = False) -> Source:
+    """A YAML data file of the spec, parsed once per build (keyed by path and modification time)."""
+    try:
+        path = named_file(folder, name, "data file", allow_outside=allow_outside)
+        key = (path, path.stat().st_mtime_ns)
+    except (FileRefError, OSError) as exc:
+        raise FaceError(str(exc)) from None
+    source = _data_cache.get(key)
+    if source is None:
+        source = read_yaml(path)
+        _data_cache[key] = source
+    return source
+
+
+def _dig(source: Source, dotted: str) -> tuple[Any, tuple[str | int, ...]]:
+    data: Any = source.data
+    path: tuple[str | int, ...] = ()
+    for part in dotted.split(".") if dotted else []:
+        if not isinstance(data, dict) or part not in data:
+            raise InputError(
+                [source.problem(path, f"no key {dotted!r} here (expected the list the spec names)")]
+            )
+        data = data[part]
+        path = (*path, part)
+    return data, path
+
+
+@dataclass(frozen=True)
+class Cell:
+    at: tuple[int, int]
+    fields: Mapping[str, Any]
+
+
+def cells_from(
+    source_spec: CellSource,
+    spec_dir: Path,
+    row: Mapping[str, Any] | None = None,
+    lang: str = "en",
+    *,
+    allow_none: bool = False,
+    allow_outside: bool = False,
+) -> list[Cell]:
+    """The hex cells a CellSource picks from its data file (`match` values may hold {field})."""
+    source = load_data(spec_dir, source_spec.data, allow_outside)
+    items, path = _dig(source, source_spec.list)
+    if not isinstance(items, list):
+        raise InputError(
+            [source.problem(path, f"{source_spec.list!r} is not a list (expected a list of items)")]
+        )
+    wanted = {k: (fill(v, row, lang) if row is not None else v) for k, v in source_spec.match.items()}
+    cells: list[Cell] = []
+    matched = 0
+    for index, item in enumerate(items):
+        if not isinstance(item, dict) or any(str(item.get(k)) != v for k, v in wanted.items()):
+            continue
+        matched += 1
+        if source_spec.cells:
+            entries = item.get(source_spec.cells)
+            where: tuple[str | int, ...] = (*path, index, source_spec.cells)
+            if not isinstance(entries, list):
+                raise InputError(
+                    [source.problem((*path, index), f"item has no list {source_spec.cells!r} of cells")]
+                )
+        else:
+            entries, where = [item], (*path, index)
+        for number, entry in enumerate(entries):
+            at = entry.get("at") if isinstance(entry, dict) else None
+            if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+                spot = where if not source_spec.cells else (*where, number)
+                raise InputError([source.problem(spot, "a cell needs `at: [q, r]` (two whole numbers)")])
+            cells.append(Cell((at[0], at[1]), entry))
+    if not matched and not allow_none:
+        shown = ", ".join(f"{k}={v}" for k, v in wanted.items()) or "any item"
+        raise InputError([source.problem(path, f"no item in {source_spec.list!r} matches {shown}")])
+    return cells
+
+
+def edges(source: Source, dotted: str) -> list[tuple[tuple[int, int], int]]:
+    """The hex sides listed at `dotted` in a data file: (cell, direction 0-5) each."""
+    data, path = _dig(source, dotted)
+    if not isinstance(data, list):
+        raise InputError([source.problem(path, f"{dotted!r} is not a list of hex sides")])
+    out = []
+    for index, item in enumerate(data):
+        if isinstance(item, dict) and "cell" in item and "dir" in item:
+            cell, direction = item["cell"], item["dir"]
+        elif isinstance(item, list) and len(item) == 3:
+            cell, direction = item[:2], item[2]
+        else:
+            cell, direction = None, None
+        if not (
+            isinstance(cell, list) and len(cell) == 2 and isinstance(direction, int) and 0 <= direction < 6
+        ):
+            raise InputError(
+                [source.problem((*path, index), "a hex side is {cell: [q, r], dir: 0-5} or [q, r, dir]")]
+            )
+        out.append(((int(cell[0]), int(cell[1])), direction))
+    return out

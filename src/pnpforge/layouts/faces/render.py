@@ -1,0 +1,229 @@
+"""Drawing or checking one side of a piece: the background, then each element by its kind."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pnpforge.components.model import PLACEHOLDER, Component, Side
+from pnpforge.components.template import MissingField, fill
+from pnpforge.errors import InputError, Problem
+from pnpforge.generator.pieces import Piece
+from pnpforge.layouts import shapes
+from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.layouts.faces.elements import SIMPLE_DRAWERS
+from pnpforge.layouts.faces.hexmaps import BOARD_DRAWERS
+from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
+from pnpforge.layouts.faces.templates import has_placeholder, holds_placeholder, resolve
+from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
+from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.units import mm, to_mm
+
+SideName = Literal["face", "back"]
+FALSY = ("", "0", "false")
+
+
+def side_spec(component: Component, side: SideName) -> Side | None:
+    return component.face if side == "face" else component.back
+
+
+def side_is_shared(component: Component, side: SideName) -> bool:
+    """True when the side looks the same on every piece, so it is drawn once and reused."""
+    spec = side_spec(component, side)
+    if spec is None:
+        return True
+    if component.shape == "polyhex" or (
+        isinstance(component.size, str) and PLACEHOLDER.search(component.size)
+    ):
+        return False  # the outline itself differs from piece to piece
+    if holds_placeholder(spec.background) or holds_placeholder(spec.pattern):
+        return False
+    return not any(has_placeholder(element) for element in spec.elements)  # each element knows its own
+
+
+# the drawing surface used by checks --------------------------------------------------------------
+class NullCanvas:
+    """A Canvas that draws nothing: check_side runs the drawing code on it."""
+
+    def save(self) -> None: ...
+    def restore(self) -> None: ...
+    def translate(self, x: float, y: float) -> None: ...
+    def rotate(self, degrees: float) -> None: ...
+    def scale(self, sx: float, sy: float) -> None: ...
+    def clip(self, outline: Sequence[Point]) -> None: ...
+    def polygon(
+        self,
+        points: Sequence[Point],
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float = 0.5,
+        closed: bool = True,
+        dash: Sequence[float] | None = None,
+    ) -> None: ...
+    def ellipse(
+        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
+    ) -> None: ...
+    def rounded_rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        radius: float,
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float,
+    ) -> None: ...
+    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None: ...
+    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None: ...
+
+    def begin_reuse(self, key: str) -> bool:
+        return True
+
+    def end_reuse(self) -> None: ...
+    def reuse(self, key: str) -> None: ...
+
+
+# the side ----------------------------------------------------------------------------------------
+def draw_side(canvas: Canvas, piece: Piece, side: SideName, ctx: RenderContext) -> None:
+    """Draw `side` of `piece` with its trim top-left at (0, 0). Raises InputError on a bad value."""
+    problems = list(_render(canvas, piece, side, ctx, stop=True))
+    if problems:
+        raise InputError(problems)
+
+
+def check_side(piece: Piece, side: SideName, ctx: RenderContext) -> list[Problem]:
+    """Every problem drawing `side` of `piece` would hit, located at the piece's data row (or, for a value
+    written in game.yaml without `{field}`, there when `ctx.spec_source` is given); draws nothing."""
+    return list(_render(NullCanvas(), piece, side, ctx, stop=False))
+
+
+def _render(
+    canvas: Canvas, piece: Piece, side: SideName, ctx: RenderContext, stop: bool
+) -> Iterator[Problem]:
+    spec = side_spec(piece.component, side)
+    if spec is None:
+        return
+    where = f"{piece.component.name} {side}"
+    try:
+        outline = shapes.bleed_outline(piece, ctx.bleed)
+    except ValueError as exc:  # a bad size or a split polyhex
+        yield _problem(piece, f"{where}: {exc}")
+        return
+    try:
+        background = parse_colour(_fill_text(spec.background, piece.row, ctx.lang))
+    except FaceError as exc:
+        fixed = not holds_placeholder(spec.background)
+        yield _located(piece, ctx, (side, "background") if fixed else None, f"{where}: {exc}")
+        return
+    try:
+        pattern = pattern_name(_fill_text(spec.pattern, piece.row, ctx.lang))
+    except FaceError as exc:
+        fixed = not holds_placeholder(spec.pattern)
+        yield _located(piece, ctx, (side, "pattern") if fixed else None, f"{where}: {exc}")
+        return
+    canvas.save()
+    canvas.clip(outline)
+    if background is not None:
+        canvas.polygon(outline, background, None)
+    if pattern != "none":
+        draw_pattern(canvas, outline, pattern, pattern_ink(background))
+    for index, element in enumerate(spec.elements, start=1):
+        try:
+            draw_element(canvas, resolve(element, piece.row, ctx.lang), piece, ctx)
+        except (FaceError, MissingField) as exc:
+            path = None if has_placeholder(element) else (side, "elements", index - 1)
+            yield _located(piece, ctx, path, f"{where} element {index} ({element.type}): {exc}")
+            if stop:
+                break
+        except InputError as exc:  # a data file of the spec is broken: its own file and line
+            yield from exc.problems
+            if stop:
+                break
+    canvas.restore()
+
+
+def _problem(piece: Piece, message: str) -> Problem:
+    return Problem(piece.row_ref.file, piece.row_ref.line, 0, message)
+
+
+def _located(piece: Piece, ctx: RenderContext, path: tuple[str | int, ...] | None, message: str) -> Problem:
+    """A problem of a value written in game.yaml (`path` under the component) is located there: it is the
+    same for every row, so it is reported once; a value filled from a row is located at that row."""
+    source = ctx.spec_source
+    raw = source.data.get("components") if source is not None and isinstance(source.data, dict) else None
+    if path is None or source is None or not isinstance(raw, list):
+        return _problem(piece, message)
+    for index, item in enumerate(raw):
+        if isinstance(item, dict) and item.get("name") == piece.component.name:
+            return source.problem(("components", index, *path), message)
+    return _problem(piece, message)
+
+
+def _fill_text(value: str | None, row: Mapping[str, Any], lang: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        return fill(value, row, lang)
+    except MissingField as exc:
+        raise FaceError(str(exc)) from None
+
+
+def _shown(when: str | None) -> bool:
+    return when is None or when.strip().lower() not in FALSY
+
+
+def _box(element: Any, piece: Piece) -> Box:
+    return _box_of(element.x, element.y, element.w, element.h, piece.width, piece.height)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _box_of(x: object, y: object, w: object, h: object, width: float, height: float) -> Box:
+    box = Box(length(x, width), length(y, height), length(w, width), length(h, height))
+    if box.w < 0 or box.h < 0:
+        raise FaceError("w and h must not be negative")
+    return box
+
+
+def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext) -> None:
+    """Draw one (already filled) element; raises FaceError with what is wrong and what is expected."""
+    if not _shown(element.when):
+        return
+    box = _box(element, piece)
+    if piece.component.kind == "sheet":
+        _check_on_sheet(box, piece)
+    drawer = _DRAWERS[type(element)]
+    if element.rotate:
+        cx, cy = box.centre
+        canvas.save()
+        canvas.translate(cx, cy)
+        canvas.rotate(element.rotate)
+        canvas.translate(-cx, -cy)
+        drawer(canvas, element, box, piece, ctx)
+        canvas.restore()
+    else:
+        drawer(canvas, element, box, piece, ctx)
+
+
+SHEET_SLACK = mm(0.5)  # an element may overrun a sheet by this much (stroke, rounding)
+
+
+def _check_on_sheet(box: Box, piece: Piece) -> None:
+    """A sheet is not cut, so nothing on it may run off it: refuse instead of clipping it silently."""
+    right, bottom = box.x + box.w, box.y + box.h
+    if (
+        box.x < -SHEET_SLACK
+        or box.y < -SHEET_SLACK
+        or right > piece.width + SHEET_SLACK
+        or bottom > (piece.height + SHEET_SLACK)
+    ):
+        raise FaceError(
+            f"runs to {to_mm(right):.0f} × {to_mm(bottom):.0f} mm, past the "
+            f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f} mm sheet (expected it inside; give the "
+            "sheet a size, or print on a page large enough)"
+        )
+
+
+_DRAWERS: dict[type, Any] = {**SIMPLE_DRAWERS, **BOARD_DRAWERS}  # element model -> its drawer

@@ -1,0 +1,100 @@
+"""Filling the `{field}`s of a face element from a data row, checked by the element's own model, cached."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from pnpforge.components.model import PLACEHOLDER
+from pnpforge.components.template import MissingField, fill
+from pnpforge.layouts.faces.values import FaceError
+
+
+@dataclass(frozen=True)
+class _Template:
+    """Which fields of one element hold a `{field}`, with their values as written in the spec."""
+
+    element: BaseModel
+    fields: dict[str, Any]
+
+
+_templates: dict[int, _Template] = {}
+TEMPLATES_KEPT = 10_000  # elements remembered; a long `watch` session loads many specs
+_resolved: dict[tuple[int, tuple[str, ...]], tuple[BaseModel, BaseModel]] = {}  # -> (template, filled)
+RESOLVED_KEPT = 4096
+
+
+def holds_placeholder(value: Any) -> bool:
+    if isinstance(value, str):
+        return PLACEHOLDER.search(value) is not None
+    if isinstance(value, dict):
+        return any(holds_placeholder(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(holds_placeholder(v) for v in value)
+    return False
+
+
+def _template(model: BaseModel) -> _Template:
+    """The element's templated fields, found once per element (keyed by identity: models are unhashable)."""
+    hit = _templates.get(id(model))
+    if hit is None or hit.element is not model:
+        dumped = model.model_dump(mode="python")
+        own = getattr(type(model), "cell_templated", frozenset())  # filled per hex cell, not per row
+        fields = {n: v for n, v in dumped.items() if n not in own and holds_placeholder(v)}
+        if len(_templates) >= TEMPLATES_KEPT:
+            _templates.clear()
+        hit = _templates[id(model)] = _Template(model, fields)
+    return hit
+
+
+def has_placeholder(model: BaseModel) -> bool:
+    return bool(_template(model).fields)
+
+
+def _fill_all(value: Any, row: Mapping[str, Any], lang: str) -> Any:
+    if isinstance(value, str):
+        return fill(value, row, lang)
+    if isinstance(value, dict):
+        return {k: _fill_all(v, row, lang) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_fill_all(v, row, lang) for v in value]
+    return value
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    message = first["msg"].removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
+    """`element` with every `{field}` filled from `row`; the filled fields are validated again (colours,
+    lengths) with the model's own validators. The other fields were validated when the spec was loaded,
+    so an element without placeholders is returned as it is."""
+    template = _template(element)
+    if not template.fields:
+        return element
+    try:
+        filled = {name: _fill_all(value, row, lang) for name, value in template.fields.items()}
+    except MissingField as exc:
+        raise FaceError(str(exc)) from None
+    values = tuple(filled.values())
+    key = (id(element), values) if all(isinstance(v, str) for v in values) else None
+    if key is not None and (hit := _resolved.get(key)) is not None and hit[0] is element:
+        return hit[1]  # rows that fill the same values share one checked element (drawing never mutates)
+    resolved = element.model_copy()
+    validator = type(element).__pydantic_validator__
+    try:
+        for name, value in filled.items():  # field order: the first error is the one a full check reports
+            validator.validate_assignment(resolved, name, value)
+    except ValidationError as exc:
+        raise FaceError(_describe(exc)) from None
+    if key is not None:
+        if len(_resolved) >= RESOLVED_KEPT:
+            _resolved.clear()
+        _resolved[key] = (element, resolved)
+    return resolved
