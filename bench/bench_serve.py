@@ -17,6 +17,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import bench_checks  # beside this script: its timing helper
+
 from pnpforge import catalog
 from pnpforge.web import board
 from pnpforge.web.app import create_app
@@ -31,12 +33,7 @@ GODS_SHEET = {
 
 def best_of(runs: int, job: Callable[[], Any]) -> float:
     """The fastest of `runs` timings in ms (the least disturbed by other work on the machine)."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        job()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1000
+    return bench_checks.best_of(runs, job) * 1000
 
 
 def broken_delphi() -> str:
