@@ -31,7 +31,20 @@ def _clipped(rect: Rect, area: Rect) -> Rect:
     return (max(rect[0], area[0]), max(rect[1], area[1]), min(rect[2], area[2]), min(rect[3], area[3]))
 
 
+_last_segments: tuple[PageLayout, PageFrame, list[Segment]] | None = None
+
+
 def crop_mark_segments(page: PageLayout, frame: PageFrame) -> list[Segment]:
+    """A page's crop marks (see _segments), kept for the page last asked: its label asks for them too."""
+    global _last_segments
+    if _last_segments is not None and _last_segments[0] is page and _last_segments[1] == frame:
+        return _last_segments[2]
+    segments = _segments(page, frame)
+    _last_segments = (page, frame, segments)
+    return segments
+
+
+def _segments(page: PageLayout, frame: PageFrame) -> list[Segment]:
     """Short lines continuing each straight cut line outside its block's art: never over any piece or bleed.
 
     Marks run from just beyond the art towards the paper's edge and stop at the printable area's edge
