@@ -106,8 +106,10 @@ def _plain(node: Any, path: Path_, positions: dict[Path_, tuple[int, int]]) -> A
 
 # -- guards against hostile input ------------------------------------------------------------------
 
-# what YAML allows in a file (YAML 1.2, 5.1); anything else is refused with its position, in CSV too
-_NON_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# what YAML does not allow in a file (YAML 1.2, 5.1: the complement of \t \n \r, 20-7E, 85, A0-D7FF,
+# E000-FFFD and 10000-10FFFF), refused with its position, in CSV too; spelt as the characters refused,
+# since that class compiles in a tenth of the time of its negated twin (~5 ms at every start)
+_NON_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _INTEGER = re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)")
 _COLLECTION_START = ("MappingStartEvent", "SequenceStartEvent")
 _COLLECTION_END = ("MappingEndEvent", "SequenceEndEvent")
