@@ -19,7 +19,8 @@ from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
 from pnpforge.cli import main
-from pnpforge.sourcefile import MAX_ALIAS_VALUES
+from pnpforge.errors import InputError
+from pnpforge.sourcefile import MAX_ALIAS_VALUES, check_text
 
 REPO = Path(__file__).resolve().parent.parent
 TINY = REPO / "examples" / "tiny-quest"
@@ -414,3 +415,15 @@ def test_a_path_the_system_refuses_is_bad_input(command: str) -> None:
     result = run(command, "x" * 300 + "/game.yaml")
     assert result.exit_code == 2, result.output
     assert len(errors(result)) == 1 and "internal error" not in result.output
+
+
+def test_exactly_the_characters_yaml_does_not_allow_are_refused() -> None:
+    """YAML 1.2 (5.1) allows tab, LF, CR, 20-7E, 85, A0-D7FF, E000-FFFD and 10000-10FFFF: every one of them
+    passes in one text, and every other code point is refused where it stands."""
+    allowed = [(0x09, 0x0A), (0x0D, 0x0D), (0x20, 0x7E), (0x85, 0x85), (0xA0, 0xD7FF), (0xE000, 0xFFFD)]
+    allowed.append((0x10000, 0x10FFFF))
+    ok = {code for low, high in allowed for code in range(low, high + 1)}
+    check_text("".join(map(chr, sorted(ok))), "all.yaml")  # no error
+    for code in sorted(set(range(0x10000)) - ok):
+        with pytest.raises(InputError, match=f"all.yaml:1:3: non-printable character U\\+{code:04X} "):
+            check_text(f"ab{chr(code)}c", "all.yaml")

@@ -247,14 +247,22 @@ def pieces_of(
         raise
 
 
-def _where(piece: Piece) -> str:
-    """A piece's data row and component, as glyph warnings name them."""
-    return f"{piece.row_ref.file}:{piece.row_ref.line}: {piece.component.name}"
+class _Where:
+    """A piece's data row and component, as glyph warnings name them: written out only when a warning
+    is, since a row's line in a YAML file costs a second, slow parse of that file."""
+
+    __slots__ = ("piece",)
+
+    def __init__(self, piece: Piece) -> None:
+        self.piece = piece
+
+    def __str__(self) -> str:
+        return f"{self.piece.row_ref.file}:{self.piece.row_ref.line}: {self.piece.component.name}"
 
 
 def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
     def check(piece: Piece) -> list[Problem]:
-        ctx.fonts.context = _where(piece)
+        ctx.fonts.context = _Where(piece)
         if piece.component.kind == "die":  # each face has its own {face} and {value}
             return [
                 p for n in face_numbers(piece.component) for p in check_side(die_face(piece, n), "face", ctx)
@@ -601,7 +609,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     for placement in layout.placements:
         piece = page.pieces[placement.index]
         component = piece.component
-        fonts.context = _where(piece)
+        fonts.context = _Where(piece)
         shared = side_is_shared(component, page.side) and component.kind != "die"
         if placement.face:
             piece = die_face(piece, placement.face - (component.faces == 10))

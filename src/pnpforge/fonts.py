@@ -197,7 +197,7 @@ class FontRegistry:
         self._runs: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self._fallback: str | None = None  # registered on first need, so only builds that use it embed it
         self.missing: list[str] = []  # one line per text with a character no embedded font has
-        self.context = ""  # what is being drawn (component and row), named in `missing`
+        self.context: object = ""  # what is being drawn (component and row; str() of it), named in `missing`
         self.allow_outside = False  # --allow-outside-files: fonts of the spec may lie anywhere
         path: Path | None
         if cjk_path is not None:

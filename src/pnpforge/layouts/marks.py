@@ -31,7 +31,29 @@ def _clipped(rect: Rect, area: Rect) -> Rect:
     return (max(rect[0], area[0]), max(rect[1], area[1]), min(rect[2], area[2]), min(rect[3], area[3]))
 
 
+SEGMENTS_KEPT = 64  # distinct crop-mark sets kept (a deck's pages share a few)
+_kept: dict[tuple[object, ...], tuple[list[Segment], str]] = {}
+
+
+def _crop_marks(page: PageLayout, frame: PageFrame) -> tuple[list[Segment], str]:
+    """A page's crop marks and the name they are recorded under, worked out once per distinct layout of
+    cut lines (pages of a deck share theirs; the page's label asks for them too)."""
+    key = (frame, *((block.cuts_x, block.cuts_y, block.block) for block in page.blocks))
+    hit = _kept.get(key)
+    if hit is None:
+        segments = _segments(page, frame)
+        shown = [(round(a[0], 2), round(a[1], 2), round(b[0], 2), round(b[1], 2)) for a, b in segments]
+        if len(_kept) >= SEGMENTS_KEPT:
+            _kept.clear()
+        hit = _kept[key] = (segments, "marks-" + hashlib.sha1(repr(shown).encode()).hexdigest()[:16])
+    return hit
+
+
 def crop_mark_segments(page: PageLayout, frame: PageFrame) -> list[Segment]:
+    return _crop_marks(page, frame)[0]
+
+
+def _segments(page: PageLayout, frame: PageFrame) -> list[Segment]:
     """Short lines continuing each straight cut line outside its block's art: never over any piece or bleed.
 
     Marks run from just beyond the art towards the paper's edge and stop at the printable area's edge
@@ -120,17 +142,9 @@ def draw_band_label(
 
 def draw_crop_marks(canvas: Canvas, page: PageLayout, frame: PageFrame) -> None:
     """Crop marks, recorded once per distinct set and reused: full pages of a deck share theirs."""
-    segments = crop_mark_segments(page, frame)
+    segments, key = _crop_marks(page, frame)
     if not segments:
         return
-    key = (
-        "marks-"
-        + hashlib.sha1(
-            repr(
-                [(round(a[0], 2), round(a[1], 2), round(b[0], 2), round(b[1], 2)) for a, b in segments]
-            ).encode()
-        ).hexdigest()[:16]
-    )
     if canvas.begin_reuse(key):
         for a, b in segments:
             canvas.polygon([a, b], None, MARK, HAIRLINE, closed=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from pnpforge.layouts.imposition.placement import PageLayout, Point
+from pnpforge.layouts.imposition.placement import PageLayout, Placement, Point
 from pnpforge.layouts.imposition.sharing import compose
 from pnpforge.output.page import PageFrame
 
@@ -45,7 +45,9 @@ def backs(
         if pivot is not None:  # turned about its centre instead of in quarters
             quarter, pivot = 0, point(pivot)
             angle = (-angle) % 360.0 if duplex == "long" else (180.0 - angle) % 360.0
-        placements.append(replace(p, x=x, y=y, clip=clip, quarter=quarter, angle=angle, pivot=pivot))
+        placements.append(
+            Placement(p.index, x, y, p.width, p.height, quarter, clip, p.face, angle, pivot)
+        )  # built directly: dataclasses.replace costs several times more, once per piece
     block = None
     if page.block:
         x0, y0, x1, y1 = page.block

@@ -62,26 +62,31 @@ def grid(
     _, gy = _line_fit(ry1 - ry0, height, gutter, frame.bleed)
     per_page = cols * rows
     outline = _turned(bleed_outline, width, height, quarter) if bleed_outline else grown(width, height, frame)
+    x0 = (rx0 + rx1 - (cols * width + (cols - 1) * gx)) / 2
+    full_h = rows * height + (rows - 1) * gy
+    y0 = (ry0 + ry1 - full_h) / 2
+    if region:  # at the region's top; at the page's top, lowered to keep the bleed when there is room
+        y0 = ry0 + (min(frame.bleed, ry1 - ry0 - full_h) if ry0 <= frame.inset + EPS else 0.0)
+    # pages holding as many pieces share one geometry (only the indices differ): worked out once
+    shapes: dict[int, tuple[list[Placement], tuple[float, ...], tuple[float, ...], Rect]] = {}
     pages = []
     for start in range(0, count, per_page):
         n = min(per_page, count - start)
-        used_rows = math.ceil(n / cols)
-        used_cols = cols if used_rows > 1 else n
-        block_w = used_cols * width + (used_cols - 1) * gx
-        block_h = used_rows * height + (used_rows - 1) * gy
-        x0 = (rx0 + rx1 - (cols * width + (cols - 1) * gx)) / 2
-        full_h = rows * height + (rows - 1) * gy
-        y0 = (ry0 + ry1 - full_h) / 2
-        if region:  # at the region's top; at the page's top, lowered to keep the bleed when there is room
-            y0 = ry0 + (min(frame.bleed, ry1 - ry0 - full_h) if ry0 <= frame.inset + EPS else 0.0)
-        cells = [(x0 + (k % cols) * (width + gx), y0 + (k // cols) * (height + gy)) for k in range(n)]
-        placements = [Placement(start + k, x, y, width, height, quarter) for k, (x, y) in enumerate(cells)]
-        placements = clip_to_neighbours(placements, outline, frame.bleed)
-        xs = _distinct(v for x, _ in cells for v in (x, x + width))
-        ys = _distinct(v for _, y in cells for v in (y, y + height))
-        b = frame.bleed
-        block = (x0 - b, y0 - b, x0 + block_w + b, y0 + block_h + b)
-        pages.append(PageLayout(placements, tuple(xs), tuple(ys), block))
+        if n not in shapes:
+            used_rows = math.ceil(n / cols)
+            used_cols = cols if used_rows > 1 else n
+            block_w = used_cols * width + (used_cols - 1) * gx
+            block_h = used_rows * height + (used_rows - 1) * gy
+            cells = [(x0 + (k % cols) * (width + gx), y0 + (k // cols) * (height + gy)) for k in range(n)]
+            first = [Placement(k, x, y, width, height, quarter) for k, (x, y) in enumerate(cells)]
+            xs = _distinct(v for x, _ in cells for v in (x, x + width))
+            ys = _distinct(v for _, y in cells for v in (y, y + height))
+            b = frame.bleed
+            block = (x0 - b, y0 - b, x0 + block_w + b, y0 + block_h + b)
+            shapes[n] = (clip_to_neighbours(first, outline, frame.bleed), tuple(xs), tuple(ys), block)
+        shape, xs_, ys_, block_ = shapes[n]
+        placements = [Placement(start + p.index, p.x, p.y, width, height, quarter, p.clip) for p in shape]
+        pages.append(PageLayout(placements, xs_, ys_, block_))
     return pages
 
 
