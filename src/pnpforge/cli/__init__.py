@@ -13,50 +13,16 @@ from __future__ import annotations
 
 import gc
 import importlib
-import importlib.machinery
 import os
 import sys
 import types
 from typing import Any
 
-PLUGINS_OFF = ("__all__", "1", "true")  # the values of PYDANTIC_DISABLE_PLUGINS that turn every plugin off
-_PLUGIN_LOADER = "pydantic.plugin._loader"
-
-
-class _NoPluginsLoader:
-    """Finds and makes a stand-in for pydantic's plugin loader, asked for only while plugins are off.
-
-    With every plugin off, pydantic's loader only answers "no plugins", yet importing it imports
-    importlib.metadata (~10 ms, every command that validates). The stand-in gives the same answer and
-    hands over to pydantic's own loader should plugins be turned back on.
-    """
-
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
-        if name != _PLUGIN_LOADER or os.environ.get("PYDANTIC_DISABLE_PLUGINS") not in PLUGINS_OFF:
-            return None
-        return importlib.machinery.ModuleSpec(name, self)
-
-    def create_module(self, spec: Any) -> None:
-        return None  # the usual module object
-
-    def exec_module(self, module: types.ModuleType) -> None:
-        def get_plugins() -> tuple[Any, ...]:
-            if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in PLUGINS_OFF:
-                return ()
-            sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _NoPluginsLoader)]
-            if sys.modules.get(_PLUGIN_LOADER) is module:
-                del sys.modules[_PLUGIN_LOADER]
-            return importlib.import_module(_PLUGIN_LOADER).get_plugins()
-
-        module.get_plugins = get_plugins  # type: ignore[attr-defined]
-
 
 def _without_pydantic_plugins() -> None:
     """pnpforge uses no pydantic plugin: pydantic's documented switch turns off its entry-point scan,
-    unless the user set PYDANTIC_DISABLE_PLUGINS; then pydantic's loader is not even imported."""
+    unless the user set PYDANTIC_DISABLE_PLUGINS."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    if not any(isinstance(finder, _NoPluginsLoader) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _NoPluginsLoader())
 
 
 _without_pydantic_plugins()
