@@ -6,7 +6,7 @@ Thin shells over validator/setupfile.py: every game-specific part comes from the
 from __future__ import annotations
 
 import json
-import secrets
+import os
 import shlex
 
 import click
@@ -91,7 +91,8 @@ def setup_cmd(
             setupfile.COMMAND_LINE, f"--draw {draw!r}: expected a .pdf, .svg or .png file"
         )
     if seed is None:
-        seed = secrets.randbelow(10**9)  # not the global random: a fresh seed, printed so it can be replayed
+        # a fresh seed from the OS (not the global random; `secrets` costs 5 ms of start-up), shown
+        seed = int.from_bytes(os.urandom(8), "big") % 10**9
     data = setupfile.deal_setup(game, players, seed, setupfile.parse_options(options))
     replay = ["pnpforge", "setup", game, "--players", str(players), "--seed", str(seed)]
     replay += [word for option in options for word in ("--option", option)]
