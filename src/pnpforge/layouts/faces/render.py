@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
 from pnpforge.components.model import PLACEHOLDER, Component, Side
@@ -18,7 +17,7 @@ from pnpforge.layouts.faces.hexmaps import BOARD_DRAWERS
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.templates import has_placeholder, holds_placeholder, resolve
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
-from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.canvas import Canvas
 from pnpforge.units import mm, to_mm
 
 SideName = Literal["face", "back"]
@@ -44,46 +43,12 @@ def side_is_shared(component: Component, side: SideName) -> bool:
 
 
 # the drawing surface used by checks --------------------------------------------------------------
-class NullCanvas:
-    """A Canvas that draws nothing: check_side runs the drawing code on it."""
-
-    def save(self) -> None: ...
-    def restore(self) -> None: ...
-    def translate(self, x: float, y: float) -> None: ...
-    def rotate(self, degrees: float) -> None: ...
-    def scale(self, sx: float, sy: float) -> None: ...
-    def clip(self, outline: Sequence[Point]) -> None: ...
-    def polygon(
-        self,
-        points: Sequence[Point],
-        fill: RGB | None,
-        stroke: RGB | None,
-        width: float = 0.5,
-        closed: bool = True,
-        dash: Sequence[float] | None = None,
-    ) -> None: ...
-    def ellipse(
-        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
-    ) -> None: ...
-    def rounded_rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        radius: float,
-        fill: RGB | None,
-        stroke: RGB | None,
-        width: float,
-    ) -> None: ...
-    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None: ...
-    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None: ...
+class NullCanvas(Canvas):
+    """A Canvas that draws nothing: check_side runs the drawing code on it (the protocol's methods are
+    empty; only begin_reuse must say "record", so the drawing still runs)."""
 
     def begin_reuse(self, key: str) -> bool:
         return True
-
-    def end_reuse(self) -> None: ...
-    def reuse(self, key: str) -> None: ...
 
 
 # the side ----------------------------------------------------------------------------------------
