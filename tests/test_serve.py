@@ -575,3 +575,32 @@ def test_a_game_with_only_a_spec_gets_a_print_page(client: Any, monkeypatch: pyt
     for url in ("/g/tiny-quest/score", "/g/tiny-quest/deal", "/g/tiny-quest/check"):
         answer = client.post(url, data={"players": "2", "setup": "game: tiny-quest\n"})
         assert answer.status_code == 400 and "tiny-quest" in answer.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_sheet_asks_every_question_in_the_games_own_words(client: Any, game: str) -> None:
+    import html
+
+    module = catalog.game_module(catalog.find_game(game), "score")
+    page = html.unescape(client.get(f"/g/{game}?lang=ja").text)
+    for f in module.FIELDS:
+        for english in (f.label, f.rule):
+            assert english in module.JA, f"{game}: no Japanese for {english!r}"
+            assert module.JA[english] in page
+            assert f">{english}<" not in page and f'"{english}' not in page, english
+    english_page = html.unescape(client.get(f"/g/{game}?lang=en").text)
+    assert all(f.label in english_page for f in module.FIELDS)  # English stays the default
+
+
+def test_the_japanese_verdict_names_the_winner_and_the_tie_break(client: Any) -> None:
+    tied = {**SHEETS["gods"], "p1:vp_cards": "3", "p1:temples": "1", "p2:vp_cards": "3", "p2:temples": "1"}
+    ja = client.post("/g/gods/score", data={**tied, "count": "3", "lang": "ja"}).text
+    en = client.post("/g/gods/score", data={**tied, "count": "3", "lang": "en"}).text
+    verdict = re.search(r'id="verdict"[^>]*>([^<]*)<', ja)
+    assert verdict is not None
+    assert verdict.group(1) == "勝者: Cy(13点で同点、エネルギークリスタルで決定)。"
+    assert re.search(r'id="verdict"[^>]*>Winner: Cy \(tied on 13; decided by crystals\)\.<', en)
+    assert "<th>村落カード</th>" in ja and "<th>神殿ボーナス</th>" in ja and "<th>villages</th>" not in ja
+    assert "<th>villages</th>" in en
+    plain = client.post("/g/gods/score", data={**SHEETS["gods"], "count": "3", "lang": "ja"}).text
+    assert re.search(r'id="verdict"[^>]*>勝者: \w+\(\d+点\)。<', plain)

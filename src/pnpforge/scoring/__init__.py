@@ -15,6 +15,9 @@ It never imports a game. A game plugs in with `games/<id>/score.py`, loaded by p
     giving the game's tie-breaks in order (`TieBreak.by(name, values)`).
 `FIELDS: list[prompts.Field]`
     The questions `pnpforge score GAME --interactive` asks, each with its rule as help.
+`JA: dict[str, str]` (optional)
+    English text of the sheet (labels, rules, breakdown keys, tie-breaks, notes) -> the game's
+    Japanese words; only the web page's Japanese sheet reads it.
 (The player-count range is `players` in the game's game.yaml, read by `catalog.players_range`.)
 
 The engine (`run.score_source`) has already checked, before `score` runs: the game id, the

@@ -121,15 +121,17 @@ def create_app(
         the_sheet = None
         if catalog.game_module(game, "score") is not None:
             the_sheet = sheet.sheet(game)
+        tr = text.translator(the_sheet.ja if the_sheet else {}, lang)
         return {
             "game": game,
             "title": localise(info.get("title", game.id), lang),
             "low": low,
             "high": high,
             "options": _option_pickers(dealer),
+            "tr": tr,  # the game's own words in the page's language (its `JA` table)
             "can_deal": dealer is not None,
             "can_check": catalog.game_module(game, "checks") is not None,
-            "sheet": the_sheet,
+            "sheet": sheet.localised(the_sheet, lang) if the_sheet else None,
             "inventory": builds.inventory(game, lang),
         }
 
@@ -142,7 +144,7 @@ def create_app(
             count = the_sheet.players[0]
             extra["count"] = count
             extra["values"] = {}
-            extra["scored"] = sheet.score_form(the_sheet, {}, count)
+            extra["scored"] = sheet.score_form(the_sheet, {}, count, lang)
         return page(request, "game.html", status, lang=lang, **context, **extra)
 
     async def index(request: Request) -> Response:
@@ -247,7 +249,7 @@ def create_app(
                     )
             except InputError as error:
                 count = the_sheet.players[0]
-                scored = sheet.score_form(the_sheet, {}, count)
+                scored = sheet.score_form(the_sheet, {}, count, lang)
                 scored.problems[:0] = _problems(error)
                 return game_page(
                     request, game, lang, 400, scored=scored, count=count, values={}, anchor="score"
@@ -258,17 +260,17 @@ def create_app(
             count = count_of(the_sheet, form)
         except InputError as error:
             count = min(max(_int(form, "count", "count", 0) or 0, the_sheet.players[0]), the_sheet.players[1])
-            scored = sheet.score_form(the_sheet, form, count)
+            scored = sheet.score_form(the_sheet, form, count, lang)
             scored.problems[:0] = _problems(error)
             return game_page(
                 request, game, lang, 400, scored=scored, count=count, values=form, anchor="score"
             )
         if form.get("action") == "next":
-            scored = sheet.score_form(the_sheet, form, count)
+            scored = sheet.score_form(the_sheet, form, count, lang)
             if scored.carry:  # the totals become the next round's starting values
                 done = _int(form, "round", "round", 1) or 1
                 form = {**form, **{k: str(v) for k, v in scored.carry.items()}, "round": str(done + 1)}
-        scored = sheet.score_form(the_sheet, form, count)
+        scored = sheet.score_form(the_sheet, form, count, lang)
         status = 200 if scored.result is not None else 400
         return game_page(request, game, lang, status, scored=scored, count=count, values=form, anchor="score")
 
@@ -276,8 +278,8 @@ def create_app(
         game = _game(request.path_params["game"])
         the_sheet = sheet_of(game)
         form = await _form(request)
-        scored = sheet.score_form(the_sheet, form, count_of(the_sheet, form))
         lang = lang_of(request, form)
+        scored = sheet.score_form(the_sheet, form, count_of(the_sheet, form), lang)
         html = env.get_template("result.html").render(scored=scored, t=text.words(lang), lang=lang)
         return JSONResponse({**scored.as_json(), "html": html}, 200 if scored.result is not None else 400)
 

@@ -28,6 +28,7 @@ from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.run import calculator, score_source, title
 from pnpforge.sourcefile import Source
 from pnpforge.validator.setupfile import dump_yaml
+from pnpforge.web import text
 from pnpforge.web.board import read_text
 
 SCORE_FILE = "score.yaml"  # the name messages use: the file the page downloads
@@ -67,6 +68,7 @@ class Sheet:
     after: list[SheetField]  # game-wide, shown below
     each: list[SheetField] = field(default_factory=list)  # per player, in sections of their own
     names: tuple[str, ...] = ()  # the names a game's players go by (Ankh: its gods), offered in order
+    ja: dict[str, str] = field(default_factory=dict)  # the game's `JA` table: English text -> Japanese
 
     def default_name(self, index: int) -> str:
         """Player `index`'s name before one is typed: the game's own name for a seat, else "Player N"."""
@@ -197,7 +199,33 @@ def sheet(game: catalog.GameFolder) -> Sheet:
     after.sort(key=lambda f: sections.index(f.section))  # each section's fields together, in first-seen order
     names = tuple(module.player_names()) if hasattr(module, "player_names") else ()
     players = (low, min(high, low + MAX_PLAYERS_ON_PAGE))
-    return Sheet(game, title(game), players, rows, before, after, each, names)
+    ja = dict(getattr(module, "JA", {}))
+    return Sheet(game, title(game), players, rows, before, after, each, names, ja)
+
+
+def localised(the_sheet: Sheet, lang: str) -> Sheet:
+    """The sheet with its labels, rule hints and section headings in `lang` (keys never change)."""
+    tr = text.translator(the_sheet.ja, lang)
+
+    def shown(fields: list[SheetField]) -> list[SheetField]:
+        return [
+            replace(
+                f,
+                label=tr(f.label),
+                rule=tr(f.rule),
+                section=f.section if f.section == "more" else tr(f.section),
+                hint=tr(f.hint),
+            )
+            for f in fields
+        ]
+
+    return replace(
+        the_sheet,
+        rows=shown(the_sheet.rows),
+        before=shown(the_sheet.before),
+        after=shown(the_sheet.after),
+        each=shown(the_sheet.each),
+    )
 
 
 # -- a filled form to a score file -------------------------------------------------------------------
@@ -388,12 +416,20 @@ def _located(
 _WHERE = re.compile(r"^(.*):(\d+):(\d+)$")
 
 
-def _result_json(result: Any) -> dict[str, Any]:
+def _result_json(result: Any, ja: dict[str, str], lang: str) -> dict[str, Any]:
     out = result.as_json()
     out["title"] = result.title
     out["places"] = result.places
     out["verdict"] = render.verdict(result)
     out["table"] = render.text(result)
+    tr = text.translator(ja, lang)
+    out["said"] = text.verdict(result, lang, tr)  # the verdict as the page shows it, in the page's language
+    keys = {k for p in result.players for k in p.breakdown}
+    out["labels"] = {k: tr(k) for k in keys}  # breakdown row labels as shown; the keys stay the CLI's
+    out["shown_notes"] = [tr(n) for n in result.notes]
+    out["shown_tables"] = [
+        {"title": tr(t.title), "columns": [tr(c) for c in t.columns], "rows": t.rows} for t in result.tables
+    ]
     return out
 
 
@@ -417,7 +453,7 @@ def _carry(the_sheet: Sheet, data: dict[str, Any], result: Any) -> dict[str, int
     return {}
 
 
-def score_form(the_sheet: Sheet, form: dict[str, str], count: int) -> Scored:
+def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "en") -> Scored:
     """Score a filled sheet exactly as `pnpforge score score.yaml` would score its download."""
     data = score_data(the_sheet, form, count)
     text = dump_yaml(data)
@@ -436,7 +472,7 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int) -> Scored:
             problem = Problem(SCORE_FILE, line, col, v.message)
             scored.problems.append(_located(the_sheet, source, names, problem, v.code))
         return scored
-    scored.result = _result_json(result)
+    scored.result = _result_json(result, the_sheet.ja, lang)
     scored.carry = _carry(the_sheet, data, result)
     return scored
 

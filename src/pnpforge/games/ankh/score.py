@@ -207,6 +207,58 @@ FIELDS = [
     ),
 ]
 
+# the score sheet's words on the Japanese web page (Ankh rulebook, 紛争, 戦闘解決, 神々の融合, ゲームの終了)
+JA = {
+    "was this the last event of the game": "ゲーム最後のイベントだったか",
+    "then the highest devotion wins": "その場合、最高の信心を得ている神が勝利",
+    "devotion (track space)": "信心(信心トラックのスペース)",
+    "the top space wins at once": "信心トラックの先頭に到達した神はすぐに勝利",
+    "forgotten (left the game after the 4th conflict)": "忘れられた神(4回目の紛争イベント後に排除)",
+    "the last god standing wins": "残った唯一の神が勝利",
+    "god merged into this one after the 3rd conflict (blank if none)": (
+        "3回目の紛争イベント後にこの神へ融合した下位の神(なければ空欄)"
+    ),
+    "a merged god's two players win or lose together; list the merged god once": (
+        "融合された神を支配する2人のプレイヤーは勝敗を共にする。融合した神は1回だけ書く"
+    ),
+    "gods sharing a space, top of the stack first": "同じスペースにいる神(積み重ねの上から順に)",
+    "comma-separated; blank if no two share a space": "カンマ区切り。同じスペースの神がいなければ空欄",
+    "tiebreak token": "バトルタイブレークトークン",
+    "top": "信心トラックの先頭",
+    "merge": "神々の融合",
+    "region": "地域",
+    "One god in one region: figures there, monuments controlled there, the card played.": (
+        "1つの地域にいる1柱の神: そこにいるフィギュア、支配している記念碑、出したバトルカード。"
+    ),
+    "name": "地域(名前か紛争順序の番号)",
+    "figures": "フィギュア",
+    "god": "神のフィギュアを含む",
+    "desert": "砂漠(黄色)のフィギュア",
+    "fertile": "肥沃な(緑)フィギュア",
+    "obelisk": "オベリスク",
+    "temple": "神殿",
+    "pyramid": "ピラミッド",
+    "card": "バトルカード",
+    "bid": "イナゴの疫病のビッド(信者)",
+    "build": "記念碑の建築",
+    "bonus": "追加の強さ",
+    "radiant": "光輝なもの",
+    "protected": "保護するもの",
+    "before": "前の信心",
+    **{f"region {n}": f"地域{n}" for n in range(1, 9)},
+    "stack order on the devotion track": "信心トラック上の積み重ねの順",
+    "No winner: every god is forgotten and Egypt turns atheist.": (
+        "勝者なし: すべての神が忘れられ、エジプトは無神論者になります。"
+    ),
+    "No winner yet: give `final: true` after the last event to name the winner.": (
+        "勝者はまだいません: 最後のイベントの後に `final: true` を指定すると勝者が決まります。"
+    ),
+    "Conflict, region by region": "紛争(地域ごと)",
+    "what": "内容",
+    "result": "結果",
+    "scenario": "シナリオ",
+}
+
 
 @dataclass
 class Track:

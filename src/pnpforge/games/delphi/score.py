@@ -64,6 +64,38 @@ FIELDS = [
     Field("favour", "favour tokens", "second tie-break: the most wins; still tied, a shared win"),
 ]
 
+# the score sheet's words on the Japanese web page (Delphi rulebook, 12のタスク and ゲーム終了)
+JA = {
+    "Zeus tasks per player": "1人あたりのゼウスのタスク数",
+    "12 in the full game, 8 in the short game": "通常は12、ショートゲームは8",
+    "shrines built": "建立した聖廟",
+    "statues raised": "建立した彫像",
+    "offerings made": "奉納した捧げ物",
+    "monsters defeated": "退治したモンスター",
+    "a Zeus task each": "それぞれゼウスのタスク1つ",
+    "reached Zeus with every task done": "すべてのタスクを達成してゼウスの元へ戻った",
+    "only such players can win": "そのプレイヤーだけが勝利できる",
+    "oracle cards": "オラクルカード",
+    "first tie-break: the most wins": "同点の第1基準: 多い方が勝利",
+    "favour tokens": "恩寵トークン",
+    "second tie-break: the most wins; still tied, a shared win": (
+        "同点の第2基準: 多い方が勝利。なお同点なら勝利を分け合う"
+    ),
+    "No winner yet: nobody has completed every task and reached Zeus.": (
+        "勝者はまだいません: すべてのタスクを達成してゼウスの元へ戻ったプレイヤーがいません。"
+    ),
+    "shrine": "聖廟",
+    "statue": "彫像",
+    "offering": "捧げ物",
+    "monster": "モンスター",
+    "player": "プレイヤー",
+    "open": "未達成",
+    "at Zeus": "ゼウスの元",
+    **{f"Progress ({n} tasks)": f"進み具合(タスク{n})" for n in range(len(KINDS) * PER_KIND + 1)},
+    "short": "ショートゲーム",
+    "remove": "減らすタスク数",
+}
+
 
 def required(tasks: int) -> dict[str, int]:
     """Tasks of each kind for a game of `tasks` Zeus tiles (one of a kind removed per task short)."""

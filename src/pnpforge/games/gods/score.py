@@ -96,6 +96,28 @@ FIELDS = [
     Field("crystals", "energy crystals", f"break a tie on points (more wins); at most {MAX_CRYSTALS}"),
 ]
 
+# the score sheet's words on the Japanese web page (Gods rulebook, 内容 and ゲームの終了)
+JA = {
+    "village cards": "村落カード",
+    "3 points each; 2 per people colour exist, 8 in all": "1枚3点。民族の色ごとに2枚、全8枚",
+    "victory-point cards": "勝利ポイントカード",
+    "2 points each; 3 per people colour exist, 12 in all": "1枚2点。民族の色ごとに3枚、全12枚",
+    "temples built": "建設した神殿",
+    f"+{TEMPLE_BONUS} to every player tied for most; at most 6 each": (
+        f"最も多く建設したプレイヤー全員に{TEMPLE_BONUS}点ボーナス。1人6つまで"
+    ),
+    "energy crystals": "エネルギークリスタル",
+    f"break a tie on points (more wins); at most {MAX_CRYSTALS}": (
+        f"同点の場合はクリスタルの多い方が勝利。{MAX_CRYSTALS}個まで"
+    ),
+    "villages": "村落カード",
+    "VP cards": "勝利ポイントカード",
+    "temple bonus": "神殿ボーナス",
+    "crystals": "エネルギークリスタル",
+    "variant": "バリアント",
+    "gods": "神",
+}
+
 
 def _by_colour(cards: int | dict[str, int]) -> dict[str, int]:
     """Per-colour counts; a plain total is kept under the empty colour ''."""

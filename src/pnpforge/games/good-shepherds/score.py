@@ -89,6 +89,39 @@ FIELDS = [
     ),
 ]
 
+# the score sheet's words on the Japanese web page (Good Shepherds rulebook, ユニット, 決算, ゲームの終了)
+JA = {
+    "settlement (doubles were rolled) or no-placement (a player can place no unit, whatever the dice)": (
+        "settlement(ゾロ目による決算)か no-placement(ダイスの出目にかかわらずユニットを一切置けない)"
+    ),
+    "no-placement ends the game at once, with no settlement": "no-placement は決算なしでただちにゲーム終了",
+    "money before this settlement (the final money if no-placement)": (
+        "この決算の前の所持金(no-placement なら最終の所持金)"
+    ),
+    f"everyone starts with {START_MONEY}": f"各プレイヤーは{START_MONEY}金ずつ持って始める",
+    "sheep (○)": "羊(○)",
+    f"{SHEEP_INCOME} each if no more than your live pastures, else -{SHEEP_PENALTY} per sheep over": (
+        f"破棄していない牧草地の数以下なら1匹につき{SHEEP_INCOME}金、超えたら1匹につき{SHEEP_PENALTY}金を失う"
+    ),
+    "live pastures (△, not crossed out)": "破棄していない牧草地(△、×印なし)",
+    f"{PASTURE_INCOME} each": f"1個につき{PASTURE_INCOME}金",
+    "huts (■, the starting hut included)": "小屋(■、最初の小屋も含む)",
+    f"{HUT_INCOME} per hut more than the opponent": f"相手を上回った1軒につき{HUT_INCOME}金",
+    "money before": "決算前の所持金",
+    "money": "所持金",
+    "sheep": "羊",
+    "pastures": "牧草地",
+    "huts": "小屋",
+    "No winner yet.": "勝者はまだいません。",
+    "The game ends at once: a player can no longer place any unit (no settlement).": (
+        "ユニットを一切置けなくなったプレイヤーがいるため、ゲームはただちに終了します(決算なし)。"
+    ),
+    f"The game goes on: nobody has {END_AT_OR_ABOVE} or more or below {END_BELOW} (exactly 0 goes on).": (
+        f"ゲームは続きます: 所持金が{END_AT_OR_ABOVE}金以上または{END_BELOW}金未満のプレイヤーはいません"
+        "(0金ではまだ終了しません)。"
+    ),
+}
+
 
 def settle(sheep: int, pastures: int, huts: int, their_huts: int) -> dict[str, int]:
     """One player's income from one settlement, item by item."""

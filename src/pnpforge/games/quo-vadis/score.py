@@ -141,6 +141,54 @@ FIELDS = [
     Field("skills", "VP from end-of-game skills", "as the skill cards say"),
 ]
 
+# the score sheet's words on the Japanese web page (Quo Vadis rulebook, コンポーネント, 決算, 最終決算)
+JA = {
+    "VP earned during play": "ゲーム中に得たVP",
+    "settlements, wars won and prosperity: the VP tokens in front of you": (
+        "決算・戦争の勝利・繁栄で得たもの: 手元のVPトークン"
+    ),
+    "towns not destroyed": "破壊されていないタウン",
+    "3 VP each (scoring.yaml: final.town)": "1つにつき3VP(scoring.yaml: final.town)",
+    "destroyed towns (face down)": "破壊されたタウン(裏向き)",
+    "no VP and no control, but they count against your 5 town tokens": (
+        "VPも支配力もないが、5つのタウントークンには数える"
+    ),
+    "workers on your aptitude terrain": "適性マスに配置されているワーカー",
+    "1 VP each; a terrain token changes the whole area": (
+        "1つにつき1VP。地形トークンはエリア全体の地形を変える"
+    ),
+    "largest group of adjacent controlled areas": "支配力を得ているエリアの最大の隣接数",
+    "≤3: 0, 4: 3, 5: 6, 6: 9, ≥7: 12 VP; control = workers on 2 spaces or a town": (
+        "3以下: 0、4: 3、5: 6、6: 9、7以上: 12VP。支配力 = 2マスのワーカーかタウン"
+    ),
+    "cards in generations 1-6": "第1〜6世代の配置枚数",
+    "10 in all, one per round; 4 VP per generation to the most cards there, "
+    "ties to the first clockwise from the start player": (
+        "全10枚、1ラウンド1枚。各世代で最も多いプレイヤーが4VP、"
+        "複数いたらスタートプレイヤーから時計回りで近い方"
+    ),
+    "VP from end-of-game skills": "スキルボーナスのVP",
+    "as the skill cards say": "ゲーム終了時に適用されるスキルの内容に従う",
+    "start player": "スタートプレイヤー",
+    "settlement": "決算",
+    "player": "プレイヤー",
+    "cards": "左隣の世代の枚数",
+    "areas": "支配力数",
+    "VP tokens": "VPトークン",
+    "towns": "勢力ボーナス(タウン)",
+    "aptitude": "勢力ボーナス(適性マス)",
+    "territory": "版図ボーナス",
+    "generations": "世代ボーナス",
+    "skills": "スキルボーナス",
+    "seat order from the start player": "スタートプレイヤーから時計回りで近い順",
+    "A settlement decides no winner; the VP go on the player's pile.": (
+        "決算では勝者は決まりません。VPはそのプレイヤーのものになります。"
+    ),
+    "Control, from the map": "支配力(マップから)",
+    "controlled": "支配しているエリア",
+    "largest group": "最大の隣接数",
+}
+
 
 def territory_bonus(size: int, table: list[Territory]) -> int:
     """VP for the largest group: the row with the biggest `areas` not above `size`."""
