@@ -604,3 +604,10 @@ def test_the_japanese_verdict_names_the_winner_and_the_tie_break(client: Any) ->
     assert "<th>villages</th>" in en
     plain = client.post("/g/gods/score", data={**SHEETS["gods"], "count": "3", "lang": "ja"}).text
     assert re.search(r'id="verdict"[^>]*>勝者: \w+\(\d+点\)。<', plain)
+
+
+def test_unnamed_players_are_named_in_the_pages_language(client: Any) -> None:
+    """An empty name field scores as its placeholder says: "プレイヤー 1" on the Japanese page."""
+    for lang, word in (("ja", "プレイヤー"), ("en", "Player")):
+        scored = client.post("/api/g/gods/score", data={"count": "2", "lang": lang}).json()
+        assert [p["name"] for p in scored["result"]["players"]] == [f"{word} 1", f"{word} 2"]

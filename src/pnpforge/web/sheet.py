@@ -70,9 +70,10 @@ class Sheet:
     names: tuple[str, ...] = ()  # the names a game's players go by (Ankh: its gods), offered in order
     ja: dict[str, str] = field(default_factory=dict)  # the game's `JA` table: English text -> Japanese
 
-    def default_name(self, index: int) -> str:
-        """Player `index`'s name before one is typed: the game's own name for a seat, else "Player N"."""
-        return self.names[index] if index < len(self.names) else f"Player {index + 1}"
+    def default_name(self, index: int, lang: str = "en") -> str:
+        """Player `index`'s name before one is typed: the game's own name for a seat, else "Player N"
+        in the page's language (what the placeholder shows)."""
+        return self.names[index] if index < len(self.names) else f"{text.words(lang)['player']} {index + 1}"
 
     @property
     def all_fields(self) -> list[SheetField]:
@@ -287,7 +288,8 @@ def _parts(key: str, player: str = "") -> list[str | int]:
 
 
 def player_names(the_sheet: Sheet, form: dict[str, str], count: int) -> list[str]:
-    return [form.get(f"p{i}:name", "").strip() or the_sheet.default_name(i) for i in range(count)]
+    lang = form.get("lang", "en") if form.get("lang") in text.LANGS else "en"
+    return [form.get(f"p{i}:name", "").strip() or the_sheet.default_name(i, lang) for i in range(count)]
 
 
 def score_data(the_sheet: Sheet, form: dict[str, str], count: int) -> dict[str, Any]:
