@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -77,17 +77,11 @@ def _render(
     except ValueError as exc:  # a bad size or a split polyhex
         yield _problem(piece, f"{where}: {exc}")
         return
-    try:
-        background = parse_colour(_fill_text(spec.background, piece.row, ctx.lang))
-    except FaceError as exc:
-        fixed = not holds_placeholder(spec.background)
-        yield _located(piece, ctx, (side, "background") if fixed else None, f"{where}: {exc}")
-        return
-    try:
-        pattern = pattern_name(_fill_text(spec.pattern, piece.row, ctx.lang))
-    except FaceError as exc:
-        fixed = not holds_placeholder(spec.pattern)
-        yield _located(piece, ctx, (side, "pattern") if fixed else None, f"{where}: {exc}")
+    background, problem = _side_value(parse_colour, "background", spec, piece, side, ctx, where)
+    if problem is None:
+        pattern, problem = _side_value(pattern_name, "pattern", spec, piece, side, ctx, where)
+    if problem is not None:
+        yield problem
         return
     canvas.save()
     canvas.clip(outline)
@@ -108,6 +102,25 @@ def _render(
             if stop:
                 break
     canvas.restore()
+
+
+def _side_value(
+    parse: Callable[[str | None], Any],
+    key: str,
+    spec: Side,
+    piece: Piece,
+    side: SideName,
+    ctx: RenderContext,
+    where: str,
+) -> tuple[Any, Problem | None]:
+    """A side's `background` or `pattern`, filled from the row and parsed; or the located problem
+    (at the key in game.yaml when the value holds no `{field}`, else at the piece's row)."""
+    raw = getattr(spec, key)
+    try:
+        return parse(_fill_text(raw, piece.row, ctx.lang)), None
+    except FaceError as exc:
+        path = None if holds_placeholder(raw) else (side, key)
+        return None, _located(piece, ctx, path, f"{where}: {exc}")
 
 
 def _problem(piece: Piece, message: str) -> Problem:
