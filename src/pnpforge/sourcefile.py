@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from pnpforge import parsecache
 from pnpforge.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -466,9 +467,24 @@ def read_yaml_text(text: str, file: str) -> Source:
 
 
 def read_yaml(path: str | Path) -> Source:
-    """Read a YAML or JSON file; a missing, unreadable or hostile file is an InputError, not a traceback."""
+    """Read a YAML or JSON file; a missing, unreadable or hostile file is an InputError, not a traceback.
+
+    pnpforge's own data files are parsed once and then read from their cache (parsecache.py).
+    """
     file = str(path)
     text = decode_utf8(read_bytes(path, file), file)
+    cache = parsecache.cache_file(Path(path))
+    if cache is None:
+        return _parse(text, file)
+    data = parsecache.load(cache, text)
+    if data is not parsecache.MISSING:
+        return Source(file, data, None, text)
+    source = _parse(text, file)
+    parsecache.store(cache, text, source.data)
+    return source
+
+
+def _parse(text: str, file: str) -> Source:
     if file.endswith(".json"):
         check_text(text, file)
         _scan_limits(text, file)  # json's own parser recurses and converts any integer: check first

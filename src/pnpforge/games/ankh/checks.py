@@ -25,7 +25,7 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex, Vertex
 from pnpforge.geometry.split import side_path, side_vertices
-from pnpforge.sourcefile import Path_, Source, read_yaml_text, validate
+from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 from pnpforge.validator.picture import (
     BoardPicture,
     CellShape,
@@ -137,46 +137,22 @@ class _ScenarioFile(BaseModel):
     scenarios: dict[str, Any]
 
 
-def _map_blocks(*keys: str, deepest: int | None = None) -> Source:
-    """The map file with only its top-level blocks `keys` (other lines blank, so every line keeps its number),
-    and of those only the lines indented at most `deepest` spaces when given (an outline).
-
-    The starting set-ups are most of the file: checking a set-up reads the board alone, dealing adds them.
-    """
-    text = MAP_FILE.read_text(encoding="utf-8")
-    kept, keep = [], False
-    for line in text.splitlines():
-        if line[:1] not in ("", " ", "#"):
-            keep = line.split(":", 1)[0] in keys
-        shallow = deepest is None or len(line) - len(line.lstrip(" ")) <= deepest
-        kept.append(line if keep and shallow else "")
-    return read_yaml_text("\n".join(kept) + "\n", str(MAP_FILE))
+@lru_cache(maxsize=1)
+def _map_source() -> Source:
+    """The map file, read once a run (and parsed once an install: pnpforge.parsecache)."""
+    return read_yaml(MAP_FILE)
 
 
 @lru_cache(maxsize=1)
 def map_file() -> _MapFile:
-    return validate(_MapFile, _map_blocks("cells", "river"))
+    return validate(_MapFile, _map_source())
 
 
 @lru_cache(maxsize=1)
 def scenarios() -> dict[str, list[dict[str, Any]]]:
     """The map file's scenario sets by name (its `note` is not one)."""
-    found = validate(_ScenarioFile, _map_blocks("scenarios")).scenarios
+    found = validate(_ScenarioFile, _map_source()).scenarios
     return {k: v for k, v in found.items() if isinstance(v, list)}
-
-
-@lru_cache(maxsize=1)
-def scenario_names() -> list[str]:
-    """The scenario names, from an outline of the scenarios block (each set-up cut to its first line):
-    a set-up names its scenario, and checking the name needs no more. An outline that does not read
-    (the file edited into another shape) leaves the answer to the whole block."""
-    if scenarios.cache_info().currsize:  # dealing read the whole block already
-        return list(scenarios())
-    try:
-        found = validate(_ScenarioFile, _map_blocks("scenarios", deepest=4)).scenarios
-    except InputError:
-        return list(scenarios())
-    return [k for k, v in found.items() if isinstance(v, list)]
 
 
 def _csv_ids(name: str, column: str) -> dict[str, dict[str, str]]:
@@ -319,12 +295,7 @@ def check_input(setup: Setup, m: Map, source: Source | None) -> None:
             shown = ", ".join(sorted(known_guardians))
             problems.append((("guardians", i), f"unknown guardian {name!r} (expected one of: {shown})"))
     named = setup.scenario
-    if (
-        named is not None
-        and setup.map == "bundled"
-        and named not in scenario_names()
-        and named not in scenarios()
-    ):
+    if named is not None and setup.map == "bundled" and named not in scenarios():
         shown = ", ".join(scenarios())
         problems.append((("scenario",), f"unknown scenario {setup.scenario!r} (expected one of: {shown})"))
     _raise(source, problems)
