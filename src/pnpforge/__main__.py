@@ -1,3 +1,3 @@
-from pnpforge.cli import main
+from pnpforge.cli import run
 
-main()
+run()
