@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from pnpforge.errors import InputError
+from pnpforge.longlived import long_lived
 from pnpforge.sourcefile import Source, decode_utf8, read_bytes, read_yaml_text
 
 SPEC_NAME = "game.yaml"  # the file that makes a folder a game
@@ -84,7 +85,8 @@ def game_module(game: GameFolder, name: str) -> ModuleType | None:
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
-    spec.loader.exec_module(module)
+    with long_lived():  # a game module builds its pydantic models as it is imported
+        spec.loader.exec_module(module)
     return module
 
 

@@ -12,7 +12,6 @@ line and exit code 3 (the traceback only with --debug).
 from __future__ import annotations
 
 import contextlib
-import gc
 import importlib
 import os
 import sys
@@ -28,6 +27,10 @@ def _without_pydantic_plugins() -> None:
 
 
 _without_pydantic_plugins()
+
+from pnpforge import longlived  # noqa: E402
+
+_collecting = longlived.pause()  # click and this module are long-lived: settled at the end of the file
 
 import click  # noqa: E402
 
@@ -46,18 +49,9 @@ def report_problems(error: InputError) -> None:
 
 
 def import_long_lived(name: str) -> types.ModuleType:
-    """Import a command's module with the cycle collector paused, then set what it made aside (gc.freeze).
-
-    Imports make only long-lived objects; collecting among them again and again is ~5-10% of a start-up.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    """Import a command's module as long-lived objects (pnpforge.longlived)."""
+    with longlived.long_lived():
         return importlib.import_module(name)
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
 
 
 class ForgeGroup(click.Group):
@@ -180,6 +174,7 @@ def _register() -> None:
 
 
 _register()
+longlived.settle(_collecting)
 
 # modules whose exit handlers must run (logging flushes its handlers, multiprocessing joins children)
 _NEEDS_TEARDOWN = ("logging", "multiprocessing", "concurrent.futures")
