@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnpforge import __version__
+from pnpforge import __version__, catalog
 from pnpforge.cli import main
 from pnpforge.errors import InputError
 from pnpforge.files import write_atomic
@@ -81,3 +81,15 @@ def test_unwritable_output_is_bad_input_not_a_traceback(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["build", "examples/tiny-quest", "-o", str(tmp_path / "file" / "out")])
     assert result.exit_code == 2 and "cannot write here" in result.output
+
+
+def test_a_game_header_s_problem_is_located_at_its_line_in_the_file(tmp_path: Path) -> None:
+    spec = tmp_path / "game.yaml"
+    spec.write_text(
+        "# my game\n# v2\n\ngame:\n  id: mine\n  players: [2, 4\ncomponents: []\n", encoding="utf-8"
+    )
+    with pytest.raises(InputError) as raised:
+        catalog._header(spec, 0.0)
+    assert (raised.value.problems[0].file, raised.value.problems[0].line) == (str(spec), 7)
+    spec.write_text("# my game\n\ngame:\n  id: mine\n  players: [2, 4]\ncomponents: []\n", encoding="utf-8")
+    assert catalog._header(spec, 1.0) == {"id": "mine", "players": [2, 4]}

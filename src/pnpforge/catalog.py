@@ -114,7 +114,8 @@ def _header(path: Path, stamp: float) -> dict[str, Any]:
     if start is None:
         return {}
     end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
-    header = read_yaml_text("\n".join(lines[start:end]) + "\n", str(path)).data
+    blank_before = "\n" * start  # so a problem in the block is reported at its line in the file
+    header = read_yaml_text(blank_before + "\n".join(lines[start:end]) + "\n", str(path)).data
     block = header.get("game") if isinstance(header, dict) else None
     return block if isinstance(block, dict) else {}
 
