@@ -180,7 +180,7 @@ def test_pieces_and_seats() -> None:
 def test_bad_input_is_located() -> None:
     text = dump_yaml(BASE)
     cases = (
-        ("players: 2", "players: 6", "less than or equal to 5"),
+        ("players: 2", "players: 6", "Ankh is for 2-5 players, not 6"),
         ("map: bundled", "map: nile", "bundled"),
         ("piece: temple", "piece: sphinx", "'temple'"),
         ("player: 2}", "player: 3}", "player 3, but the set-up has 2"),

@@ -246,7 +246,7 @@ def test_bad_input_is_located() -> None:
         ("rotation: 0}", "rotation: 6}", "less than or equal to 5"),
         (f"zeus: [{BASE['zeus'][0]},", "zeus: [1.5,", "valid integer"),
         ("colour: red", "colour: purple", "'red'"),
-        ("players: 3", "players: 5", "less than or equal to 4"),
+        ("players: 3", "players: 5", "The Oracle of Delphi is for 2-4 players, not 5"),
         ("players: 3", "players: 3\nwind: strong", "unknown key 'wind'"),
     ):
         with pytest.raises(InputError) as info:

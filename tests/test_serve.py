@@ -339,7 +339,7 @@ SETUP_CASES = [
     ("- just\n- a list\n", "setup.yaml:1:1: a set-up file must be a mapping"),
     ("players: 2\n", "missing key 'game'"),
     ("game: chess\n", "setup.yaml:1:7: unknown game 'chess'"),
-    ("game: delphi\nplayers: 9\n", "setup.yaml:2:10: Input should be less than or equal to 4"),
+    ("game: delphi\nplayers: 9\n", "setup.yaml:2:10: The Oracle of Delphi is for 2-4 players, not 9"),
     ("game: gods\nplayers: 2\n", "setup.yaml:1:7: this is a gods set-up, not delphi"),
     ("", "empty set-up file"),
     ("\x00\x01binary", "setup.yaml"),

@@ -61,7 +61,7 @@ def test_validate_exit_codes_and_output(delphi_file: Path, tmp_path: Path) -> No
         ("- just\n- a list\n", "bad.yaml:1:1: a set-up file must be a mapping"),
         ("players: 2\n", "missing key 'game'"),
         ("game: chess\n", "bad.yaml:1:7: unknown game 'chess'"),
-        ("game: delphi\nplayers: 9\n", "bad.yaml:2:10: Input should be less than or equal to 4"),
+        ("game: delphi\nplayers: 9\n", "bad.yaml:2:10: The Oracle of Delphi is for 2-4 players, not 9"),
         (
             "game: ankh\nplayers: 2\ncaravans: [[[[0, 1], [0, 2]]]]\nwhat: 1\n",
             "bad.yaml:4:7: unknown key 'what'",

@@ -5,7 +5,8 @@ How a game plugs in (the engine never imports a game; it loads these files from 
 `games/<id>/checks.py`
   - `Setup`: a pydantic model of the set-up file. Derive it from `SetupModel` (extra keys forbidden) and
     declare `game: Literal["<id>"]`. Use the field types below (`Coord`, `Side`, `Rotation`) so bad
-    coordinates or rotations are located errors for free.
+    coordinates or rotations are located errors for free, and `players: player_count(HERE, title)` so
+    the player count is held to the range in the game's game.yaml.
   - `check(setup, source) -> Report`: every rule violation, not just the first (`Report.error(code, msg,
     where)`; `Report.warn` for warnings). Semantic bad input (an unknown tile id, a cell given twice, a
     player number above the player count) is not a violation: raise
@@ -35,7 +36,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
@@ -50,6 +51,19 @@ Coord = tuple[Axial, Axial]  # an axial hex [q, r]; 1.5 or "1" is an error, not 
 Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
 Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockwise
 Seat = Annotated[StrictInt, Field(ge=1, le=99)]  # a seat number; no table seats 100
+
+
+def player_count(folder: Path, title: str) -> Any:
+    """The `players` field type of a game's Setup: a whole number within its game.yaml's range."""
+    low, high = catalog.players_range(catalog.GameFolder(folder.name, folder, bundled=True))
+    span = f"{low}" if low == high else f"{low}-{high}"
+
+    def within(count: int) -> int:
+        if not low <= count <= high:
+            raise ValueError(f"{title} is for {span} players, not {count}")
+        return count
+
+    return Annotated[StrictInt, AfterValidator(within)]
 
 
 class SetupModel(BaseModel):

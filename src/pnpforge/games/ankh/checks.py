@@ -36,9 +36,10 @@ from pnpforge.validator.picture import (
     side_points,
 )
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, SetupModel, Side
+from pnpforge.validator.setupfile import Coord, SetupModel, Side, player_count
 
 GAME = "ankh"
+Players = player_count(Path(__file__).parent, "Ankh")  # game.yaml's range
 HERE = Path(__file__).parent
 MAP_FILE = HERE / "map.yaml"
 MAX_CAMELS = 6
@@ -98,7 +99,7 @@ class SeatGod(SetupModel):
 
 class Setup(SetupModel):
     game: Literal["ankh"]
-    players: Annotated[StrictInt, Field(ge=2, le=5)]
+    players: Players
     scenario: str | None = None
     map: MapChoice = "bundled"
     seats: list[SeatGod] = []

@@ -34,9 +34,10 @@ from pnpforge.validator.picture import (
     spread,
 )
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, Rotation, SetupModel
+from pnpforge.validator.setupfile import Coord, Rotation, SetupModel, player_count
 
 GAME = "delphi"
+Players = player_count(Path(__file__).parent, "The Oracle of Delphi")  # game.yaml's range
 TILES_FILE = Path(__file__).with_name("tiles.yaml")
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "pink", "black")
 Colour = Literal["red", "yellow", "green", "blue", "pink", "black"]
@@ -132,7 +133,7 @@ class Seat(SetupModel):
 
 class Setup(SetupModel):
     game: Literal["delphi"]
-    players: Annotated[StrictInt, Field(ge=2, le=4)]
+    players: Players
     removed_tasks: list[Task] = []
     board: Board
     zeus: Coord

@@ -19,9 +19,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import StrictInt, field_validator
+from pydantic import field_validator
 
-from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
@@ -29,10 +28,10 @@ from pnpforge.geometry.hexgrid import Hex
 from pnpforge.sourcefile import Source, read_csv
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, SetupModel
+from pnpforge.validator.setupfile import Coord, SetupModel, player_count
 
 GAME = "gods"
-PLAYERS = catalog.players_range(catalog.GameFolder(GAME, Path(__file__).parent, bundled=True))
+Players = player_count(Path(__file__).parent, "Gods")  # game.yaml's range
 HERE = Path(__file__).parent
 # The rulebook's component list (内容), used only where the print spec's CSVs are missing: kind -> count
 # per colour (temple, people) or in all.
@@ -134,20 +133,13 @@ class Placed(SetupModel):
 
 class Setup(SetupModel):
     game: Literal["gods"]
-    players: StrictInt
+    players: Players
     gods: list[str]
     variant: Literal["stack", "bag"] = "stack"
     stage: Literal["opening", "play"] = "opening"
     board: list[Placed]
     stack: list[str] | None = None
     bag: list[str] | None = None
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, value: int) -> int:
-        if not PLAYERS[0] <= value <= PLAYERS[1]:
-            raise ValueError(f"Gods is for {PLAYERS[0]}-{PLAYERS[1]} players, not {value}")
-        return value
 
     @field_validator("gods")
     @classmethod

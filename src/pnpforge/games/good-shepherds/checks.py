@@ -19,9 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import StrictBool, StrictInt, field_validator
+from pydantic import StrictBool, StrictInt
 
-from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
@@ -29,10 +28,10 @@ from pnpforge.geometry.hexgrid import Hex
 from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, SetupModel
+from pnpforge.validator.setupfile import Coord, SetupModel, player_count
 
 GAME = "good-shepherds"
-PLAYERS = catalog.players_range(catalog.GameFolder(GAME, Path(__file__).parent, bundled=True))
+Players = player_count(Path(__file__).parent, "Good Shepherds")  # game.yaml's range
 FARM_FILE = Path(__file__).parent / "farm.yaml"
 MAX_PASTURE_GROUP = 5
 CELL_MM = 9.0  # drawn hex circumradius, about a pen-and-paper board's cell
@@ -72,16 +71,9 @@ class Unit(SetupModel):
 
 class Setup(SetupModel):
     game: Literal["good-shepherds"]
-    players: StrictInt = 2
+    players: Players = 2
     board: Literal["farm"] | FarmBoard = "farm"
     units: list[Unit] = []
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, value: int) -> int:
-        if value != 2:
-            raise ValueError(f"Good Shepherds is for 2 players, not {value}")
-        return value
 
 
 def _board_problems(board: FarmBoard, source: Source, at: Path_) -> list:

@@ -25,9 +25,8 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field, StrictInt, field_validator
+from pydantic import Field, StrictInt
 
-from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, components, polygon_cell
@@ -36,13 +35,13 @@ from pnpforge.geometry.lattice import LatticeCell, hex_lattice, lattice_adjacenc
 from pnpforge.sourcefile import Source, read_yaml, validate
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, legend_of
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, Rotation, SetupModel
+from pnpforge.validator.setupfile import Coord, Rotation, SetupModel, player_count
 
 if TYPE_CHECKING:  # shapely is imported only for a polygon operation the lattice cannot answer
     from shapely.geometry import Polygon
 
 GAME = "quo-vadis"
-PLAYERS = catalog.players_range(catalog.GameFolder(GAME, Path(__file__).parent, bundled=True))
+Players = player_count(Path(__file__).parent, "Quo Vadis")  # game.yaml's range
 AREAS_FILE = Path(__file__).parent / "areas.yaml"
 TILE_MM = 20.0  # drawn tile circumradius
 OVERLAP_AREA = 1e-6  # in tile units squared: more than float noise, far less than any real overlap
@@ -130,17 +129,10 @@ class PlacedArea(SetupModel):
 
 class Setup(SetupModel):
     game: Literal["quo-vadis"]
-    players: StrictInt
+    players: Players
     centre: Coord | None = None
     areas: list[AreaTile] = []
     map: list[PlacedArea]
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, value: int) -> int:
-        if not PLAYERS[0] <= value <= PLAYERS[1]:
-            raise ValueError(f"Quo Vadis is for {PLAYERS[0]}-{PLAYERS[1]} players, not {value}")
-        return value
 
 
 def tile_set(setup: Setup) -> dict[str, AreaTile]:
