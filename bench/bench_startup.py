@@ -34,6 +34,18 @@ GAME_ROUNDS = 3  # the five-game total takes seconds a round
 START_AIM, RATIO_AIM, PEAK_AIM_MB, GAMES_AIM = 0.15, 1.5, 100.0, 5.0
 
 
+# what every checking command must import, as pnpforge imports it (collector paused, plugins off)
+LIBRARIES = """
+import gc, os
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
+gc.disable()
+import click, ruamel.yaml
+from pydantic import BaseModel
+class Model(BaseModel):
+    count: int
+"""
+
+
 def pnpforge_command() -> list[str]:
     """The console script installed beside this Python, as a user runs it."""
     script = Path(sys.executable).with_name("pnpforge")
@@ -167,6 +179,9 @@ def main() -> None:
     subprocess.run([sys.executable, "-c", "pass"], check=True)  # warm the disk cache for the first command
     bare = min(run([sys.executable, "-c", "pass"])[0] for _ in range(rounds))
     print(f"python -c pass: {bare:.3f} s (the floor of any command)")
+    libraries = statistics.median(run([sys.executable, "-c", LIBRARIES])[0] for _ in range(rounds))
+    print(f"python importing click, pydantic (one model) and ruamel.yaml: {libraries:.3f} s "
+          "(the floor of score, validate and setup)")  # fmt: skip
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         startup(tmp, cli, rounds)
