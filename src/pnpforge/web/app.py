@@ -301,7 +301,7 @@ def create_app(
         game = _game(request.path_params["game"])
         the_sheet = sheet_of(game)
         form = await _form(request)
-        scored = sheet.score_form(the_sheet, form, count_of(the_sheet, form))
+        scored = sheet.score_form(the_sheet, form, count_of(the_sheet, form), lang_of(request, form))
         kind = request.path_params["kind"]
         if kind not in ("yaml", "png", "pdf"):
             return JSONResponse({"ok": False, "problems": [{"message": "no such file"}]}, 404)
@@ -311,7 +311,7 @@ def create_app(
             return JSONResponse(scored.as_json(), 400)
         from pnpforge.web import share
 
-        pdf = share.table_pdf(scored.result["table"])
+        pdf = share.table_pdf(scored.result["shown_table"])  # the sheet in the page's language
         if kind == "pdf":
             return _download(pdf, f"{game.id}-score.pdf", "application/pdf")
         return _download(share.png_of(pdf), f"{game.id}-score.png", "image/png")
