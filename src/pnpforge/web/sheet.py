@@ -73,9 +73,11 @@ class Sheet:
     ja: dict[str, str] = field(default_factory=dict)  # the game's `JA` table: English text -> Japanese
 
     def default_name(self, index: int, lang: str = "en") -> str:
-        """Player `index`'s name before one is typed: the game's own name for a seat, else "Player N"
-        in the page's language (what the placeholder shows)."""
-        return self.names[index] if index < len(self.names) else f"{text.words(lang)['player']} {index + 1}"
+        """Player `index`'s name before one is typed (what the placeholder shows): the game's own name
+        for a seat, else "Player N", in the page's language (a seat's name through the `JA` table)."""
+        if index < len(self.names):
+            return text.translator(self.ja, lang)(self.names[index])
+        return f"{text.words(lang)['player']} {index + 1}"
 
     @property
     def all_fields(self) -> list[SheetField]:
