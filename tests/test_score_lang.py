@@ -203,3 +203,17 @@ def test_a_phrase_reads_as_its_english_text() -> None:
     assert twin.template == said.template and twin.values == said.values
     listed = Phrase("ends: {why}", why=[said, Phrase("{name} has {money}", name="Bob", money=-1)])
     assert listed == "ends: Ann has 105, Bob has -1"
+
+
+def test_interactive_questions_are_asked_in_japanese() -> None:
+    answers = "2\nAnn\n2\n1\n3\n5\nBob\n1\n1\n2\n4\n"
+    ja = CliRunner().invoke(main, ["score", "gods", "-i", "--lang", "ja"], input=answers)
+    assert ja.exit_code == 0, ja.output
+    assert "ゴッドの得点を計算します。" in ja.stderr and "プレイヤー数(2-4)" in ja.stderr
+    assert "Ann: 村落カード (1枚3点。" in ja.stderr and "Scoring" not in ja.stderr
+    assert "勝者: Ann(12点)。" in ja.stdout
+    as_json = ["score", "gods", "-i", "--json"]
+    en = CliRunner().invoke(main, as_json, input=answers)
+    assert json.loads(
+        CliRunner().invoke(main, [*as_json, "--lang", "ja"], input=answers).stdout
+    ) == json.loads(en.stdout)

@@ -39,7 +39,8 @@ def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
     Prints a row per player, a column per scoring item, the total, then the winner(s) and the
     tie-break that decided. Exit 0 when scored, 1 when the numbers break a rule (e.g. more
     village cards than exist), 2 when the file is malformed. --lang ja prints the same sheet
-    in Japanese (headings, items, notes, the winner sentence); names and numbers stay as given.
+    in Japanese (headings, items, notes, the winner sentence; the --interactive questions too);
+    names, numbers and the values typed stay as given.
 
     \b
     Example:
@@ -48,13 +49,14 @@ def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
       pnpforge score final.yaml --lang ja
       pnpforge score gods --interactive
       printf '2\\nAnn\\n2\\n1\\n3\\n5\\nBob\\n1\\n1\\n2\\n4\\n' | pnpforge score gods -i
+      pnpforge score gods -i --lang ja
     """
     if not interactive and not Path(target).exists() and target in {g.id for g in catalog.games()}:
         raise InputError.single(
             target, "this is a game id, not a file: add --interactive to type the numbers in"
         )
     try:
-        result = score_interactive(target) if interactive else score_file(target)
+        result = score_interactive(target, lang) if interactive else score_file(target)
     except RulesBroken as broken:
         if as_json:
             click.echo(render.json_text(broken.report.as_json()))

@@ -32,6 +32,15 @@ SHEET_JA = {
     "not scored": "{count}件のルール違反。得点は計算していません",
 }
 
+# the questions of `pnpforge score GAME --interactive` (scoring/prompts.py `WORDS`) in Japanese
+INTERVIEW_JA = {
+    "intro": "{title}の得点を計算します。各ルールは最初の質問で示します。",
+    "players": "プレイヤー数({low}-{high})",
+    "name": "プレイヤー{number}の名前",
+    "player": "プレイヤー {number}",
+    "numbers": "{size}個の数",
+}
+
 LIST_JA = "、"  # how a Phrase's list of values is joined in Japanese
 
 
