@@ -217,3 +217,48 @@ def test_interactive_questions_are_asked_in_japanese() -> None:
     assert json.loads(
         CliRunner().invoke(main, [*as_json, "--lang", "ja"], input=answers).stdout
     ) == json.loads(en.stdout)
+
+
+# -- the dealt set-up's "What goes where" ---------------------------------------------------------
+
+
+def _steps(client: Any, game: str, lang: str) -> str:
+    page = client.post(
+        f"/g/{game}/deal", data={"players": str(PLAYERS[game]), "seed": "1", "lang": lang}
+    ).text
+    start = page.index('class="steps"')
+    return html.unescape(re.sub(r"<[^>]+>", " ", page[start : page.index("</details>", start)]))
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in _keys(v)}
+    return {k for v in value for k in _keys(v)} if isinstance(value, list) else set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_key_of_a_dealt_set_up_is_said_in_japanese(client: Any, game: str) -> None:
+    from pnpforge import catalog
+    from pnpforge.web import board
+    from pnpforge.web.app import _setup_words
+
+    _, data = board.deal(game, PLAYERS[game], 1, {})
+    words = _setup_words(catalog.game_module(catalog.find_game(game), "deal"))
+    assert _keys(data) - {"game"} <= set(words), _keys(data) - set(words)
+    steps = _steps(client, game, "ja")
+    assert "配置の手順" in steps and "プレイヤー数" in steps and "players" not in steps
+
+
+def test_the_set_up_steps_name_things_in_the_rulebooks_words(client: Any) -> None:
+    ankh = _steps(client, "ankh", "ja")
+    assert (
+        "席 1、神 ラー" in ankh
+        and "中王国" in ankh
+        and "コマ ピラミッド、位置 [0, 3]、プレイヤー なし" in ankh
+    )
+    assert "seat 1, god ra" in _steps(client, "ankh", "en")
+    gods = _steps(client, "gods", "ja")
+    assert "タイル 赤の神殿、位置 [0, 0]" in gods and "最初の配置" in gods and "people-red" not in gods
+    shepherds = _steps(client, "good-shepherds", "ja")
+    assert "位置 [-1, 3]、ユニット 小屋、プレイヤー 1" in shepherds
+    assert "at [-1, 3], unit hut, player 1" in _steps(client, "good-shepherds", "en")
