@@ -30,7 +30,7 @@ EXIT_RULES_BROKEN = 1
     type=click.Choice(["en", "ja"]),
     default="en",
     show_default=True,
-    help="Language of the printed sheet: ja uses each game's rulebook terms (--json keys stay English).",
+    help="Language of the printed sheet: ja uses each game's rulebook terms (--json output is unchanged).",
 )
 def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
     """Count the score of a game from what players counted at the table.
