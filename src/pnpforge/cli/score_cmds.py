@@ -25,31 +25,52 @@ EXIT_RULES_BROKEN = 1
     help="GAME given: ask each player's numbers in turn (questions on stderr).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for tools instead of the table.")
-def score(target: str, interactive: bool, as_json: bool) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ja"]),
+    default="en",
+    show_default=True,
+    help="Language of the printed sheet: ja uses each game's rulebook terms (--json output is unchanged).",
+)
+def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
     """Count the score of a game from what players counted at the table.
 
     FILE is YAML (or JSON) with `game: <id>` and each player's numbers (see docs/scoring.md).
     Prints a row per player, a column per scoring item, the total, then the winner(s) and the
     tie-break that decided. Exit 0 when scored, 1 when the numbers break a rule (e.g. more
-    village cards than exist), 2 when the file is malformed.
+    village cards than exist), 2 when the file is malformed. --lang ja prints the same sheet
+    in Japanese (headings, items, notes, the winner sentence; the --interactive questions too);
+    names, numbers and the values typed stay as given.
 
     \b
     Example:
       pnpforge score final.yaml
       pnpforge score final.yaml --json
+      pnpforge score final.yaml --lang ja
       pnpforge score gods --interactive
       printf '2\\nAnn\\n2\\n1\\n3\\n5\\nBob\\n1\\n1\\n2\\n4\\n' | pnpforge score gods -i
+      pnpforge score gods -i --lang ja
     """
     if not interactive and not Path(target).exists() and target in {g.id for g in catalog.games()}:
         raise InputError.single(
             target, "this is a game id, not a file: add --interactive to type the numbers in"
         )
     try:
-        result = score_interactive(target) if interactive else score_file(target)
+        result = score_interactive(target, lang) if interactive else score_file(target)
     except RulesBroken as broken:
         if as_json:
             click.echo(render.json_text(broken.report.as_json()))
-        else:
+        elif lang == "en":
             click.echo(render.report_text(broken.report, "<interactive>" if interactive else target))
+        else:
+            from pnpforge.scoring import lang as language
+
+            file = "<interactive>" if interactive else target
+            click.echo(language.report_text(broken.report, file, broken.report.game, lang))
         sys.exit(EXIT_RULES_BROKEN)
-    click.echo(render.as_json(result) if as_json else render.text(result))
+    if as_json or lang == "en":
+        click.echo(render.as_json(result) if as_json else render.text(result))
+        return
+    from pnpforge.scoring import lang as language  # only a translated sheet reads the game's `JA` table
+
+    click.echo(language.sheet_text(result, lang))

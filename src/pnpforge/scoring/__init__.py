@@ -16,8 +16,10 @@ It never imports a game. A game plugs in with `games/<id>/score.py`, loaded by p
 `FIELDS: list[prompts.Field]`
     The questions `pnpforge score GAME --interactive` asks, each with its rule as help.
 `JA: dict[str, str]` (optional)
-    English text of the sheet (labels, rules, breakdown keys, tie-breaks, notes) -> the game's
-    Japanese words; only the web page's Japanese sheet reads it.
+    English text of the sheet (labels, rules, choice values, breakdown keys, tie-breaks, notes,
+    table titles and columns) -> the game's Japanese words; a `Phrase` (a sentence with numbers
+    or names inside) is looked up by its template, e.g. `"{name} has {money}": "{name}は{money}金"`.
+    Read by the web page's Japanese sheet and `pnpforge score --lang ja` (scoring/lang.py).
 (The player-count range is `players` in the game's game.yaml, read by `catalog.players_range`.)
 
 The engine (`run.score_source`) has already checked, before `score` runs: the game id, the
@@ -26,7 +28,7 @@ The engine (`run.score_source`) has already checked, before `score` runs: the ga
 
 from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, RulesBroken, Strict
 from pnpforge.scoring.prompts import Field
-from pnpforge.scoring.sheet import DRAW, PlayerScore, ScoreResult, Table, TieBreak, rank
+from pnpforge.scoring.sheet import DRAW, Phrase, PlayerScore, ScoreResult, Table, TieBreak, rank
 
 __all__ = [
     "DRAW",
@@ -34,6 +36,7 @@ __all__ = [
     "Field",
     "Flag",
     "Name",
+    "Phrase",
     "PlayerEntry",
     "PlayerScore",
     "Rules",

@@ -7,7 +7,7 @@ questions go to standard error so `--json` output stays clean.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,20 @@ class Field:
     after: bool = False
 
 
+# the interview's own words; `pnpforge score GAME -i --lang ja` passes them in Japanese (scoring/lang.py)
+WORDS = {
+    "intro": "Scoring {title}. Each rule is shown with its first question.",
+    "players": "Players ({low}-{high})",
+    "name": "Player {number} name",
+    "player": "Player {number}",
+    "numbers": "{size} numbers",
+}
+
+
+def _same(english: str) -> str:
+    return english
+
+
 def _numbers(size: int) -> Any:
     def convert(text: str) -> list[int]:
         parts = text.replace(",", " ").split()
@@ -51,13 +65,18 @@ def _numbers(size: int) -> Any:
     return convert
 
 
-def _ask(field: Field, who: str, explain: bool) -> Any:
-    text = f"{who}{field.label}" + (f" ({field.rule})" if explain else "")
+def _ask(
+    field: Field, who: str, explain: bool, tr: Callable[[str], str] = _same, words: Mapping[str, str] = WORDS
+) -> Any:
+    text = f"{who}{tr(field.label)}" + (f" ({tr(field.rule)})" if explain else "")
     if field.kind == "bool":
         return click.confirm(text, default=bool(field.default), err=True)
     if field.kind == "ints":
         return click.prompt(
-            f"{text} ({field.size} numbers)", default=field.default, value_proc=_numbers(field.size), err=True
+            f"{text} ({words['numbers'].format(size=field.size)})",
+            default=field.default,
+            value_proc=_numbers(field.size),
+            err=True,
         )
     if field.kind == "choice":
         return click.prompt(text, type=click.Choice(field.choices), default=field.default, err=True)
@@ -78,32 +97,45 @@ def _put(target: dict[str, Any], key: str, value: Any) -> None:
     target[last] = value
 
 
-def interview(game: str, title: str, players: tuple[int, int], fields: Sequence[Field]) -> dict[str, Any]:
-    """Ask the player count, the game-wide fields, then each player's name and numbers in turn."""
+def interview(
+    game: str,
+    title: str,
+    players: tuple[int, int],
+    fields: Sequence[Field],
+    tr: Callable[[str], str] = _same,
+    words: Mapping[str, str] = WORDS,
+) -> dict[str, Any]:
+    """Ask the player count, the game-wide fields, then each player's name and numbers in turn.
+
+    `tr` and `words` put the questions in another language; the answers (choices too) stay the same."""
     try:
-        click.echo(f"Scoring {title}. Each rule is shown with its first question.", err=True)
+        click.echo(words["intro"].format(title=title), err=True)
         low, high = players
         count = (
             low
             if low == high
-            else click.prompt(f"Players ({low}-{high})", type=click.IntRange(low, high), err=True)
+            else click.prompt(
+                words["players"].format(low=low, high=high), type=click.IntRange(low, high), err=True
+            )
         )
         data: dict[str, Any] = {"game": game}
         for field in fields:
             if not field.per_player and not field.after:
-                _put(data, field.key, _ask(field, "", True))
+                _put(data, field.key, _ask(field, "", True, tr, words))
         entries = []
         for index in range(count):
-            name = click.prompt(f"Player {index + 1} name", default=f"Player {index + 1}", err=True)
+            number = index + 1
+            default = words["player"].format(number=number)
+            name = click.prompt(words["name"].format(number=number), default=default, err=True)
             entry: dict[str, Any] = {"name": name}
             for field in fields:
                 if field.per_player:
-                    _put(entry, field.key, _ask(field, f"{name}: ", index == 0))
+                    _put(entry, field.key, _ask(field, f"{name}: ", index == 0, tr, words))
             entries.append(entry)
         data["players"] = entries
         for field in fields:
             if not field.per_player and field.after:
-                _put(data, field.key, _ask(field, "", True))
+                _put(data, field.key, _ask(field, "", True, tr, words))
         return data
     except click.Abort:
         raise InputError.single(

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from pnpforge.scoring.sheet import DRAW, ScoreResult, Table
+from pnpforge.scoring.sheet import DRAW, Phrase, ScoreResult, Table
 from pnpforge.validator.report import Report
 
 
@@ -50,7 +50,20 @@ def verdict(result: ScoreResult) -> str:
     return f"Winner: {names} (tied on {top}; decided by {result.tiebreak})."
 
 
-def text(result: ScoreResult) -> str:
+def _same(english: str) -> str:
+    return english
+
+
+def text(
+    result: ScoreResult,
+    tr: Callable[[str], str] = _same,
+    words: Mapping[str, str] | None = None,
+    said: str | None = None,
+    title: str | None = None,
+) -> str:
+    """The sheet as `pnpforge score` prints it; `tr`, `words`, `said` and `title` put it in another
+    language (scoring/lang.py): the game's texts, the headings, the winner sentence and the game's name."""
+    word = words or {}
     items: list[str] = []
     infos: list[str] = []
     for player in result.players:
@@ -62,19 +75,37 @@ def text(result: ScoreResult) -> str:
         row: list[int | str] = [result.places.get(player.name, ""), player.name]
         row += [player.breakdown.get(k, "") for k in items]
         row += [int(player.total or 0)]
-        row += [player.info.get(k, "") for k in infos]
+        row += [_cell(player.info.get(k, ""), tr) for k in infos]
         rows.append(row)
-    lines = [f"{result.title or result.game}: score sheet", ""]
-    lines += grid(["#", "player", *items, "total", *infos], rows)
-    lines += ["", verdict(result)]
-    lines += result.notes
+    heading = f"{title or result.title or result.game}: {word.get('score sheet', 'score sheet')}"
+    columns = [
+        "#",
+        word.get("player", "player"),
+        *map(tr, items),
+        word.get("total", "total"),
+        *map(tr, infos),
+    ]
+    lines = [heading, ""]
+    lines += grid(columns, rows)
+    lines += ["", said if said is not None else verdict(result)]
+    lines += [tr(n) for n in result.notes]
     for table in result.tables:
-        lines += ["", *table_text(table)]
+        lines += ["", *table_text(table, tr)]
     return "\n".join(lines)
 
 
-def table_text(table: Table) -> list[str]:
-    return [table.title, *grid(table.columns, table.rows)]
+def _cell(value: int | str, tr: Callable[[str], str]) -> int | str:
+    """A table cell: a `Phrase` (a word or sentence the game wrote) is said in the language; names and
+    numbers are shown as they are."""
+    return tr(value) if isinstance(value, Phrase) else value
+
+
+def table_rows(table: Table, tr: Callable[[str], str] = _same) -> list[list[int | str]]:
+    return [[_cell(v, tr) for v in row] for row in table.rows]
+
+
+def table_text(table: Table, tr: Callable[[str], str] = _same) -> list[str]:
+    return [tr(table.title), *grid([tr(c) for c in table.columns], table_rows(table, tr))]
 
 
 def json_text(data: object) -> str:
@@ -85,15 +116,19 @@ def as_json(result: ScoreResult) -> str:
     return json_text(result.as_json())
 
 
-def report_text(report: Report, file: str) -> str:
+def report_text(
+    report: Report, file: str, tr: Callable[[str], str] = _same, words: Mapping[str, str] | None = None
+) -> str:
     """Rule breaks as `pnpforge validate` prints violations: `WHERE: error [code] message`.
 
-    WHERE is the score file's `FILE:LINE:COL` when the break is located there, else the file.
+    WHERE is the score file's `FILE:LINE:COL` when the break is located there, else the file;
+    `tr` and `words` say the messages and the closing line in another language (scoring/lang.py).
     """
     lines = []
     for level, found in (("error", report.errors), ("warning", report.warnings)):
         for v in found:
             where = v.where if isinstance(v.where, str) and v.where.startswith(file) else file
-            lines.append(f"{where}: {level} [{v.code}] {v.message}")
-    lines.append(f"{file}: {len(report.errors)} rule violation(s); nothing was scored")
+            lines.append(f"{where}: {level} [{v.code}] {tr(v.message)}")
+    closing = (words or {}).get("not scored", "{count} rule violation(s); nothing was scored")
+    lines.append(f"{file}: {closing.format(count=len(report.errors))}")
     return "\n".join(lines)

@@ -96,9 +96,17 @@ def score_file(path: str | Path) -> ScoreResult:
     return score_source(read_yaml(path))
 
 
-def score_interactive(game_id: str) -> ScoreResult:
-    """Ask for every number at the terminal (or from piped answers), then score as for a file."""
+def score_interactive(game_id: str, lang: str = "en") -> ScoreResult:
+    """Ask for every number at the terminal (or from piped answers), then score as for a file;
+    with `lang` "ja" the questions are asked in the game's Japanese words (scoring/lang.py)."""
     game = catalog.find_game(game_id)
     module = calculator(game)
-    data = interview(game.id, title(game), catalog.players_range(game), module.FIELDS)
+    asked = (title(game), catalog.players_range(game), module.FIELDS)
+    if lang == "en":
+        data = interview(game.id, *asked)
+    else:
+        from pnpforge.scoring import lang as language
+
+        name, tr = language.game_words(game.id, lang)
+        data = interview(game.id, name, *asked[1:], tr=tr, words=language.INTERVIEW_JA)
     return score_source(Source("<interactive>", data, {(): (0, 0)}))  # no line numbers to show

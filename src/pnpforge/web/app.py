@@ -44,6 +44,17 @@ def _option_pickers(dealer: Any) -> list[tuple[str, list[str]]]:
     return [(name, list((choices or {}).get(name, []))) for name in getattr(dealer, "OPTIONS", ())]
 
 
+def _setup_words(dealer: Any) -> dict[str, str]:
+    """A dealer's set-up words in Japanese (set-up keys and word values), from what it declares: `JA`,
+    or `ja()` when the names come from data files."""
+    if dealer is None:
+        return {}
+    words = getattr(dealer, "JA", None)
+    if words is None and hasattr(dealer, "ja"):
+        words = dealer.ja()
+    return dict(words or {})
+
+
 def _problems(error: InputError) -> list[dict[str, Any]]:
     return [{"field": None, "code": "", "message": p.message, "where": str(p)} for p in error.problems]
 
@@ -160,7 +171,7 @@ def create_app(
         game = _game(request.path_params["game"])
         return game_page(request, game, lang_of(request))
 
-    def deal_from(game: catalog.GameFolder, form: dict[str, str]) -> dict[str, Any]:
+    def deal_from(game: catalog.GameFolder, form: dict[str, str], lang: str = "en") -> dict[str, Any]:
         low, _ = catalog.players_range(game)
         players = _int(form, "players", "players", low)
         seed = _int(form, "seed", "seed")
@@ -172,14 +183,14 @@ def create_app(
             for key in getattr(dealer, "OPTIONS", ())
             if form.get(f"opt:{key}", "").strip()
         }
-        text, data = board.deal(game.id, players or 0, seed, options)
-        checked = board.check(text, game.id)
+        file_text, data = board.deal(game.id, players or 0, seed, options)
+        checked = board.check(file_text, game.id)
         return {
             "seed": seed,
             "players": players,
             "chosen": options,
             "checked": checked,
-            "steps": board.steps(data),
+            "steps": board.steps(data, text.translator(_setup_words(dealer), lang), lang),
         }
 
     async def deal(request: Request) -> Response:
@@ -187,7 +198,7 @@ def create_app(
         form = await _form(request)
         lang = lang_of(request, form)
         try:
-            dealt = deal_from(game, form)
+            dealt = deal_from(game, form, lang)
         except InputError as error:
             return game_page(request, game, lang, 400, setup_problems=_problems(error), anchor="setup")
         return game_page(request, game, lang, dealt=dealt, checked=dealt["checked"], anchor="setup")
@@ -301,7 +312,7 @@ def create_app(
         game = _game(request.path_params["game"])
         the_sheet = sheet_of(game)
         form = await _form(request)
-        scored = sheet.score_form(the_sheet, form, count_of(the_sheet, form))
+        scored = sheet.score_form(the_sheet, form, count_of(the_sheet, form), lang_of(request, form))
         kind = request.path_params["kind"]
         if kind not in ("yaml", "png", "pdf"):
             return JSONResponse({"ok": False, "problems": [{"message": "no such file"}]}, 404)
@@ -311,7 +322,7 @@ def create_app(
             return JSONResponse(scored.as_json(), 400)
         from pnpforge.web import share
 
-        pdf = share.table_pdf(scored.result["table"])
+        pdf = share.table_pdf(scored.result["shown_table"])  # the sheet in the page's language
         if kind == "pdf":
             return _download(pdf, f"{game.id}-score.pdf", "application/pdf")
         return _download(share.png_of(pdf), f"{game.id}-score.png", "image/png")

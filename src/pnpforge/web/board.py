@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,33 +172,43 @@ def marked_svg(pic: BoardPicture, errors: list[Violation]) -> tuple[str, list[in
 _SKIP = {"game"}
 
 
-def _phrase(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_phrase(v)}" for k, v in value.items())
-    if _is_cell(value):
-        return f"[{value[0]}, {value[1]}]"
-    if isinstance(value, list | tuple):
-        return ", ".join(_phrase(v) for v in value) if value else "none"
-    return str(value)
+def _same(english: str) -> str:
+    return english
 
 
-def steps(data: Any) -> list[tuple[str, list[str]]]:
-    """What goes where, section by section of a dealt set-up's data, in the file's own order and words."""
+def steps(data: Any, tr: Callable[[str], str] = _same, lang: str = "en") -> list[tuple[str, list[str]]]:
+    """What goes where, section by section of a dealt set-up's data, in the file's own order and words.
+
+    `tr` says the file's keys and word values in the page's language (a dealer's `JA` words); ids it
+    does not hold, numbers and cells stay as the file has them."""
+    sep, none = ("、", "なし") if lang == "ja" else (", ", "none")
+
+    def phrase(value: Any) -> str:
+        if isinstance(value, dict):
+            return sep.join(f"{tr(k)} {phrase(v)}" for k, v in value.items())
+        if _is_cell(value):
+            return f"[{value[0]}, {value[1]}]"
+        if isinstance(value, list | tuple):
+            return sep.join(phrase(v) for v in value) if value else none
+        if value is None:
+            return none  # a neutral piece: no player
+        return tr(value) if isinstance(value, str) else str(value)
+
     out: list[tuple[str, list[str]]] = []
 
     def walk(title: str, value: Any) -> None:
         if isinstance(value, dict) and any(isinstance(v, list | dict) for v in value.values()):
             for key, item in value.items():
-                walk(f"{title} · {key}", item)
+                walk(f"{title} · {tr(key)}", item)
         elif isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
             if all(_is_cell(v) for v in value):
-                out.append((title, [_phrase(value)]))
+                out.append((title, [phrase(value)]))
             else:
-                out.append((title, [_phrase(v) for v in value]))
+                out.append((title, [phrase(v) for v in value]))
         else:
-            out.append((title, [_phrase(value)]))
+            out.append((title, [phrase(value)]))
 
     for key, value in data.items() if isinstance(data, dict) else ():
         if key not in _SKIP:
-            walk(str(key), value)
+            walk(tr(str(key)), value)
     return out

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from pnpforge import catalog
 from pnpforge.errors import InputError, Problem
+from pnpforge.scoring import lang as lang_sheet
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.run import calculator, score_source, title
@@ -49,6 +50,7 @@ class SheetField:
     default: Any = None
     size: int = 0
     choices: tuple[str, ...] = ()
+    shown: tuple[str, ...] = ()  # each choice as the page shows it (its value is still the choice)
     section: str = ""  # a heading the field is shown under
     hint: str = ""  # the section's explanation: the docstring of the model the field comes from
 
@@ -71,9 +73,11 @@ class Sheet:
     ja: dict[str, str] = field(default_factory=dict)  # the game's `JA` table: English text -> Japanese
 
     def default_name(self, index: int, lang: str = "en") -> str:
-        """Player `index`'s name before one is typed: the game's own name for a seat, else "Player N"
-        in the page's language (what the placeholder shows)."""
-        return self.names[index] if index < len(self.names) else f"{text.words(lang)['player']} {index + 1}"
+        """Player `index`'s name before one is typed (what the placeholder shows): the game's own name
+        for a seat, else "Player N", in the page's language (a seat's name through the `JA` table)."""
+        if index < len(self.names):
+            return text.translator(self.ja, lang)(self.names[index])
+        return f"{text.words(lang)['player']} {index + 1}"
 
     @property
     def all_fields(self) -> list[SheetField]:
@@ -205,7 +209,8 @@ def sheet(game: catalog.GameFolder) -> Sheet:
 
 
 def localised(the_sheet: Sheet, lang: str) -> Sheet:
-    """The sheet with its labels, rule hints and section headings in `lang` (keys never change)."""
+    """The sheet with its labels, rule hints, section headings, choices and seat names in `lang`
+    (keys and submitted values never change)."""
     tr = text.translator(the_sheet.ja, lang)
 
     def shown(fields: list[SheetField]) -> list[SheetField]:
@@ -214,6 +219,7 @@ def localised(the_sheet: Sheet, lang: str) -> Sheet:
                 f,
                 label=tr(f.label),
                 rule=tr(f.rule),
+                shown=tuple(tr(c) for c in f.choices),
                 section=f.section if f.section == "more" else tr(f.section),
                 hint=tr(f.hint),
             )
@@ -226,6 +232,7 @@ def localised(the_sheet: Sheet, lang: str) -> Sheet:
         before=shown(the_sheet.before),
         after=shown(the_sheet.after),
         each=shown(the_sheet.each),
+        names=tuple(tr(n) for n in the_sheet.names),  # a game's own names for its seats (Ankh's gods)
     )
 
 
@@ -430,8 +437,10 @@ def _result_json(result: Any, ja: dict[str, str], lang: str) -> dict[str, Any]:
     out["labels"] = {k: tr(k) for k in keys}  # breakdown row labels as shown; the keys stay the CLI's
     out["shown_notes"] = [tr(n) for n in result.notes]
     out["shown_tables"] = [
-        {"title": tr(t.title), "columns": [tr(c) for c in t.columns], "rows": t.rows} for t in result.tables
+        {"title": tr(t.title), "columns": [tr(c) for c in t.columns], "rows": render.table_rows(t, tr)}
+        for t in result.tables
     ]
+    out["shown_table"] = lang_sheet.sheet_text(result, lang)  # what `pnpforge score --lang LANG` prints
     return out
 
 
@@ -457,21 +466,22 @@ def _carry(the_sheet: Sheet, data: dict[str, Any], result: Any) -> dict[str, int
 
 def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "en") -> Scored:
     """Score a filled sheet exactly as `pnpforge score score.yaml` would score its download."""
-    data = score_data(the_sheet, form, count)
-    text = dump_yaml(data)
+    data = score_data(the_sheet, {**form, "lang": form.get("lang") or lang}, count)
+    file_text = dump_yaml(data)
     names = [entry["name"] for entry in data["players"]]
-    source = read_text(text, SCORE_FILE)
-    scored = Scored(text)
+    source = read_text(file_text, SCORE_FILE)
+    scored = Scored(file_text)
     try:
         result = score_source(source)
     except InputError as error:
         scored.problems = [_located(the_sheet, source, names, p) for p in error.problems]
         return scored
     except RulesBroken as broken:
+        tr = text.translator(the_sheet.ja, lang)  # a rule break the game wrote as a Phrase is said in `lang`
         for v in broken.report.errors:
             match = _WHERE.match(str(v.where or ""))
             line, col = (int(match.group(2)), int(match.group(3))) if match else (0, 0)
-            problem = Problem(SCORE_FILE, line, col, v.message)
+            problem = Problem(SCORE_FILE, line, col, tr(v.message))
             scored.problems.append(_located(the_sheet, source, names, problem, v.code))
         return scored
     scored.result = _result_json(result, the_sheet.ja, lang)

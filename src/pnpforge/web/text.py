@@ -6,10 +6,9 @@ Accept-Language names, else English.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from pnpforge.scoring.lang import LANGS, translator, verdict
 
-LANGS = ("en", "ja")
+__all__ = ["LANGS", "WORDS", "pick", "translator", "verdict", "words"]
 
 WORDS: dict[str, dict[str, str]] = {
     "games": {"en": "Games", "ja": "ゲーム"},
@@ -70,15 +69,17 @@ WORDS: dict[str, dict[str, str]] = {
     "too_large": {"en": "The request is larger than", "ja": "リクエストが大きすぎます。上限"},
     "back": {"en": "All games", "ja": "ゲーム一覧"},
     "no_js": {"en": "Totals update as you type.", "ja": "入力すると合計が更新されます。"},
-}
-
-# the winner sentence of `pnpforge score` (scoring/render.py `verdict`) in Japanese; the CLI stays English
-VERDICT_JA = {
-    "none": "勝者なし。",
-    "win": "勝者: {names}({top}点)。",
-    "tiebreak": "勝者: {names}({top}点で同点、{tiebreak}で決定)。",
-    "draw": "引き分け: {names}が勝利を分け合います({top}点で同点、{tried}でも差がつきませんでした)。",
-    "no_tiebreak": "タイブレーク",
+    # a component's kind in the inventory, the paper sizes and the PDF languages, as the pickers show them
+    "kind:board": {"en": "board", "ja": "ボード"},
+    "kind:card": {"en": "card", "ja": "カード"},
+    "kind:die": {"en": "die", "ja": "ダイス"},
+    "kind:sheet": {"en": "sheet", "ja": "シート"},
+    "kind:tile": {"en": "tile", "ja": "タイル"},
+    "kind:token": {"en": "token", "ja": "トークン"},
+    "paper:a4": {"en": "a4", "ja": "A4"},
+    "paper:letter": {"en": "letter", "ja": "レター"},
+    "lang:en": {"en": "en", "ja": "英語"},
+    "lang:ja": {"en": "ja", "ja": "日本語"},
 }
 
 
@@ -95,31 +96,3 @@ def pick(asked: str | None, accept_language: str) -> str:
         if code in LANGS:
             return code
     return "en"
-
-
-def translator(table: Mapping[str, str], lang: str) -> Callable[[str], str]:
-    """A game's text in `lang`: its `JA` table's entry for Japanese, else the English text as it is."""
-    if lang != "ja":
-        return lambda english: english
-    return lambda english: table.get(english, english)
-
-
-def verdict(result: Any, lang: str, tr: Callable[[str], str]) -> str:
-    """`render.verdict`'s sentence for a ScoreResult in `lang`, the tie-break named in the game's words."""
-    from pnpforge.scoring import render
-    from pnpforge.scoring.sheet import DRAW
-
-    if lang != "ja":
-        return render.verdict(result)
-    if result.verdict:
-        return tr(result.verdict)
-    if not result.winners:
-        return VERDICT_JA["none"]
-    names = "と".join(result.winners)
-    top = next(p.total for p in result.players if p.name == result.winners[0])
-    if result.tiebreak is None:
-        return VERDICT_JA["win"].format(names=names, top=top)
-    if result.tiebreak == DRAW:
-        tried = "・".join(tr(t) for t in result.tried) or VERDICT_JA["no_tiebreak"]
-        return VERDICT_JA["draw"].format(names=names, top=top, tried=tried)
-    return VERDICT_JA["tiebreak"].format(names=names, top=top, tiebreak=tr(result.tiebreak))

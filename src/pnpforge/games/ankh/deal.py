@@ -25,6 +25,41 @@ def option_choices() -> dict[str, list[str]]:
 
 _checks: Any = catalog.game_module(catalog.GameFolder("ankh", Path(__file__).parent, True), "checks")
 
+# the set-up file's words on the Japanese table page's "What goes where" (Ankh rulebook, コンポーネント,
+# セットアップ); the scenario sets are named as the two eras are in Japanese (the rulebook names none)
+JA_WORDS = {
+    "players": "プレイヤー数",
+    "scenario": "シナリオ",
+    "OldKingdom": "古王国",
+    "MiddleKingdom": "中王国",
+    "map": "マップ",
+    "bundled": "同梱のマップ",
+    "seats": "席順",
+    "seat": "席",
+    "god": "神",
+    "guardians": "ガーディアン",
+    "caravans": "ラクダの隊商",
+    "conflict_order": "紛争順序トークン",
+    "token": "トークン",
+    "region": "地域",
+    "pieces": "コマ",
+    "piece": "コマ",
+    "at": "位置",
+    "player": "プレイヤー",
+    "warrior": "戦士",
+    "obelisk": "オベリスク",
+    "temple": "神殿",
+    "pyramid": "ピラミッド",
+    "ankh": "アンクトークン",
+}
+
+
+def ja() -> dict[str, str]:
+    """The set-up's words in Japanese; the gods and guardians by their Japanese names (gods.csv,
+    guardians.csv)."""
+    names = {**_checks.gods(), **_checks.guardians()}
+    return {**JA_WORDS, **{key: row["name_ja"] for key, row in names.items() if row.get("name_ja")}}
+
 
 def _side(edge: dict[str, Any]) -> list[list[int]]:
     return [list(edge["cell"]), list(edge["other"])]

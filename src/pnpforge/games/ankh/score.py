@@ -39,6 +39,7 @@ from pnpforge.scoring import (
     Field,
     Flag,
     Name,
+    Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
@@ -97,12 +98,18 @@ def _cards_table() -> dict[str, dict[str, Any]]:
 
 
 def _gods_table() -> dict[str, str]:
-    """Every spelling a player may use for a god (id, English name) → god id."""
+    """Every spelling a player may use for a god (id, English or Japanese name) → god id."""
     names: dict[str, str] = {}
     for row in read_csv(HERE / "gods.csv").rows:
-        names[row["god"].lower()] = row["god"]
-        names[row["name_en"].lower()] = row["god"]
+        for spelling in (row["god"], row["name_en"], row.get("name_ja", "")):
+            if spelling:
+                names[spelling.lower()] = row["god"]
     return names
+
+
+def _gods_ja() -> dict[str, str]:
+    """Each god's English name → its Japanese one (gods.csv), for the Japanese sheet's name suggestions."""
+    return {row["name_en"]: row["name_ja"] for row in read_csv(HERE / "gods.csv").rows if row.get("name_ja")}
 
 
 def player_names() -> list[str]:
@@ -207,7 +214,30 @@ FIELDS = [
     ),
 ]
 
-# the score sheet's words on the Japanese web page (Ankh rulebook, 紛争, 戦闘解決, 神々の融合, ゲームの終了)
+# What the conflict log and the notes say, as templates (a `Phrase` each) with their Japanese in `JA`.
+EMPTY, DOMINANCE, BATTLE = Phrase("empty"), Phrase("dominance"), Phrase("battle")  # a region's outcome
+NOTHING = "no figures: nothing happens"
+DOMINATES = "{god} dominates: +1, +{majority} for monument majorities"
+LOCUSTS_TOOK_ALL = "every figure fell to the locusts: nobody wins"
+WINS = "strength {strength}: {god} wins"
+TOKEN_WINS = "strength {strength}: tie, {god} wins with the tie-break token"
+ALL_LOSE = "strength {strength}: tie, everyone loses and every figure there dies"
+AND = "{text}; {more}"  # a battle's result, then what the winner's powers add, one by one
+RADIANT = "+1 radiant (Ra)"
+PLUS_ONE = "+1 {power}"
+MIGHTY_LOSS = "-1 for {losers} (Mighty)"
+COMMANDING = "+{followers} followers (Commanding)"
+MERGED = (
+    "{upper} and {lower} merge into {upper}-{lower} on space {space}: {upper}'s token"
+    " sits on {lower}'s, they move together, and their players win or lose together."
+)
+MERGED_BEFORE = "{name} is {name}-{lower}: both players win or lose with it."
+REACHED_TOP = "{god} reached the top of the devotion track ({top}) and wins at once."
+LAST_STANDING = "{god} is the last god standing."
+
+# the score sheet's words in Japanese: the web page and `score --lang ja` (Ankh rulebook, 紛争, 支配,
+# 戦闘解決, アンクの力, エジプトの神々, 神々の融合, 勝利条件, 忘れられた神; the deal's scenarios:
+# セットアップ)
 JA = {
     "was this the last event of the game": "ゲーム最後のイベントだったか",
     "then the highest devotion wins": "その場合、最高の信心を得ている神が勝利",
@@ -257,6 +287,35 @@ JA = {
     "what": "内容",
     "result": "結果",
     "scenario": "シナリオ",
+    **_gods_ja(),
+    # the map file's two scenario sets; the rulebook names no set, these are the two eras' Japanese names
+    "OldKingdom": "古王国",
+    "MiddleKingdom": "中王国",
+    "figures lost": "失ったフィギュア",
+    "followers": "信者",
+    EMPTY: "フィギュアなし",
+    DOMINANCE: "支配",
+    BATTLE: "戦闘",
+    NOTHING: "フィギュアがいない: 何も起こりません",
+    DOMINATES: "{god}が支配: +1、記念碑の過半数で+{majority}",
+    LOCUSTS_TOOK_ALL: "すべてのフィギュアがイナゴの疫病で殺されました: 勝者なし",
+    WINS: "総戦力 {strength}: {god}の勝利",
+    TOKEN_WINS: "総戦力 {strength}: 同点、バトルタイブレークトークンで{god}の勝利",
+    ALL_LOSE: "総戦力 {strength}: 同点、全員が負け、その地域のすべてのフィギュアが殺されます",
+    AND: "{text}。{more}",
+    RADIANT: "+1 光輝(ラー)",
+    PLUS_ONE: "+1 {power}",
+    "Glorious": "グロリアス",
+    "Mighty": "マイティー",
+    MIGHTY_LOSS: "{losers}は-1(マイティー)",
+    COMMANDING: "信者+{followers}(指揮)",
+    MERGED: (
+        "{upper}と{lower}はスペース{space}で{upper}-{lower}に融合します: {upper}のアンクトークンが{lower}の"
+        "アンクトークンの上に置かれ、以後一緒に移動し、2人のプレイヤーは勝敗を共にします。"
+    ),
+    MERGED_BEFORE: "{name}は{name}-{lower}です: 2人のプレイヤーは勝敗を共にします。",
+    REACHED_TOP: "{god}が信心トラックの一番上のスペース({top})に到達し、即座に勝利します。",
+    LAST_STANDING: "{god}は残った唯一の神です。",
 }
 
 
@@ -338,7 +397,7 @@ class Conflict:
                 break
             present = [g for g, v in region.gods.items() if v.figures > 0]
             if not present:
-                self.log.append(Outcome(region.name, "empty", "no figures: nothing happens"))
+                self.log.append(Outcome(region.name, EMPTY, Phrase(NOTHING)))
             elif len(present) == 1:
                 self.dominate(region, present[0])
             else:
@@ -350,8 +409,7 @@ class Conflict:
     def dominate(self, region: Region, god: str) -> None:
         majority = _majorities(self._monuments(region), [god])[god]
         self.track.gain({god: 1 + majority}, region.name)
-        text = f"{god} dominates: +1, +{majority} for monument majorities"
-        self.log.append(Outcome(region.name, "dominance", text))
+        self.log.append(Outcome(region.name, DOMINANCE, Phrase(DOMINATES, god=god, majority=majority)))
 
     def _spared(self, god: str, v: InRegion) -> int:
         """Figures that cannot die here: the god figure, and Isis's protected figures."""
@@ -389,12 +447,13 @@ class Conflict:
                 killed[g] += dead
                 alive[g] -= dead
         if winner:
-            text += self._won(winner, here[winner], alive[winner], strength, present, region.name)
+            for extra in self._won(winner, here[winner], alive[winner], strength, present, region.name):
+                text = Phrase(AND, text=text, more=extra)
         dead_total = sum(killed.values())
         self.track.gain({g: dead_total for g in present if MIRACLE in played[g]}, region.name)
         for g, n in killed.items():
             self.lost[g] += n
-        self.log.append(Outcome(region.name, "battle", text, killed, strength))
+        self.log.append(Outcome(region.name, BATTLE, text, killed, strength))
 
     def _strength(
         self, g: str, v: InRegion, alive: int, played: list[str], monuments: dict[str, dict[str, int]]
@@ -411,7 +470,7 @@ class Conflict:
 
     def _won(
         self, winner: str, v: InRegion, alive: int, strength: dict[str, int], present: list[str], label: str
-    ) -> str:
+    ) -> list[Phrase]:
         """The winner's 1 devotion, then Ra's radiance, Glorious and Mighty; Commanding's followers."""
         extra = []
         self.track.gain({winner: 1}, label)
@@ -420,34 +479,34 @@ class Conflict:
         gain = 0
         if RADIANT_GOD in self.powers_of[winner] and min(v.radiant, alive - int(v.god)) > 0:
             gain += 1
-            extra.append("+1 radiant (Ra)")
+            extra.append(Phrase(RADIANT))
         for power in ("glorious", "mighty"):
             if power in self.ankh[winner] and margin >= WIN_MARGIN:
                 gain += 1
-                extra.append(f"+1 {power.capitalize()}")
+                extra.append(Phrase(PLUS_ONE, power=Phrase(power.capitalize())))
         if gain:
             self.track.gain({winner: gain}, label)
         if "mighty" in self.ankh[winner] and margin >= WIN_MARGIN:
             losers = [g for g in present if g != winner]
             self.track.gain({g: -min(1, self.track.space[g]) for g in losers}, label)
-            extra.append(f"-1 for {', '.join(losers)} (Mighty)")
+            extra.append(Phrase(MIGHTY_LOSS, losers=losers))
         if "commanding" in self.ankh[winner]:
             self.followers[winner] += COMMANDING_FOLLOWERS
-            extra.append(f"+{COMMANDING_FOLLOWERS} followers (Commanding)")
-        return f"; {'; '.join(extra)}" if extra else ""
+            extra.append(Phrase(COMMANDING, followers=COMMANDING_FOLLOWERS))
+        return extra
 
-    def resolve(self, strength: dict[str, int]) -> tuple[str, str | None]:
+    def resolve(self, strength: dict[str, int]) -> tuple[Phrase, str | None]:
         if not strength:
-            return "every figure fell to the locusts: nobody wins", None
+            return Phrase(LOCUSTS_TOOK_ALL), None
         best = max(strength.values())
         top = [g for g, s in strength.items() if s == best]
-        shown = ", ".join(f"{g} {s}" for g, s in strength.items())
+        shown = [f"{g} {s}" for g, s in strength.items()]
         if len(top) == 1:
-            return f"strength {shown}: {top[0]} wins", top[0]
+            return Phrase(WINS, strength=shown, god=top[0]), top[0]
         if self.token in top and not self.token_used:
             self.token_used = True
-            return f"strength {shown}: tie, {self.token} wins with the tie-break token", self.token
-        return f"strength {shown}: tie, everyone loses and every figure there dies", None
+            return Phrase(TOKEN_WINS, strength=shown, god=self.token), self.token
+        return Phrase(ALL_LOSE, strength=shown), None
 
     def card_id(self, text: str) -> str:
         return card_id(text, self.cards)
@@ -808,24 +867,17 @@ def _result(data: Input, track: Track, conflict: Conflict, merged: tuple[str, st
     notes = []
     if merged:
         upper, lower = merged
-        notes.append(
-            f"{upper} and {lower} merge into {upper}-{lower} on space {track.space[upper]}: {upper}'s token"
-            f" sits on {lower}'s, they move together, and their players win or lose together."
-        )
+        notes.append(Phrase(MERGED, upper=upper, lower=lower, space=track.space[upper]))
         standing.remove(lower)
-    notes += [
-        f"{p.name} is {p.name}-{p.merged_with}: both players win or lose with it."
-        for p in data.players
-        if p.merged_with
-    ]
+    notes += [Phrase(MERGED_BEFORE, name=p.name, lower=p.merged_with) for p in data.players if p.merged_with]
     eligible: list[str] = []
     verdict = None
     if track.winner:
         eligible = [track.winner]
-        notes.append(f"{track.winner} reached the top of the devotion track ({data.top}) and wins at once.")
+        notes.append(Phrase(REACHED_TOP, god=track.winner, top=data.top))
     elif len(standing) == 1:
         eligible = standing
-        notes.append(f"{standing[0]} is the last god standing.")
+        notes.append(Phrase(LAST_STANDING, god=standing[0]))
     elif not standing:
         verdict = "No winner: every god is forgotten and Egypt turns atheist."
     elif data.final:

@@ -20,6 +20,36 @@ from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, 
 OPTIONS = ("short", "remove")
 OPTION_CHOICES = {"short": ["true", "false"], "remove": ["0", "1", "2", "3", "4"]}  # for pickers
 MAX_REDRAWS = 10_000
+# the set-up file's words on the Japanese table page's "What goes where" (Delphi rulebook, セットアップ,
+# 12のタスク); tile ids stay as the file has them
+JA = {
+    "players": "プレイヤー数",
+    "removed_tasks": "減らしたタスク",
+    "board": "ボード",
+    "tiles": "タイル",
+    "tile": "タイル",
+    "rotation": "回転",
+    "at": "位置",
+    "island_tiles": "島タイル",
+    "monsters": "モンスター",
+    "offerings": "捧げ物キューブ",
+    "statues": "彫像",
+    "temples": "神殿",
+    "zeus": "ゼウス",
+    "seats": "席順",
+    "seat": "席",
+    "favour": "恩寵トークン",
+    "zeus_tiles": "ゼウスタイル",
+    "colour": "色",
+    "colours": "色",
+    "count": "数",
+    "player": "プレイヤー",
+    "shrine": "聖廟",
+    "statue": "彫像",
+    "offering": "捧げ物",
+    "monster": "モンスター",
+    **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄", "black": "黒", "pink": "ピンク"},
+}
 
 _checks: Any = catalog.game_module(catalog.GameFolder("delphi", Path(__file__).parent, True), "checks")
 

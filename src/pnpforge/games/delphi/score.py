@@ -14,6 +14,7 @@ from pnpforge.scoring import (
     Count,
     Field,
     Flag,
+    Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
@@ -64,7 +65,11 @@ FIELDS = [
     Field("favour", "favour tokens", "second tie-break: the most wins; still tied, a shared win"),
 ]
 
-# the score sheet's words on the Japanese web page (Delphi rulebook, 12のタスク and ゲーム終了)
+PROGRESS = "Progress ({tasks} tasks)"
+YES, NO = Phrase("yes"), Phrase("no")
+
+# the score sheet's words in Japanese: the web page and `score --lang ja` (Delphi rulebook, 12のタスク,
+# ゲーム終了; the short game: セットアップ)
 JA = {
     "Zeus tasks per player": "1人あたりのゼウスのタスク数",
     "12 in the full game, 8 in the short game": "通常は12、ショートゲームは8",
@@ -91,8 +96,12 @@ JA = {
     "player": "プレイヤー",
     "open": "未達成",
     "at Zeus": "ゼウスの元",
-    **{f"Progress ({n} tasks)": f"進み具合(タスク{n})" for n in range(len(KINDS) * PER_KIND + 1)},
+    PROGRESS: "進み具合(タスク{tasks})",
+    YES: "はい",
+    NO: "いいえ",
     "short": "ショートゲーム",
+    "true": "はい(8タスク)",
+    "false": "いいえ(12タスク)",
     "remove": "減らすタスク数",
 }
 
@@ -138,18 +147,18 @@ def _check(data: Input, rules: Rules) -> dict[str, int]:
 def score(data: Input, source: Source) -> ScoreResult:
     need = _check(data, Rules("delphi", source))
     rows = [
-        PlayerScore(p.name, {k: getattr(p, k) for k in KINDS}, info={"at Zeus": "yes" if p.zeus else "no"})
+        PlayerScore(p.name, {k: getattr(p, k) for k in KINDS}, info={"at Zeus": YES if p.zeus else NO})
         for p in data.players
     ]
     progress = Table(
-        f"Progress ({data.tasks} tasks)",
+        Phrase(PROGRESS, tasks=data.tasks),
         ["player", *KINDS, "open", "at Zeus"],
         [
             [
                 p.name,
                 *[f"{getattr(p, k)}/{need[k]}" for k in KINDS],
                 sum(need[k] - getattr(p, k) for k in KINDS),
-                "yes" if p.zeus else "no",
+                YES if p.zeus else NO,
             ]
             for p in data.players
         ],

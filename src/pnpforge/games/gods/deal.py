@@ -13,6 +13,7 @@ from typing import Any
 from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.sourcefile import read_csv
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
 # A game's modules are loaded by path, not as a package: reach checks.py the same way.
@@ -29,6 +30,31 @@ OPENINGS: dict[int, list[Hex]] = {
     4: [(-2, 0), (-1, 0), (1, 0), (2, 0)],
 }
 WILDERNESS_4P: Hex = (0, 0)
+# the set-up file's words on the Japanese table page's "What goes where" (Gods rulebook, ゲームの準備,
+# ヴァリアント); the tiles by their Japanese names, as printed (tiles.csv)
+JA_WORDS = {
+    "players": "プレイヤー数",
+    "variant": "ヴァリアント",
+    "stack": "タイルの山",
+    "bag": "袋",
+    "gods": "神",
+    "stage": "段階",
+    "opening": "最初の配置",
+    "board": "ボード",
+    "tile": "タイル",
+    "at": "位置",
+    **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄"},
+}
+
+
+def ja() -> dict[str, str]:
+    """The set-up's words in Japanese, each tile id (`temple-red`, `wilderness`) by its printed name."""
+    tiles = {
+        "-".join(part for part in (row["kind"], row["colour"]) if part): row["name_ja"]
+        for row in read_csv(_HERE / "tiles.csv").rows
+        if row.get("name_ja")
+    }
+    return {**JA_WORDS, **tiles}
 
 
 def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str]:

@@ -96,7 +96,8 @@ FIELDS = [
     Field("crystals", "energy crystals", f"break a tie on points (more wins); at most {MAX_CRYSTALS}"),
 ]
 
-# the score sheet's words on the Japanese web page (Gods rulebook, 内容 and ゲームの終了)
+# the score sheet's words in Japanese: the web page and `score --lang ja` (Gods rulebook, 内容,
+# ゲームの終了; the deal's variant: ヴァリアント)
 JA = {
     "village cards": "村落カード",
     "3 points each; 2 per people colour exist, 8 in all": "1枚3点。民族の色ごとに2枚、全8枚",
@@ -114,7 +115,10 @@ JA = {
     "VP cards": "勝利ポイントカード",
     "temple bonus": "神殿ボーナス",
     "crystals": "エネルギークリスタル",
-    "variant": "バリアント",
+    "temples": "神殿",
+    "variant": "ヴァリアント",
+    "stack": "タイルの山(通常)",
+    "bag": "袋(ヴァリアント)",
     "gods": "神",
 }
 

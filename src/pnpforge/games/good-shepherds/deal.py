@@ -16,6 +16,20 @@ from pnpforge.validator.setupfile import reject_unknown_options
 _HERE = Path(__file__).parent
 checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
 
+# the set-up file's words on the Japanese table page's "What goes where" (Good Shepherds rulebook, ユニット)
+JA = {
+    "players": "プレイヤー数",
+    "board": "ボード",
+    "farm": "農地ボード",
+    "units": "ユニット",
+    "unit": "ユニット",
+    "hut": "小屋",
+    "sheep": "羊",
+    "pasture": "牧草地",
+    "at": "位置",
+    "player": "プレイヤー",
+}
+
 
 def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     """The bundled farm board with each player's starting hut written in."""

@@ -21,6 +21,7 @@ from pnpforge.geometry.hexgrid import Hex
 from pnpforge.scoring import (
     Count,
     Field,
+    Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
@@ -89,14 +90,23 @@ FIELDS = [
     ),
 ]
 
-# the score sheet's words on the Japanese web page (Good Shepherds rulebook, ユニット, 決算, ゲームの終了)
+GOES_ON = "The game goes on: nobody has {high} or more or below {low} (exactly 0 goes on)."
+ENDS = "The game ends: {why} ({high} or more, or below {low}, ends it)."
+HAS = "{name} has {money}"
+
+# the score sheet's words in Japanese: the web page and `score --lang ja` (Good Shepherds rulebook,
+# ユニット, 決算, ゲームの終了)
 JA = {
     "settlement (doubles were rolled) or no-placement (a player can place no unit, whatever the dice)": (
-        "settlement(ゾロ目による決算)か no-placement(ダイスの出目にかかわらずユニットを一切置けない)"
+        "決算(ゾロ目が出た)か、ユニットを置けない(ダイスの出目にかかわらずユニットを一切置けない)"
     ),
-    "no-placement ends the game at once, with no settlement": "no-placement は決算なしでただちにゲーム終了",
+    "no-placement ends the game at once, with no settlement": (
+        "ユニットを置けないときは決算なしでゲームはただちに終了"
+    ),
+    SETTLEMENT: "決算",
+    NO_PLACEMENT: "ユニットを置けない(ただちに終了)",
     "money before this settlement (the final money if no-placement)": (
-        "この決算の前の所持金(no-placement なら最終の所持金)"
+        "この決算の前の所持金(ユニットを置けないなら最終の所持金)"
     ),
     f"everyone starts with {START_MONEY}": f"各プレイヤーは{START_MONEY}金ずつ持って始める",
     "sheep (○)": "羊(○)",
@@ -116,10 +126,13 @@ JA = {
     "The game ends at once: a player can no longer place any unit (no settlement).": (
         "ユニットを一切置けなくなったプレイヤーがいるため、ゲームはただちに終了します(決算なし)。"
     ),
-    f"The game goes on: nobody has {END_AT_OR_ABOVE} or more or below {END_BELOW} (exactly 0 goes on).": (
-        f"ゲームは続きます: 所持金が{END_AT_OR_ABOVE}金以上または{END_BELOW}金未満のプレイヤーはいません"
+    GOES_ON: (
+        "ゲームは続きます: 所持金が{high}金以上または{low}金未満のプレイヤーはいません"
         "(0金ではまだ終了しません)。"
     ),
+    ENDS: "ゲームはただちに終了します: {why}(決算終了時に所持金が{high}金以上もしくは{low}金未満で終了)。",
+    HAS: "{name}は{money}金",
+    "units": "ユニット",
 }
 
 
@@ -241,12 +254,11 @@ def score(data: Input, source: Source) -> ScoreResult:
         rows = _settlement(data)
         over = [r for r in rows if ends(int(r.total or 0))]
         finished = bool(over)
+        limits = {"high": END_AT_OR_ABOVE, "low": END_BELOW}
         if over:
-            why = ", ".join(f"{r.name} has {r.total}" for r in over)
-            note = f"The game ends: {why} ({END_AT_OR_ABOVE} or more, or below {END_BELOW}, ends it)."
+            note = Phrase(ENDS, why=[Phrase(HAS, name=r.name, money=r.total) for r in over], **limits)
         else:
-            limits = f"{END_AT_OR_ABOVE} or more or below {END_BELOW}"
-            note = f"The game goes on: nobody has {limits} (exactly 0 goes on)."
+            note = Phrase(GOES_ON, **limits)
     sheep = {p.name: p.sheep for p in data.players}
     return ScoreResult.ranked(
         "good-shepherds",

@@ -21,6 +21,16 @@ _HERE = Path(__file__).parent
 checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
 
 CENTRE = (0, 0)
+# the set-up file's words on the Japanese table page's "What goes where" (Quo Vadis rulebook, コンポーネント,
+# ゲームの準備 1 天地開闢); area tile ids stay as the file has them
+JA = {
+    "players": "プレイヤー数",
+    "map": "マップ",
+    "centre": "中央",
+    "tile": "エリアタイル",
+    "at": "位置",
+    "rotation": "回転",
+}
 
 
 def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:

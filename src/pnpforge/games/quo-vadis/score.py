@@ -29,6 +29,7 @@ from pnpforge.scoring import (
     Count,
     Field,
     Name,
+    Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
@@ -141,7 +142,14 @@ FIELDS = [
     Field("skills", "VP from end-of-game skills", "as the skill cards say"),
 ]
 
-# the score sheet's words on the Japanese web page (Quo Vadis rulebook, コンポーネント, 決算, 最終決算)
+GENERATION_CHANGE = "Generation change: {player} gains {cards} cards × {areas} areas = {vp} VP."
+TOO_FEW_CARDS = (  # a rule break every empty final sheet shows first, so it is said in Japanese too
+    "{name} placed {placed} generation cards; a final score has exactly {rounds}, one per round "
+    "(the game ends after round {rounds})"
+)
+
+# the score sheet's words in Japanese: the web page and `score --lang ja` (Quo Vadis rulebook,
+# コンポーネント, 手札配置 (世代交代), 決算, 最終決算)
 JA = {
     "VP earned during play": "ゲーム中に得たVP",
     "settlements, wars won and prosperity: the VP tokens in front of you": (
@@ -187,6 +195,12 @@ JA = {
     "Control, from the map": "支配力(マップから)",
     "controlled": "支配しているエリア",
     "largest group": "最大の隣接数",
+    "from start": "スタートプレイヤーからの順",
+    GENERATION_CHANGE: "世代交代の決算: {player}は 枚数{cards} × 支配力数{areas} = {vp}VP を得ます。",
+    TOO_FEW_CARDS: (
+        "{name}が配置した世代のカードは{placed}枚です。最終決算では1ラウンド1枚、ちょうど{rounds}枚"
+        "({rounds}ラウンドが終わるとゲーム終了)"
+    ),
 }
 
 
@@ -451,8 +465,7 @@ def _check(data: Input, source: Source, table: Numbers) -> None:
             rules.error(
                 "too-few-cards",
                 (*here, "generations") if p.generations else here,
-                f"{p.name} placed {sum(p.generations)} generation cards; a final score has exactly "
-                f"{limits.rounds}, one per round (the game ends after round {limits.rounds})",
+                Phrase(TOO_FEW_CARDS, name=p.name, placed=sum(p.generations), rounds=limits.rounds),
             )
         used = [slot for slot, cards in enumerate(p.generations) if cards > 0]
         gaps = [slot for slot in range(used[-1] if used else 0) if p.generations[slot] <= 0]
@@ -483,7 +496,7 @@ def _settlement(data: Input, table: Numbers, tables: list[Table]) -> ScoreResult
     assert s is not None and s.areas is not None
     vp = s.cards * s.areas * table.settlement["per_card_per_area"]
     row = PlayerScore(s.player, {"settlement": vp}, info={"cards": s.cards, "areas": s.areas})
-    note = f"Generation change: {s.player} gains {s.cards} cards × {s.areas} areas = {vp} VP."
+    note = Phrase(GENERATION_CHANGE, player=s.player, cards=s.cards, areas=s.areas, vp=vp)
     verdict = "A settlement decides no winner; the VP go on the player's pile."
     return ScoreResult(
         "quo-vadis", [row], [], None, notes=[note], tables=tables, places={s.player: 1}, verdict=verdict

@@ -1,0 +1,117 @@
+"""A score sheet in another language: a game's `JA` table applied to its texts, and the engine's own words.
+
+English is what every calculator writes; Japanese comes from the optional `JA` table in the game's
+score.py (English text -> Japanese, a `Phrase` looked up by its template) and, for the words no game
+owns (the winner sentence, the table's headings), from this module. A text no table holds stays
+English. Used by the web page (`pnpforge serve`, `?lang=ja`) and `pnpforge score --lang ja`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pnpforge.scoring.sheet import DRAW, Phrase, ScoreResult
+
+LANGS = ("en", "ja")
+
+# the winner sentence of `render.verdict` in Japanese
+VERDICT_JA = {
+    "none": "勝者なし。",
+    "win": "勝者: {names}({top}点)。",
+    "tiebreak": "勝者: {names}({top}点で同点、{tiebreak}で決定)。",
+    "draw": "引き分け: {names}が勝利を分け合います({top}点で同点、{tried}でも差がつきませんでした)。",
+    "no_tiebreak": "タイブレーク",
+}
+
+# the headings of `render.text` in Japanese
+SHEET_JA = {
+    "score sheet": "得点表",
+    "player": "プレイヤー",
+    "total": "合計",
+    "not scored": "{count}件のルール違反。得点は計算していません",
+}
+
+# the questions of `pnpforge score GAME --interactive` (scoring/prompts.py `WORDS`) in Japanese
+INTERVIEW_JA = {
+    "intro": "{title}の得点を計算します。各ルールは最初の質問で示します。",
+    "players": "プレイヤー数({low}-{high})",
+    "name": "プレイヤー{number}の名前",
+    "player": "プレイヤー {number}",
+    "numbers": "{size}個の数",
+}
+
+LIST_JA = "、"  # how a Phrase's list of values is joined in Japanese
+
+
+def translator(table: Mapping[str, str], lang: str) -> Callable[[str], str]:
+    """A game's text in `lang`: its `JA` table's entry for Japanese, else the English text as it is.
+
+    A `Phrase` is looked up by its template and filled with its values, each said the same way when
+    it is a Phrase itself; names and numbers are shown as they are.
+    """
+    if lang != "ja":
+        return lambda english: english
+
+    def value(item: Any) -> str:
+        if isinstance(item, list | tuple):
+            return LIST_JA.join(value(v) for v in item)
+        return tr(item) if isinstance(item, Phrase) else str(item)
+
+    def tr(english: str) -> str:
+        if isinstance(english, Phrase) and english.template in table:
+            return table[english.template].format(**{k: value(v) for k, v in english.values.items()})
+        return table.get(english, english)
+
+    return tr
+
+
+def verdict(result: ScoreResult, lang: str, tr: Callable[[str], str]) -> str:
+    """`render.verdict`'s sentence for a ScoreResult in `lang`, the tie-break named in the game's words."""
+    from pnpforge.scoring import render
+
+    if lang != "ja":
+        return render.verdict(result)
+    if result.verdict:
+        return tr(result.verdict)
+    if not result.winners:
+        return VERDICT_JA["none"]
+    names = "と".join(result.winners)
+    top = next(p.total for p in result.players if p.name == result.winners[0])
+    if result.tiebreak is None:
+        return VERDICT_JA["win"].format(names=names, top=top)
+    if result.tiebreak == DRAW:
+        tried = "・".join(tr(t) for t in result.tried) or VERDICT_JA["no_tiebreak"]
+        return VERDICT_JA["draw"].format(names=names, top=top, tried=tried)
+    return VERDICT_JA["tiebreak"].format(names=names, top=top, tiebreak=tr(result.tiebreak))
+
+
+def game_words(game_id: str, lang: str) -> tuple[str, Callable[[str], str]]:
+    """A bundled or local game's title in `lang` (game.yaml) and its translator (score.py's `JA`)."""
+    from pnpforge import catalog
+
+    game = catalog.find_game(game_id)
+    name = catalog.game_info(game).get("title", game.id)
+    title = str(name.get(lang) or name.get("en", game.id)) if isinstance(name, dict) else str(name)
+    module = catalog.game_module(game, "score")
+    return title, translator(dict(getattr(module, "JA", {})), lang)
+
+
+def sheet_text(result: ScoreResult, lang: str) -> str:
+    """`render.text` in `lang`: what `pnpforge score FILE --lang ja` prints."""
+    from pnpforge.scoring import render
+
+    if lang != "ja":
+        return render.text(result)
+    title, tr = game_words(result.game, lang)
+    return render.text(result, tr=tr, words=SHEET_JA, said=verdict(result, lang, tr), title=title)
+
+
+def report_text(report: Any, file: str, game_id: str, lang: str) -> str:
+    """`render.report_text` in `lang`: rule breaks a game wrote as a `Phrase` are said in its words."""
+    from pnpforge.scoring import render
+
+    if lang != "ja":
+        return render.report_text(report, file)
+    _, tr = game_words(game_id, lang)
+    return render.report_text(report, file, tr=tr, words=SHEET_JA)

@@ -1,0 +1,264 @@
+"""The Japanese score sheet: the table page with `?lang=ja` and `pnpforge score --lang ja`.
+
+What a player reads must be Japanese: choice values (their submitted values unchanged), sentences with
+numbers inside (a `Phrase` said through the game's `JA` table), the log tables, the headings. Player
+names and numbers stay as given; English output stays what it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from test_serve import PLAYERS, SHEETS
+
+from pnpforge.cli import main
+from pnpforge.scoring import Phrase
+
+REPO = Path(__file__).parents[1]
+GAMES = sorted(SHEETS)
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from starlette.testclient import TestClient
+
+    from pnpforge.web import app as web
+
+    with TestClient(web.create_app(build_root=tmp_path_factory.mktemp("builds"))) as test_client:
+        yield test_client
+
+
+def _options(page: str) -> list[tuple[str, str]]:
+    """(submitted value, shown text) of every option of every select on the page."""
+    return [
+        (html.unescape(value), html.unescape(shown))
+        for value, shown in re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', page)
+    ]
+
+
+def _result(page: str) -> str:
+    """The result block under the sheet, as text (tags dropped)."""
+    start = page.index(">", page.index('id="result"')) + 1
+    block = page[start : page.index("</form>", start)]
+    return html.unescape(re.sub(r"<[^>]+>", " ", block))
+
+
+def _english(text: str, names: set[str]) -> set[str]:
+    """Latin-letter words in `text` that are not a player's name (nor the codes ``VP`` and ``YAML``)."""
+    return set(LATIN_WORD.findall(text)) - names - {"VP", "YAML", "PDF", "PNG"}
+
+
+def _score_ja(client: Any, game: str, **changes: str) -> str:
+    form = {**SHEETS[game], "count": str(PLAYERS[game]), "lang": "ja", **changes}
+    answer = client.post(f"/g/{game}/score", data=form)
+    assert answer.status_code == 200, answer.text[-2000:]
+    return answer.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_choice_on_the_japanese_page_is_shown_in_japanese(client: Any, game: str) -> None:
+    """Deal pickers, sheet choices, paper and PDF language: shown in Japanese, submitted unchanged."""
+    page = client.get(f"/g/{game}?lang=ja").text
+    options = _options(page)
+    assert options, game
+    english = [(value, shown) for value, shown in options if LATIN_WORD.search(shown)]
+    assert english == [], english
+    english_page = client.get(f"/g/{game}?lang=en").text
+    assert [value for value, _ in _options(english_page)] == [value for value, _ in options]
+
+
+def test_the_choices_keep_their_values_and_say_the_rulebooks_words(client: Any) -> None:
+    shepherds = dict(_options(client.get("/g/good-shepherds?lang=ja").text))
+    assert shepherds["settlement"] == "決算" and shepherds["no-placement"].startswith("ユニットを置けない")
+    gods = dict(_options(client.get("/g/gods?lang=ja").text))
+    assert gods["stack"].startswith("タイルの山") and gods["bag"].startswith("袋")
+    ankh = dict(_options(client.get("/g/ankh?lang=ja").text))
+    assert (ankh["OldKingdom"], ankh["MiddleKingdom"], ankh["temple"]) == ("古王国", "中王国", "神殿")
+    delphi = dict(_options(client.get("/g/delphi?lang=ja").text))
+    assert delphi["true"].startswith("はい") and delphi["false"].startswith("いいえ")
+    # a Japanese choice scores as its value: the immediate end of Good Shepherds
+    ended = _score_ja(client, "good-shepherds", **{"g:ending": "no-placement"})
+    assert "ユニットを一切置けなくなったプレイヤーがいるため" in _result(ended)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_result_has_no_english_left(client: Any, game: str) -> None:
+    names = {v for k, v in SHEETS[game].items() if k.endswith(":name")} | {
+        SHEETS[game].get("g:start_player", "")
+    }
+    shown = _result(_score_ja(client, game))
+    assert _english(shown, names) == set(), shown
+
+
+def test_sentences_with_numbers_are_said_in_japanese(client: Any) -> None:
+    ends = _result(_score_ja(client, "good-shepherds", **{"p0:money": "95"}))
+    assert "ゲームはただちに終了します: Annは117金(" in ends and "The game ends" not in ends
+    settlement = {"g:settlement.player": "Ann", "g:settlement.cards": "4", "g:settlement.areas": "5"}
+    change = _result(_score_ja(client, "quo-vadis", **settlement))
+    assert "世代交代の決算: Annは 枚数4 × 支配力数5 = 20VP を得ます。" in change
+    assert "Generation change" not in change
+    battle = _result(_score_ja(client, "ankh"))
+    assert "総戦力 Amun 3、Isis 2、Anubis 1: Amunの勝利" in battle and "strength" not in battle
+    delphi = _result(_score_ja(client, "delphi"))
+    assert "進み具合(タスク12)" in delphi and "はい" in delphi and "Progress" not in delphi
+
+
+def test_the_first_rule_break_of_an_empty_quo_vadis_sheet_is_japanese(client: Any) -> None:
+    page = html.unescape(client.get("/g/quo-vadis?lang=ja").text)
+    assert "プレイヤー 1が配置した世代のカードは0枚です" in page and "placed 0 generation cards" not in page
+    english = html.unescape(client.get("/g/quo-vadis?lang=en").text)
+    assert "Player 1 placed 0 generation cards" in english
+
+
+def test_ankh_seats_are_offered_as_the_gods_japanese_names_and_score_as_them(client: Any) -> None:
+    page = client.get("/g/ankh?lang=ja").text
+    assert '<option value="アムン">' in page and 'placeholder="アムン"' in page
+    form = {
+        k: v for k, v in {"count": "3", "lang": "ja", **SHEETS["ankh"]}.items() if not k.endswith(":name")
+    }
+    scored = client.post("/api/g/ankh/score", data=form).json()
+    assert not scored["problems"], scored["problems"]
+    assert scored["result"]["winners"] == ["アムン"]
+    assert scored["result"]["said"] == "勝者: アムン(8点)。"
+
+
+def test_the_shared_table_is_in_the_pages_language(client: Any) -> None:
+    form = {**SHEETS["gods"], "count": "3"}
+    ja = client.post("/api/g/gods/score", data={**form, "lang": "ja"}).json()["result"]
+    en = client.post("/api/g/gods/score", data={**form, "lang": "en"}).json()["result"]
+    assert ja["shown_table"].startswith("ゴッド: 得点表") and "勝利ポイントカード" in ja["shown_table"]
+    assert en["shown_table"] == en["table"] and en["table"].startswith("Gods: score sheet")
+    assert ja["table"] == en["table"]  # the CLI's own English text is still there for tools
+
+
+# -- pnpforge score --lang -------------------------------------------------------------------------
+
+
+def _cli(*args: str) -> Any:
+    return CliRunner().invoke(main, ["score", *args])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cli_prints_the_japanese_sheet(game: str) -> None:
+    path = REPO / "bench" / "data" / f"score-{game}.yaml"
+    ja = _cli(str(path), "--lang", "ja")
+    assert ja.exit_code == 0, ja.output
+    names = set(re.findall(r"name: (\w+)", path.read_text()))
+    assert ": 得点表" in ja.output and "プレイヤー" in ja.output
+    assert _english(ja.output, names) == set(), ja.output
+    en = _cli(str(path))
+    assert en.output == _cli(str(path), "--lang", "en").output and ": score sheet" in en.output
+    assert json.loads(_cli(str(path), "--json", "--lang", "ja").output) == json.loads(
+        _cli(str(path), "--json").output
+    )
+
+
+def test_the_cli_says_the_games_sentences_in_japanese() -> None:
+    ankh = _cli(str(REPO / "bench" / "data" / "score-ankh.yaml"), "--lang", "ja").output
+    assert "総戦力 Isis 4、Amun 4: 同点、バトルタイブレークトークンでIsisの勝利" in ankh
+    assert "勝者: Amun(7点で同点、信心トラック上の積み重ねの順で決定)。" in ankh
+    shepherds = _cli(str(REPO / "bench" / "data" / "score-good-shepherds.yaml"), "--lang", "ja").output
+    assert "ゲームはただちに終了します: Annは118金(" in shepherds
+
+
+def test_the_cli_says_ankh_notes_and_a_rule_break_in_japanese(tmp_path: Path) -> None:
+    top = tmp_path / "top.yaml"
+    top.write_text(
+        "game: ankh\ntop: 8\nplayers:\n  - {name: Amun, devotion: 7}\n  - {name: Isis, devotion: 5}\n"
+        "regions:\n  - name: 1\n    gods:\n      Amun: {figures: 2}\n"
+    )
+    reached = _cli(str(top), "--lang", "ja")
+    assert (
+        reached.exit_code == 0
+        and "Amunが信心トラックの一番上のスペース(8)に到達し、即座に勝利します。" in reached.output
+    )
+    assert "Amunが支配: +1、記念碑の過半数で+0" in reached.output
+    empty = tmp_path / "qv.yaml"
+    empty.write_text("game: quo-vadis\nplayers:\n  - {name: Ann}\n  - {name: Bob}\n  - {name: Cy}\n")
+    broken = _cli(str(empty), "--lang", "ja")
+    assert broken.exit_code == 1
+    assert f"{empty}:3:5: error [too-few-cards] Annが配置した世代のカードは0枚です" in broken.output
+    assert broken.output.rstrip().endswith("3件のルール違反。得点は計算していません")
+    assert "Ann placed 0 generation cards" in _cli(str(empty)).output
+
+
+def test_help_shows_the_language_option() -> None:
+    shown = _cli("--help").output
+    assert "--lang [en|ja]" in shown and "pnpforge score final.yaml --lang ja" in shown
+    assert _cli("x.yaml", "--lang", "fr").exit_code == 2
+
+
+def test_a_phrase_reads_as_its_english_text() -> None:
+    said = Phrase("{name} has {money}", name="Ann", money=105)
+    assert said == "Ann has 105" and json.dumps({"note": said}) == '{"note": "Ann has 105"}'
+    twin = copy.deepcopy(said)  # report JSON copies its violations
+    assert twin.template == said.template and twin.values == said.values
+    listed = Phrase("ends: {why}", why=[said, Phrase("{name} has {money}", name="Bob", money=-1)])
+    assert listed == "ends: Ann has 105, Bob has -1"
+
+
+def test_interactive_questions_are_asked_in_japanese() -> None:
+    answers = "2\nAnn\n2\n1\n3\n5\nBob\n1\n1\n2\n4\n"
+    ja = CliRunner().invoke(main, ["score", "gods", "-i", "--lang", "ja"], input=answers)
+    assert ja.exit_code == 0, ja.output
+    assert "ゴッドの得点を計算します。" in ja.stderr and "プレイヤー数(2-4)" in ja.stderr
+    assert "Ann: 村落カード (1枚3点。" in ja.stderr and "Scoring" not in ja.stderr
+    assert "勝者: Ann(12点)。" in ja.stdout
+    as_json = ["score", "gods", "-i", "--json"]
+    en = CliRunner().invoke(main, as_json, input=answers)
+    assert json.loads(
+        CliRunner().invoke(main, [*as_json, "--lang", "ja"], input=answers).stdout
+    ) == json.loads(en.stdout)
+
+
+# -- the dealt set-up's "What goes where" ---------------------------------------------------------
+
+
+def _steps(client: Any, game: str, lang: str) -> str:
+    page = client.post(
+        f"/g/{game}/deal", data={"players": str(PLAYERS[game]), "seed": "1", "lang": lang}
+    ).text
+    start = page.index('class="steps"')
+    return html.unescape(re.sub(r"<[^>]+>", " ", page[start : page.index("</details>", start)]))
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in _keys(v)}
+    return {k for v in value for k in _keys(v)} if isinstance(value, list) else set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_key_of_a_dealt_set_up_is_said_in_japanese(client: Any, game: str) -> None:
+    from pnpforge import catalog
+    from pnpforge.web import board
+    from pnpforge.web.app import _setup_words
+
+    _, data = board.deal(game, PLAYERS[game], 1, {})
+    words = _setup_words(catalog.game_module(catalog.find_game(game), "deal"))
+    assert _keys(data) - {"game"} <= set(words), _keys(data) - set(words)
+    steps = _steps(client, game, "ja")
+    assert "配置の手順" in steps and "プレイヤー数" in steps and "players" not in steps
+
+
+def test_the_set_up_steps_name_things_in_the_rulebooks_words(client: Any) -> None:
+    ankh = _steps(client, "ankh", "ja")
+    assert (
+        "席 1、神 ラー" in ankh
+        and "中王国" in ankh
+        and "コマ ピラミッド、位置 [0, 3]、プレイヤー なし" in ankh
+    )
+    assert "seat 1, god ra" in _steps(client, "ankh", "en")
+    gods = _steps(client, "gods", "ja")
+    assert "タイル 赤の神殿、位置 [0, 0]" in gods and "最初の配置" in gods and "people-red" not in gods
+    shepherds = _steps(client, "good-shepherds", "ja")
+    assert "位置 [-1, 3]、ユニット 小屋、プレイヤー 1" in shepherds
+    assert "at [-1, 3], unit hut, player 1" in _steps(client, "good-shepherds", "en")
