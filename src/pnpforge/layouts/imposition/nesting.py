@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import SQRT3
-from pnpforge.layouts.imposition.placement import EPS, PageLayout, Placement, Point, extent, page_area
+from pnpforge.layouts.imposition.placement import (
+    EPS,
+    PageLayout,
+    Placement,
+    Point,
+    extent,
+    kept,
+    page_area,
+    settle,
+)
 from pnpforge.output.page import PageFrame, Rect
 
 if TYPE_CHECKING:  # shapely is imported by the functions that run a polygon operation
@@ -138,17 +147,42 @@ def nest(
     Each tile, in order, goes to the first of the last `OPEN_PAGES` pages with room (else a new one),
     where its pose and place put its bottom highest (then its left edge leftmost); so different
     outlines interlock instead of each taking a bounding box. A tile larger than the region is left out.
+    A tile goes where its whole bleed stays on the page when that is possible; where that would take
+    more pages, the tiles are nested with trims anywhere in the region and each page's block is moved
+    to keep as much bleed as its room allows (`settle`).
     """
     area = region or page_area(frame)
+    b = frame.bleed
+    keeping = _nest(tiles, gap, (kept(area, frame, b, 2 * b / SQRT3), area), turn)
+    if b > 0 and len(keeping) > len(plain := _nest(tiles, gap, (area,), turn)):
+        keeping = plain
+    return [
+        settle(
+            PageLayout(page.placements, (), (), extent(page.placements, b, 2 * b / SQRT3), outlines=True),
+            area,
+            frame,
+        )
+        for page in keeping
+    ]
+
+
+def _nest(
+    tiles: Sequence[tuple[Cells, float]], gap: float, areas: Sequence[Rect], turn: bool
+) -> list[_NestPage]:
+    """The nesting itself: each tile placed in the first of `areas` with room on a page."""
     pages: list[_NestPage] = []
     for index, (cells, width) in enumerate(tiles):
         poses = _poses(cells, width, turn)
         for page in [*pages[-OPEN_PAGES:], _NestPage()]:
-            found = [
-                (spot[0], k, spot[1])
-                for k, pose in enumerate(poses)
-                if (spot := _spot(page, pose, area, gap))
-            ]
+            found = []
+            for room in areas:
+                found = [
+                    (spot[0], k, spot[1])
+                    for k, pose in enumerate(poses)
+                    if (spot := _spot(page, pose, room, gap))
+                ]
+                if found:
+                    break
             if not found:
                 continue
             _, k, at = min(found)
@@ -162,8 +196,4 @@ def nest(
             if not any(page is p for p in pages):
                 pages.append(page)
             break
-    b = frame.bleed
-    return [
-        PageLayout(page.placements, (), (), extent(page.placements, b, 2 * b / SQRT3), outlines=True)
-        for page in pages
-    ]
+    return pages
