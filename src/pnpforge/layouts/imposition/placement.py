@@ -148,6 +148,22 @@ def extent(placements: Sequence[Placement], bx: float, by: float) -> Rect:
     )
 
 
+def art_extent(page: PageLayout, bleed: float) -> Rect:
+    """What a page's pieces may paint: each placement's clip, or its box grown by the bleed."""
+    boxes = [
+        bounds(p.clip)
+        if p.clip
+        else (p.x - bleed, p.y - bleed, p.x + p.width + bleed, p.y + p.height + bleed)
+        for p in page.placements
+    ]
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
 def settle(page: PageLayout, region: Rect, frame: PageFrame) -> PageLayout:
     """The block moved, its trims staying inside `region`, so its art (`page.block`) keeps clear of the
     marks' band and of the room above and left of `region` (a bleed wide, kept for the block before).
@@ -223,8 +239,16 @@ def moved(page: PageLayout, dx: float, dy: float) -> PageLayout:
         )
         for p in page.placements
     ]
-    assert not page.parts and not page.nets and not page.kite_nets and page.board is None
+    assert not page.parts and page.board is None
     block = page.block and (page.block[0] + dx, page.block[1] + dy, page.block[2] + dx, page.block[3] + dy)
+    kites = [
+        KiteNet(
+            shift(net.outline),
+            tuple(shift(tab) for tab in net.tabs),
+            tuple((a, c) for a, c in (shift(fold) for fold in net.folds)),
+        )
+        for net in page.kite_nets
+    ]
     return PageLayout(
         placements,
         tuple(x + dx for x in page.cuts_x),
@@ -232,4 +256,6 @@ def moved(page: PageLayout, dx: float, dy: float) -> PageLayout:
         block,
         page.outlines,
         page.shared_edges,
+        [(x + dx, y + dy, edge) for x, y, edge in page.nets],
+        kites,
     )
