@@ -24,7 +24,8 @@ from pnpforge.geometry.hexgrid import spiral
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import check_side, draw_side, side_is_shared
 from pnpforge.layouts.faces.values import parse_colour
-from pnpforge.layouts.shapes import bleed_outline, bounds, trim_outline
+from pnpforge.layouts.imposition.placement import bounds
+from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas
 from pnpforge.units import mm, to_mm

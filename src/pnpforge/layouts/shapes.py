@@ -7,7 +7,6 @@ Hex sizes are flat-to-flat; polyhex tiles are pointy-top, axial, consistent with
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -133,9 +132,3 @@ def bleed_outline(piece: Piece, bleed: float) -> list[Point]:
     polygon = _polyhex_outline(piece) if shape == "polyhex" else Polygon(trim_outline(piece))
     grown = polygon.buffer(bleed, join_style="mitre", mitre_limit=4.0)
     return _ring(_outer(grown))
-
-
-def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs), min(ys), max(xs), max(ys)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.values import FaceError
+from pnpforge.layouts.imposition.placement import bounds
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.units import mm
 
@@ -22,7 +22,7 @@ def pattern_name(value: str | None) -> str:
 
 def draw_pattern(canvas: Canvas, outline: Sequence[Point], kind: str, ink: RGB) -> None:
     """Cover `outline` with a pattern (clipped to it) so pieces differ without colour."""
-    minx, miny, maxx, maxy = shapes.bounds(outline)
+    minx, miny, maxx, maxy = bounds(outline)
     w, h = maxx - minx, maxy - miny
     step = max(mm(1.2), min(mm(3.5), min(w, h) / 7))
     width = step * 0.22

@@ -13,6 +13,9 @@ a page are split over pages with overlap; die faces are laid out as cube nets; p
 turned in 60° steps. Where neighbours' bleeds would overlap, each placement gets a clip: its bleed outline
 cut at the bisectors with its neighbours, so art never paints over a neighbour's trim.
 
+Pieces per page are counted with trims inside the art area; then `placement.settle` moves each block,
+where its region leaves room, so its bleed stays inside the art area too (split evenly where it cannot).
+
 Small pieces of several components share sheets (`share`): each component's block continues in the band
 its predecessor left free at the bottom of its last sheet.
 """

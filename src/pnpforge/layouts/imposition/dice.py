@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 from pnpforge.geometry.kite import KITE_SHOULDER, KITE_WIDTH
 from pnpforge.layouts.imposition.clipping import clip_to_neighbours
 from pnpforge.layouts.imposition.grids import grid
-from pnpforge.layouts.imposition.placement import EPS, KiteNet, PageLayout, Placement, Point
+from pnpforge.layouts.imposition.placement import (
+    EPS,
+    KiteNet,
+    PageLayout,
+    Placement,
+    Point,
+    art_extent,
+    page_area,
+    settle,
+)
 from pnpforge.output.page import PageFrame
 from pnpforge.units import mm
 
@@ -56,8 +65,18 @@ def die_nets(count: int, edge: float, frame: PageFrame) -> list[PageLayout]:
                 for c, r, n in CUBE_NET
             ]
             faces += clip_to_neighbours(cells, square, frame.bleed)
-        out.append(PageLayout(faces, (), (), page.block, nets=nets))
+        out.append(_settled(PageLayout(faces, (), (), page.block, nets=nets), frame))
     return out
+
+
+def _settled(page: PageLayout, frame: PageFrame) -> PageLayout:
+    """A page of nets moved to keep its faces' bleed on the page: tabs lie on one side of a net only."""
+    if not page.placements or page.block is None:
+        return page
+    faces = art_extent(page, frame.bleed)
+    nets = page.block
+    art = (min(faces[0], nets[0]), min(faces[1], nets[1]), max(faces[2], nets[2]), max(faces[3], nets[3]))
+    return settle(replace(page, block=art), page_area(frame), frame)
 
 
 def kite_points(long_diagonal: float) -> list[Point]:
@@ -188,5 +207,5 @@ def d10_nets(count: int, long_diagonal: float, frame: PageFrame) -> list[PageLay
                     tuple(((a[0] + dx, a[1] + dy), (c[0] + dx, c[1] + dy)) for a, c in folds),
                 )
             )
-        out.append(PageLayout(placements, (), (), page.block, kite_nets=nets))
+        out.append(_settled(PageLayout(placements, (), (), page.block, kite_nets=nets), frame))
     return out

@@ -6,7 +6,17 @@ import math
 from collections.abc import Iterable, Sequence
 
 from pnpforge.layouts.imposition.clipping import clip_to_neighbours
-from pnpforge.layouts.imposition.placement import EPS, PageLayout, Placement, Point, extent, grown, page_area
+from pnpforge.layouts.imposition.placement import (
+    EPS,
+    PageLayout,
+    Placement,
+    Point,
+    bounds,
+    extent,
+    grown,
+    page_area,
+    settle,
+)
 from pnpforge.output.page import PageFrame, Rect
 from pnpforge.units import mm
 
@@ -64,11 +74,10 @@ def grid(
     outline = _turned(bleed_outline, width, height, quarter) if bleed_outline else grown(width, height, frame)
     x0 = (rx0 + rx1 - (cols * width + (cols - 1) * gx)) / 2
     full_h = rows * height + (rows - 1) * gy
-    y0 = (ry0 + ry1 - full_h) / 2
-    if region:  # at the region's top; at the page's top, lowered to keep the bleed when there is room
-        y0 = ry0 + (min(frame.bleed, ry1 - ry0 - full_h) if ry0 <= frame.inset + EPS else 0.0)
+    y0 = ry0 if region else (ry0 + ry1 - full_h) / 2  # at the region's top: `settle` keeps its bleed
+    ox0, oy0, ox1, oy1 = bounds(outline)
     # pages holding as many pieces share one geometry (only the indices differ): worked out once
-    shapes: dict[int, tuple[list[Placement], tuple[float, ...], tuple[float, ...], Rect]] = {}
+    shapes: dict[int, PageLayout] = {}
     pages = []
     for start in range(0, count, per_page):
         n = min(per_page, count - start)
@@ -81,12 +90,14 @@ def grid(
             first = [Placement(k, x, y, width, height, quarter) for k, (x, y) in enumerate(cells)]
             xs = _distinct(v for x, _ in cells for v in (x, x + width))
             ys = _distinct(v for _, y in cells for v in (y, y + height))
-            b = frame.bleed
-            block = (x0 - b, y0 - b, x0 + block_w + b, y0 + block_h + b)
-            shapes[n] = (clip_to_neighbours(first, outline, frame.bleed), tuple(xs), tuple(ys), block)
-        shape, xs_, ys_, block_ = shapes[n]
-        placements = [Placement(start + p.index, p.x, p.y, width, height, quarter, p.clip) for p in shape]
-        pages.append(PageLayout(placements, xs_, ys_, block_))
+            block = (x0 + ox0, y0 + oy0, x0 + block_w + ox1 - width, y0 + block_h + oy1 - height)
+            shape = PageLayout(clip_to_neighbours(first, outline, frame.bleed), tuple(xs), tuple(ys), block)
+            shapes[n] = settle(shape, (rx0, ry0, rx1, ry1), frame)
+        shape = shapes[n]
+        placements = [
+            Placement(start + p.index, p.x, p.y, width, height, quarter, p.clip) for p in shape.placements
+        ]
+        pages.append(PageLayout(placements, shape.cuts_x, shape.cuts_y, shape.block))
     return pages
 
 
@@ -147,7 +158,11 @@ def shelves(
         row = max(row, h)
     b = frame.bleed
     return [
-        PageLayout(placements, (), (), extent(placements, b, b), outlines=True)
+        settle(
+            PageLayout(placements, (), (), extent(placements, b, b), outlines=True),
+            (rx0, ry0, rx1, ry1),
+            frame,
+        )
         for placements in pages
         if placements
     ]

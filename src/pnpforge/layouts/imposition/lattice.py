@@ -8,7 +8,16 @@ from dataclasses import replace
 
 from pnpforge.geometry.hexgrid import SQRT3
 from pnpforge.layouts.imposition.clipping import clip_to_neighbours
-from pnpforge.layouts.imposition.placement import EPS, PageLayout, Placement, Point, grown, page_area
+from pnpforge.layouts.imposition.placement import (
+    EPS,
+    PageLayout,
+    Placement,
+    Point,
+    bounds,
+    grown,
+    page_area,
+    settle,
+)
 from pnpforge.output.page import PageFrame, Rect
 
 
@@ -35,8 +44,10 @@ def lattice(
         outline = [(v, u) for u, v in bleed_outline] if bleed_outline else None
         area = (region[1], region[0], region[3], region[2]) if region else None
         pages = _lattice(count, height, width, swapped, gap, outline, shared_edges, area, (top, False))
-        return [_transpose(page) for page in pages]
-    return _lattice(count, width, height, frame, gap, bleed_outline, shared_edges, region, (False, top))
+        pages = [_transpose(page) for page in pages]
+    else:
+        pages = _lattice(count, width, height, frame, gap, bleed_outline, shared_edges, region, (False, top))
+    return [settle(page, region or page_area(frame), frame) for page in pages]
 
 
 def _lattice(
@@ -62,6 +73,7 @@ def _lattice(
         return []
     slots = [(c, r) for r in range(rows) for c in range(even if r % 2 == 0 else odd)]
     outline = tuple(bleed_outline) if bleed_outline else grown(width, height, frame)
+    ox0, oy0, ox1, oy1 = bounds(outline)
     used_w = width + (even - 1) * pitch if odd < even else width + (odd - 1) * pitch + pitch / 2
     pages = []
     for start in range(0, count, len(slots)):
@@ -77,8 +89,8 @@ def _lattice(
             for k, (c, r) in enumerate(slots[:n])
         ]
         placements = clip_to_neighbours(placements, outline, frame.bleed)
-        b = frame.bleed
-        block = (x0 - b, y0 - b, x0 + used_w + b, y0 + used_h + b)
+        right = max(p.x for p in placements) + width  # a page's last row may be short
+        block = (x0 + ox0, y0 + oy0, right + ox1 - width, y0 + used_h + oy1 - height)
         pages.append(PageLayout(placements, (), (), block, outlines=True, shared_edges=shared_edges))
     return pages
 

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import SQRT3
-from pnpforge.layouts.imposition.placement import EPS, PageLayout, Placement, Point, extent, page_area
+from pnpforge.layouts.imposition.placement import (
+    EPS,
+    PageLayout,
+    Placement,
+    Point,
+    extent,
+    kept,
+    page_area,
+    settle,
+)
 from pnpforge.output.page import PageFrame, Rect
 
 if TYPE_CHECKING:  # shapely is imported by the functions that run a polygon operation
@@ -79,6 +88,7 @@ class _NestPage:
     cells: list[tuple[Point, float]] = field(default_factory=list)
     placements: list[Placement] = field(default_factory=list)
     _near: dict[float, BaseGeometry] = field(default_factory=dict)
+    _blocked: dict[tuple[float, tuple[Point, ...]], BaseGeometry | None] = field(default_factory=dict)
 
     def near(self, apothem: float, gap: float) -> BaseGeometry | None:
         """Where the centre of a hex of `apothem` may not go: closer than `gap` to a placed hex.
@@ -95,16 +105,28 @@ class _NestPage:
             self._near[apothem] = shapely.union_all([_hexagon(c, a + reach) for c, a in self.cells])
         return self._near[apothem]
 
+    def blocked(self, pose: _Pose, gap: float) -> BaseGeometry | None:
+        """Where cell (0, 0) of a pose may not go: one of its hexes would be closer than `gap` to a tile."""
+        import shapely
+        from shapely import affinity
+
+        key = (pose.apothem, pose.centres)
+        if key not in self._blocked:
+            near = self.near(pose.apothem, gap)
+            shifted = [] if near is None else [affinity.translate(near, -x, -y) for x, y in pose.centres]
+            self._blocked[key] = shapely.union_all(shifted) if shifted else None
+        return self._blocked[key]
+
     def add(self, placement: Placement, pose: _Pose, at: Point) -> None:
         self.placements.append(placement)
         self.cells += [((at[0] + x, at[1] + y), pose.apothem) for x, y in pose.centres]
         self._near.clear()
+        self._blocked.clear()
 
 
 def _spot(page: _NestPage, pose: _Pose, region: Rect, gap: float) -> tuple[tuple[float, float], Point] | None:
     """The highest (then leftmost) place for a pose on a page: (its trim box's bottom and left, cell 0)."""
     import shapely
-    from shapely import affinity
     from shapely.geometry import box
 
     bx0, by0, bx1, by1 = pose.bounds
@@ -113,9 +135,9 @@ def _spot(page: _NestPage, pose: _Pose, region: Rect, gap: float) -> tuple[tuple
     if hi_x < lo_x - EPS or hi_y < lo_y - EPS:
         return None
     room = box(lo_x - EPS, lo_y - EPS, max(hi_x, lo_x) + EPS, max(hi_y, lo_y) + EPS)
-    near = page.near(pose.apothem, gap)
-    if near is not None:
-        room = room.difference(shapely.union_all([affinity.translate(near, -x, -y) for x, y in pose.centres]))
+    blocked = page.blocked(pose, gap)
+    if blocked is not None:
+        room = room.difference(blocked)
     if room.is_empty:
         return None
     corners = [
@@ -138,17 +160,48 @@ def nest(
     Each tile, in order, goes to the first of the last `OPEN_PAGES` pages with room (else a new one),
     where its pose and place put its bottom highest (then its left edge leftmost); so different
     outlines interlock instead of each taking a bounding box. A tile larger than the region is left out.
+    A tile goes where its whole bleed stays on the page when that is possible; where that would take
+    more pages, the tiles are nested with trims anywhere in the region and each page's block is moved
+    to keep as much bleed as its room allows (`settle`).
     """
     area = region or page_area(frame)
+    b = frame.bleed
+    pages = _nest(tiles, gap, (area,), turn)
+    if b > 0:
+        keeping = _nest(tiles, gap, (kept(area, frame, b, 2 * b / SQRT3), area), turn, len(pages))
+        pages = keeping or pages
+    return [
+        settle(
+            PageLayout(page.placements, (), (), extent(page.placements, b, 2 * b / SQRT3), outlines=True),
+            area,
+            frame,
+        )
+        for page in pages
+    ]
+
+
+def _nest(
+    tiles: Sequence[tuple[Cells, float]],
+    gap: float,
+    areas: Sequence[Rect],
+    turn: bool,
+    most: int | None = None,
+) -> list[_NestPage]:
+    """The nesting itself: each tile placed in the first of `areas` with room on a page; given `most`,
+    nothing (an empty list) as soon as the tiles take more pages than that."""
     pages: list[_NestPage] = []
     for index, (cells, width) in enumerate(tiles):
         poses = _poses(cells, width, turn)
         for page in [*pages[-OPEN_PAGES:], _NestPage()]:
-            found = [
-                (spot[0], k, spot[1])
-                for k, pose in enumerate(poses)
-                if (spot := _spot(page, pose, area, gap))
-            ]
+            found = []
+            for room in areas:
+                found = [
+                    (spot[0], k, spot[1])
+                    for k, pose in enumerate(poses)
+                    if (spot := _spot(page, pose, room, gap))
+                ]
+                if found:
+                    break
             if not found:
                 continue
             _, k, at = min(found)
@@ -161,9 +214,7 @@ def nest(
             page.add(placement, pose, at)
             if not any(page is p for p in pages):
                 pages.append(page)
+                if most is not None and len(pages) > most:
+                    return []
             break
-    b = frame.bleed
-    return [
-        PageLayout(page.placements, (), (), extent(page.placements, b, 2 * b / SQRT3), outlines=True)
-        for page in pages
-    ]
+    return pages

@@ -132,6 +132,12 @@ def grown(width: float, height: float, frame: PageFrame) -> tuple[Point, ...]:
     return ((-b, -b), (width + b, -b), (width + b, height + b), (-b, height + b))
 
 
+def bounds(points: Iterable[Point]) -> Rect:
+    """The bounding box of some points."""
+    xs, ys = zip(*points, strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def extent(placements: Sequence[Placement], bx: float, by: float) -> Rect:
     """The trims' bounding box grown by the art's reach beyond them."""
     return (
@@ -139,4 +145,117 @@ def extent(placements: Sequence[Placement], bx: float, by: float) -> Rect:
         min(p.y for p in placements) - by,
         max(p.x + p.width for p in placements) + bx,
         max(p.y + p.height for p in placements) + by,
+    )
+
+
+def art_extent(page: PageLayout, bleed: float) -> Rect:
+    """What a page's pieces may paint: each placement's clip, or its box grown by the bleed."""
+    boxes = [
+        bounds(p.clip)
+        if p.clip
+        else (p.x - bleed, p.y - bleed, p.x + p.width + bleed, p.y + p.height + bleed)
+        for p in page.placements
+    ]
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def settle(page: PageLayout, region: Rect, frame: PageFrame) -> PageLayout:
+    """The block moved, its trims staying inside `region`, so its art (`page.block`) keeps clear of the
+    marks' band and of the room above and left of `region` (a bleed wide, kept for the block before).
+
+    Where the region leaves no such room on either side of an axis, the shortfall is split evenly
+    between the two sides, so no edge is left with none of its bleed while the other keeps all of it.
+    """
+    if page.block is None or not page.placements:
+        return page
+    ax0, ay0, ax1, ay1 = page_area(frame)
+    b = frame.bleed
+    room = (
+        max(ax0, region[0] - b),
+        max(ay0, region[1] - b),
+        min(ax1, region[2] + b),
+        min(ay1, region[3] + b),
+    )
+    trims = (
+        min(p.x for p in page.placements),
+        min(p.y for p in page.placements),
+        max(p.x + p.width for p in page.placements),
+        max(p.y + p.height for p in page.placements),
+    )
+    dx, dy = (_shift(page.block, room, region, trims, axis) for axis in (0, 1))
+    return moved(page, dx, dy) if abs(dx) > EPS or abs(dy) > EPS else page
+
+
+def kept(region: Rect, frame: PageFrame, reach_x: float, reach_y: float) -> Rect:
+    """Where trims keep art reaching `reach_x`, `reach_y` beyond them clear of the marks' band and of
+    the bleed-wide room above and left of `region` (as `settle`)."""
+    x0, y0, x1, y1 = _room(region, frame)
+    return (x0 + reach_x, y0 + reach_y, x1 - reach_x, y1 - reach_y)
+
+
+def _room(region: Rect, frame: PageFrame) -> Rect:
+    """Where the art of a block whose trims lie in `region` may go."""
+    ax0, ay0, ax1, ay1 = page_area(frame)
+    b = frame.bleed
+    return (
+        max(ax0, region[0] - b),
+        max(ay0, region[1] - b),
+        min(ax1, region[2] + b),
+        min(ay1, region[3] + b),
+    )
+
+
+def _shift(art: Rect, room: Rect, region: Rect, trims: Rect, axis: int) -> float:
+    """How far along one axis to move a block so its art lies in `room`, its trims staying in `region`."""
+    lo, hi = axis, axis + 2
+    short_lo, short_hi = max(0.0, room[lo] - art[lo]), max(0.0, art[hi] - room[hi])
+    want = (short_lo - short_hi) / 2 if short_lo and short_hi else short_lo - short_hi
+    return min(max(want, min(0.0, region[lo] - trims[lo])), max(0.0, region[hi] - trims[hi]))
+
+
+def moved(page: PageLayout, dx: float, dy: float) -> PageLayout:
+    """A block of pieces moved by (dx, dy): its placements, their clips, its cut lines and art extent."""
+
+    def shift(points: Iterable[Point]) -> tuple[Point, ...]:
+        return tuple((x + dx, y + dy) for x, y in points)
+
+    placements = [
+        Placement(
+            p.index,
+            p.x + dx,
+            p.y + dy,
+            p.width,
+            p.height,
+            p.quarter,
+            shift(p.clip) if p.clip else None,
+            p.face,
+            p.angle,
+            (p.pivot[0] + dx, p.pivot[1] + dy) if p.pivot else None,
+        )
+        for p in page.placements
+    ]
+    assert not page.parts and page.board is None
+    block = page.block and (page.block[0] + dx, page.block[1] + dy, page.block[2] + dx, page.block[3] + dy)
+    kites = [
+        KiteNet(
+            shift(net.outline),
+            tuple(shift(tab) for tab in net.tabs),
+            tuple((a, c) for a, c in (shift(fold) for fold in net.folds)),
+        )
+        for net in page.kite_nets
+    ]
+    return PageLayout(
+        placements,
+        tuple(x + dx for x in page.cuts_x),
+        tuple(y + dy for y in page.cuts_y),
+        block,
+        page.outlines,
+        page.shared_edges,
+        [(x + dx, y + dy, edge) for x, y, edge in page.nets],
+        kites,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from pnpforge.layouts.imposition.placement import PageLayout, Placement, page_area
+from pnpforge.layouts.imposition.placement import EPS, PageLayout, Placement, page_area
 from pnpforge.output.page import PageFrame, Rect
 from pnpforge.units import mm
 
@@ -82,12 +82,32 @@ def _in_band(run: Run, items: list[int], above: Sequence[PageLayout], frame: Pag
             pages = run.lay(items, region) if region[2] > region[0] and region[3] > region[1] else []
             if not pages or not pages[0].placements:
                 break
-            part = pages[0]
+            part = _within_art(run, items, region, pages[0], frame)
             if gap == MARKED_GAP or not (part.cuts_x or part.cuts_y):  # marks need the wider gap
                 if best is None or _pieces(part) > _pieces(best):
                     best = part
                 break
     return best
+
+
+def _within_art(run: Run, items: list[int], region: Rect, part: PageLayout, frame: PageFrame) -> PageLayout:
+    """The band's block laid out again in a region short of the art area's edges by what its bleed
+    overshoots them, when that holds as many pieces in no more room (a band cannot move its block up to
+    keep the bleed; a taller block would take room from the blocks after it)."""
+    if part.block is None:
+        return part
+    art = page_area(frame)
+    over = [max(0.0, art[k] - part.block[k]) for k in (0, 1)] + [
+        max(0.0, part.block[k] - art[k]) for k in (2, 3)
+    ]
+    if max(over) <= EPS:
+        return part
+    smaller = (region[0] + over[0], region[1] + over[1], region[2] - over[2], region[3] - over[3])
+    pages = run.lay(items, smaller)
+    if not pages or _pieces(pages[0]) != _pieces(part) or pages[0].block is None:
+        return part
+    again = pages[0].block
+    return pages[0] if again[2] <= part.block[2] + EPS and again[3] <= part.block[3] + EPS else part
 
 
 def _pieces(page: PageLayout) -> int:
