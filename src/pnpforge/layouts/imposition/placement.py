@@ -173,14 +173,7 @@ def settle(page: PageLayout, region: Rect, frame: PageFrame) -> PageLayout:
     """
     if page.block is None or not page.placements:
         return page
-    ax0, ay0, ax1, ay1 = page_area(frame)
-    b = frame.bleed
-    room = (
-        max(ax0, region[0] - b),
-        max(ay0, region[1] - b),
-        min(ax1, region[2] + b),
-        min(ay1, region[3] + b),
-    )
+    room = _room(region, frame)
     trims = (
         min(p.x for p in page.placements),
         min(p.y for p in page.placements),
