@@ -26,7 +26,7 @@ The engine (`run.score_source`) has already checked, before `score` runs: the ga
 `Input` model, player names given once, and a player count the game allows.
 """
 
-from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, RulesBroken, Strict
+from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, RulesBroken, Strict, owned
 from pnpforge.scoring.prompts import Field
 from pnpforge.scoring.sheet import DRAW, Phrase, PlayerScore, ScoreResult, Table, TieBreak, rank
 
@@ -45,5 +45,6 @@ __all__ = [
     "Strict",
     "Table",
     "TieBreak",
+    "owned",
     "rank",
 ]

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pnpforge.scoring.sheet import DRAW, Phrase, ScoreResult
+from pnpforge.phrase import Phrase
+from pnpforge.scoring.inputs import NEGATIVE, OWNED, TOO_MANY
+from pnpforge.scoring.sheet import DRAW, ScoreResult
 
 LANGS = ("en", "ja")
 
@@ -41,6 +43,14 @@ INTERVIEW_JA = {
     "numbers": "{size}個の数",
 }
 
+# the rule breaks the engine itself words (scoring/inputs.py `Rules.nonnegative`, `at_most`, `owned`);
+# the game's nouns inside them come from its `JA` table
+RULES_JA = {
+    NEGATIVE: "{what}が{value}です。数は負にできません",
+    TOO_MANY: "{what}が{value}です。このゲームで認められる{limit}を超えています",
+    OWNED: "{name}の{thing}",
+}
+
 LIST_JA = "、"  # how a Phrase's list of values is joined in Japanese
 
 
@@ -48,10 +58,12 @@ def translator(table: Mapping[str, str], lang: str) -> Callable[[str], str]:
     """A game's text in `lang`: its `JA` table's entry for Japanese, else the English text as it is.
 
     A `Phrase` is looked up by its template and filled with its values, each said the same way when
-    it is a Phrase itself; names and numbers are shown as they are.
+    it is a Phrase itself; names and numbers are shown as they are. The engine's own rule-break
+    sentences (`RULES_JA`) are known to every game's translator; a game's table may reword them.
     """
     if lang != "ja":
         return lambda english: english
+    table = {**RULES_JA, **table}
 
     def value(item: Any) -> str:
         if isinstance(item, list | tuple):

@@ -1,0 +1,46 @@
+"""A sentence (or a word) that reads as its English text but can be said in another language.
+
+Score sheets (pnpforge.scoring) and set-up checks (games/*/checks.py) build their messages as a
+`Phrase`; a language table keyed by the template says it in other words (scoring/lang.py). Kept
+apart from the scoring engine so a set-up check can use it without loading the score-file models.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _english(value: Any) -> str:
+    return ", ".join(_english(v) for v in value) if isinstance(value, list | tuple) else str(value)
+
+
+class Phrase(str):
+    """A sentence (or a word) built from a `template` and named `values`, which reads as its English text.
+
+    Everywhere a string goes (JSON, `pnpforge score`, comparisons) it is that English text; a language
+    table keyed by the template (a game's `JA`) can say it in other words with the same values
+    (scoring/lang.py). A value is a name or number shown as it is, a `Phrase` said in the language
+    too, or a list of those (joined with ", " in English).
+    """
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Phrase:
+        said = super().__new__(cls, template.format(**{k: _english(v) for k, v in values.items()}))
+        said.template = template
+        said.values = values
+        return said
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
+        # a copy (report JSON deep-copies its violations) is rebuilt from the template, so a name with
+        # braces in it survives
+        return (self.template,), self.values
+
+    @classmethod
+    def word(cls, text: str) -> Phrase:
+        """A fixed word or sentence with no values, taken as it is (braces in `text` stay as they are)."""
+        said = str.__new__(cls, text)
+        said.template = text
+        said.values = {}
+        return said
