@@ -32,15 +32,22 @@ class Phrase(str):
         said.values = values
         return said
 
-    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
-        # a copy (report JSON deep-copies its violations) is rebuilt from the template, so a name with
-        # braces in it survives
-        return (self.template,), self.values
+    def __reduce__(self) -> tuple[Any, tuple[str, str, dict[str, Any]]]:
+        # a copy (report JSON deep-copies its violations) keeps its text as it is, so a name with braces
+        # in it, or a word looked up under another key, survives
+        return _rebuilt, (str(self), self.template, self.values)
 
     @classmethod
-    def word(cls, text: str) -> Phrase:
-        """A fixed word or sentence with no values, taken as it is (braces in `text` stay as they are)."""
-        said = str.__new__(cls, text)
-        said.template = text
-        said.values = {}
-        return said
+    def word(cls, text: str, key: str | None = None) -> Phrase:
+        """A fixed word or sentence with no values, taken as it is (braces in `text` stay as they are).
+
+        `key` looks it up under another name, for a word that means something else elsewhere on the
+        sheet ("towns" counted in a score file, not the towns bonus row)."""
+        return _rebuilt(text, key or text, {})
+
+
+def _rebuilt(text: str, template: str, values: dict[str, Any]) -> Phrase:
+    said = str.__new__(Phrase, text)
+    said.template = template
+    said.values = values
+    return said
