@@ -262,3 +262,107 @@ def test_the_set_up_steps_name_things_in_the_rulebooks_words(client: Any) -> Non
     shepherds = _steps(client, "good-shepherds", "ja")
     assert "位置 [-1, 3]、ユニット 小屋、プレイヤー 1" in shepherds
     assert "at [-1, 3], unit hut, player 1" in _steps(client, "good-shepherds", "en")
+
+
+# -- rule breaks in Japanese ----------------------------------------------------------------------
+
+# per game: a score file breaking the rules, a Japanese sentence it must show, and the English one
+BROKEN = {
+    "gods": (
+        "game: gods\nplayers:\n  - {name: Ann, villages: {red: 3, blue: -1}, temples: 7}\n"
+        "  - {name: Bob}\n  - {name: Cy}\n",
+        "Annの村落カード(青)が-1です。数は負にできません",
+        "Ann's village cards (blue) is -1; a count cannot be negative",
+    ),
+    "delphi": (
+        "game: delphi\nplayers:\n  - {name: Ann, statue: 4, zeus: true, favour: -2}\n  - {name: Bob}\n",
+        "Annの彫像のタスクが4です。このゲームで認められる3を超えています",
+        "Ann's statue tasks is 4, more than the 3 the game allows",
+    ),
+    "ankh": (
+        "game: ankh\nplayers:\n  - {name: Isis, devotion: 1, used_cards: [Drought]}\n"
+        "  - {name: Amun}\n  - {name: Ra}\nregions:\n  - name: 1\n    gods:\n"
+        "      Isis: {figures: 2, desert: 2, fertile: 1, card: Drought, radiant: 1, bid: 1}\n",
+        "Isisは干ばつを使用済みで、マアトの循環でまだ手札に戻していません",
+        "Isis already played Drought and has not taken it back with Cycle of Ma'at",
+    ),
+    "good-shepherds": (
+        "game: good-shepherds\nplayers:\n  - {name: Ann, money: 120, sheep: -4, huts: 0}\n"
+        "  - {name: Bob, money: 10, huts: 1}\n",
+        "Annのこの決算の前の所持金は120金ですが、所持金が100金以上もしくは0金未満になった時点で"
+        "ゲームは終了しています",
+        "Ann had 120 before this settlement, but the game ended when anyone reached 100 or fell below 0",
+    ),
+    "quo-vadis": (
+        "game: quo-vadis\nplayers:\n  - {name: Ann, towns: 5, destroyed_towns: 2, "
+        "generations: [1, 0, 9, 0, 0, 0]}\n  - {name: Bob, generations: [10, 0, 0, 0, 0, 0], skills: -1}\n"
+        "  - {name: Cy, generations: [10, 0, 0, 0, 0, 0]}\n",
+        "Annは第3世代にカードがありますが、第2世代にはありません。世代は左から順に配置します",
+        "Ann has cards in generation 3 but none in generation 2; generations fill from left to right",
+    ),
+}
+BREAK_LINE = re.compile(r"^\S+:\d+:\d+: error \[[a-z-]+\] (.*)$")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_break_is_said_in_japanese(tmp_path: Path, game: str) -> None:
+    """`score --lang ja`: each rule break in the rulebook's words, the engine's own sentences too;
+    English (and JSON) keeps its messages."""
+    text, japanese, english = BROKEN[game]
+    path = tmp_path / "broken.yaml"
+    path.write_text(text)
+    ja = _cli(str(path), "--lang", "ja")
+    assert ja.exit_code == 1 and japanese in ja.output, ja.output
+    said = [BREAK_LINE.match(line) for line in ja.output.splitlines()[:-1]]
+    assert len(said) >= 2 and all(said), ja.output
+    names = set(re.findall(r"name: (\w+)", text)) | {"build"}
+    assert _english(" ".join(m.group(1) for m in said if m), names) == set(), ja.output
+    en = _cli(str(path))
+    assert en.exit_code == 1 and english in en.output and japanese not in en.output
+    assert len(en.output.splitlines()) == len(ja.output.splitlines())
+    report = json.loads(_cli(str(path), "--json", "--lang", "ja").output)
+    assert english in [v["message"] for v in report["errors"]]
+
+
+def test_the_engines_own_sentences_are_translated_once() -> None:
+    from pnpforge.scoring.inputs import Rules, owned
+    from pnpforge.scoring.lang import translator
+    from pnpforge.sourcefile import read_yaml_text
+
+    rules = Rules("x", read_yaml_text("a: 1\n", "x.yaml"))
+    rules.nonnegative(("a",), -1, owned("Ann", "sheep"))
+    rules.at_most("too-many", ("a",), 9, 5, "fish")
+    negative, many = (v.message for v in rules.report.errors)
+    assert (negative, many) == (
+        "Ann's sheep is -1; a count cannot be negative",
+        "fish is 9, more than the 5 the game allows",
+    )
+    tr = translator({"sheep": "羊"}, "ja")  # only the game's nouns; the sentence is the engine's
+    assert tr(negative) == "Annの羊が-1です。数は負にできません"
+    assert tr(many) == "fishが9です。このゲームで認められる5を超えています"
+    assert translator({}, "en")(negative) == negative
+
+
+PAGE_BREAKS = {
+    "gods": ({"p0:temples": "7"}, "Annの神殿が7です。このゲームで認められる6を超えています"),
+    "delphi": ({"p0:statue": "4"}, "Annの彫像のタスクが4です。このゲームで認められる3を超えています"),
+    "ankh": ({"p0:devotion": "-1"}, "Amunの信心が-1です。数は負にできません"),
+    "good-shepherds": ({"p1:huts": "0"}, "Bobの小屋が0軒ですが、最初の小屋はボードに印刷されています"),
+    "quo-vadis": (
+        {"p0:generations.1": "0"},
+        "Annは第5世代にカードがありますが、第2世代にはありません。世代は左から順に配置します",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_page_says_rule_breaks_in_japanese(client: Any, game: str) -> None:
+    changes, japanese = PAGE_BREAKS[game]
+    form = {**SHEETS[game], "count": str(PLAYERS[game]), "lang": "en", **changes}
+    answer = client.post(f"/g/{game}/score", data={**form, "lang": "ja"})
+    assert answer.status_code == 400 and japanese in html.unescape(answer.text)
+    english = client.post(f"/api/g/{game}/score", data=form).json()["problems"]
+    japanese_api = client.post(f"/api/g/{game}/score", data={**form, "lang": "ja"}).json()["problems"]
+    assert [p["code"] for p in english] == [p["code"] for p in japanese_api] != []
+    shown = " ".join(p["message"] for p in japanese_api)
+    assert japanese in shown and _english(shown, {"Ann", "Bob", "Cy", "Amun", "Isis", "Anubis"}) == set()
