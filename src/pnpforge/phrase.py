@@ -46,6 +46,17 @@ class Phrase(str):
         return _rebuilt(text, key or text, {})
 
 
+SERIES = "{text}; {more}"  # items one after another (their Japanese: scoring/lang.py `RULES_JA`)
+
+
+def series(items: list[Phrase]) -> Phrase:
+    """Phrases one after another, "a; b; c" in English."""
+    said = items[0]
+    for item in items[1:]:
+        said = Phrase(SERIES, text=said, more=item)
+    return said
+
+
 def _rebuilt(text: str, template: str, values: dict[str, Any]) -> Phrase:
     said = str.__new__(Phrase, text)
     said.template = template

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pnpforge.phrase import Phrase
+from pnpforge.phrase import SERIES, Phrase
 from pnpforge.scoring.inputs import NEGATIVE, OWNED, TOO_MANY
 from pnpforge.scoring.sheet import DRAW, ScoreResult
 from pnpforge.validator.report import Report, Violation
@@ -53,6 +53,7 @@ RULES_JA = {
     NEGATIVE: "{what}が{value}です。数は負にできません",
     TOO_MANY: "{what}が{value}です。このゲームで認められる{limit}を超えています",
     OWNED: "{name}の{thing}",
+    SERIES: "{text} / {more}",
 }
 
 # the closing lines of `pnpforge validate` in Japanese

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.phrase import series
 from pnpforge.scoring import (
     Count,
     Field,
@@ -102,7 +103,6 @@ MONEY_OUT = (
 )
 STILL_PLACE = "the game has not ended at once: every player can still place a unit ({where})"
 FREE_AT = "{name} at {cell}"
-AND_THEN = "{text}; {more}"
 
 # the score sheet's words in Japanese: the web page and `score --lang ja` (Good Shepherds rulebook,
 # ユニット, 決算, ゲームの終了)
@@ -150,7 +150,6 @@ JA = {
     ),
     STILL_PLACE: "ゲームはただちには終了していません: どのプレイヤーもまだユニットを置けます({where})",
     FREE_AT: "{name}は{cell}に置ける",
-    AND_THEN: "{text}、{more}",
 }
 
 
@@ -234,10 +233,7 @@ def _check_stuck(data: Input, state: Any, source: Source) -> None:
     if all(cell is not None for cell in free.values()):
         rules = Rules("good-shepherds", source)
         spots = [Phrase(FREE_AT, name=name, cell=str(list(cell or ()))) for name, cell in free.items()]
-        where = spots[0]
-        for spot in spots[1:]:
-            where = Phrase(AND_THEN, text=where, more=spot)
-        rules.error("can-still-place", ("ending",), Phrase(STILL_PLACE, where=where))
+        rules.error("can-still-place", ("ending",), Phrase(STILL_PLACE, where=series(spots)))
         rules.done()
 
 
