@@ -49,11 +49,12 @@ class Phrase(str):
 SERIES = "{text}; {more}"  # items one after another (their Japanese: scoring/lang.py `RULES_JA`)
 
 
-def series(items: list[Phrase]) -> Phrase:
-    """Phrases one after another, "a; b; c" in English."""
+def series(items: list[Phrase], template: str = SERIES) -> Phrase:
+    """Phrases one after another, "a; b; c" in English (or joined by another `template` with `{text}`
+    and `{more}`, e.g. "{text} and {more}")."""
     said = items[0]
     for item in items[1:]:
-        said = Phrase(SERIES, text=said, more=item)
+        said = Phrase(template, text=said, more=item)
     return said
 
 

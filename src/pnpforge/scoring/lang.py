@@ -124,11 +124,13 @@ def game_words(game_id: str, lang: str, checks: bool = False) -> tuple[str, Call
 
 
 def checks_table(game_id: str) -> dict[str, str]:
-    """The `JA` table of a game's checks.py (empty when it has none)."""
+    """The `JA` table of a game's checks.py and what its `ja()` adds (names read from data files)."""
     from pnpforge import catalog
 
     module = catalog.game_module(catalog.find_game(game_id), "checks")
-    return dict(getattr(module, "JA", {})) if module is not None else {}
+    if module is None:
+        return {}
+    return {**getattr(module, "JA", {}), **(module.ja() if hasattr(module, "ja") else {})}
 
 
 def check_translator(game_id: str, lang: str) -> Callable[[str], str]:
