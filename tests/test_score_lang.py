@@ -366,3 +366,110 @@ def test_the_japanese_page_says_rule_breaks_in_japanese(client: Any, game: str) 
     assert [p["code"] for p in english] == [p["code"] for p in japanese_api] != []
     shown = " ".join(p["message"] for p in japanese_api)
     assert japanese in shown and _english(shown, {"Ann", "Bob", "Cy", "Amun", "Isis", "Anubis"}) == set()
+
+
+# -- set-up check violations in Japanese ----------------------------------------------------------
+
+
+def _dealt(game: str, players: int, changes: dict[str, str]) -> str:
+    dealt = CliRunner().invoke(main, ["setup", game, "-p", str(players), "--seed", "1"])
+    assert dealt.exit_code == 0, dealt.output
+    text = dealt.stdout
+    for old, new in changes.items():
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+# per game: an illegal set-up (a dealt one changed, or a short file) and a Japanese violation it shows
+ILLEGAL = {
+    "good-shepherds": (
+        lambda: (
+            "game: good-shepherds\nplayers: 2\nboard: farm\nunits:\n"
+            "  - {at: [-1, 3], unit: hut, player: 1}\n  - {at: [0, 3], unit: hut, player: 1}\n"
+            "  - {at: [8, 3], unit: hut, player: 2}\n  - {at: [8, 3], unit: sheep, player: 2}\n"
+        ),
+        "[-1, 3]と[0, 3]の小屋が隣接しています。小屋は他の小屋と隣接しないように配置します",
+        "huts at [-1, 3] and [0, 3] touch",
+    ),
+    "quo-vadis": (
+        lambda: (
+            "game: quo-vadis\nplayers: 3\nmap:\n  - {tile: a2-5, at: [0, 0], rotation: 0}\n"
+            "  - {tile: a3-5, at: [0, 0], rotation: 3}\n  - {tile: a4-5, at: [0, 1], rotation: 3}\n"
+        ),
+        "タイル[0, 0]のa2-5と[0, 0]のa3-5が重なっています",
+        "tiles a2-5 at [0, 0] and a3-5 at [0, 0] overlap",
+    ),
+    "gods": (
+        lambda: (
+            "game: gods\nplayers: 2\ngods: [blue, red]\nvariant: bag\nstage: play\nboard:\n"
+            "  - {tile: temple-red, at: [0, 0]}\n  - {tile: temple-blue, at: [2, 0]}\n"
+            "  - {tile: people-red, at: [1, 0], marker: blue}\n  - {tile: wilderness, at: [-1, 0], marker: red}\n"
+            "bag: [game-end, people-red]\n"
+        ),
+        "荒野のタイルにゴッドマーカーがあります。ゴッドマーカーを置くのは民族タイルだけです",
+        "a god marker on a wilderness tile: only people tiles carry them",
+    ),
+    "ankh": (
+        lambda: _dealt(
+            "ankh", 3, {"{seat: 2, god: amun}": "{seat: 2, god: ra}", "caravans: []": "caravans: [[]]"}
+        ),
+        "各神を選べるのは1人だけです(ラーが2回選ばれています)",
+        "each god is played by one player (ra chosen twice)",
+    ),
+    "delphi": (
+        lambda: _dealt("delphi", 3, {"colour: red, count: 3}": "colour: blue, count: 3}"}),
+        "に青の彫像があります(赤のシティ)。青のシティに置きます",
+        "blue statues at [-7, 7] (the red city); they belong on the blue city",
+    ),
+}
+SETUP_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")  # tile ids (a2-5, cluster-7-2, city-red)
+
+
+def _no_english(text: str) -> set[str]:
+    return _english(SETUP_ID.sub(" ", text), set())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_validate_says_the_violations_in_japanese(tmp_path: Path, game: str) -> None:
+    make, japanese, english = ILLEGAL[game]
+    path = tmp_path / "setup.yaml"
+    path.write_text(make())
+    ja = CliRunner().invoke(main, ["validate", str(path), "--lang", "ja"])
+    assert ja.exit_code == 1 and japanese in ja.output, ja.output
+    lines = ja.output.splitlines()
+    said = [re.sub(r"^\S+: (error|warning) \[[a-z-]+\] ", "", line) for line in lines[:-1]]
+    assert _no_english(" ".join(said)) == set(), ja.output
+    assert lines[-1].endswith("件のルール違反")
+    en = CliRunner().invoke(main, ["validate", str(path)])
+    assert en.exit_code == 1 and english in en.output and len(en.output.splitlines()) == len(lines)
+    as_json = CliRunner().invoke(main, ["validate", str(path), "--json", "--lang", "ja"]).output
+    assert as_json == CliRunner().invoke(main, ["validate", str(path), "--json"]).output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_page_shows_the_set_up_check_in_japanese(client: Any, game: str) -> None:
+    make, japanese, english = ILLEGAL[game]
+    text = make()
+
+    def violations(lang: str) -> str:
+        page = client.post(f"/g/{game}/check", data={"setup": text, "lang": lang}).text
+        start = page.index('<ol class="violations">')
+        listed = page[start : page.index("</ol>", start)]
+        return html.unescape(re.sub(r"<code>[^<]*</code>|<[^>]+>", " ", listed))
+
+    shown = violations("ja")
+    assert japanese in shown and _no_english(shown) == set(), shown
+    assert english in violations("en")
+
+
+def test_a_score_files_linked_set_up_is_said_in_japanese(tmp_path: Path) -> None:
+    farm = tmp_path / "farm.yaml"
+    farm.write_text(
+        "game: good-shepherds\nfarm:\n  board: farm\n  units:\n    - {at: [-1, 3], unit: hut, player: 1}\n"
+        "    - {at: [0, 3], unit: hut, player: 1}\n    - {at: [8, 3], unit: hut, player: 2}\n"
+        "players: [{name: Ann, money: 20}, {name: Bob, money: 15}]\n"
+    )
+    ja = _cli(str(farm), "--lang", "ja")
+    assert ja.exit_code == 1 and "[-1, 3]と[0, 3]の小屋が隣接しています" in ja.output, ja.output
+    assert "huts at [-1, 3] and [0, 3] touch" in _cli(str(farm)).output
