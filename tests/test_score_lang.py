@@ -404,7 +404,8 @@ ILLEGAL = {
         lambda: (
             "game: gods\nplayers: 2\ngods: [blue, red]\nvariant: bag\nstage: play\nboard:\n"
             "  - {tile: temple-red, at: [0, 0]}\n  - {tile: temple-blue, at: [2, 0]}\n"
-            "  - {tile: people-red, at: [1, 0], marker: blue}\n  - {tile: wilderness, at: [-1, 0], marker: red}\n"
+            "  - {tile: people-red, at: [1, 0], marker: blue}\n"
+            "  - {tile: wilderness, at: [-1, 0], marker: red}\n"
             "bag: [game-end, people-red]\n"
         ),
         "荒野のタイルにゴッドマーカーがあります。ゴッドマーカーを置くのは民族タイルだけです",
