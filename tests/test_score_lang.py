@@ -474,3 +474,12 @@ def test_a_score_files_linked_set_up_is_said_in_japanese(tmp_path: Path) -> None
     ja = _cli(str(farm), "--lang", "ja")
     assert ja.exit_code == 1 and "[-1, 3]と[0, 3]の小屋が隣接しています" in ja.output, ja.output
     assert "huts at [-1, 3] and [0, 3] touch" in _cli(str(farm)).output
+
+
+def test_a_legal_set_up_is_said_legal_in_japanese(tmp_path: Path) -> None:
+    path = tmp_path / "legal.yaml"
+    path.write_text(_dealt("delphi", 3, {}))
+    ja = CliRunner().invoke(main, ["validate", str(path), "--lang", "ja"])
+    assert ja.exit_code == 0 and ja.output.strip().endswith(": 正しいデルフォイの神託のセットアップです")
+    assert CliRunner().invoke(main, ["validate", str(path)]).output.strip().endswith(": legal delphi set-up")
+    assert "--lang [en|ja]" in CliRunner().invoke(main, ["validate", "--help"]).output

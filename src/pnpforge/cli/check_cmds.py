@@ -22,6 +22,7 @@ DRAW_SUFFIXES = (".pdf", ".svg", ".png")
 
 
 def _print_report(report: Report, file: str, lang: str = "en") -> None:
+    game = report.game
     words = {
         "legal": "legal {game} set-up",
         "warnings": " ({count} warning(s))",
@@ -30,6 +31,7 @@ def _print_report(report: Report, file: str, lang: str = "en") -> None:
     if lang != "en":  # only a translated report reads the game's checks.py `JA` table
         from pnpforge.scoring import lang as language
 
+        game = language.game_title(report.game, lang)  # the closing line names the game for people
         report = language.said_report(report, language.check_translator(report.game, lang))
         words = language.VALIDATE_JA
     for v in report.errors:
@@ -38,7 +40,7 @@ def _print_report(report: Report, file: str, lang: str = "en") -> None:
         click.echo(f"{file}: warning [{v.code}] {v.message}")
     if report.valid:
         extra = words["warnings"].format(count=len(report.warnings)) if report.warnings else ""
-        click.echo(f"{file}: {words['legal'].format(game=report.game)}{extra}")
+        click.echo(f"{file}: {words['legal'].format(game=game)}{extra}")
     else:
         click.echo(f"{file}: {words['violations'].format(count=len(report.errors))}")
 

@@ -115,12 +115,18 @@ def game_words(game_id: str, lang: str, checks: bool = False) -> tuple[str, Call
     `checks`, also checks.py's, for a score file's linked set-up whose violations stop the scoring)."""
     from pnpforge import catalog
 
+    module = catalog.game_module(catalog.find_game(game_id), "score")
+    table = {**checks_table(game_id), **getattr(module, "JA", {})} if checks else getattr(module, "JA", {})
+    return game_title(game_id, lang), translator(dict(table), lang)
+
+
+def game_title(game_id: str, lang: str) -> str:
+    """A bundled or local game's name for people in `lang` (game.yaml's `title`)."""
+    from pnpforge import catalog
+
     game = catalog.find_game(game_id)
     name = catalog.game_info(game).get("title", game.id)
-    title = str(name.get(lang) or name.get("en", game.id)) if isinstance(name, dict) else str(name)
-    module = catalog.game_module(game, "score")
-    table = {**checks_table(game_id), **getattr(module, "JA", {})} if checks else getattr(module, "JA", {})
-    return title, translator(dict(table), lang)
+    return str(name.get(lang) or name.get("en", game.id)) if isinstance(name, dict) else str(name)
 
 
 def checks_table(game_id: str) -> dict[str, str]:
