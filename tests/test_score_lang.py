@@ -262,3 +262,224 @@ def test_the_set_up_steps_name_things_in_the_rulebooks_words(client: Any) -> Non
     shepherds = _steps(client, "good-shepherds", "ja")
     assert "位置 [-1, 3]、ユニット 小屋、プレイヤー 1" in shepherds
     assert "at [-1, 3], unit hut, player 1" in _steps(client, "good-shepherds", "en")
+
+
+# -- rule breaks in Japanese ----------------------------------------------------------------------
+
+# per game: a score file breaking the rules, a Japanese sentence it must show, and the English one
+BROKEN = {
+    "gods": (
+        "game: gods\nplayers:\n  - {name: Ann, villages: {red: 3, blue: -1}, temples: 7}\n"
+        "  - {name: Bob}\n  - {name: Cy}\n",
+        "Annの村落カード(青)が-1です。数は負にできません",
+        "Ann's village cards (blue) is -1; a count cannot be negative",
+    ),
+    "delphi": (
+        "game: delphi\nplayers:\n  - {name: Ann, statue: 4, zeus: true, favour: -2}\n  - {name: Bob}\n",
+        "Annの彫像のタスクが4です。このゲームで認められる3を超えています",
+        "Ann's statue tasks is 4, more than the 3 the game allows",
+    ),
+    "ankh": (
+        "game: ankh\nplayers:\n  - {name: Isis, devotion: 1, used_cards: [Drought]}\n"
+        "  - {name: Amun}\n  - {name: Ra}\nregions:\n  - name: 1\n    gods:\n"
+        "      Isis: {figures: 2, desert: 2, fertile: 1, card: Drought, radiant: 1, bid: 1}\n",
+        "Isisは干ばつを使用済みで、マアトの循環でまだ手札に戻していません",
+        "Isis already played Drought and has not taken it back with Cycle of Ma'at",
+    ),
+    "good-shepherds": (
+        "game: good-shepherds\nplayers:\n  - {name: Ann, money: 120, sheep: -4, huts: 0}\n"
+        "  - {name: Bob, money: 10, huts: 1}\n",
+        "Annのこの決算の前の所持金は120金ですが、所持金が100金以上もしくは0金未満になった時点で"
+        "ゲームは終了しています",
+        "Ann had 120 before this settlement, but the game ended when anyone reached 100 or fell below 0",
+    ),
+    "quo-vadis": (
+        "game: quo-vadis\nplayers:\n  - {name: Ann, towns: 5, destroyed_towns: 2, "
+        "generations: [1, 0, 9, 0, 0, 0]}\n  - {name: Bob, generations: [10, 0, 0, 0, 0, 0], skills: -1}\n"
+        "  - {name: Cy, generations: [10, 0, 0, 0, 0, 0]}\n",
+        "Annは第3世代にカードがありますが、第2世代にはありません。世代は左から順に配置します",
+        "Ann has cards in generation 3 but none in generation 2; generations fill from left to right",
+    ),
+}
+BREAK_LINE = re.compile(r"^\S+:\d+:\d+: error \[[a-z-]+\] (.*)$")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_break_is_said_in_japanese(tmp_path: Path, game: str) -> None:
+    """`score --lang ja`: each rule break in the rulebook's words, the engine's own sentences too;
+    English (and JSON) keeps its messages."""
+    text, japanese, english = BROKEN[game]
+    path = tmp_path / "broken.yaml"
+    path.write_text(text)
+    ja = _cli(str(path), "--lang", "ja")
+    assert ja.exit_code == 1 and japanese in ja.output, ja.output
+    said = [BREAK_LINE.match(line) for line in ja.output.splitlines()[:-1]]
+    assert len(said) >= 2 and all(said), ja.output
+    names = set(re.findall(r"name: (\w+)", text)) | {"build"}
+    assert _english(" ".join(m.group(1) for m in said if m), names) == set(), ja.output
+    en = _cli(str(path))
+    assert en.exit_code == 1 and english in en.output and japanese not in en.output
+    assert len(en.output.splitlines()) == len(ja.output.splitlines())
+    report = json.loads(_cli(str(path), "--json", "--lang", "ja").output)
+    assert english in [v["message"] for v in report["errors"]]
+
+
+def test_the_engines_own_sentences_are_translated_once() -> None:
+    from pnpforge.scoring.inputs import Rules, owned
+    from pnpforge.scoring.lang import translator
+    from pnpforge.sourcefile import read_yaml_text
+
+    rules = Rules("x", read_yaml_text("a: 1\n", "x.yaml"))
+    rules.nonnegative(("a",), -1, owned("Ann", "sheep"))
+    rules.at_most("too-many", ("a",), 9, 5, "fish")
+    negative, many = (v.message for v in rules.report.errors)
+    assert (negative, many) == (
+        "Ann's sheep is -1; a count cannot be negative",
+        "fish is 9, more than the 5 the game allows",
+    )
+    tr = translator({"sheep": "羊"}, "ja")  # only the game's nouns; the sentence is the engine's
+    assert tr(negative) == "Annの羊が-1です。数は負にできません"
+    assert tr(many) == "fishが9です。このゲームで認められる5を超えています"
+    assert translator({}, "en")(negative) == negative
+
+
+PAGE_BREAKS = {
+    "gods": ({"p0:temples": "7"}, "Annの神殿が7です。このゲームで認められる6を超えています"),
+    "delphi": ({"p0:statue": "4"}, "Annの彫像のタスクが4です。このゲームで認められる3を超えています"),
+    "ankh": ({"p0:devotion": "-1"}, "Amunの信心が-1です。数は負にできません"),
+    "good-shepherds": ({"p1:huts": "0"}, "Bobの小屋が0軒ですが、最初の小屋はボードに印刷されています"),
+    "quo-vadis": (
+        {"p0:generations.1": "0"},
+        "Annは第5世代にカードがありますが、第2世代にはありません。世代は左から順に配置します",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_page_says_rule_breaks_in_japanese(client: Any, game: str) -> None:
+    changes, japanese = PAGE_BREAKS[game]
+    form = {**SHEETS[game], "count": str(PLAYERS[game]), "lang": "en", **changes}
+    answer = client.post(f"/g/{game}/score", data={**form, "lang": "ja"})
+    assert answer.status_code == 400 and japanese in html.unescape(answer.text)
+    english = client.post(f"/api/g/{game}/score", data=form).json()["problems"]
+    japanese_api = client.post(f"/api/g/{game}/score", data={**form, "lang": "ja"}).json()["problems"]
+    assert [p["code"] for p in english] == [p["code"] for p in japanese_api] != []
+    shown = " ".join(p["message"] for p in japanese_api)
+    assert japanese in shown and _english(shown, {"Ann", "Bob", "Cy", "Amun", "Isis", "Anubis"}) == set()
+
+
+# -- set-up check violations in Japanese ----------------------------------------------------------
+
+
+def _dealt(game: str, players: int, changes: dict[str, str]) -> str:
+    dealt = CliRunner().invoke(main, ["setup", game, "-p", str(players), "--seed", "1"])
+    assert dealt.exit_code == 0, dealt.output
+    text = dealt.stdout
+    for old, new in changes.items():
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+# per game: an illegal set-up (a dealt one changed, or a short file) and a Japanese violation it shows
+ILLEGAL = {
+    "good-shepherds": (
+        lambda: (
+            "game: good-shepherds\nplayers: 2\nboard: farm\nunits:\n"
+            "  - {at: [-1, 3], unit: hut, player: 1}\n  - {at: [0, 3], unit: hut, player: 1}\n"
+            "  - {at: [8, 3], unit: hut, player: 2}\n  - {at: [8, 3], unit: sheep, player: 2}\n"
+        ),
+        "[-1, 3]と[0, 3]の小屋が隣接しています。小屋は他の小屋と隣接しないように配置します",
+        "huts at [-1, 3] and [0, 3] touch",
+    ),
+    "quo-vadis": (
+        lambda: (
+            "game: quo-vadis\nplayers: 3\nmap:\n  - {tile: a2-5, at: [0, 0], rotation: 0}\n"
+            "  - {tile: a3-5, at: [0, 0], rotation: 3}\n  - {tile: a4-5, at: [0, 1], rotation: 3}\n"
+        ),
+        "タイル[0, 0]のa2-5と[0, 0]のa3-5が重なっています",
+        "tiles a2-5 at [0, 0] and a3-5 at [0, 0] overlap",
+    ),
+    "gods": (
+        lambda: (
+            "game: gods\nplayers: 2\ngods: [blue, red]\nvariant: bag\nstage: play\nboard:\n"
+            "  - {tile: temple-red, at: [0, 0]}\n  - {tile: temple-blue, at: [2, 0]}\n"
+            "  - {tile: people-red, at: [1, 0], marker: blue}\n"
+            "  - {tile: wilderness, at: [-1, 0], marker: red}\n"
+            "bag: [game-end, people-red]\n"
+        ),
+        "荒野のタイルにゴッドマーカーがあります。ゴッドマーカーを置くのは民族タイルだけです",
+        "a god marker on a wilderness tile: only people tiles carry them",
+    ),
+    "ankh": (
+        lambda: _dealt(
+            "ankh", 3, {"{seat: 2, god: amun}": "{seat: 2, god: ra}", "caravans: []": "caravans: [[]]"}
+        ),
+        "各神を選べるのは1人だけです(ラーが2回選ばれています)",
+        "each god is played by one player (ra chosen twice)",
+    ),
+    "delphi": (
+        lambda: _dealt("delphi", 3, {"colour: red, count: 3}": "colour: blue, count: 3}"}),
+        "に青の彫像があります(赤のシティ)。青のシティに置きます",
+        "blue statues at [-7, 7] (the red city); they belong on the blue city",
+    ),
+}
+SETUP_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")  # tile ids (a2-5, cluster-7-2, city-red)
+
+
+def _no_english(text: str) -> set[str]:
+    return _english(SETUP_ID.sub(" ", text), set())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_validate_says_the_violations_in_japanese(tmp_path: Path, game: str) -> None:
+    make, japanese, english = ILLEGAL[game]
+    path = tmp_path / "setup.yaml"
+    path.write_text(make())
+    ja = CliRunner().invoke(main, ["validate", str(path), "--lang", "ja"])
+    assert ja.exit_code == 1 and japanese in ja.output, ja.output
+    lines = ja.output.splitlines()
+    said = [re.sub(r"^\S+: (error|warning) \[[a-z-]+\] ", "", line) for line in lines[:-1]]
+    assert _no_english(" ".join(said)) == set(), ja.output
+    assert lines[-1].endswith("件のルール違反")
+    en = CliRunner().invoke(main, ["validate", str(path)])
+    assert en.exit_code == 1 and english in en.output and len(en.output.splitlines()) == len(lines)
+    as_json = CliRunner().invoke(main, ["validate", str(path), "--json", "--lang", "ja"]).output
+    assert as_json == CliRunner().invoke(main, ["validate", str(path), "--json"]).output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_page_shows_the_set_up_check_in_japanese(client: Any, game: str) -> None:
+    make, japanese, english = ILLEGAL[game]
+    text = make()
+
+    def violations(lang: str) -> str:
+        page = client.post(f"/g/{game}/check", data={"setup": text, "lang": lang}).text
+        start = page.index('<ol class="violations">')
+        listed = page[start : page.index("</ol>", start)]
+        return html.unescape(re.sub(r"<code>[^<]*</code>|<[^>]+>", " ", listed))
+
+    shown = violations("ja")
+    assert japanese in shown and _no_english(shown) == set(), shown
+    assert english in violations("en")
+
+
+def test_a_score_files_linked_set_up_is_said_in_japanese(tmp_path: Path) -> None:
+    farm = tmp_path / "farm.yaml"
+    farm.write_text(
+        "game: good-shepherds\nfarm:\n  board: farm\n  units:\n    - {at: [-1, 3], unit: hut, player: 1}\n"
+        "    - {at: [0, 3], unit: hut, player: 1}\n    - {at: [8, 3], unit: hut, player: 2}\n"
+        "players: [{name: Ann, money: 20}, {name: Bob, money: 15}]\n"
+    )
+    ja = _cli(str(farm), "--lang", "ja")
+    assert ja.exit_code == 1 and "[-1, 3]と[0, 3]の小屋が隣接しています" in ja.output, ja.output
+    assert "huts at [-1, 3] and [0, 3] touch" in _cli(str(farm)).output
+
+
+def test_a_legal_set_up_is_said_legal_in_japanese(tmp_path: Path) -> None:
+    path = tmp_path / "legal.yaml"
+    path.write_text(_dealt("delphi", 3, {}))
+    ja = CliRunner().invoke(main, ["validate", str(path), "--lang", "ja"])
+    assert ja.exit_code == 0 and ja.output.strip().endswith(": 正しいデルフォイの神託のセットアップです")
+    assert CliRunner().invoke(main, ["validate", str(path)]).output.strip().endswith(": legal delphi set-up")
+    assert "--lang [en|ja]" in CliRunner().invoke(main, ["validate", "--help"]).output

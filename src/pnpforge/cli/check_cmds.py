@@ -21,23 +21,42 @@ EXIT_VIOLATIONS = 1
 DRAW_SUFFIXES = (".pdf", ".svg", ".png")
 
 
-def _print_report(report: Report, file: str) -> None:
+def _print_report(report: Report, file: str, lang: str = "en") -> None:
+    game = report.game
+    words = {
+        "legal": "legal {game} set-up",
+        "warnings": " ({count} warning(s))",
+        "violations": "{count} rule violation(s)",
+    }
+    if lang != "en":  # only a translated report reads the game's checks.py `JA` table
+        from pnpforge.scoring import lang as language
+
+        game = language.game_title(report.game, lang)  # the closing line names the game for people
+        report = language.said_report(report, language.check_translator(report.game, lang))
+        words = language.VALIDATE_JA
     for v in report.errors:
         click.echo(f"{file}: error [{v.code}] {v.message}")
     for v in report.warnings:
         click.echo(f"{file}: warning [{v.code}] {v.message}")
     if report.valid:
-        extra = f" ({len(report.warnings)} warning(s))" if report.warnings else ""
-        click.echo(f"{file}: legal {report.game} set-up{extra}")
+        extra = words["warnings"].format(count=len(report.warnings)) if report.warnings else ""
+        click.echo(f"{file}: {words['legal'].format(game=game)}{extra}")
     else:
-        click.echo(f"{file}: {len(report.errors)} rule violation(s)")
+        click.echo(f"{file}: {words['violations'].format(count=len(report.errors))}")
 
 
 @click.command("validate")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ja"]),
+    default="en",
+    show_default=True,
+    help="Language of the violation messages (codes and JSON stay English).",
+)
 @click.pass_context
-def validate_cmd(ctx: click.Context, file: str, as_json: bool) -> None:
+def validate_cmd(ctx: click.Context, file: str, as_json: bool, lang: str) -> None:
     """Check a board set-up file against its game's rules.
 
     Exit status: 0 legal, 1 rule violations (each one listed), 2 unreadable or malformed file
@@ -49,12 +68,13 @@ def validate_cmd(ctx: click.Context, file: str, as_json: bool) -> None:
       pnpforge setup delphi --players 3 --seed 7 -o board.yaml
       pnpforge validate board.yaml
       pnpforge validate board.yaml --json
+      pnpforge validate board.yaml --lang ja
     """
     report = setupfile.check_file(file)
     if as_json:
         click.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:
-        _print_report(report, file)
+        _print_report(report, file, lang)
     ctx.exit(0 if report.valid else EXIT_VIOLATIONS)
 
 

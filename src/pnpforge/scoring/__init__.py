@@ -19,14 +19,17 @@ It never imports a game. A game plugs in with `games/<id>/score.py`, loaded by p
     English text of the sheet (labels, rules, choice values, breakdown keys, tie-breaks, notes,
     table titles and columns) -> the game's Japanese words; a `Phrase` (a sentence with numbers
     or names inside) is looked up by its template, e.g. `"{name} has {money}": "{name}は{money}金"`.
-    Read by the web page's Japanese sheet and `pnpforge score --lang ja` (scoring/lang.py).
+    Read by the web page's Japanese sheet and `pnpforge score --lang ja` (scoring/lang.py). Rule
+    breaks are Phrases too: `Rules.nonnegative` / `Rules.at_most` word their sentence themselves
+    (said in Japanese once, in scoring/lang.py); give them `owned(name, thing)` or a noun, and
+    put only the nouns in `JA`.
 (The player-count range is `players` in the game's game.yaml, read by `catalog.players_range`.)
 
 The engine (`run.score_source`) has already checked, before `score` runs: the game id, the
 `Input` model, player names given once, and a player count the game allows.
 """
 
-from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, RulesBroken, Strict
+from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, RulesBroken, Strict, owned
 from pnpforge.scoring.prompts import Field
 from pnpforge.scoring.sheet import DRAW, Phrase, PlayerScore, ScoreResult, Table, TieBreak, rank
 
@@ -45,5 +48,6 @@ __all__ = [
     "Strict",
     "Table",
     "TieBreak",
+    "owned",
     "rank",
 ]

@@ -15,8 +15,15 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from pnpforge.errors import InputError
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source
 from pnpforge.validator.report import Report
+
+# The engine's own rule-break sentences (their Japanese: scoring/lang.py `RULES_JA`); `what` is the
+# game's noun phrase, said through the game's `JA` table.
+NEGATIVE = "{what} is {value}; a count cannot be negative"
+TOO_MANY = "{what} is {value}, more than the {limit} the game allows"
+OWNED = "{name}'s {thing}"  # a player's count of something: "Ann's sheep"
 
 MAX_COUNT = 10**18 - 1  # 18 digits, as the input layer allows in files; typed answers are held to it too
 
@@ -56,6 +63,15 @@ class PlayerEntry(Strict):
     name: Name
 
 
+def owned(name: str, thing: str) -> Phrase:
+    """A player's count of something, "Ann's sheep": `thing` is a `Phrase` or a word in the game's `JA`."""
+    return Phrase(OWNED, name=name, thing=_said(thing))
+
+
+def _said(what: str) -> Phrase:
+    return what if isinstance(what, Phrase) else Phrase.word(what)
+
+
 class RulesBroken(Exception):
     """The input breaks the game's rules; carries every violation found, not just the first."""
 
@@ -76,17 +92,19 @@ class Rules:
         return f"{self.source.file}:{line}:{col}" if line else self.source.file
 
     def error(self, code: str, path: Path_, message: str) -> None:
+        """`message` is best a `Phrase` (its template in the game's `JA`): then it is said in Japanese too."""
         self.report.error(code, message, self.where(path))
 
     def nonnegative(self, path: Path_, value: int, what: str) -> bool:
+        """`what` names the count: a `Phrase` (see `owned`) or a word in the game's `JA` table."""
         if value < 0:
-            self.error("negative-count", path, f"{what} is {value}; a count cannot be negative")
+            self.error("negative-count", path, Phrase(NEGATIVE, what=_said(what), value=value))
             return False
         return True
 
     def at_most(self, code: str, path: Path_, value: int, limit: int, what: str) -> bool:
         if value > limit:
-            self.error(code, path, f"{what} is {value}, more than the {limit} the game allows")
+            self.error(code, path, Phrase(TOO_MANY, what=_said(what), value=value, limit=limit))
             return False
         return True
 

@@ -1,9 +1,12 @@
-"""A score sheet in another language: a game's `JA` table applied to its texts, and the engine's own words.
+"""A score sheet or a set-up check in another language: a game's `JA` tables applied to its texts, and
+the engine's own words.
 
 English is what every calculator writes; Japanese comes from the optional `JA` table in the game's
 score.py (English text -> Japanese, a `Phrase` looked up by its template) and, for the words no game
 owns (the winner sentence, the table's headings), from this module. A text no table holds stays
-English. Used by the web page (`pnpforge serve`, `?lang=ja`) and `pnpforge score --lang ja`.
+English. Used by the web page (`pnpforge serve`, `?lang=ja`) and `pnpforge score --lang ja`. A set-up's
+violations are said through the `JA` table of the game's checks.py (`check_translator`, `said_report`):
+the page's set-up check and `pnpforge validate --lang ja`.
 """
 
 from __future__ import annotations
@@ -11,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pnpforge.scoring.sheet import DRAW, Phrase, ScoreResult
+from pnpforge.phrase import SERIES, Phrase
+from pnpforge.scoring.inputs import NEGATIVE, OWNED, TOO_MANY
+from pnpforge.scoring.sheet import DRAW, ScoreResult
+from pnpforge.validator.report import Report, Violation
 
 LANGS = ("en", "ja")
 
@@ -41,6 +47,22 @@ INTERVIEW_JA = {
     "numbers": "{size}個の数",
 }
 
+# the rule breaks the engine itself words (scoring/inputs.py `Rules.nonnegative`, `at_most`, `owned`);
+# the game's nouns inside them come from its `JA` table
+RULES_JA = {
+    NEGATIVE: "{what}が{value}です。数は負にできません",
+    TOO_MANY: "{what}が{value}です。このゲームで認められる{limit}を超えています",
+    OWNED: "{name}の{thing}",
+    SERIES: "{text} / {more}",
+}
+
+# the closing lines of `pnpforge validate` in Japanese
+VALIDATE_JA = {
+    "legal": "正しい{game}のセットアップです",
+    "warnings": "(警告{count}件)",
+    "violations": "{count}件のルール違反",
+}
+
 LIST_JA = "、"  # how a Phrase's list of values is joined in Japanese
 
 
@@ -48,10 +70,12 @@ def translator(table: Mapping[str, str], lang: str) -> Callable[[str], str]:
     """A game's text in `lang`: its `JA` table's entry for Japanese, else the English text as it is.
 
     A `Phrase` is looked up by its template and filled with its values, each said the same way when
-    it is a Phrase itself; names and numbers are shown as they are.
+    it is a Phrase itself; names and numbers are shown as they are. The engine's own rule-break
+    sentences (`RULES_JA`) are known to every game's translator; a game's table may reword them.
     """
     if lang != "ja":
         return lambda english: english
+    table = {**RULES_JA, **table}
 
     def value(item: Any) -> str:
         if isinstance(item, list | tuple):
@@ -86,15 +110,47 @@ def verdict(result: ScoreResult, lang: str, tr: Callable[[str], str]) -> str:
     return VERDICT_JA["tiebreak"].format(names=names, top=top, tiebreak=tr(result.tiebreak))
 
 
-def game_words(game_id: str, lang: str) -> tuple[str, Callable[[str], str]]:
-    """A bundled or local game's title in `lang` (game.yaml) and its translator (score.py's `JA`)."""
+def game_words(game_id: str, lang: str, checks: bool = False) -> tuple[str, Callable[[str], str]]:
+    """A bundled or local game's title in `lang` (game.yaml) and its translator (score.py's `JA`; with
+    `checks`, also checks.py's, for a score file's linked set-up whose violations stop the scoring)."""
+    from pnpforge import catalog
+
+    module = catalog.game_module(catalog.find_game(game_id), "score")
+    table = {**checks_table(game_id), **getattr(module, "JA", {})} if checks else getattr(module, "JA", {})
+    return game_title(game_id, lang), translator(dict(table), lang)
+
+
+def game_title(game_id: str, lang: str) -> str:
+    """A bundled or local game's name for people in `lang` (game.yaml's `title`)."""
     from pnpforge import catalog
 
     game = catalog.find_game(game_id)
     name = catalog.game_info(game).get("title", game.id)
-    title = str(name.get(lang) or name.get("en", game.id)) if isinstance(name, dict) else str(name)
-    module = catalog.game_module(game, "score")
-    return title, translator(dict(getattr(module, "JA", {})), lang)
+    return str(name.get(lang) or name.get("en", game.id)) if isinstance(name, dict) else str(name)
+
+
+def checks_table(game_id: str) -> dict[str, str]:
+    """The `JA` table of a game's checks.py and what its `ja()` adds (names read from data files)."""
+    from pnpforge import catalog
+
+    module = catalog.game_module(catalog.find_game(game_id), "checks")
+    if module is None:
+        return {}
+    return {**getattr(module, "JA", {}), **(module.ja() if hasattr(module, "ja") else {})}
+
+
+def check_translator(game_id: str, lang: str) -> Callable[[str], str]:
+    """A set-up violation's message in `lang`, through the game's checks.py `JA`."""
+    return translator(checks_table(game_id), lang) if lang == "ja" else translator({}, lang)
+
+
+def said_report(report: Report, tr: Callable[[str], str]) -> Report:
+    """The same report with every message said by `tr`; codes and places unchanged."""
+    return Report(
+        report.game,
+        [Violation(v.code, tr(v.message), v.where) for v in report.errors],
+        [Violation(v.code, tr(v.message), v.where) for v in report.warnings],
+    )
 
 
 def sheet_text(result: ScoreResult, lang: str) -> str:
@@ -113,5 +169,5 @@ def report_text(report: Any, file: str, game_id: str, lang: str) -> str:
 
     if lang != "ja":
         return render.report_text(report, file)
-    _, tr = game_words(game_id, lang)
+    _, tr = game_words(game_id, lang, checks=True)
     return render.report_text(report, file, tr=tr, words=SHEET_JA)

@@ -10,30 +10,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnpforge.phrase import Phrase
+
+__all__ = ["DRAW", "Phrase", "PlayerScore", "Ranking", "ScoreResult", "Table", "TieBreak", "rank"]
+
 DRAW = "draw"  # the tiebreak value when nothing in the game's list separates the leaders
-
-
-def _english(value: Any) -> str:
-    return ", ".join(_english(v) for v in value) if isinstance(value, list | tuple) else str(value)
-
-
-class Phrase(str):
-    """A sentence (or a word) built from a `template` and named `values`, which reads as its English text.
-
-    Everywhere a string goes (JSON, `pnpforge score`, comparisons) it is that English text; a language
-    table keyed by the template (a game's `JA`) can say it in other words with the same values
-    (scoring/lang.py). A value is a name or number shown as it is, a `Phrase` said in the language
-    too, or a list of those (joined with ", " in English).
-    """
-
-    template: str
-    values: dict[str, Any]
-
-    def __new__(cls, template: str, **values: Any) -> Phrase:
-        said = super().__new__(cls, template.format(**{k: _english(v) for k, v in values.items()}))
-        said.template = template
-        said.values = values
-        return said
 
 
 @dataclass

@@ -156,6 +156,8 @@ def create_app(
             extra["count"] = count
             extra["values"] = {}
             extra["scored"] = sheet.score_form(the_sheet, {}, count, lang)
+        if extra.get("checked") is not None:  # the set-up check's violations in the page's language
+            extra["checked"] = board.said(extra["checked"], game.id, lang)
         return page(request, "game.html", status, lang=lang, **context, **extra)
 
     async def index(request: Request) -> Response:

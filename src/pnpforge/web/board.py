@@ -12,7 +12,7 @@ import math
 import re
 import shlex
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnpforge import catalog
@@ -46,6 +46,17 @@ def deal(game_id: str, players: int, seed: int, options: dict[str, str]) -> tupl
 
 def deal_text(game_id: str, players: int, seed: int, options: dict[str, str]) -> str:
     return deal(game_id, players, seed, options)[0]
+
+
+def said(checked: Checked, game_id: str, lang: str) -> Checked:
+    """The check with its violations in `lang` (the game's checks.py `JA`); codes, places, marks unchanged."""
+    if lang == "en":
+        return checked
+    from pnpforge.scoring import lang as language
+
+    return replace(
+        checked, report=language.said_report(checked.report, language.check_translator(game_id, lang))
+    )
 
 
 def check(text: str, game_id: str | None = None, file: str = SETUP_FILE) -> Checked:

@@ -477,7 +477,9 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "
         scored.problems = [_located(the_sheet, source, names, p) for p in error.problems]
         return scored
     except RulesBroken as broken:
-        tr = text.translator(the_sheet.ja, lang)  # a rule break the game wrote as a Phrase is said in `lang`
+        # a rule break (a Phrase) is said in `lang`; a linked set-up's violation through checks.py's `JA`
+        table = {**lang_sheet.checks_table(the_sheet.game.id), **the_sheet.ja} if lang == "ja" else {}
+        tr = text.translator(table, lang)
         for v in broken.report.errors:
             match = _WHERE.match(str(v.where or ""))
             line, col = (int(match.group(2)), int(match.group(3))) if match else (0, 0)

@@ -25,6 +25,7 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex, Vertex
 from pnpforge.geometry.split import side_path, side_vertices
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 from pnpforge.validator.picture import (
     BoardPicture,
@@ -175,6 +176,70 @@ def guardians() -> dict[str, dict[str, str]]:
     return _csv_ids("guardians.csv", "guardian")
 
 
+# the violations, as templates (a `Phrase` each) with their Japanese in `JA` and `ja()`: the Japanese
+# page's set-up check and `validate --lang ja` (Ankh rulebook, コンポーネント, セットアップ, 地域,
+# ラクダの隊商)
+CARAVAN = "caravan {number}"
+CAMELS = "{caravan} has {count} camels; a caravan has at most {most}"
+NO_CAMELS = "{caravan} has no camels"
+ON_RIVER = "{caravan}: the camel on {side} stands on the river"
+ON_WATER = "{caravan}: the camel on {side} touches a water space"
+BROKEN = "{caravan} is not one unbroken line along hex sides"
+CORNER = "the corner of {cells}"
+UNANCHORED = "{caravan}: its end at {corner} meets no river, water space, camel line or map edge"
+BETWEEN = "{caravan} runs between regions instead of across one"
+NO_SPLIT = "{caravan} {what}; a caravan splits one region into exactly two"
+CUTS = "cuts its region into {parts} parts"
+TOO_SMALL = "{caravan} leaves a region of {size} land spaces; each new region needs at least {least}"
+ON_WATER_PIECE = "the {piece} at {at} stands on water"
+OCCUPIED = "{at} holds {count} pieces ({names}); a space holds one figure or monument"
+ORDER = (
+    "each of the {count} regions takes one conflict order token, numbered 1 to {count} "
+    "(got {numbers}; regions without exactly one: {bare})"
+)
+GOD_TWICE = "each god is played by one player ({gods} chosen twice)"
+SEATS = "one god per player: {players} seats expected, got {count}"
+LEVELS = "one guardian of each level 1, 2 and 3 (got levels {levels})"
+JA = {
+    CARAVAN: "ラクダの隊商{number}",
+    CAMELS: "{caravan}のラクダが{count}頭です。1つの隊商は最大{most}頭です",
+    NO_CAMELS: "{caravan}にラクダがいません",
+    ON_RIVER: "{caravan}: {side}のラクダが川の上にいます",
+    ON_WATER: "{caravan}: {side}のラクダが水のスペースに接しています",
+    BROKEN: "{caravan}はヘクスの辺に沿った1本の途切れない線になっていません",
+    CORNER: "{cells}の角",
+    UNANCHORED: (
+        "{caravan}: {corner}にある端が、川・水のスペース・ラクダの線・マップの端のどれにも接していません"
+    ),
+    BETWEEN: "{caravan}は1つの地域を横切らず、地域の間を通っています",
+    NO_SPLIT: "{caravan}は{what}。ラクダの隊商は1つの地域をちょうど2つに分けます",
+    "does not cut its region": "地域を分けていません",
+    CUTS: "地域を{parts}つに分けています",
+    TOO_SMALL: "{caravan}で陸のスペースが{size}個の地域ができます。新しい地域はそれぞれ{least}個以上必要です",
+    ON_WATER_PIECE: "{at}の{piece}が水のスペースにあります",
+    OCCUPIED: "{at}にコマが{count}個あります({names})。1つのスペースにはフィギュアか記念碑が1つだけです",
+    ORDER: (
+        "{count}個の地域にそれぞれ紛争順序トークンを1枚ずつ、1〜{count}の番号で置きます"
+        "(実際: {numbers}。ちょうど1枚でない地域: {bare})"
+    ),
+    "none": "なし",
+    GOD_TWICE: "各神を選べるのは1人だけです({gods}が2回選ばれています)",
+    SEATS: "1人につき1柱の神: 席は{players}つのはずですが、{count}つです",
+    LEVELS: "ガーディアンはレベル1・2・3から1体ずつです(実際のレベル: {levels})",
+    "warrior": "戦士",
+    "obelisk": "オベリスク",
+    "temple": "神殿",
+    "pyramid": "ピラミッド",
+    "god": "神のフィギュア",
+}
+
+
+def ja() -> dict[str, str]:
+    """The gods and guardians by their Japanese names (gods.csv, guardians.csv), keyed by id."""
+    names = {**gods(), **guardians()}
+    return {key: row["name_ja"] for key, row in names.items() if row.get("name_ja")}
+
+
 # -- the map -----------------------------------------------------------------------------------------
 
 
@@ -311,8 +376,8 @@ def regions(m: Map, walls: set[frozenset[Hex]]) -> list[set[Hex]]:
     return components(land, lambda c: (n for n in hexgrid.neighbours(c) if n in land), walls)
 
 
-def _corner_text(vertex: Vertex) -> str:
-    return "the corner of " + ", ".join(str(list(c)) for c in hexgrid.vertex_cells(vertex))
+def _corner_text(vertex: Vertex) -> Phrase:
+    return Phrase(CORNER, cells=[str(list(c)) for c in hexgrid.vertex_cells(vertex)])
 
 
 def anchored(m: Map, vertex: Vertex, camel_corners: set[Vertex]) -> bool:
@@ -352,30 +417,28 @@ def _check_caravan(
     camel_corners: set[Vertex],
     report: Report,
 ) -> None:
-    name = f"caravan {number}"
+    name = Phrase(CARAVAN, number=number)
     where = _sides_json(caravan)
     if len(caravan) > MAX_CAMELS:
-        report.error(
-            "camel-count", f"{name} has {len(caravan)} camels; a caravan has at most {MAX_CAMELS}", where
-        )
+        report.error("camel-count", Phrase(CAMELS, caravan=name, count=len(caravan), most=MAX_CAMELS), where)
     if not caravan:
-        report.error("camel-count", f"{name} has no camels", where)
+        report.error("camel-count", Phrase(NO_CAMELS, caravan=name), where)
         return
     for a, b in caravan:
         side = [list(a), list(b)]
         if frozenset((a, b)) in m.river:
-            report.error("camel-on-river", f"{name}: the camel on {side} stands on the river", side)
+            report.error("camel-on-river", Phrase(ON_RIVER, caravan=name, side=str(side)), side)
         if not (m.is_land(a) and m.is_land(b)):
-            report.error("camel-on-water", f"{name}: the camel on {side} touches a water space", side)
+            report.error("camel-on-water", Phrase(ON_WATER, caravan=name, side=str(side)), side)
     path = side_path(caravan)
     if path is None:
-        report.error("camel-broken", f"{name} is not one unbroken line along hex sides", where)
+        report.error("camel-broken", Phrase(BROKEN, caravan=name), where)
         return
     for end in (path[0], path[-1]):
         if not anchored(m, end, camel_corners):
             report.error(
                 "camel-unanchored",
-                f"{name}: its end at {_corner_text(end)} meets no river, water space, camel line or map edge",
+                Phrase(UNANCHORED, caravan=name, corner=_corner_text(end)),
                 [list(c) for c in hexgrid.vertex_cells(end)],
             )
     land_sides = [
@@ -387,7 +450,7 @@ def _check_caravan(
     region_of = {c: i for i, region in enumerate(before) for c in region}
     touched = {region_of[c] for side in land_sides for c in side}
     if len(touched) > 1 or any(region_of[a] != region_of[b] for a, b in land_sides):
-        report.error("camel-no-split", f"{name} runs between regions instead of across one", where)
+        report.error("camel-no-split", Phrase(BETWEEN, caravan=name), where)
         return
     region = before[touched.pop()]
     after = components(
@@ -396,15 +459,14 @@ def _check_caravan(
         walls | {frozenset(s) for s in caravan},
     )
     if len(after) != 2:
-        what = "does not cut its region" if len(after) == 1 else f"cuts its region into {len(after)} parts"
-        report.error("camel-no-split", f"{name} {what}; a caravan splits one region into exactly two", where)
+        what = Phrase.word("does not cut its region") if len(after) == 1 else Phrase(CUTS, parts=len(after))
+        report.error("camel-no-split", Phrase(NO_SPLIT, caravan=name, what=what), where)
         return
     for part in after:
         if len(part) < MIN_REGION:
             report.error(
                 "region-too-small",
-                f"{name} leaves a region of {len(part)} land spaces;"
-                f" each new region needs at least {MIN_REGION}",
+                Phrase(TOO_SMALL, caravan=name, size=len(part), least=MIN_REGION),
                 {"caravan": number, "size": len(part), "cells": [list(c) for c in sorted(part)]},
             )
 
@@ -414,15 +476,13 @@ def _check_pieces(setup: Setup, m: Map, report: Report) -> None:
     for piece in setup.pieces:
         by_space.setdefault(piece.at, []).append(piece.piece)
         if m.terrain[piece.at] == "water":
-            report.error(
-                "piece-on-water", f"the {piece.piece} at {list(piece.at)} stands on water", list(piece.at)
-            )
+            message = Phrase(ON_WATER_PIECE, piece=Phrase.word(piece.piece), at=str(list(piece.at)))
+            report.error("piece-on-water", message, list(piece.at))
     for cell, names in sorted(by_space.items()):
         if len(names) > 1:
             report.error(
                 "space-occupied",
-                f"{list(cell)} holds {len(names)} pieces ({', '.join(names)});"
-                " a space holds one figure or monument",
+                Phrase(OCCUPIED, at=str(list(cell)), count=len(names), names=[Phrase.word(n) for n in names]),
                 list(cell),
             )
 
@@ -438,8 +498,12 @@ def _check_conflict_order(setup: Setup, m: Map, walls: set[frozenset[Hex]], repo
     if bare or numbers != list(range(1, len(final) + 1)):
         report.error(
             "conflict-order",
-            f"each of the {len(final)} regions takes one conflict order token, numbered 1 to {len(final)}"
-            f" (got {numbers}; regions without exactly one: {[list(c) for c in bare] or 'none'})",
+            Phrase(
+                ORDER,
+                count=len(final),
+                numbers=str(numbers),
+                bare=str([list(c) for c in bare]) if bare else Phrase.word("none"),
+            ),
             [list(c) for c in bare],
         )
 
@@ -448,18 +512,12 @@ def _check_seats(setup: Setup, report: Report) -> None:
     chosen = Counter(s.god for s in setup.seats)
     twice = sorted(g for g, n in chosen.items() if n > 1)
     if twice:
-        report.error(
-            "god-twice", f"each god is played by one player ({', '.join(twice)} chosen twice)", twice
-        )
+        report.error("god-twice", Phrase(GOD_TWICE, gods=[Phrase.word(g) for g in twice]), twice)
     if setup.seats and len(setup.seats) != setup.players:
-        report.error(
-            "seat-count", f"one god per player: {setup.players} seats expected, got {len(setup.seats)}"
-        )
+        report.error("seat-count", Phrase(SEATS, players=setup.players, count=len(setup.seats)))
     levels = sorted(int(guardians()[g]["level"]) for g in setup.guardians if g in guardians())
     if setup.guardians and guardians() and levels != [1, 2, 3]:
-        report.error(
-            "guardian-levels", f"one guardian of each level 1, 2 and 3 (got levels {levels})", levels
-        )
+        report.error("guardian-levels", Phrase(LEVELS, levels=str(levels)), levels)
 
 
 # -- the picture -------------------------------------------------------------------------------------

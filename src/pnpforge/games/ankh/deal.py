@@ -57,8 +57,7 @@ JA_WORDS = {
 def ja() -> dict[str, str]:
     """The set-up's words in Japanese; the gods and guardians by their Japanese names (gods.csv,
     guardians.csv)."""
-    names = {**_checks.gods(), **_checks.guardians()}
-    return {**JA_WORDS, **{key: row["name_ja"] for key, row in names.items() if row.get("name_ja")}}
+    return {**JA_WORDS, **_checks.ja()}
 
 
 def _side(edge: dict[str, Any]) -> list[list[int]]:

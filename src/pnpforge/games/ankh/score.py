@@ -47,6 +47,7 @@ from pnpforge.scoring import (
     Strict,
     Table,
     TieBreak,
+    owned,
 )
 from pnpforge.scoring.inputs import RulesBroken, known_names
 from pnpforge.scoring.linked import linked_setup
@@ -110,6 +111,12 @@ def _gods_table() -> dict[str, str]:
 def _gods_ja() -> dict[str, str]:
     """Each god's English name → its Japanese one (gods.csv), for the Japanese sheet's name suggestions."""
     return {row["name_en"]: row["name_ja"] for row in read_csv(HERE / "gods.csv").rows if row.get("name_ja")}
+
+
+def _cards_ja() -> dict[str, str]:
+    """Each battle card's English name → its Japanese one (battle_cards.csv), for the rule breaks."""
+    rows = read_csv(HERE / "battle_cards.csv").rows
+    return {row["name_en"]: row["name_ja"] for row in rows if row.get("name_ja")}
 
 
 def player_names() -> list[str]:
@@ -234,6 +241,26 @@ MERGED = (
 MERGED_BEFORE = "{name} is {name}-{lower}: both players win or lose with it."
 REACHED_TOP = "{god} reached the top of the devotion track ({top}) and wins at once."
 LAST_STANDING = "{god} is the last god standing."
+# the rule breaks, as templates (a `Phrase` each) with their Japanese in `JA`
+IN_REGION = "{what} in region {region}"
+TERRAIN = (
+    "{god} has {desert} on desert and {fertile} on fertile spaces "
+    "but only {figures} figures in region {region}"
+)
+GOD_ALONE = "{god}'s god figure is in region {region} with no figures"
+GOD_TWICE = "{god}'s god figure is in both {first} and {second}"
+NO_FIGURES = "{god} plays a card in {region} with no figures"
+TWO_CARDS = "{god} plays {count} cards in {region}; only Amun may play two, once per conflict"
+USED = "{god} already played {card} and has not taken it back with Cycle of Ma'at"
+BID = "{god} bids followers in {region} but nobody played Plague of Locusts"
+BUILD_NO_CARD = "{god} builds a {monument} in {region} without Build Monument"
+BUILD_WHAT = "{god} plays Build Monument in {region}: say which monument with `build:`"
+NOT_HELD = "{god} has {what} in region {region}, but not {power}"
+TOO_MANY_FIGURES = "{god} has {count} {what} in region {region} but only {warriors} warriors and guardians"
+TRAPPED = "{name} has trapped warriors, but only Anubis traps them (死者の裁判官)"
+MERGE_FEW = "gods merge only in a game of {least} or more, not {count} (神々の融合)"
+MERGE_TWICE = "the gods have already merged: they merge once, after the third conflict"
+MONUMENTS_HELD = "{kind}s controlled on the board"
 
 # the score sheet's words in Japanese: the web page and `score --lang ja` (Ankh rulebook, 紛争, 支配,
 # 戦闘解決, アンクの力, エジプトの神々, 神々の融合, 勝利条件, 忘れられた神; the deal's scenarios:
@@ -316,6 +343,37 @@ JA = {
     MERGED_BEFORE: "{name}は{name}-{lower}です: 2人のプレイヤーは勝敗を共にします。",
     REACHED_TOP: "{god}が信心トラックの一番上のスペース({top})に到達し、即座に勝利します。",
     LAST_STANDING: "{god}は残った唯一の神です。",
+    **_cards_ja(),
+    IN_REGION: "地域{region}の{what}",
+    "devotion": "信心",
+    "trapped warriors": "閉じ込めた戦士",
+    TERRAIN: (
+        "{god}は地域{region}の砂漠に{desert}体、肥沃なスペースに{fertile}体いますが、"
+        "フィギュアは{figures}体だけです"
+    ),
+    GOD_ALONE: "{god}の神のフィギュアが地域{region}にいますが、そこにフィギュアが1体もいません",
+    GOD_TWICE: "{god}の神のフィギュアが地域{first}と地域{second}の両方にいます",
+    NO_FIGURES: "{god}はフィギュアのいない地域{region}でバトルカードを出しています",
+    TWO_CARDS: (
+        "{god}は地域{region}でバトルカードを{count}枚出しています。2枚出せるのはアムンだけで、紛争イベントにつき1回です"
+    ),
+    USED: "{god}は{card}を使用済みで、マアトの循環でまだ手札に戻していません",
+    BID: "{god}は地域{region}で信者をビッドしていますが、誰もイナゴの疫病を出していません",
+    BUILD_NO_CARD: "{god}は記念碑の建築を出さずに地域{region}に{monument}を建てています",
+    BUILD_WHAT: "{god}は地域{region}で記念碑の建築を出しています: どの記念碑かを `build:` に書いてください",
+    NOT_HELD: "{god}は地域{region}に{what}がいますが、{power}を持っていません",
+    "radiant figures": "光輝なものフィギュア",
+    "protected figures": "保護されたフィギュア",
+    "Ra's radiance (光輝なもの)": "ラーの光輝なもの",
+    "Isis's protection (保護するもの)": "イシスの保護するもの",
+    TOO_MANY_FIGURES: (
+        "{god}は地域{region}に{what}が{count}体いますが、戦士とガーディアンは{warriors}体だけです"
+    ),
+    TRAPPED: "{name}は戦士を閉じ込めていますが、戦士を閉じ込めるのはアヌビス(死者の裁判官)だけです",
+    "radiant figures (sun tokens) on the board": "ボード上の光輝なものフィギュア(太陽トークン)",
+    MERGE_FEW: "神々の融合は{least}人以上のゲームでだけ行います({count}人ではありません)",
+    MERGE_TWICE: "神々はすでに融合しています: 融合は3回目の紛争イベントの後に1回だけです",
+    MONUMENTS_HELD: "ボード上で支配されている{kind}",
 }
 
 
@@ -582,14 +640,16 @@ def _card_refs(data: Input, source: Source, cards: dict[str, dict[str, Any]]) ->
 def _check_counts(rules: Rules, at: Path_, god: str, v: InRegion, region: str) -> None:
     """Counts in one region: none negative, figures on terrain within the figures there."""
     for key in ("figures", "desert", "fertile", "bid", "bonus", "radiant", "protected", *MONUMENTS):
-        rules.nonnegative((*at, key), getattr(v, key), f"{god}'s {key} in region {region}")
-    if v.desert + v.fertile > v.figures:
-        message = (
-            f"{god} has {v.desert} on desert and {v.fertile} on fertile spaces but only {v.figures} figures"
+        rules.nonnegative(
+            (*at, key), getattr(v, key), owned(god, Phrase(IN_REGION, what=Phrase.word(key), region=region))
         )
-        rules.error("terrain-count", at, f"{message} in region {region}")
+    if v.desert + v.fertile > v.figures:
+        message = Phrase(
+            TERRAIN, god=god, desert=v.desert, fertile=v.fertile, figures=v.figures, region=region
+        )
+        rules.error("terrain-count", at, message)
     if v.god and v.figures < 1:
-        rules.error("god-figure", (*at, "god"), f"{god}'s god figure is in region {region} with no figures")
+        rules.error("god-figure", (*at, "god"), Phrase(GOD_ALONE, god=god, region=region))
 
 
 class _CardCheck:
@@ -605,31 +665,27 @@ class _CardCheck:
         cards = [self.conflict.card_id(c) for c in v.card]
         name = region.name
         if cards and v.figures == 0:
-            self.rules.error(
-                "card-without-figures", (*at, "card"), f"{god} plays a card in {name} with no figures"
-            )
+            self.rules.error("card-without-figures", (*at, "card"), Phrase(NO_FIGURES, god=god, region=name))
         amun = TWO_CARDS_GOD in self.conflict.powers_of[god] and god not in self.doubled
         if len(cards) > 2 or (len(cards) == 2 and not amun):
-            message = f"{god} plays {len(cards)} cards in {name}; only Amun may play two, once per conflict"
+            message = Phrase(TWO_CARDS, god=god, count=len(cards), region=name)
             self.rules.error("two-cards", (*at, "card"), message)
         if len(cards) == 2:
             self.doubled.add(god)
         again = [c for i, c in enumerate(cards) if c in self.used[god] or c in cards[:i]]
         if again:
-            message = (
-                f"{god} already played {self.conflict.cards[again[0]]['name']} and has not taken it back"
-            )
-            self.rules.error("card-already-used", (*at, "card"), f"{message} with Cycle of Ma'at")
+            card = Phrase.word(self.conflict.cards[again[0]]["name"])
+            self.rules.error("card-already-used", (*at, "card"), Phrase(USED, god=god, card=card))
         self.used[god] = set() if CYCLE in cards else self.used[god] | set(cards)
         everyone = {self.conflict.card_id(c) for w in region.gods.values() for c in w.card}
         if v.bid and PLAGUE not in everyone:
-            message = f"{god} bids followers in {name} but nobody played Plague of Locusts"
+            message = Phrase(BID, god=god, region=name)
             self.rules.error("bid-without-plague", (*at, "bid"), message)
         if v.build and BUILD not in cards:
-            message = f"{god} builds a {v.build} in {name} without Build Monument"
+            message = Phrase(BUILD_NO_CARD, god=god, monument=Phrase.word(v.build), region=name)
             self.rules.error("build-without-card", (*at, "build"), message)
         if BUILD in cards and not v.build:
-            message = f"{god} plays Build Monument in {name}: say which monument with `build:`"
+            message = Phrase(BUILD_WHAT, god=god, region=name)
             self.rules.error("build-what", (*at, "card"), message)
 
 
@@ -645,32 +701,40 @@ def _check_powers(rules: Rules, at: Path_, god: str, v: InRegion, region: str, p
     for key, owner, power, what in POWER_COUNTS:
         count = getattr(v, key)
         if count and owner not in powers:
-            rules.error("power-not-held", (*at, key), f"{god} has {what} in region {region}, but not {power}")
-        elif count > v.figures - int(v.god):
-            message = (
-                f"{god} has {count} {what} in region {region} but only {v.figures - int(v.god)} warriors"
+            message = Phrase(
+                NOT_HELD, god=god, what=Phrase.word(what), region=region, power=Phrase.word(power)
             )
-            rules.error(f"{key}-count", (*at, key), f"{message} and guardians")
+            rules.error("power-not-held", (*at, key), message)
+        elif count > v.figures - int(v.god):
+            warriors = v.figures - int(v.god)
+            message = Phrase(
+                TOO_MANY_FIGURES,
+                god=god,
+                count=count,
+                what=Phrase.word(what),
+                region=region,
+                warriors=warriors,
+            )
+            rules.error(f"{key}-count", (*at, key), message)
 
 
 def _check_players(data: Input, rules: Rules, conflict: Conflict) -> None:
     for i, p in enumerate(data.players):
-        rules.nonnegative(("players", i, "devotion"), p.devotion, f"{p.name}'s devotion")
-        rules.nonnegative(("players", i, "trapped"), p.trapped, f"{p.name}'s trapped warriors")
+        rules.nonnegative(("players", i, "devotion"), p.devotion, owned(p.name, "devotion"))
+        rules.nonnegative(("players", i, "trapped"), p.trapped, owned(p.name, "trapped warriors"))
         if p.trapped and JUDGE_GOD not in conflict.powers_of[p.name]:
-            message = f"{p.name} has trapped warriors, but only Anubis traps them (死者の裁判官)"
-            rules.error("power-not-held", ("players", i, "trapped"), message)
+            rules.error("power-not-held", ("players", i, "trapped"), Phrase(TRAPPED, name=p.name))
     sun = sum(v.radiant for region in data.regions for v in region.gods.values())
     rules.at_most("radiant-count", ("regions",), sun, SUN_TOKENS, "radiant figures (sun tokens) on the board")
     standing = [p for p in data.players if not p.forgotten]
     if data.merge and len(standing) < MERGE_MIN_GODS:
-        message = f"gods merge only in a game of {MERGE_MIN_GODS} or more, not {len(standing)} (神々の融合)"
+        message = Phrase(MERGE_FEW, least=MERGE_MIN_GODS, count=len(standing))
         rules.error("merge-needs-three", ("merge",), message)
     if data.merge and any(p.merged_with for p in data.players):
         rules.error(
             "merge-twice",
             ("merge",),
-            "the gods have already merged: they merge once, after the third conflict",
+            Phrase(MERGE_TWICE),
         )
 
 
@@ -688,14 +752,18 @@ def _check(data: Input, source: Source, conflict: Conflict) -> None:
             for kind in MONUMENTS:
                 built[kind] += getattr(v, kind)
             if v.god and god in god_region:
-                message = f"{god}'s god figure is in both {god_region[god]} and {region.name}"
+                message = Phrase(GOD_TWICE, god=god, first=god_region[god], second=region.name)
                 rules.error("god-figure", (*at, "god"), message)
             if v.god:
                 god_region[god] = region.name
             cards.region(at, god, v, region)
     for kind, n in built.items():
         rules.at_most(
-            "too-many-monuments", ("regions",), n, MONUMENTS_PER_TYPE, f"{kind}s controlled on the board"
+            "too-many-monuments",
+            ("regions",),
+            n,
+            MONUMENTS_PER_TYPE,
+            Phrase(MONUMENTS_HELD, kind=Phrase.word(kind)),
         )
     rules.done()
 

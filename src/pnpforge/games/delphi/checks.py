@@ -22,6 +22,7 @@ from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source, read_yaml, validate
 from pnpforge.validator.picture import (
     BoardPicture,
@@ -53,6 +54,113 @@ FAVOUR_FIRST_SEAT = 3  # seats get 3, 4, 5, 6 favour tokens
 SEA = ("water", "shallows")
 UNEVEN_GAP = (30.0, 90.0)  # degrees between neighbouring cities (ideal 60) outside which we warn
 HEX_MM = 12.0  # drawing: hex circumradius in mm (about 21 mm across the flats)
+
+# the colours and the four tasks in Japanese (Delphi rulebook, セットアップ, 12のタスク); the dealer's
+# steps use them too
+WORDS_JA = {
+    "shrine": "聖廟",
+    "statue": "彫像",
+    "offering": "捧げ物",
+    "monster": "モンスター",
+    **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄", "black": "黒", "pink": "ピンク"},
+}
+# the violations, as templates (a `Phrase` each) with their Japanese in `JA`: the Japanese page's set-up
+# check and `validate --lang ja` (Delphi rulebook, セットアップ; the city pieces by their printed name シティ)
+OVERLAP = "tiles {ids} overlap at {at}"
+TILE_COUNT = "the board needs {wanted} {group} tiles, each once (got {count}{detail})"
+REPEATED = "; placed more than once: {tiles}"
+CITY_COLOURS = "one city tile per colour (twice: {colours})"
+BODY = "body {number}: {size} spaces on {tiles}"
+WATER = "the water forms {count} separate bodies, not one: {bodies}"
+ZEUS_AT = "Zeus stands at {at}; he belongs on {where}"
+ZEUS_CENTRE = "the Zeus tile's centre {at}"
+NO_ZEUS_TILE = "a Zeus tile (none is placed)"
+ZEUS_WATER = "Zeus at {at} needs six water neighbours (has {count}; not water: {missing})"
+INLAND = "the {colour} city at {at} is not on the board's outer edge"
+UNEVEN = "the {a} and {b} cities are {gap} degrees apart around the board (even spacing is 60)"
+NOT_ON_ISLAND = "{plural} at {at}, which is not a {kind} island"
+SAME_COLOUR = "the {kind} island at {at} holds two or more {colours} {plural}"
+HOLDS = "the {kind} island at {at} holds {count} {plural}; it should hold {wanted}"
+COLOUR_COUNT = "{colour} {count}"
+EACH_COLOUR = "each colour needs {players} {plural} (one per player); got {shown}"
+TEMPLE_OFF = "the {colour} temple at {at} is not on a temple space"
+TEMPLES = (
+    "one temple of each colour on each of the {count} temple spaces (colours not exactly once: {wrong}; "
+    "empty temple spaces: {empty})"
+)
+THE_CITY = "the {colour} city"
+STATUE_OFF = "{colour} statues at {at} ({what}); they belong on the {colour} city"
+STATUES = "each colour needs 3 statues on its city; got {shown}"
+ISLAND_TILE_OFF = "the island tile at {at} is not on a shrine space"
+SEAT_COLOUR = "colour {player}: {count}"
+ISLAND_TILES_COUNT = (
+    "{per} face-down island tiles of each of the {colours} player colours, one per shrine space; got {shown}"
+)
+SHORT = (
+    "a short game removes at most one task of each kind, and fewer than four in the order {order} "
+    "(got {removed})"
+)
+TASKS_OF = "{count} {task}"
+ZEUS_TILES = "seat {seat}: Zeus tiles must be {tiles}, in that order, the same for every player"
+FAVOUR = "seat {seat} starts with {favour} favour tokens (got {got})"
+SEATS = "one seat entry per player ({players}), got {count}"
+JA = {
+    **WORDS_JA,
+    OVERLAP: "タイル{ids}が{at}で重なっています",
+    TILE_COUNT: "ボードには{group}のボードタイルが各1枚、{wanted}枚必要です(実際: {count}枚{detail})",
+    "island": "島",
+    "city": "シティ",
+    REPEATED: "。2回以上置かれたもの: {tiles}",
+    CITY_COLOURS: "シティのボードタイルは各色1枚です(2枚あるもの: {colours})",
+    BODY: "水域{number}: {tiles}の{size}マス",
+    WATER: "水域が{count}つに分かれています。一つながりのはずです: {bodies}",
+    ZEUS_AT: "ゼウスが{at}にいます。ゼウスは{where}に置きます",
+    ZEUS_CENTRE: "ゼウスの三角タイルの穴({at})",
+    NO_ZEUS_TILE: "ゼウスの三角タイルの穴(そのタイルが置かれていません)",
+    ZEUS_WATER: "{at}のゼウスは周囲6マスが水域のはずです(水域は{count}マス。水域でないマス: {missing})",
+    INLAND: "{at}の{colour}のシティがボードの外周にありません",
+    UNEVEN: "{a}と{b}のシティはボードの周りで{gap}度離れています(均等なら60度)",
+    NOT_ON_ISLAND: "{at}に{plural}がありますが、そこは{kind}ヘックスではありません",
+    "monsters": "モンスタータイル",
+    "offering cubes": "捧げ物キューブ",
+    SAME_COLOUR: "{at}の{kind}ヘックスに{colours}の{plural}が2つ以上あります。同じマスに同じ色は置けません",
+    HOLDS: "{at}の{kind}ヘックスの{plural}は{count}個です。{wanted}個のはずです",
+    COLOUR_COUNT: "{colour} {count}",
+    EACH_COLOUR: "各色に{plural}が{players}個(プレイヤー1人に1個)必要です。実際: {shown}",
+    TEMPLE_OFF: "{at}の{colour}の神殿が神殿ヘックスにありません",
+    TEMPLES: (
+        "{count}カ所の神殿ヘックスに各色1つずつ神殿を置きます(ちょうど1つでない色: {wrong}。"
+        "空いている神殿ヘックス: {empty})"
+    ),
+    "none": "なし",
+    THE_CITY: "{colour}のシティ",
+    "not a city": "シティではありません",
+    STATUE_OFF: "{at}に{colour}の彫像があります({what})。{colour}のシティに置きます",
+    STATUES: "各色のシティに彫像が3つずつ必要です。実際: {shown}",
+    ISLAND_TILE_OFF: "{at}の島タイルが聖廟ヘックスにありません",
+    SEAT_COLOUR: "色{player}: {count}",
+    ISLAND_TILES_COUNT: (
+        "{colours}つのプレイヤーカラーそれぞれに裏向きの島タイルが{per}枚ずつ、聖廟ヘックスに1枚ずつ"
+        "必要です。実際: {shown}"
+    ),
+    SHORT: (
+        "ショートゲームでは各種類のタスクを1つまでしか減らさず、4つ未満なら{order}の順に減らします"
+        "(実際: {removed})"
+    ),
+    TASKS_OF: "{task}{count}枚",
+    ZEUS_TILES: "席{seat}: ゼウスタイルは{tiles}の順で、全プレイヤー同じ並びにします",
+    FAVOUR: "席{seat}は恩寵トークン{favour}枚で始めます(実際: {got}枚)",
+    SEATS: "席はプレイヤー1人に1つ({players}人)ですが、{count}つです",
+}
+
+
+def _w(word: str) -> Phrase:
+    return Phrase.word(word)
+
+
+def _ws(words: list[str]) -> list[Phrase]:
+    return [Phrase.word(w) for w in words]
+
 
 # set-up pictures (`pnpforge setup --draw`): this game's terrain colours
 PICTURE_COLOURS = {
@@ -286,27 +394,23 @@ def _check_tiles(setup: Setup, built: Built, report: Report) -> None:
     for cell, placements in sorted(built.overlaps.items()):
         ids = [setup.board.tiles[i].tile for i in placements]
         report.error(
-            "tile-overlap",
-            f"tiles {', '.join(ids)} overlap at {list(cell)}",
-            {"cell": list(cell), "tiles": ids},
+            "tile-overlap", Phrase(OVERLAP, ids=ids, at=str(list(cell))), {"cell": list(cell), "tiles": ids}
         )
     for group, wanted in (("island", ISLAND_TILES), ("city", CITY_TILES)):
         ids = [t.id for t in built.tiles if t.group == group]
         twice = sorted(i for i, n in Counter(ids).items() if n > 1)
         if len(ids) != wanted or twice:
-            detail = f"; placed more than once: {', '.join(twice)}" if twice else ""
+            detail = Phrase(REPEATED, tiles=twice) if twice else _w("")
             report.error(
                 "tile-count",
-                f"the board needs {wanted} {group} tiles, each once (got {len(ids)}{detail})",
+                Phrase(TILE_COUNT, wanted=wanted, group=_w(group), count=len(ids), detail=detail),
                 {"group": group, "count": len(ids), "repeated": twice},
             )
     city_ids = [t.id for t in built.tiles if t.group == "city"]
     city_colours = Counter(t.colour for t in built.tiles if t.group == "city")
     doubled = sorted(c for c, n in city_colours.items() if n > 1 and c)
     if doubled and len(set(city_ids)) == len(city_ids):  # custom city tiles: new ids, same colour
-        report.error(
-            "tile-count", f"one city tile per colour (twice: {', '.join(doubled)})", {"colours": doubled}
-        )
+        report.error("tile-count", Phrase(CITY_COLOURS, colours=_ws(doubled)), {"colours": doubled})
 
 
 def _check_water(built: Built, report: Report) -> None:
@@ -318,10 +422,10 @@ def _check_water(built: Built, report: Report) -> None:
         names = []
         for number, body in enumerate(bodies, 1):
             tiles = sorted({built.spaces[c].tile for c in body})
-            names.append(f"body {number}: {len(body)} spaces on {', '.join(tiles)}")
+            names.append(Phrase(BODY, number=number, size=len(body), tiles=tiles))
         report.error(
             "water-disconnected",
-            f"the water forms {len(bodies)} separate bodies, not one: " + "; ".join(names),
+            Phrase(WATER, count=len(bodies), bodies=series(names)),
             [_cells(sorted(b)) for b in bodies],
         )
 
@@ -329,13 +433,9 @@ def _check_water(built: Built, report: Report) -> None:
 def _check_zeus(setup: Setup, built: Built, report: Report) -> None:
     zeus_spaces = [c for c, s in built.spaces.items() if s.zeus]
     if setup.zeus not in zeus_spaces:
-        where = (
-            f"the Zeus tile's centre {list(zeus_spaces[0])}"
-            if zeus_spaces
-            else "a Zeus tile (none is placed)"
-        )
+        where = Phrase(ZEUS_CENTRE, at=str(list(zeus_spaces[0]))) if zeus_spaces else Phrase(NO_ZEUS_TILE)
         report.error(
-            "zeus-misplaced", f"Zeus stands at {list(setup.zeus)}; he belongs on {where}", list(setup.zeus)
+            "zeus-misplaced", Phrase(ZEUS_AT, at=str(list(setup.zeus)), where=where), list(setup.zeus)
         )
     water = [
         n for n in hexgrid.neighbours(setup.zeus) if n in built.spaces and built.spaces[n].kind == "water"
@@ -344,7 +444,7 @@ def _check_zeus(setup: Setup, built: Built, report: Report) -> None:
         missing = [list(n) for n in hexgrid.neighbours(setup.zeus) if n not in water]
         report.error(
             "zeus-not-surrounded",
-            f"Zeus at {list(setup.zeus)} needs six water neighbours (has {len(water)}; not water: {missing})",
+            Phrase(ZEUS_WATER, at=str(list(setup.zeus)), count=len(water), missing=str(missing)),
             {"zeus": list(setup.zeus), "not_water": missing},
         )
 
@@ -357,7 +457,7 @@ def _check_cities(built: Built, report: Report) -> None:
             colour = built.spaces[city].colour
             report.error(
                 "city-inland",
-                f"the {colour} city at {list(city)} is not on the board's outer edge",
+                Phrase(INLAND, colour=_w(colour), at=str(list(city))),
                 list(city),
             )
     if len(cities) < 2:
@@ -380,7 +480,7 @@ def _check_cities(built: Built, report: Report) -> None:
             a, b = built.spaces[city].colour, built.spaces[after].colour
             report.warn(
                 "cities-uneven",
-                f"the {a} and {b} cities are {gap:.0f} degrees apart around the board (even spacing is 60)",
+                Phrase(UNEVEN, a=_w(a), b=_w(b), gap=f"{gap:.0f}"),
                 {"cities": [list(city), list(after)], "degrees": round(gap, 1)},
             )
 
@@ -393,16 +493,17 @@ def _check_spread(setup: Setup, built: Built, report: Report, kind: str) -> None
     placed = {e.at: e for e in entries}
     for e in entries:
         if e.at not in built.spaces or built.spaces[e.at].kind != kind:
-            report.error(
-                "piece-misplaced", f"{plural} at {list(e.at)}, which is not a {kind} island", list(e.at)
-            )
+            message = Phrase(NOT_ON_ISLAND, plural=_w(plural), at=str(list(e.at)), kind=_w(kind))
+            report.error("piece-misplaced", message, list(e.at))
     for island in islands:
         colours = placed[island].colours if island in placed else []
         twice = sorted(c for c, n in Counter(colours).items() if n > 1)
         if twice:
             report.error(
                 f"{kind}-duplicate-colour",
-                f"the {kind} island at {list(island)} holds two or more {', '.join(twice)} {plural}",
+                Phrase(
+                    SAME_COLOUR, kind=_w(kind), at=str(list(island)), colours=_ws(twice), plural=_w(plural)
+                ),
                 {"at": list(island), "colours": twice},
             )
         wanted = setup.players
@@ -411,17 +512,22 @@ def _check_spread(setup: Setup, built: Built, report: Report, kind: str) -> None
         if len(colours) != wanted:
             report.error(
                 f"{kind}-uneven",
-                f"the {kind} island at {list(island)} holds {len(colours)} {plural}; it should hold {wanted}",
+                Phrase(
+                    HOLDS,
+                    kind=_w(kind),
+                    at=str(list(island)),
+                    count=len(colours),
+                    plural=_w(plural),
+                    wanted=wanted,
+                ),
                 {"at": list(island), "count": len(colours), "expected": wanted},
             )
     totals = Counter(c for e in entries for c in e.colours)
     wrong = {c: totals[c] for c in COLOURS if totals[c] != setup.players}
     if wrong:
-        shown = ", ".join(f"{c} {n}" for c, n in wrong.items())
+        shown = [Phrase(COLOUR_COUNT, colour=_w(c), count=n) for c, n in wrong.items()]
         report.error(
-            f"{kind}-count",
-            f"each colour needs {setup.players} {plural} (one per player); got {shown}",
-            wrong,
+            f"{kind}-count", Phrase(EACH_COLOUR, players=setup.players, plural=_w(plural), shown=shown), wrong
         )
 
 
@@ -431,7 +537,7 @@ def _check_temples(setup: Setup, built: Built, report: Report) -> None:
         if t.at not in built.spaces or built.spaces[t.at].kind != "temple":
             report.error(
                 "piece-misplaced",
-                f"the {t.colour} temple at {list(t.at)} is not on a temple space",
+                Phrase(TEMPLE_OFF, colour=_w(t.colour), at=str(list(t.at))),
                 list(t.at),
             )
     colours = Counter(t.colour for t in setup.temples)
@@ -440,8 +546,12 @@ def _check_temples(setup: Setup, built: Built, report: Report) -> None:
     if wrong or empty or len(setup.temples) != len(spaces):
         report.error(
             "temple-count",
-            f"one temple of each colour on each of the {len(spaces)} temple spaces (colours not exactly"
-            f" once: {', '.join(wrong) or 'none'}; empty temple spaces: {empty or 'none'})",
+            Phrase(
+                TEMPLES,
+                count=len(spaces),
+                wrong=_ws(wrong) or _w("none"),
+                empty=str(empty) if empty else _w("none"),
+            ),
             {"colours": wrong, "empty": empty},
         )
 
@@ -450,10 +560,14 @@ def _check_statues(setup: Setup, built: Built, report: Report) -> None:
     for s in setup.statues:
         space = built.spaces.get(s.at)
         if space is None or space.kind != "city" or space.colour != s.colour:
-            what = f"the {space.colour} city" if space and space.kind == "city" else "not a city"
+            what = (
+                Phrase(THE_CITY, colour=_w(space.colour))
+                if space and space.kind == "city"
+                else _w("not a city")
+            )
             report.error(
                 "statue-wrong-city",
-                f"{s.colour} statues at {list(s.at)} ({what}); they belong on the {s.colour} city",
+                Phrase(STATUE_OFF, colour=_w(s.colour), at=str(list(s.at)), what=what),
                 {"at": list(s.at), "colour": s.colour},
             )
     counts = Counter()
@@ -461,8 +575,8 @@ def _check_statues(setup: Setup, built: Built, report: Report) -> None:
         counts[s.colour] += s.count
     wrong = {c: counts[c] for c in COLOURS if counts[c] != 3}
     if wrong:
-        shown = ", ".join(f"{c} {n}" for c, n in wrong.items())
-        report.error("statue-count", f"each colour needs 3 statues on its city; got {shown}", wrong)
+        shown = [Phrase(COLOUR_COUNT, colour=_w(c), count=n) for c, n in wrong.items()]
+        report.error("statue-count", Phrase(STATUES, shown=shown), wrong)
 
 
 def _check_island_tiles(setup: Setup, built: Built, report: Report) -> None:
@@ -470,19 +584,13 @@ def _check_island_tiles(setup: Setup, built: Built, report: Report) -> None:
     per_colour = expected_tasks(setup)["shrine"]
     for t in setup.island_tiles:
         if t.at not in shrines:
-            report.error(
-                "piece-misplaced", f"the island tile at {list(t.at)} is not on a shrine space", list(t.at)
-            )
+            report.error("piece-misplaced", Phrase(ISLAND_TILE_OFF, at=str(list(t.at))), list(t.at))
     counts = Counter(t.player for t in setup.island_tiles)
     wrong = {str(p): counts[p] for p in range(1, PLAYER_COLOURS + 1) if counts[p] != per_colour}
     if wrong:
-        shown = ", ".join(f"colour {p}: {n}" for p, n in wrong.items())
-        report.error(
-            "island-tile-count",
-            f"{per_colour} face-down island tiles of each of the {PLAYER_COLOURS} player colours,"
-            f" one per shrine space; got {shown}",
-            wrong,
-        )
+        shown = [Phrase(SEAT_COLOUR, player=p, count=n) for p, n in wrong.items()]
+        message = Phrase(ISLAND_TILES_COUNT, per=per_colour, colours=PLAYER_COLOURS, shown=shown)
+        report.error("island-tile-count", message, wrong)
 
 
 def _check_tasks(setup: Setup, report: Report) -> None:
@@ -492,8 +600,7 @@ def _check_tasks(setup: Setup, report: Report) -> None:
     ):
         report.error(
             "short-game-order",
-            f"a short game removes at most one task of each kind, and fewer than four in the order"
-            f" {', '.join(REMOVAL_ORDER)} (got {', '.join(removed)})",
+            Phrase(SHORT, order=_ws(list(REMOVAL_ORDER)), removed=_ws(removed)),
             removed,
         )
         return
@@ -503,21 +610,22 @@ def _check_tasks(setup: Setup, report: Report) -> None:
         if list(seat.zeus_tiles) != zeus:
             report.error(
                 "zeus-tiles",
-                f"seat {seat.seat}: Zeus tiles must be {', '.join(f'{n} {t}' for t, n in tasks.items())},"
-                " in that order, the same for every player",
+                Phrase(
+                    ZEUS_TILES,
+                    seat=seat.seat,
+                    tiles=[Phrase(TASKS_OF, count=n, task=_w(t)) for t, n in tasks.items()],
+                ),
                 {"seat": seat.seat},
             )
         favour = FAVOUR_FIRST_SEAT + seat.seat - 1
         if seat.favour != favour:
             report.error(
                 "favour-count",
-                f"seat {seat.seat} starts with {favour} favour tokens (got {seat.favour})",
+                Phrase(FAVOUR, seat=seat.seat, favour=favour, got=seat.favour),
                 {"seat": seat.seat, "favour": seat.favour},
             )
     if len(setup.seats) != setup.players:
-        report.error(
-            "favour-count", f"one seat entry per player ({setup.players}), got {len(setup.seats)}", None
-        )
+        report.error("favour-count", Phrase(SEATS, players=setup.players, count=len(setup.seats)), None)
 
 
 # -- the picture -------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, 
 OPTIONS = ("short", "remove")
 OPTION_CHOICES = {"short": ["true", "false"], "remove": ["0", "1", "2", "3", "4"]}  # for pickers
 MAX_REDRAWS = 10_000
+_checks: Any = catalog.game_module(catalog.GameFolder("delphi", Path(__file__).parent, True), "checks")
+
 # the set-up file's words on the Japanese table page's "What goes where" (Delphi rulebook, セットアップ,
 # 12のタスク); tile ids stay as the file has them
 JA = {
@@ -44,14 +46,8 @@ JA = {
     "colours": "色",
     "count": "数",
     "player": "プレイヤー",
-    "shrine": "聖廟",
-    "statue": "彫像",
-    "offering": "捧げ物",
-    "monster": "モンスター",
-    **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄", "black": "黒", "pink": "ピンク"},
+    **_checks.WORDS_JA,
 }
-
-_checks: Any = catalog.game_module(catalog.GameFolder("delphi", Path(__file__).parent, True), "checks")
 
 
 def _removed(options: dict[str, str]) -> list[str]:

@@ -22,6 +22,7 @@ from pnpforge.scoring import (
     Strict,
     Table,
     TieBreak,
+    owned,
 )
 from pnpforge.sourcefile import Source
 
@@ -67,6 +68,10 @@ FIELDS = [
 
 PROGRESS = "Progress ({tasks} tasks)"
 YES, NO = Phrase("yes"), Phrase("no")
+# the rule breaks, as templates (a `Phrase` each) with their Japanese in `JA`
+TASK_COUNT = "a game has {low} to {high} Zeus tasks, not {tasks}"
+KIND_TASKS = "{kind} tasks"
+ZEUS_EARLY = "{name} is marked as at Zeus with tasks still open; Zeus is reached only after every task"
 
 # the score sheet's words in Japanese: the web page and `score --lang ja` (Delphi rulebook, 12のタスク,
 # ゲーム終了; the short game: セットアップ)
@@ -103,6 +108,13 @@ JA = {
     "true": "はい(8タスク)",
     "false": "いいえ(12タスク)",
     "remove": "減らすタスク数",
+    "favour": "恩寵トークン",
+    TASK_COUNT: "ゼウスのタスクは{low}〜{high}個です({tasks}個ではありません)",
+    KIND_TASKS: "{kind}のタスク",
+    ZEUS_EARLY: (
+        "{name}はゼウスの元へ戻ったとされていますが、未達成のタスクがあります。"
+        "ゼウスの元へ戻れるのはすべてのタスクを達成した後です"
+    ),
 }
 
 
@@ -118,27 +130,25 @@ def required(tasks: int) -> dict[str, int]:
 def _check(data: Input, rules: Rules) -> dict[str, int]:
     full = len(KINDS) * PER_KIND
     if not SHORT_GAME <= data.tasks <= full:
-        rules.error(
-            "task-count", ("tasks",), f"a game has {SHORT_GAME} to {full} Zeus tasks, not {data.tasks}"
-        )
+        rules.error("task-count", ("tasks",), Phrase(TASK_COUNT, low=SHORT_GAME, high=full, tasks=data.tasks))
         rules.done()
     need = required(data.tasks)
     for i, p in enumerate(data.players):
         for key in (*KINDS, "oracle_cards", "favour"):
-            rules.nonnegative(("players", i, key), getattr(p, key), f"{p.name}'s {key.replace('_', ' ')}")
+            rules.nonnegative(("players", i, key), getattr(p, key), owned(p.name, key.replace("_", " ")))
         for kind in KINDS:
             rules.at_most(
                 "too-many-tasks",
                 ("players", i, kind),
                 getattr(p, kind),
                 need[kind],
-                f"{p.name}'s {kind} tasks",
+                owned(p.name, Phrase(KIND_TASKS, kind=Phrase.word(kind))),
             )
         if p.zeus and any(getattr(p, kind) < need[kind] for kind in KINDS):
             rules.error(
                 "zeus-before-tasks",
                 ("players", i, "zeus"),
-                f"{p.name} is marked as at Zeus with tasks still open; Zeus is reached only after every task",
+                Phrase(ZEUS_EARLY, name=p.name),
             )
     rules.done()
     return need

@@ -25,6 +25,7 @@ from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source, read_csv
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
@@ -42,6 +43,92 @@ COLOURED = ("temple", "people")
 END_TILE = "game-end"
 END_ZONE = 3  # the game-end tile is shuffled into the bottom three of the stack
 NOT_ON_BOARD = ("storm", "extra-action", "game-end")  # storm is discarded, extra action kept, end ends
+
+# the violations, as templates (a `Phrase` each) with their Japanese in `JA` and `ja()`: the Japanese
+# page's set-up check and `validate --lang ja` (Gods rulebook, 内容, ゲームの準備, 民族を配置する,
+# 神殿を配置する)
+OVERLAP = "{count} tiles on cell {cell}: {names}"
+APART = "the tiles form {count} separate groups (sizes {sizes})"
+NOT_PLACED = "a {tile} tile is never placed on the board"
+TEMPLES = "the opening has temples {found}; expected one of each player's god: {gods}"
+OTHERS = "the {players}-player opening has {wanted} besides the temples; found {found}"
+SHAPE = "the {players}-player opening is {shape}"
+FOUR = (
+    "the 4-player opening is two adjacent pairs of temples that do not touch, with the wilderness "
+    "touching both pairs"
+)
+MARKERS = "{count} {colour} god markers on the board; only {limit} exist"
+NOT_PEOPLE = "a god marker on a {tile} tile: only people tiles carry them"
+NO_SUCH_GOD = "a {marker} marker at {at}, but no player is the {marker} god"
+ONLY = "the people at {at} touch only {only} temples, so they carry the {only} marker (found {found})"
+SEVERAL = "the people at {at} touch {near} temples: their marker is one of those or none (found {marker})"
+AND = "{text} and {more}"
+UNREACHED = (
+    "the {marker} marker at {at} cannot have spread there: no chain of touching people tiles leads to "
+    "a {marker} temple"
+)
+UNUSED_GOD = "no player is the {colour} god, so its temples stay in the box"
+TEMPLE_COUNT = "{count} {colour} temples on the board; each god has {most}"
+TEMPLE_IN_PILE = "{count} {tile} in the draw pile: temples are each player's own supply"
+TILE_COUNT = "{total} {tile} tiles on the {where}; the game has {count}"
+BAG_END = "the bag variant is played without the game-end tile"
+END_MISSING = "the game-end tile is missing: it lies in the bottom {zone} of the stack"
+END_TWICE = "{count} game-end tiles in the stack; the game has 1"
+END_HIGH = (
+    "the game-end tile is number {number} from the bottom of the stack (expected within the bottom {zone})"
+)
+JA = {
+    OVERLAP: "マス{cell}にタイルが{count}枚あります: {names}",
+    APART: "タイルが{count}つのまとまりに分かれています(枚数 {sizes})",
+    NOT_PLACED: "{tile}のタイルはボードに置きません",
+    TEMPLES: "最初のボード配置の神殿は{found}です。各プレイヤーの神の神殿が1つずつのはずです: {gods}",
+    OTHERS: "{players}人プレイの最初のボード配置は、神殿タイルのほかに{wanted}のはずです(実際: {found})",
+    "one wilderness tile": "荒野タイル1枚",
+    "no other tiles": "タイルなし",
+    "none": "なし",
+    SHAPE: "{players}人プレイの最初のボード配置は{shape}です",
+    "two adjacent temples": "隣接する神殿タイル2つ",
+    "three temples each touching the other two": "互いに隣接する神殿タイル3つ",
+    FOUR: (
+        "4人プレイの最初のボード配置は、神殿タイルを2つずつ隣接させ(2組は接しない)、"
+        "両方の組に接する荒野をはさみます"
+    ),
+    MARKERS: "ボード上に{colour}のゴッドマーカーが{count}個あります。{limit}個しかありません",
+    NOT_PEOPLE: "{tile}のタイルにゴッドマーカーがあります。ゴッドマーカーを置くのは民族タイルだけです",
+    NO_SUCH_GOD: "{at}に{marker}のマーカーがありますが、{marker}の神のプレイヤーはいません",
+    ONLY: "{at}の民族は{only}の神殿だけに隣接しているので、{only}のゴッドマーカーが置かれます(実際: {found})",
+    SEVERAL: "{at}の民族は{near}の神殿に隣接しています: マーカーはそのいずれかか、なしです(実際: {marker})",
+    AND: "{text}と{more}",
+    UNREACHED: (
+        "{at}の{marker}のマーカーはそこまで広がれません: {marker}の神殿につながる、隣接した民族タイルの"
+        "連なりがありません"
+    ),
+    UNUSED_GOD: "{colour}の神のプレイヤーはいないので、その神殿タイルは使いません",
+    TEMPLE_COUNT: "ボード上に{colour}の神殿が{count}つあります。各神の神殿は{most}つです",
+    TEMPLE_IN_PILE: "タイルの山に{tile}が{count}枚あります。神殿タイルは山に混ぜません",
+    TILE_COUNT: "{where}に{tile}のタイルが{total}枚あります。ゲームには{count}枚です",
+    "board and draw pile": "ボードとタイルの山",
+    "board": "ボード",
+    BAG_END: "袋のヴァリアントではエンドタイルを使いません",
+    END_MISSING: "エンドタイルがありません: タイルの山の下から{zone}枚のうちにあります",
+    END_TWICE: "タイルの山にエンドタイルが{count}枚あります。ゲームには1枚です",
+    END_HIGH: "エンドタイルがタイルの山の下から{number}枚目にあります(下から{zone}枚のうちのはず)",
+    **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄"},
+}
+
+
+def ja() -> dict[str, str]:
+    """Each tile id (`temple-red`, `wilderness`) → its printed Japanese name (tiles.csv)."""
+    path = HERE / "tiles.csv"
+    rows = read_csv(path).rows if path.is_file() else []
+    return {
+        "-".join(p for p in (r["kind"], r["colour"]) if p): r["name_ja"] for r in rows if r.get("name_ja")
+    }
+
+
+def _w(word: str) -> Phrase:
+    return Phrase.word(word)
+
 
 # set-up pictures (`pnpforge setup --draw`): this game's terrain colours
 PICTURE_COLOURS = {"land": "#e9dcb8"}
@@ -197,20 +284,18 @@ def check(setup: Setup, source: Source) -> Report:
         occupied.setdefault(placed.at, []).append(placed)
     for cell, tiles in occupied.items():
         if len(tiles) > 1:
-            names = ", ".join(t.tile for t in tiles)
-            report.error("tile-overlap", f"{len(tiles)} tiles on cell {_cell(cell)}: {names}", [_cell(cell)])
+            message = Phrase(
+                OVERLAP, count=len(tiles), cell=str(_cell(cell)), names=[_w(t.tile) for t in tiles]
+            )
+            report.error("tile-overlap", message, [_cell(cell)])
     groups = components(occupied, hex_adjacency(occupied))
     if len(groups) > 1:
         sizes = ", ".join(str(len(g)) for g in groups)
         where = [sorted(_cell(c) for c in g) for g in groups]
-        report.error(
-            "tiles-disconnected", f"the tiles form {len(groups)} separate groups (sizes {sizes})", where
-        )
+        report.error("tiles-disconnected", Phrase(APART, count=len(groups), sizes=sizes), where)
     for placed in setup.board:
         if placed.tile in NOT_ON_BOARD:
-            report.error(
-                "tile-not-placeable", f"a {placed.tile} tile is never placed on the board", [_cell(placed.at)]
-            )
+            report.error("tile-not-placeable", Phrase(NOT_PLACED, tile=_w(placed.tile)), [_cell(placed.at)])
     if setup.stage == "opening":
         _check_opening(setup, report)
     _check_markers(setup, occupied, report)
@@ -226,21 +311,18 @@ def _check_opening(setup: Setup, report: Report) -> None:
     wanted_others = ["wilderness"] if setup.players == 4 else []
     ok = True
     if Counter(_colour(t.tile) for t in temples) != Counter(setup.gods):
-        found = ", ".join(sorted(_colour(t.tile) for t in temples)) or "none"
+        found = [_w(c) for c in sorted(_colour(t.tile) for t in temples)] or _w("none")
         report.error(
             "opening-layout",
-            f"the opening has temples {found}; expected one of each player's god: {', '.join(setup.gods)}",
+            Phrase(TEMPLES, found=found, gods=[_w(g) for g in setup.gods]),
             [_cell(t.at) for t in temples],
         )
         ok = False
     if sorted(p.tile for p in others) != wanted_others:
         wanted = "one wilderness tile" if wanted_others else "no other tiles"
-        report.error(
-            "opening-layout",
-            f"the {setup.players}-player opening has {wanted} besides the temples; found "
-            f"{', '.join(p.tile for p in others) or 'none'}",
-            [_cell(p.at) for p in others],
-        )
+        found = [_w(p.tile) for p in others] or _w("none")
+        message = Phrase(OTHERS, players=setup.players, wanted=_w(wanted), found=found)
+        report.error("opening-layout", message, [_cell(p.at) for p in others])
         ok = False
     if not ok:
         return
@@ -252,16 +334,11 @@ def _check_opening(setup: Setup, report: Report) -> None:
             shape = (
                 "two adjacent temples" if setup.players == 2 else "three temples each touching the other two"
             )
-            report.error("opening-layout", f"the {setup.players}-player opening is {shape}", where)
+            report.error("opening-layout", Phrase(SHAPE, players=setup.players, shape=_w(shape)), where)
         return
     wild = others[0].at
     if not any(_is_four_player_opening(pair, cells, wild) for pair in combinations(cells, 2)):
-        report.error(
-            "opening-layout",
-            "the 4-player opening is two adjacent pairs of temples that do not touch, with the wilderness "
-            "touching both pairs",
-            [*where, _cell(wild)],
-        )
+        report.error("opening-layout", Phrase(FOUR), [*where, _cell(wild)])
 
 
 def _is_four_player_opening(pair: tuple[Hex, Hex], cells: list[Hex], wild: Hex) -> bool:
@@ -286,48 +363,33 @@ def _check_markers(setup: Setup, occupied: dict[Hex, list[Placed]], report: Repo
     for colour, count in sorted(in_use.items()):
         limit = marker_limit().get(colour, 0)
         if count > limit:
-            report.error("god-marker", f"{count} {colour} god markers on the board; only {limit} exist")
+            report.error("god-marker", Phrase(MARKERS, count=count, colour=_w(colour), limit=limit))
     reach = _reachable_gods(people, temples_by_cell)
     for placed in setup.board:
         if placed.marker is None and _kind(placed.tile) != "people":
             continue
         where = [_cell(placed.at)]
         if _kind(placed.tile) != "people":
-            report.error(
-                "god-marker", f"a god marker on a {placed.tile} tile: only people tiles carry them", where
-            )
+            report.error("god-marker", Phrase(NOT_PEOPLE, tile=_w(placed.tile)), where)
             continue
         marker = placed.marker
         if marker is not None and marker not in setup.gods:
-            report.error(
-                "god-marker", f"a {marker} marker at {where[0]}, but no player is the {marker} god", where
-            )
+            report.error("god-marker", Phrase(NO_SUCH_GOD, marker=_w(marker), at=str(where[0])), where)
             continue
         near = sorted({temples_by_cell[n] for n in hexgrid.neighbours(placed.at) if n in temples_by_cell})
         if len(near) == 1:
             only = near[0]
             ran_out = marker is None and in_use[only] >= marker_limit().get(only, 0)
             if marker != only and not ran_out:
-                report.error(
-                    "god-marker",
-                    f"the people at {where[0]} touch only {only} temples, so they carry the {only} marker "
-                    f"(found {marker or 'none'})",
-                    where,
-                )
+                message = Phrase(ONLY, at=str(where[0]), only=_w(only), found=_w(marker or "none"))
+                report.error("god-marker", message, where)
         elif near and marker is not None and marker not in near:
+            shown = series([_w(c) for c in near], AND)
             report.error(
-                "god-marker",
-                f"the people at {where[0]} touch {' and '.join(near)} temples: their marker is one of "
-                f"those or none (found {marker})",
-                where,
+                "god-marker", Phrase(SEVERAL, at=str(where[0]), near=shown, marker=_w(marker)), where
             )
         elif not near and marker is not None and marker not in reach.get(placed.at, set()):
-            report.error(
-                "god-marker",
-                f"the {marker} marker at {where[0]} cannot have spread there: no chain of touching people "
-                f"tiles leads to a {marker} temple",
-                where,
-            )
+            report.error("god-marker", Phrase(UNREACHED, marker=_w(marker), at=str(where[0])), where)
 
 
 def _reachable_gods(people: dict[Hex, Placed], temples: dict[Hex, str]) -> dict[Hex, set[str]]:
@@ -353,14 +415,12 @@ def _check_counts(setup: Setup, report: Report) -> None:
     for temple in temples:
         name, colour = temple.id, temple.colour
         if on_board[name] and colour not in setup.gods:
-            report.error("tile-count", f"no player is the {colour} god, so its temples stay in the box")
+            report.error("tile-count", Phrase(UNUSED_GOD, colour=_w(colour)))
         if on_board[name] > temple.count:
-            message = f"{on_board[name]} {colour} temples on the board; each god has {temple.count}"
+            message = Phrase(TEMPLE_COUNT, count=on_board[name], colour=_w(colour), most=temple.count)
             report.error("tile-count", message)
         if in_pile[name]:
-            report.error(
-                "tile-count", f"{in_pile[name]} {name} in the draw pile: temples are each player's own supply"
-            )
+            report.error("tile-count", Phrase(TEMPLE_IN_PILE, count=in_pile[name], tile=_w(name)))
     complete = setup.stage == "opening" and pile is not None
     for name, count in tile_counts().items():
         if _kind(name) == "temple" or name == END_TILE:
@@ -368,7 +428,8 @@ def _check_counts(setup: Setup, report: Report) -> None:
         total = on_board[name] + in_pile[name]
         if total > count or (complete and total != count):
             where = "board and draw pile" if pile is not None else "board"
-            report.error("tile-count", f"{total} {name} tiles on the {where}; the game has {count}")
+            message = Phrase(TILE_COUNT, total=total, tile=_w(name), where=_w(where), count=count)
+            report.error("tile-count", message)
 
 
 def _check_end_tile(setup: Setup, report: Report) -> None:
@@ -378,25 +439,18 @@ def _check_end_tile(setup: Setup, report: Report) -> None:
     positions = [i for i, tile in enumerate(pile) if tile == END_TILE]
     if setup.variant == "bag":
         if positions:
-            report.error("end-tile-position", "the bag variant is played without the game-end tile")
+            report.error("end-tile-position", Phrase(BAG_END))
         return
     if not positions:
-        report.error(
-            "end-tile-position",
-            f"the game-end tile is missing: it lies in the bottom {END_ZONE} of the stack",
-        )
+        report.error("end-tile-position", Phrase(END_MISSING, zone=END_ZONE))
         return
     if len(positions) > 1:
-        report.error("tile-count", f"{len(positions)} game-end tiles in the stack; the game has 1")
+        report.error("tile-count", Phrase(END_TWICE, count=len(positions)))
     for index in positions:
         from_bottom = len(pile) - index
         if from_bottom > END_ZONE:
-            report.error(
-                "end-tile-position",
-                f"the game-end tile is number {from_bottom} from the bottom of the stack (expected within "
-                f"the bottom {END_ZONE})",
-                {"stack_index": index},
-            )
+            message = Phrase(END_HIGH, number=from_bottom, zone=END_ZONE)
+            report.error("end-tile-position", message, {"stack_index": index})
 
 
 TILE_MM = 12.0  # drawn tile circumradius: about the printed tile's size, so a PDF picture is to scale

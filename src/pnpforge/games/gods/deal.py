@@ -13,7 +13,6 @@ from typing import Any
 from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry.hexgrid import Hex
-from pnpforge.sourcefile import read_csv
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
 # A game's modules are loaded by path, not as a package: reach checks.py the same way.
@@ -49,12 +48,7 @@ JA_WORDS = {
 
 def ja() -> dict[str, str]:
     """The set-up's words in Japanese, each tile id (`temple-red`, `wilderness`) by its printed name."""
-    tiles = {
-        "-".join(part for part in (row["kind"], row["colour"]) if part): row["name_ja"]
-        for row in read_csv(_HERE / "tiles.csv").rows
-        if row.get("name_ja")
-    }
-    return {**JA_WORDS, **tiles}
+    return {**JA_WORDS, **checks.ja()}
 
 
 def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str]:

@@ -16,7 +16,18 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator
 
 from pnpforge.errors import InputError
-from pnpforge.scoring import Count, Field, PlayerEntry, PlayerScore, Rules, ScoreResult, Strict, TieBreak
+from pnpforge.scoring import (
+    Count,
+    Field,
+    Phrase,
+    PlayerEntry,
+    PlayerScore,
+    Rules,
+    ScoreResult,
+    Strict,
+    TieBreak,
+    owned,
+)
 from pnpforge.sourcefile import Source, read_csv
 
 HERE = Path(__file__).parent
@@ -96,6 +107,12 @@ FIELDS = [
     Field("crystals", "energy crystals", f"break a tie on points (more wins); at most {MAX_CRYSTALS}"),
 ]
 
+# the rule breaks' nouns, as templates (a `Phrase` each) with their Japanese in `JA`
+COLOURED = "{what} ({colour})"  # a player's cards of one people colour
+COLOUR_OF = "{colour} {what}"
+HELD = "{what} held in all"
+VILLAGES_MOST = "villages ({markers} god markers make at most {most})"
+
 # the score sheet's words in Japanese: the web page and `score --lang ja` (Gods rulebook, 内容,
 # ゲームの終了; the deal's variant: ヴァリアント)
 JA = {
@@ -120,6 +137,15 @@ JA = {
     "stack": "タイルの山(通常)",
     "bag": "袋(ヴァリアント)",
     "gods": "神",
+    # the people colours (Gods rulebook, 内容: 4色) and the rule breaks' nouns
+    "red": "赤",
+    "blue": "青",
+    "green": "緑",
+    "yellow": "黄",
+    COLOURED: "{what}({colour})",
+    COLOUR_OF: "{colour}の{what}",
+    HELD: "全員が持つ{what}の合計",
+    VILLAGES_MOST: "村落(ゴッドマーカー{markers}個では最大{most}つ)",
 }
 
 
@@ -156,26 +182,33 @@ def _check_rules(data: Input, rules: Rules) -> None:
         for key, (_, what) in cards.items():
             for colour, n in _by_colour(getattr(p, key)).items():
                 path = (*here, key, colour) if colour else (*here, key)
-                rules.nonnegative(path, n, f"{p.name}'s {what}" + (f" ({colour})" if colour else ""))
-        rules.nonnegative((*here, "temples"), p.temples, f"{p.name}'s temples")
-        rules.nonnegative((*here, "crystals"), p.crystals, f"{p.name}'s crystals")
-        rules.at_most("too-many-temples", (*here, "temples"), p.temples, kit.temples, f"{p.name}'s temples")
+                held_cards = (
+                    Phrase(COLOURED, what=Phrase.word(what), colour=Phrase.word(colour)) if colour else what
+                )
+                rules.nonnegative(path, n, owned(p.name, held_cards))
+        rules.nonnegative((*here, "temples"), p.temples, owned(p.name, "temples"))
+        rules.nonnegative((*here, "crystals"), p.crystals, owned(p.name, "crystals"))
         rules.at_most(
-            "too-many-crystals", (*here, "crystals"), p.crystals, MAX_CRYSTALS, f"{p.name}'s crystals"
+            "too-many-temples", (*here, "temples"), p.temples, kit.temples, owned(p.name, "temples")
+        )
+        rules.at_most(
+            "too-many-crystals", (*here, "crystals"), p.crystals, MAX_CRYSTALS, owned(p.name, "crystals")
         )
         most = kit.god_markers // TILES_PER_VILLAGE  # a village holds 3 of your god markers
-        what = f"{p.name}'s villages ({kit.god_markers} god markers make at most {most})"
-        rules.at_most("too-many-villages", (*here, "villages"), _total(p.villages), most, what)
+        villages = owned(p.name, Phrase(VILLAGES_MOST, markers=kit.god_markers, most=most))
+        rules.at_most("too-many-villages", (*here, "villages"), _total(p.villages), most, villages)
     for key, code in (("villages", "too-many-village-cards"), ("vp_cards", "too-many-vp-cards")):
         per_colour, what = cards[key]
         total = sum(_total(getattr(p, key)) for p in data.players)
-        rules.at_most(code, ("players",), total, per_colour * len(kit.colours), f"{what} held in all")
+        held_in_all = Phrase(HELD, what=Phrase.word(what))
+        rules.at_most(code, ("players",), total, per_colour * len(kit.colours), held_in_all)
         for colour in kit.colours:
             held = [(i, _by_colour(getattr(p, key)).get(colour, 0)) for i, p in enumerate(data.players)]
             holders = [i for i, n in held if n]
             if holders:
                 path = ("players", holders[-1], key, colour)
-                rules.at_most(code, path, sum(n for _, n in held), per_colour, f"{colour} {what} held in all")
+                of_colour = Phrase(COLOUR_OF, colour=Phrase.word(colour), what=Phrase.word(what))
+                rules.at_most(code, path, sum(n for _, n in held), per_colour, Phrase(HELD, what=of_colour))
     rules.done()
 
 

@@ -25,6 +25,7 @@ from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
@@ -160,6 +161,29 @@ def _c(cell: Hex) -> list[int]:
     return [cell[0], cell[1]]
 
 
+# the violations, as templates (a `Phrase` each) with their Japanese in `JA`: the Japanese page's
+# set-up check and `validate --lang ja` (Good Shepherds rulebook, ユニット, 牧草地, 小屋)
+CELL_OCCUPIED = "cell {cell} holds {count} units ({what}); one only"
+PLAYERS_UNIT = "player {player}'s {unit}"
+START_HUT = "player {player}'s starting hut belongs at {cell}"
+HUTS_TOUCH = "huts at {a} and {b} touch"
+PASTURE_GROUP = "the pasture group at {cells} has {count} pastures (at most {most})"
+NOT_DESTROYED = "the pasture at {cell} touches the sheep at {sheep}, so it must be crossed out"
+DESTROYED_ALONE = "the crossed-out pasture at {cell} touches no sheep; only a sheep crosses one out"
+JA = {
+    CELL_OCCUPIED: "マス{cell}にユニットが{count}つあります({what})。1マスに1つだけです",
+    PLAYERS_UNIT: "プレイヤー{player}の{unit}",
+    "sheep": "羊",
+    "pasture": "牧草地",
+    "hut": "小屋",
+    START_HUT: "プレイヤー{player}の最初の小屋が{cell}にありません",
+    HUTS_TOUCH: "{a}と{b}の小屋が隣接しています。小屋は他の小屋と隣接しないように配置します",
+    PASTURE_GROUP: "{cells}の牧草地グループには牧草地が{count}個あります(最大{most}個)",
+    NOT_DESTROYED: "{cell}の牧草地は{sheep}の羊に隣接しているので、×印で破棄されているはずです",
+    DESTROYED_ALONE: "{cell}の破棄された牧草地はどの羊にも隣接していません。牧草地を破棄するのは羊だけです",
+}
+
+
 def farm_report(state: FarmState) -> Report:
     """Every placement rule the state breaks (cells off the board are the caller's input error).
 
@@ -171,42 +195,36 @@ def farm_report(state: FarmState) -> Report:
     by_cell = state.at()
     for cell, units in sorted(by_cell.items()):
         if len(units) > 1:
-            what = ", ".join(f"player {u.player}'s {u.unit}" for u in units)
-            report.error(
-                "cell-occupied", f"cell {_c(cell)} holds {len(units)} units ({what}); one only", [_c(cell)]
-            )
+            what = [Phrase(PLAYERS_UNIT, player=u.player, unit=Phrase.word(u.unit)) for u in units]
+            message = Phrase(CELL_OCCUPIED, cell=str(_c(cell)), count=len(units), what=what)
+            report.error("cell-occupied", message, [_c(cell)])
     for cell, player in sorted(state.start_huts.items()):
         if not any(u.unit == "hut" and u.player == player for u in by_cell.get(cell, [])):
-            message = f"player {player}'s starting hut belongs at {_c(cell)}"
+            message = Phrase(START_HUT, player=player, cell=str(_c(cell)))
             report.error("start-huts", message, [_c(cell)])
     kinds = {cell: {u.unit for u in units} for cell, units in by_cell.items()}
     huts = sorted(c for c, k in kinds.items() if "hut" in k)
     for a in huts:
         for b in hexgrid.neighbours(a):
             if a < b and b in kinds and "hut" in kinds[b]:
-                report.error("hut-adjacent", f"huts at {_c(a)} and {_c(b)} touch", [_c(a), _c(b)])
+                message = Phrase(HUTS_TOUCH, a=str(_c(a)), b=str(_c(b)))
+                report.error("hut-adjacent", message, [_c(a), _c(b)])
     live = {u.at for u in state.units if u.unit == "pasture" and not u.destroyed}
     for group in components(live, hex_adjacency(live)):
         if len(group) > MAX_PASTURE_GROUP:
             cells = sorted(group)
-            message = (
-                f"the pasture group at {', '.join(str(_c(c)) for c in cells)} has {len(group)} pastures "
-                f"(at most {MAX_PASTURE_GROUP})"
-            )
+            shown = ", ".join(str(_c(c)) for c in cells)
+            message = Phrase(PASTURE_GROUP, cells=shown, count=len(group), most=MAX_PASTURE_GROUP)
             report.error("pasture-group-too-large", message, [_c(c) for c in cells])
     sheep = {c for c, k in kinds.items() if "sheep" in k}
     for cell in sorted(live):
         beside = sorted(n for n in hexgrid.neighbours(cell) if n in sheep)
         if beside:
-            message = (
-                f"the pasture at {_c(cell)} touches the sheep at {_c(beside[0])}, so it must be crossed out"
-            )
+            message = Phrase(NOT_DESTROYED, cell=str(_c(cell)), sheep=str(_c(beside[0])))
             report.error("pasture-not-destroyed", message, [_c(cell), *(_c(s) for s in beside)])
     for unit in state.units:
         if unit.destroyed and not any(n in sheep for n in hexgrid.neighbours(unit.at)):
-            message = (
-                f"the crossed-out pasture at {_c(unit.at)} touches no sheep; only a sheep crosses one out"
-            )
+            message = Phrase(DESTROYED_ALONE, cell=str(_c(unit.at)))
             report.error("destroyed-without-sheep", message, [_c(unit.at)])
     return report
 

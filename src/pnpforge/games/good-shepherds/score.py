@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.phrase import series
 from pnpforge.scoring import (
     Count,
     Field,
@@ -28,6 +29,7 @@ from pnpforge.scoring import (
     ScoreResult,
     Strict,
     TieBreak,
+    owned,
 )
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.linked import linked_setup
@@ -93,6 +95,14 @@ FIELDS = [
 GOES_ON = "The game goes on: nobody has {high} or more or below {low} (exactly 0 goes on)."
 ENDS = "The game ends: {why} ({high} or more, or below {low}, ends it)."
 HAS = "{name} has {money}"
+# the rule breaks, as templates (a `Phrase` each) with their Japanese in `JA`
+START_HUT = "{name} has no hut, but the starting hut is printed on the board"
+MONEY_OUT = (
+    "{name} had {money} before this settlement, but the game ended when anyone reached {high} "
+    "or fell below {low}"
+)
+STILL_PLACE = "the game has not ended at once: every player can still place a unit ({where})"
+FREE_AT = "{name} at {cell}"
 
 # the score sheet's words in Japanese: the web page and `score --lang ja` (Good Shepherds rulebook,
 # ユニット, 決算, ゲームの終了)
@@ -133,6 +143,13 @@ JA = {
     ENDS: "ゲームはただちに終了します: {why}(決算終了時に所持金が{high}金以上もしくは{low}金未満で終了)。",
     HAS: "{name}は{money}金",
     "units": "ユニット",
+    START_HUT: "{name}の小屋が0軒ですが、最初の小屋はボードに印刷されています",
+    MONEY_OUT: (
+        "{name}のこの決算の前の所持金は{money}金ですが、所持金が{high}金以上もしくは{low}金未満になった時点で"
+        "ゲームは終了しています"
+    ),
+    STILL_PLACE: "ゲームはただちには終了していません: どのプレイヤーもまだユニットを置けます({where})",
+    FREE_AT: "{name}は{cell}に置ける",
 }
 
 
@@ -153,19 +170,18 @@ def ends(money: int) -> bool:
 def _check(data: Input, rules: Rules) -> None:
     for i, p in enumerate(data.players):
         for key in ("sheep", "pastures", "huts"):
-            rules.nonnegative(("players", i, key), getattr(p, key), f"{p.name}'s {key}")
+            rules.nonnegative(("players", i, key), getattr(p, key), owned(p.name, key))
         if p.huts == 0:
             rules.error(
                 "start-hut",
                 ("players", i, "huts"),
-                f"{p.name} has no hut, but the starting hut is printed on the board",
+                Phrase(START_HUT, name=p.name),
             )
         if ends(p.money):
             rules.error(
                 "money-out-of-play",
                 ("players", i, "money"),
-                f"{p.name} had {p.money} before this settlement, but the game ended when anyone reached "
-                f"{END_AT_OR_ABOVE} or fell below {END_BELOW}",
+                Phrase(MONEY_OUT, name=p.name, money=p.money, high=END_AT_OR_ABOVE, low=END_BELOW),
             )
     rules.done()
 
@@ -216,12 +232,8 @@ def _check_stuck(data: Input, state: Any, source: Source) -> None:
     free = {p.name: free_cell(state, number) for number, p in enumerate(data.players, 1)}
     if all(cell is not None for cell in free.values()):
         rules = Rules("good-shepherds", source)
-        where = "; ".join(f"{name} at {list(cell or ())}" for name, cell in free.items())
-        rules.error(
-            "can-still-place",
-            ("ending",),
-            f"the game has not ended at once: every player can still place a unit ({where})",
-        )
+        spots = [Phrase(FREE_AT, name=name, cell=str(list(cell or ()))) for name, cell in free.items()]
+        rules.error("can-still-place", ("ending",), Phrase(STILL_PLACE, where=series(spots)))
         rules.done()
 
 

@@ -32,6 +32,7 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, components, polygon_cell
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.geometry.lattice import LatticeCell, hex_lattice, lattice_adjacency, overlapping
+from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source, read_yaml, validate
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, legend_of
 from pnpforge.validator.report import Report
@@ -263,8 +264,40 @@ def adjacent_areas(setup: Setup) -> dict[str, set[str]]:
 # -- the checks ----------------------------------------------------------------------------------------
 
 
-def _name(qv: QvMap, i: int) -> str:
-    return f"{qv.tiles[i].id} at {list(qv.placed[i].at)}"
+# the violations, as templates (a `Phrase` each) with their Japanese in `JA`: the Japanese page's
+# set-up check and `validate --lang ja` (Quo Vadis rulebook, コンポーネント, ゲームの準備 1 天地開闢)
+TILE_AT = "{tile} at {at}"
+GROUP = "{tiles}"  # tiles cut off together, said one by one
+REPEATED = "area tile {tile} is placed {count} times; there is one"
+TILE_COUNT = "{count} area tiles for {players} players (expected {wanted})"
+DOUBLES_COUNT = "{count} double tiles for {players} players (expected {wanted})"
+DISCONNECTED = "the map falls into {parts} separate parts ({sizes} tiles); cut off: {cut_off}"
+OVERLAP = "tiles {a} and {b} overlap"
+CENTRE_OPEN = "the centre tile at {at} does not have six tiles around it (the base)"
+NO_BASE = "no tile has six tiles around it: the base is one centre tile with six around it"
+DOUBLE_IN_BASE = "double {tile} is in the base ({role}); doubles only join outside the base"
+DETACHED = "{tile} does not touch the ring around the centre {centre}"
+JA = {
+    TILE_AT: "{at}の{tile}",
+    GROUP: "{tiles}",
+    REPEATED: "エリアタイル{tile}が{count}回配置されています。このタイルは1枚だけです",
+    TILE_COUNT: "{players}人プレイでエリアタイルが{count}枚です({wanted}枚のはず)",
+    DOUBLES_COUNT: "{players}人プレイでゾロ目のエリアタイルが{count}枚です({wanted}枚のはず)",
+    DISCONNECTED: "マップが{parts}つに分かれています(タイル{sizes}枚)。切り離されたもの: {cut_off}",
+    OVERLAP: "タイル{a}と{b}が重なっています",
+    CENTRE_OPEN: "{at}の中央のタイルの周囲に6枚のタイルがありません(ベース)",
+    NO_BASE: "周囲に6枚のタイルがあるタイルがありません: ベースは中央の1枚とその周囲の6枚です",
+    DOUBLE_IN_BASE: (
+        "ゾロ目の{tile}がベース({role})にあります。ゾロ目のタイルはベース最外周に隣接させて追加します"
+    ),
+    "centre": "中央",
+    "ring": "周囲",
+    DETACHED: "{tile}が中央の{centre}を囲むベース最外周に隣接していません",
+}
+
+
+def _name(qv: QvMap, i: int) -> Phrase:
+    return Phrase(TILE_AT, tile=qv.tiles[i].id, at=str(list(qv.placed[i].at)))
 
 
 def check(setup: Setup, source: Source) -> Report:
@@ -278,17 +311,17 @@ def check(setup: Setup, source: Source) -> Report:
     for tile_id, count in sorted(repeated.items()):
         if count > 1:
             where = [list(p.at) for p in setup.map if p.tile == tile_id]
-            report.error("tile-repeated", f"area tile {tile_id} is placed {count} times; there is one", where)
+            report.error("tile-repeated", Phrase(REPEATED, tile=tile_id, count=count), where)
     wanted_doubles = rules.doubles_by_players.get(setup.players, 0)
     wanted = 1 + rules.base.get("ring", 6) + rules.extra_tiles + wanted_doubles
     if len(setup.map) != wanted:
-        message = f"{len(setup.map)} area tiles for {setup.players} players (expected {wanted})"
+        message = Phrase(TILE_COUNT, count=len(setup.map), players=setup.players, wanted=wanted)
         report.error("map-tile-count", message)
     doubles = [i for i, t in enumerate(qv.tiles) if t.double]
     if len(doubles) != wanted_doubles:
         report.error(
             "doubles-count",
-            f"{len(doubles)} double tiles for {setup.players} players (expected {wanted_doubles})",
+            Phrase(DOUBLES_COUNT, count=len(doubles), players=setup.players, wanted=wanted_doubles),
             [list(qv.placed[i].at) for i in doubles],
         )
     _check_base(setup, qv, report)
@@ -296,8 +329,8 @@ def check(setup: Setup, source: Source) -> Report:
     if len(groups) > 1:
         tiles = [sorted({i for i, _ in g}) for g in groups]
         sizes = " + ".join(str(len(t)) for t in tiles)
-        cut_off = "; ".join(", ".join(_name(qv, i) for i in t) for t in tiles[1:])
-        message = f"the map falls into {len(groups)} separate parts ({sizes} tiles); cut off: {cut_off}"
+        cut_off = series([Phrase(GROUP, tiles=[_name(qv, i) for i in t]) for t in tiles[1:]])
+        message = Phrase(DISCONNECTED, parts=len(groups), sizes=sizes, cut_off=cut_off)
         report.error("map-disconnected", message, [[list(qv.placed[i].at) for i in t] for t in tiles])
     return report
 
@@ -310,7 +343,7 @@ def _check_overlap(qv: QvMap, report: Report) -> None:
         if i != j:  # two spaces of one tile never overlap
             pairs.add((i, j))
     for i, j in sorted(pairs):
-        message = f"tiles {_name(qv, i)} and {_name(qv, j)} overlap"
+        message = Phrase(OVERLAP, a=_name(qv, i), b=_name(qv, j))
         report.error("tile-overlap", message, [list(qv.placed[i].at), list(qv.placed[j].at)])
 
 
@@ -339,11 +372,11 @@ def _check_base(setup: Setup, qv: QvMap, report: Report) -> None:
         chosen = [i for i, p in enumerate(qv.placed) if p.at == setup.centre]
         full = [i for i in chosen if i in full]
         if not full:
-            message = f"the centre tile at {list(setup.centre)} does not have six tiles around it (the base)"
+            message = Phrase(CENTRE_OPEN, at=str(list(setup.centre)))
             report.error("base-incomplete", message, [list(setup.centre)])
             return
     if not full:
-        message = "no tile has six tiles around it: the base is one centre tile with six around it"
+        message = Phrase(NO_BASE)
         report.error("base-incomplete", message)
         return
     # Several tiles may be surrounded: judge the map by the reading with the fewest violations.
@@ -353,18 +386,20 @@ def _check_base(setup: Setup, qv: QvMap, report: Report) -> None:
         report.error(code, message, where)
 
 
-def _base_violations(qv: QvMap, centre: int, neighbours: dict[int, set[int]]) -> list[tuple[str, str, list]]:
+def _base_violations(
+    qv: QvMap, centre: int, neighbours: dict[int, set[int]]
+) -> list[tuple[str, Phrase, list]]:
     ring = neighbours[centre] - {centre}
     base = ring | {centre}
-    found: list[tuple[str, str, list]] = []
+    found: list[tuple[str, Phrase, list]] = []
     for i in sorted(base):
         if qv.tiles[i].double:
             role = "centre" if i == centre else "ring"
-            message = f"double {_name(qv, i)} is in the base ({role}); doubles only join outside the base"
+            message = Phrase(DOUBLE_IN_BASE, tile=_name(qv, i), role=Phrase.word(role))
             found.append(("doubles-in-base", message, [list(qv.placed[i].at)]))
     for i in range(len(qv.placed)):
         if i not in base and not neighbours[i] & ring:
-            message = f"{_name(qv, i)} does not touch the ring around the centre {_name(qv, centre)}"
+            message = Phrase(DETACHED, tile=_name(qv, i), centre=_name(qv, centre))
             found.append(("tile-detached", message, [list(qv.placed[i].at)]))
     return found
 

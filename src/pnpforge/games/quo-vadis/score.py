@@ -37,6 +37,7 @@ from pnpforge.scoring import (
     Strict,
     Table,
     TieBreak,
+    owned,
 )
 from pnpforge.scoring.inputs import RulesBroken, known_names
 from pnpforge.scoring.linked import linked_setup
@@ -147,6 +148,20 @@ TOO_FEW_CARDS = (  # a rule break every empty final sheet shows first, so it is 
     "{name} placed {placed} generation cards; a final score has exactly {rounds}, one per round "
     "(the game ends after round {rounds})"
 )
+# the other rule breaks, as templates (a `Phrase` each) with their Japanese in `JA`; a count a player
+# gives is keyed "count: KEY", as its English word ("towns") is also a bonus row of the sheet
+COUNTED = ("vp", "towns", "destroyed_towns", "aptitude_workers", "territory", "skills")
+COUNT_WORDS = {key: Phrase.word(key.replace("_", " "), key=f"count: {key}") for key in COUNTED}
+GENERATION_CARDS = "cards in generation {generation}"
+ALL_TOWNS = "towns (destroyed ones included: they stay on the board)"
+GAP = (
+    "{name} has cards in generation {used} but none in generation {gap}; generations fill from left to right"
+)
+NOT_REBUILT = "{name} has a worker on their own destroyed town at {space}: it is rebuilt at once"
+TWO_WORKERS = "{name} has two workers on {space}"
+ON_OWN_TOWN = "{name} has a worker on their own town at {space}"
+TOWN_STACKED = "{space} holds {first} and {second}"
+TOWN, DESTROYED_TOWN = "town", "destroyed town"
 
 # the score sheet's words in Japanese: the web page and `score --lang ja` (Quo Vadis rulebook,
 # コンポーネント, 手札配置 (世代交代), 決算, 最終決算)
@@ -201,6 +216,29 @@ JA = {
         "{name}が配置した世代のカードは{placed}枚です。最終決算では1ラウンド1枚、ちょうど{rounds}枚"
         "({rounds}ラウンドが終わるとゲーム終了)"
     ),
+    "count: vp": "VPトークン",
+    "count: towns": "タウン",
+    "count: destroyed_towns": "破壊されたタウン",
+    "count: aptitude_workers": "適性マスのワーカー",
+    "count: territory": "版図(支配力を得ているエリアの最大の隣接数)",
+    "count: skills": "スキルボーナスのVP",
+    GENERATION_CARDS: "第{generation}世代のカード",
+    ALL_TOWNS: "タウン(破壊されたタウンも含む: ボードに残るため)",
+    "workers": "ワーカー",
+    "territory (areas)": "版図(エリア数)",
+    "cards placed": "配置したカード",
+    GAP: "{name}は第{used}世代にカードがありますが、第{gap}世代にはありません。世代は左から順に配置します",
+    "cards in the generation left": "左隣の世代の枚数",
+    "areas controlled": "支配力数",
+    "cards in one generation": "1つの世代の枚数",
+    NOT_REBUILT: (
+        "{name}は自分の破壊されたタウン({space})にワーカーを置いています: そのタウンはすぐに再建されます"
+    ),
+    TWO_WORKERS: "{name}は{space}にワーカーを2つ置いています",
+    ON_OWN_TOWN: "{name}は自分のタウン({space})にワーカーを置いています",
+    TOWN_STACKED: "{space}に{first}と{second}があります",
+    TOWN: "タウン",
+    DESTROYED_TOWN: "破壊されたタウン",
 }
 
 
@@ -312,7 +350,7 @@ def _stacking(data: Input, rules: Rules) -> None:
     A space holds one town token, face up or destroyed (建設フェイズ: 「破壊されたタウンであっても配置
     できません」); your worker on your own destroyed town would have rebuilt it (タウンの再建).
     """
-    town_at: dict[str, str] = {}
+    town_at: dict[str, Phrase] = {}
     for i, p in enumerate(data.players):
         towns = _spaces(p.towns)
         for k, space in enumerate(p.workers):
@@ -320,28 +358,33 @@ def _stacking(data: Input, rules: Rules) -> None:
                 rules.error(
                     "town-not-rebuilt",
                     ("players", i, "workers", k),
-                    f"{p.name} has a worker on their own destroyed town at {space}: it is rebuilt at once",
+                    Phrase(NOT_REBUILT, name=p.name, space=space),
                 )
             if space in p.workers[:k]:
                 rules.error(
-                    "worker-stacked", ("players", i, "workers", k), f"{p.name} has two workers on {space}"
+                    "worker-stacked",
+                    ("players", i, "workers", k),
+                    Phrase(TWO_WORKERS, name=p.name, space=space),
                 )
             if space in towns:
                 rules.error(
                     "worker-on-own-town",
                     ("players", i, "workers", k),
-                    f"{p.name} has a worker on their own town at {space}",
+                    Phrase(ON_OWN_TOWN, name=p.name, space=space),
                 )
-        placed = [("towns", k, s, "") for k, s in enumerate(towns)]
-        placed += [("destroyed_towns", k, s, "destroyed ") for k, s in enumerate(_spaces(p.destroyed_towns))]
-        for key, k, space, state in placed:
+        placed = [("towns", k, s, TOWN) for k, s in enumerate(towns)]
+        placed += [
+            ("destroyed_towns", k, s, DESTROYED_TOWN) for k, s in enumerate(_spaces(p.destroyed_towns))
+        ]
+        for key, k, space, kind in placed:
+            town = owned(p.name, kind)
             if space in town_at:
                 rules.error(
                     "town-stacked",
                     ("players", i, key, k),
-                    f"{space} holds {town_at[space]} and {p.name}'s {state}town",
+                    Phrase(TOWN_STACKED, space=space, first=town_at[space], second=town),
                 )
-            town_at[space] = f"{p.name}'s {state}town"
+            town_at[space] = town
     rules.done()
 
 
@@ -432,34 +475,40 @@ def _check(data: Input, source: Source, table: Numbers) -> None:
         here = ("players", i)
         assert isinstance(p.towns, int) and isinstance(p.destroyed_towns, int)
         for key in ("vp", "towns", "destroyed_towns", "aptitude_workers", "territory", "skills"):
-            rules.nonnegative((*here, key), getattr(p, key), f"{p.name}'s {key.replace('_', ' ')}")
+            rules.nonnegative((*here, key), getattr(p, key), owned(p.name, COUNT_WORDS[key]))
         for slot, cards in enumerate(p.generations):
             rules.nonnegative(
-                (*here, "generations", slot), cards, f"{p.name}'s cards in generation {slot + 1}"
+                (*here, "generations", slot),
+                cards,
+                owned(p.name, Phrase(GENERATION_CARDS, generation=slot + 1)),
             )
         rules.at_most(
             "too-many-towns",
             (*here, "towns"),
             p.towns + p.destroyed_towns,
             limits.towns,
-            f"{p.name}'s towns (destroyed ones included: they stay on the board)",
+            owned(p.name, ALL_TOWNS),
         )
         rules.at_most(
             "too-many-workers",
             (*here, "aptitude_workers"),
             p.aptitude_workers,
             limits.workers,
-            f"{p.name}'s workers",
+            owned(p.name, "workers"),
         )
         rules.at_most(
-            "territory-too-large", (*here, "territory"), p.territory, areas, f"{p.name}'s territory (areas)"
+            "territory-too-large",
+            (*here, "territory"),
+            p.territory,
+            areas,
+            owned(p.name, "territory (areas)"),
         )
         rules.at_most(
             "too-many-cards",
             (*here, "generations"),
             sum(p.generations),
             limits.rounds,
-            f"{p.name}'s cards placed",
+            owned(p.name, "cards placed"),
         )
         if data.settlement is None and sum(p.generations) < limits.rounds:
             rules.error(
@@ -473,8 +522,7 @@ def _check(data: Input, source: Source, table: Numbers) -> None:
             rules.error(
                 "generation-gap",
                 (*here, "generations", gaps[0]),
-                f"{p.name} has cards in generation {used[-1] + 1} but none in generation {gaps[0] + 1}; "
-                "generations fill from left to right",
+                Phrase(GAP, name=p.name, used=used[-1] + 1, gap=gaps[0] + 1),
             )
     if data.settlement and data.settlement.areas is not None:
         s = data.settlement
