@@ -88,10 +88,41 @@ def test_the_japanese_page_draws_the_board_in_japanese(client: Any, game: str) -
 
 
 def test_the_gods_legend_in_play_names_the_rulebooks_tiles(client: Any) -> None:
-    page = client.post("/g/gods/check", data={"setup": ILLEGAL["gods"][0](), "lang": "ja"}).text
-    texts = _texts(_board(page))
-    assert texts[0] == "ゴッド: 2人プレイ(青、赤)、ゲーム中"
-    assert {"斜線: 民族タイル", "円: ゴッドマーカー", "民族", "荒野", "袋にタイル2枚"} <= set(texts), texts
+    def texts(lang: str) -> list[str]:
+        page = client.post("/g/gods/check", data={"setup": ILLEGAL["gods"][0](), "lang": lang}).text
+        return _texts(_board(page))
+
+    ja = texts("ja")
+    assert ja[0] == "ゴッド: 2人プレイ(青、赤)、ゲーム中"
+    assert {"斜線: 民族タイル", "円: ゴッドマーカー", "民族", "荒野", "袋にタイル2枚", "青", "赤"} <= set(
+        ja
+    ), ja
+    en = texts("en")
+    assert en[0] == "Gods: 2 players (blue, red), play"
+    assert {
+        "hatched: people",
+        "disc: god marker",
+        "people",
+        "wilderness",
+        "2 tiles in the bag",
+        "B",
+        "R",
+    } <= set(en)
+
+
+FARM = (
+    "game: good-shepherds\nboard: farm\nunits:\n  - {at: [-1, 3], unit: hut, player: 1}\n"
+    "  - {at: [8, 3], unit: hut, player: 2}\n  - {at: [0, 3], unit: sheep, player: 2}\n"
+    "  - {at: [1, 3], unit: pasture, player: 1, destroyed: true}\n"
+)
+
+
+def test_a_crossed_out_pasture_is_marked_as_the_rulebook_marks_it(client: Any) -> None:
+    def texts(lang: str) -> list[str]:
+        return _texts(_board(client.post("/g/good-shepherds/check", data={"setup": FARM, "lang": lang}).text))
+
+    assert "×" in texts("ja") and "X" not in texts("ja")
+    assert "X" in texts("en")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -489,7 +489,8 @@ def picture(setup: Setup) -> BoardPicture:
             pic.cells.append(CellShape(points, "land", label=placed.tile))
         if placed.marker:
             centre = hex_centre(placed.at, TILE_MM)
-            pic.pieces.append(PieceMark(centre, "god", placed.marker, placed.marker[0].upper()))
+            initial = Phrase.word(placed.marker[0].upper(), placed.marker)  # said as the colour's word
+            pic.pieces.append(PieceMark(centre, "god", placed.marker, initial))
             pic.legend.append(("white", _w("disc: god marker")))
     pile = _pile(setup)
     if pile is not None:

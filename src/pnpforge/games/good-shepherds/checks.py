@@ -189,7 +189,8 @@ JA = {
     # the set-up picture (`setup --draw`, the Japanese page's board), in the rulebook's notation ○ △ ■ ×
     PICTURE_TITLE: "グッド・シェパーズ: 農地ボード",
     PLAYER: "プレイヤー{player}",
-    PICTURE_KEY: "斜線: 最初の小屋のマス。円 羊(○)、三角 牧草地(△)、四角 小屋(■)。X ×印で破棄",
+    PICTURE_KEY: "斜線: 最初の小屋のマス。円 羊(○)、三角 牧草地(△)、四角 小屋(■)。×: ×印で破棄",
+    "X": "×",
 }
 
 
@@ -251,7 +252,7 @@ def picture(setup: Setup) -> BoardPicture:
         pic.cells.append(CellShape(hex_points(cell, CELL_MM), "land", pattern=pattern))
         for unit in units:
             colour = PLAYER_COLOURS[unit.player]
-            label = "X" if unit.destroyed else ""
+            label = Phrase.word("X") if unit.destroyed else ""
             mark = PieceMark(hex_centre(cell, CELL_MM), marks[unit.unit], colour, label, size=CELL_MM * 0.6)
             pic.pieces.append(mark)
             pic.legend.append((colour, Phrase(PLAYER, player=unit.player)))
