@@ -48,6 +48,11 @@ def report_problems(error: InputError) -> None:
         click.echo(f"{len(error.problems)} problems.", err=True)
 
 
+def lang_option(help: str) -> Any:
+    """`--lang en|ja` (default en), as `score`, `validate` and `setup` take it."""
+    return click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True, help=help)
+
+
 def import_long_lived(name: str) -> types.ModuleType:
     """Import a command's module as long-lived objects (pnpforge.longlived)."""
     with longlived.long_lived():

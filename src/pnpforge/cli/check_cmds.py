@@ -11,6 +11,7 @@ import shlex
 
 import click
 
+from pnpforge.cli import lang_option
 from pnpforge.errors import InputError
 from pnpforge.files import write_atomic
 from pnpforge.sourcefile import read_yaml_text
@@ -48,13 +49,7 @@ def _print_report(report: Report, file: str, lang: str = "en") -> None:
 @click.command("validate")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "ja"]),
-    default="en",
-    show_default=True,
-    help="Language of the violation messages (codes and JSON stay English).",
-)
+@lang_option("Language of the violation messages (codes and JSON stay English).")
 @click.pass_context
 def validate_cmd(ctx: click.Context, file: str, as_json: bool, lang: str) -> None:
     """Check a board set-up file against its game's rules.
@@ -91,8 +86,15 @@ def validate_cmd(ctx: click.Context, file: str, as_json: bool, lang: str) -> Non
 @click.option(
     "--draw", type=click.Path(dir_okay=False), help="Also draw the board to FILE.pdf, .svg or .png."
 )
+@lang_option("Language of the --draw picture's title and legend (the set-up file stays as it is).")
 def setup_cmd(
-    game: str, players: int, seed: int | None, options: tuple[str, ...], output: str | None, draw: str | None
+    game: str,
+    players: int,
+    seed: int | None,
+    options: tuple[str, ...],
+    output: str | None,
+    draw: str | None,
+    lang: str,
 ) -> None:
     """Deal a random legal set-up for GAME as a set-up file that `validate` accepts.
 
@@ -105,6 +107,7 @@ def setup_cmd(
       pnpforge setup delphi --players 3 --seed 7 -o board.yaml --draw board.pdf
       pnpforge setup delphi --players 2 --option short=true
       pnpforge setup ankh --players 4 --seed 1 --draw ankh.png
+      pnpforge setup gods --players 3 --draw gods.png --lang ja
     """
     if draw and not draw.lower().endswith(DRAW_SUFFIXES):
         raise InputError.single(
@@ -134,7 +137,12 @@ def setup_cmd(
             raise InputError.single(setupfile.COMMAND_LINE, f"game {game!r} cannot draw its board")
         from pnpforge.layouts import boardpic
 
-        boardpic.render(picture(loaded.setup), draw)
+        pic = picture(loaded.setup)
+        if lang != "en":  # only a Japanese picture reads the game's checks.py `JA` table
+            from pnpforge.scoring import lang as language
+
+            pic = language.picture_said(pic, game, lang)
+        boardpic.render(pic, draw)
         click.echo(f"drew {draw}", err=True)
 
 

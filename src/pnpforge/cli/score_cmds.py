@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from pnpforge import catalog
+from pnpforge.cli import lang_option
 from pnpforge.errors import InputError
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
@@ -25,12 +26,8 @@ EXIT_RULES_BROKEN = 1
     help="GAME given: ask each player's numbers in turn (questions on stderr).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for tools instead of the table.")
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "ja"]),
-    default="en",
-    show_default=True,
-    help="Language of the printed sheet: ja uses each game's rulebook terms (--json output is unchanged).",
+@lang_option(
+    "Language of the printed sheet: ja uses each game's rulebook terms (--json output is unchanged)."
 )
 def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
     """Count the score of a game from what players counted at the table.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -18,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge import __version__
 from pnpforge.files import write_atomic
+from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.icon_table import ICON_NAMES
 from pnpforge.layouts.icons import draw_icon
 from pnpforge.output.canvas import RGB, Canvas, Point
@@ -35,6 +37,34 @@ BLACK: RGB = (0.0, 0.0, 0.0)
 WHITE: RGB = (1.0, 1.0, 1.0)
 
 
+@cache
+def _fonts() -> FontRegistry:
+    return FontRegistry()  # finds (and registers) the Japanese TrueType font once per process
+
+
+def _latin(text: str) -> bool:
+    try:
+        text.encode("cp1252")  # what the base font shows
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _font(text: str) -> str:
+    """The base font for text it can show (every English picture, so its bytes never change); the
+    embedded Japanese font for the rest (a picture said in Japanese, scoring/lang.py `picture_said`)."""
+    return FONT if _latin(text) else (_fonts().cjk or FONT)
+
+
+def _texts(pic: BoardPicture) -> list[str]:
+    return [
+        pic.title,
+        *(c.label for c in pic.cells),
+        *(p.label for p in pic.pieces),
+        *(e[1] for e in pic.legend),
+    ]
+
+
 def page_size(pic: BoardPicture) -> tuple[float, float]:
     """The page in mm: the board at 1:1 plus margins, title and legend strips."""
     x0, y0, x1, y1 = pic.bounds()
@@ -50,8 +80,9 @@ def _ink_on(colour: RGB) -> RGB:
 
 
 def _text_centred(canvas: Canvas, x: float, y: float, text: str, size: float, colour: RGB) -> None:
-    width = stringWidth(text, FONT, size)
-    canvas.text(x - width / 2, y + size * 0.35, text, FONT, size, colour)
+    font = _font(text)
+    width = stringWidth(text, font, size)
+    canvas.text(x - width / 2, y + size * 0.35, text, font, size, colour)
 
 
 def _regular(cx: float, cy: float, radius: float, sides: int, turn: float = -90.0) -> list[Point]:
@@ -156,8 +187,8 @@ def draw(canvas: Canvas, pic: BoardPicture, page: tuple[float, float]) -> None:
             draw_mark(canvas, icon[0], x + mm(2), y, mm(4), fill)
         else:
             canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
-        canvas.text(x + mm(5), y + 3, text, FONT, 8, BLACK)
-        x += mm(6) + stringWidth(text, FONT, 8) + mm(4)
+        canvas.text(x + mm(5), y + 3, text, _font(text), 8, BLACK)
+        x += mm(6) + stringWidth(text, _font(text), 8) + mm(4)
 
 
 def _piece(canvas: Canvas, piece: PieceMark, centre: Point, palette: dict[str, str]) -> None:
@@ -201,7 +232,9 @@ def png_bytes(pic: BoardPicture, dpi: int = PNG_DPI) -> bytes:
 
 def svg_text(pic: BoardPicture) -> str:
     width, height = page_size(pic)
-    canvas = SvgCanvas(mm(width), mm(height))  # millimetres on paper, points inside, as every sheet
+    # millimetres on paper, points inside, as every sheet; font families named only for Japanese text
+    fonts = None if all(_latin(t) for t in _texts(pic)) else _fonts()
+    canvas = SvgCanvas(mm(width), mm(height), fonts)
     draw(canvas, pic, (width, height))
     return canvas.tostring()
 

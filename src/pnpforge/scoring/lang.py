@@ -12,12 +12,15 @@ the page's set-up check and `pnpforge validate --lang ja`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.phrase import SERIES, Phrase
 from pnpforge.scoring.inputs import NEGATIVE, OWNED, TOO_MANY
 from pnpforge.scoring.sheet import DRAW, ScoreResult
 from pnpforge.validator.report import Report, Violation
+
+if TYPE_CHECKING:
+    from pnpforge.validator.picture import BoardPicture
 
 LANGS = ("en", "ja")
 
@@ -142,6 +145,14 @@ def checks_table(game_id: str) -> dict[str, str]:
 def check_translator(game_id: str, lang: str) -> Callable[[str], str]:
     """A set-up violation's message in `lang`, through the game's checks.py `JA`."""
     return translator(checks_table(game_id), lang) if lang == "ja" else translator({}, lang)
+
+
+def picture_said(pic: BoardPicture, game_id: str, lang: str) -> BoardPicture:
+    """A game's set-up picture (`checks.picture`) with its title and legend in `lang`, through the game's
+    checks.py `JA`: what the Japanese page and `pnpforge setup --draw FILE --lang ja` draw."""
+    from pnpforge.validator.picture import said
+
+    return pic if lang == "en" else said(pic, check_translator(game_id, lang))
 
 
 def said_report(report: Report, tr: Callable[[str], str]) -> Report:

@@ -9,8 +9,8 @@ so a game never breaks drawing).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
@@ -94,6 +94,18 @@ class BoardPicture:
         xs = [x for c in self.cells for x, _ in c.points] or [0.0]
         ys = [y for c in self.cells for _, y in c.points] or [0.0]
         return (min(xs), min(ys), max(xs), max(ys))
+
+
+def said(pic: BoardPicture, tr: Callable[[str], str]) -> BoardPicture:
+    """The same picture with every text a person reads (title, legend, cell and piece labels) said by `tr`
+    (a game's translator, scoring/lang.py `picture_said`); shapes, colours and icons unchanged."""
+    return replace(
+        pic,
+        title=tr(pic.title),
+        cells=[replace(c, label=tr(c.label)) if c.label else c for c in pic.cells],
+        pieces=[replace(p, label=tr(p.label)) if p.label else p for p in pic.pieces],
+        legend=[(colour, tr(text), *icon) for colour, text, *icon in pic.legend],
+    )
 
 
 def hex_points(cell: Hex, size: float) -> list[Point]:

@@ -186,7 +186,7 @@ def create_app(
             if form.get(f"opt:{key}", "").strip()
         }
         file_text, data = board.deal(game.id, players or 0, seed, options)
-        checked = board.check(file_text, game.id)
+        checked = board.check(file_text, game.id, lang=lang)
         return {
             "seed": seed,
             "players": players,
@@ -205,11 +205,11 @@ def create_app(
             return game_page(request, game, lang, 400, setup_problems=_problems(error), anchor="setup")
         return game_page(request, game, lang, dealt=dealt, checked=dealt["checked"], anchor="setup")
 
-    def check_from(game: catalog.GameFolder, form: dict[str, str]) -> board.Checked:
+    def check_from(game: catalog.GameFolder, form: dict[str, str], lang: str = "en") -> board.Checked:
         body = form.get("file") or form.get("setup", "")
         if not body.strip():
             raise InputError.single(board.SETUP_FILE, "empty set-up file (expected e.g. 'game: delphi')")
-        return board.check(body, game.id)
+        return board.check(body, game.id, lang=lang)
 
     async def check(request: Request) -> Response:
         game = _game(request.path_params["game"])
@@ -217,7 +217,7 @@ def create_app(
         lang = lang_of(request, form)
         body = form.get("file") or form.get("setup", "")
         try:
-            checked = check_from(game, form)
+            checked = check_from(game, form, lang)
         except InputError as error:
             return game_page(
                 request, game, lang, 400, setup_problems=_problems(error), setup_text=body, anchor="setup"

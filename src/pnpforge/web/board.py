@@ -1,9 +1,9 @@
 """Set-ups on the page: deal one, check one, and draw the board as inline SVG with the violations marked.
 
 The deal and the check are the CLI's (`setupfile.deal_setup`, `dump_yaml`, `load_source`, `check_loaded`);
-the picture is the game's own `checks.picture`, drawn by `boardpic.svg_text` as for `setup --draw`. Marks
-are laid over that drawing from each violation's `where`: every `[q, r]` pair in it is a hex cell, and a
-pair of neighbouring cells also marks the side between them.
+the picture is the game's own `checks.picture` (its texts in the page's language), drawn by
+`boardpic.svg_text` as for `setup --draw`. Marks are laid over that drawing from each violation's `where`:
+every `[q, r]` pair in it is a hex cell, and a pair of neighbouring cells also marks the side between them.
 """
 
 from __future__ import annotations
@@ -59,8 +59,9 @@ def said(checked: Checked, game_id: str, lang: str) -> Checked:
     )
 
 
-def check(text: str, game_id: str | None = None, file: str = SETUP_FILE) -> Checked:
-    """Read, type-check and check a set-up text; InputError when it cannot be read as one."""
+def check(text: str, game_id: str | None = None, file: str = SETUP_FILE, lang: str = "en") -> Checked:
+    """Read, type-check and check a set-up text; InputError when it cannot be read as one. The board is
+    drawn with its title and legend in `lang` (scoring/lang.py `picture_said`, as `setup --draw --lang`)."""
     source = read_text(text, file)
     named = catalog.game_of(source, "set-up file")
     if game_id is not None and named.id != game_id:
@@ -70,7 +71,12 @@ def check(text: str, game_id: str | None = None, file: str = SETUP_FILE) -> Chec
     picture_of = getattr(loaded.checks, "picture", None)
     checked = Checked(text, report)
     if picture_of is not None:
-        checked.svg, checked.unmarked = marked_svg(picture_of(loaded.setup), report.errors)
+        pic = picture_of(loaded.setup)
+        if lang != "en":
+            from pnpforge.scoring import lang as language
+
+            pic = language.picture_said(pic, named.id, lang)
+        checked.svg, checked.unmarked = marked_svg(pic, report.errors)
     return checked
 
 

@@ -200,6 +200,18 @@ ORDER = (
 GOD_TWICE = "each god is played by one player ({gods} chosen twice)"
 SEATS = "one god per player: {players} seats expected, got {count}"
 LEVELS = "one guardian of each level 1, 2 and 3 (got levels {levels})"
+# the set-up picture's texts (`picture`), said in `JA`
+PICTURE_TITLE = "Ankh: Gods of Egypt: {players} players"
+SEAT_GOD = "{seat}: {god}"
+PLAYER = "player {seat}"
+LEGEND_WORDS = (
+    ("fertile", "fertile"),
+    ("desert", "desert"),
+    ("water", "water"),
+    ("river", "river"),
+    ("camel", "camels"),
+)
+
 JA = {
     CARAVAN: "ラクダの隊商{number}",
     CAMELS: "{caravan}のラクダが{count}頭です。1つの隊商は最大{most}頭です",
@@ -231,6 +243,15 @@ JA = {
     "temple": "神殿",
     "pyramid": "ピラミッド",
     "god": "神のフィギュア",
+    # the set-up picture (`setup --draw`, the Japanese page's board); the gods by name come from `ja()`
+    PICTURE_TITLE: "アンク:エジプトの神々: {players}人プレイ",
+    SEAT_GOD: "{seat}: {god}",
+    PLAYER: "プレイヤー{seat}",
+    "fertile": "肥沃",
+    "desert": "砂漠",
+    "water": "水",
+    "river": "川",
+    "camels": "ラクダ",
 }
 
 
@@ -538,7 +559,7 @@ def picture(setup: Setup) -> BoardPicture:
     palette = dict(PICTURE_COLOURS)
     for god in seat_god.values():
         palette[god] = known[god]["colour"]
-    pic = BoardPicture(f"Ankh: Gods of Egypt: {setup.players} players", palette=palette)
+    pic = BoardPicture(Phrase(PICTURE_TITLE, players=setup.players), palette=palette)
     for cell, terrain in sorted(m.terrain.items()):
         pattern = "waves" if terrain == "water" else ("dots" if terrain == "desert" else None)
         pic.cells.append(CellShape(hex_points(cell, HEX_MM), terrain, pattern=pattern))
@@ -558,12 +579,8 @@ def picture(setup: Setup) -> BoardPicture:
     pic.turn(BOARD_TURN)
     pic.legend = [
         *[(_seat_colour(n, seat_god), _seat_name(n, seat_god, known)) for n in range(1, setup.players + 1)],
-        *[("white", kind, kind) for kind in MONUMENTS],
-        ("fertile", "fertile"),
-        ("desert", "desert"),
-        ("water", "water"),
-        ("river", "river"),
-        ("camel", "camels"),
+        *[("white", Phrase.word(kind), kind) for kind in MONUMENTS],
+        *[(key, Phrase.word(word)) for key, word in LEGEND_WORDS],
     ]
     return pic
 
@@ -574,4 +591,6 @@ def _seat_colour(seat: int, seat_god: dict[int, str]) -> str:
 
 
 def _seat_name(seat: int, seat_god: dict[int, str], known: dict[str, dict[str, str]]) -> str:
-    return f"{seat}: {known[seat_god[seat]]['name_en']}" if seat in seat_god else f"player {seat}"
+    if seat not in seat_god:
+        return Phrase(PLAYER, seat=seat)
+    return Phrase(SEAT_GOD, seat=seat, god=Phrase.word(known[seat_god[seat]]["name_en"], seat_god[seat]))

@@ -104,6 +104,10 @@ TASKS_OF = "{count} {task}"
 ZEUS_TILES = "seat {seat}: Zeus tiles must be {tiles}, in that order, the same for every player"
 FAVOUR = "seat {seat} starts with {favour} favour tokens (got {got})"
 SEATS = "one seat entry per player ({players}), got {count}"
+# the set-up picture's title and a space with two monsters (`picture`), said in `JA`
+PICTURE_TITLE = "The Oracle of Delphi: {players} players"
+TWICE = "{what} x2"
+
 JA = {
     **WORDS_JA,
     OVERLAP: "タイル{ids}が{at}で重なっています",
@@ -151,6 +155,12 @@ JA = {
     ZEUS_TILES: "席{seat}: ゼウスタイルは{tiles}の順で、全プレイヤー同じ並びにします",
     FAVOUR: "席{seat}は恩寵トークン{favour}枚で始めます(実際: {got}枚)",
     SEATS: "席はプレイヤー1人に1つ({players}人)ですが、{count}つです",
+    # the set-up picture (`setup --draw`, the Japanese page's board): the spaces by the rulebook's names
+    PICTURE_TITLE: "デルフォイの神託: {players}人プレイ",
+    TWICE: "{what}×2",
+    "temple": "神殿",
+    "Zeus": "ゼウス",
+    "shallows": "浅瀬",
 }
 
 
@@ -633,24 +643,20 @@ def _check_tasks(setup: Setup, report: Report) -> None:
 
 def picture(setup: Setup) -> BoardPicture:
     built = build(setup)
-    pic = BoardPicture(f"The Oracle of Delphi: {setup.players} players", palette=PICTURE_COLOURS)
-    labels = {
-        "shrine": "shrine",
-        "temple": "temple",
-        "offering": "offering",
-        "statue": "statue",
-        "monster": "monster",
-    }
+    pic = BoardPicture(Phrase(PICTURE_TITLE, players=setup.players), palette=PICTURE_COLOURS)
     for cell, space in sorted(built.spaces.items()):
         points = hex_points(cell, HEX_MM)
         if space.kind == "water":
             pic.cells.append(CellShape(points, space.colour or "sea", pattern="waves"))
         elif space.kind == "shallows":
-            pic.cells.append(CellShape(points, "shallows", label="Zeus" if space.zeus else ""))
+            pic.cells.append(CellShape(points, "shallows", label=Phrase.word("Zeus") if space.zeus else ""))
         elif space.kind == "city":
-            pic.cells.append(CellShape(points, space.colour or "grey", label="city", pattern="hatch"))
+            pic.cells.append(
+                CellShape(points, space.colour or "grey", label=Phrase.word("city"), pattern="hatch")
+            )
         else:
-            label = labels[space.kind] + (" x2" if space.monsters == 2 else "")
+            kind = Phrase.word(space.kind)
+            label = Phrase(TWICE, what=kind) if space.monsters == 2 else kind
             pic.cells.append(CellShape(points, "land", label=label))
     for cell, space in sorted(built.spaces.items()):  # tile outlines: sides between tiles or off the board
         for n in hexgrid.neighbours(cell):
@@ -671,5 +677,6 @@ def picture(setup: Setup) -> BoardPicture:
             pic.pieces.append(PieceMark(pos, "statue", s.colour, size=3.5))
     for t in setup.island_tiles:
         pic.pieces.append(PieceMark(hex_centre(t.at, HEX_MM), "tile", "grey", str(t.player), size=6.0))
-    pic.legend = [(c, c) for c in COLOURS] + [("land", "island"), ("shallows", "shallows")]
+    legend = [*((c, c) for c in COLOURS), ("land", "island"), ("shallows", "shallows")]
+    pic.legend = [(colour, Phrase.word(word)) for colour, word in legend]
     return pic

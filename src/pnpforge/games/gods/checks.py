@@ -77,6 +77,10 @@ END_TWICE = "{count} game-end tiles in the stack; the game has 1"
 END_HIGH = (
     "the game-end tile is number {number} from the bottom of the stack (expected within the bottom {zone})"
 )
+# the set-up picture's title and pile line (`picture`), as templates said in `JA`
+PICTURE_TITLE = "Gods: {players} players ({gods}), {stage}"
+PILE = "{count} tiles in the {pile}"
+
 JA = {
     OVERLAP: "マス{cell}にタイルが{count}枚あります: {names}",
     APART: "タイルが{count}つのまとまりに分かれています(枚数 {sizes})",
@@ -114,6 +118,17 @@ JA = {
     END_TWICE: "タイルの山にエンドタイルが{count}枚あります。ゲームには1枚です",
     END_HIGH: "エンドタイルがタイルの山の下から{number}枚目にあります(下から{zone}枚のうちのはず)",
     **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄"},
+    # the set-up picture (`setup --draw`, the Japanese page's board): the tiles by the rulebook's names
+    PICTURE_TITLE: "ゴッド: {players}人プレイ({gods})、{stage}",
+    "opening": "最初のボード配置",
+    "play": "ゲーム中",
+    "solid: temple": "塗りつぶし: 神殿タイル",
+    "hatched: people": "斜線: 民族タイル",
+    "people": "民族",
+    "disc: god marker": "円: ゴッドマーカー",
+    PILE: "{pile}にタイル{count}枚",
+    "stack": "タイルの山",
+    "bag": "袋",
 }
 
 
@@ -458,26 +473,27 @@ TILE_MM = 12.0  # drawn tile circumradius: about the printed tile's size, so a P
 
 def picture(setup: Setup) -> BoardPicture:
     """The board as drawn by `pnpforge setup gods --draw`: temples solid, people hatched, markers as discs."""
-    pic = BoardPicture(
-        f"Gods: {setup.players} players ({', '.join(setup.gods)}), {setup.stage}", palette=PICTURE_COLOURS
-    )
+    gods = [_w(god) for god in setup.gods]
+    title = Phrase(PICTURE_TITLE, players=setup.players, gods=gods, stage=_w(setup.stage))
+    pic = BoardPicture(title, palette=PICTURE_COLOURS)
     for placed in setup.board:
         kind = _kind(placed.tile)
         points = hex_points(placed.at, TILE_MM)
         if kind == "temple":
             pic.cells.append(CellShape(points, _colour(placed.tile), icon="temple", icon_colour="white"))
-            pic.legend.append(("grey", "solid: temple"))
+            pic.legend.append(("grey", _w("solid: temple")))
         elif kind == "people":
-            pic.cells.append(CellShape(points, _colour(placed.tile), label="people", pattern="hatch"))
-            pic.legend.append(("grey", "hatched: people"))
+            pic.cells.append(CellShape(points, _colour(placed.tile), label=_w("people"), pattern="hatch"))
+            pic.legend.append(("grey", _w("hatched: people")))
         else:
             pic.cells.append(CellShape(points, "land", label=placed.tile))
         if placed.marker:
             centre = hex_centre(placed.at, TILE_MM)
-            pic.pieces.append(PieceMark(centre, "god", placed.marker, placed.marker[0].upper()))
-            pic.legend.append(("white", "disc: god marker"))
+            initial = Phrase.word(placed.marker[0].upper(), placed.marker)  # said as the colour's word
+            pic.pieces.append(PieceMark(centre, "god", placed.marker, initial))
+            pic.legend.append(("white", _w("disc: god marker")))
     pile = _pile(setup)
     if pile is not None:
-        pic.legend.append(("land", f"{len(pile)} tiles in the {setup.variant}"))
+        pic.legend.append(("land", Phrase(PILE, count=len(pile), pile=_w(setup.variant))))
     pic.legend = legend_of(pic.legend)
     return pic

@@ -170,6 +170,11 @@ HUTS_TOUCH = "huts at {a} and {b} touch"
 PASTURE_GROUP = "the pasture group at {cells} has {count} pastures (at most {most})"
 NOT_DESTROYED = "the pasture at {cell} touches the sheep at {sheep}, so it must be crossed out"
 DESTROYED_ALONE = "the crossed-out pasture at {cell} touches no sheep; only a sheep crosses one out"
+# the set-up picture's texts (`picture`), said in `JA`
+PICTURE_TITLE = "Good Shepherds: the farm board"
+PLAYER = "player {player}"
+PICTURE_KEY = "hatched: a starting hut's cell; disc sheep, triangle pasture, square hut; X crossed out"
+
 JA = {
     CELL_OCCUPIED: "マス{cell}にユニットが{count}つあります({what})。1マスに1つだけです",
     PLAYERS_UNIT: "プレイヤー{player}の{unit}",
@@ -181,6 +186,11 @@ JA = {
     PASTURE_GROUP: "{cells}の牧草地グループには牧草地が{count}個あります(最大{most}個)",
     NOT_DESTROYED: "{cell}の牧草地は{sheep}の羊に隣接しているので、×印で破棄されているはずです",
     DESTROYED_ALONE: "{cell}の破棄された牧草地はどの羊にも隣接していません。牧草地を破棄するのは羊だけです",
+    # the set-up picture (`setup --draw`, the Japanese page's board), in the rulebook's notation ○ △ ■ ×
+    PICTURE_TITLE: "グッド・シェパーズ: 農地ボード",
+    PLAYER: "プレイヤー{player}",
+    PICTURE_KEY: "斜線: 最初の小屋のマス。円 羊(○)、三角 牧草地(△)、四角 小屋(■)。×: ×印で破棄",
+    "X": "×",
 }
 
 
@@ -232,7 +242,7 @@ def farm_report(state: FarmState) -> Report:
 def picture(setup: Setup) -> BoardPicture:
     """The farm board as drawn by `pnpforge setup good-shepherds --draw`."""
     state = farm_state(setup)
-    pic = BoardPicture("Good Shepherds: the farm board", palette=PICTURE_COLOURS)
+    pic = BoardPicture(Phrase.word(PICTURE_TITLE), palette=PICTURE_COLOURS)
     # the rulebook's own notation: sheep ○, pasture △, hut ■ (disc, triangle, square marks)
     marks = {"sheep": "token", "pasture": "pyramid", "hut": "cube"}
     by_cell = state.at()
@@ -242,12 +252,10 @@ def picture(setup: Setup) -> BoardPicture:
         pic.cells.append(CellShape(hex_points(cell, CELL_MM), "land", pattern=pattern))
         for unit in units:
             colour = PLAYER_COLOURS[unit.player]
-            label = "X" if unit.destroyed else ""
+            label = Phrase.word("X") if unit.destroyed else ""
             mark = PieceMark(hex_centre(cell, CELL_MM), marks[unit.unit], colour, label, size=CELL_MM * 0.6)
             pic.pieces.append(mark)
-            pic.legend.append((colour, f"player {unit.player}"))
-    pic.legend.append(
-        ("land", "hatched: a starting hut's cell; disc sheep, triangle pasture, square hut; X crossed out")
-    )
+            pic.legend.append((colour, Phrase(PLAYER, player=unit.player)))
+    pic.legend.append(("land", Phrase.word(PICTURE_KEY)))
     pic.legend = legend_of(pic.legend)
     return pic

@@ -277,6 +277,10 @@ CENTRE_OPEN = "the centre tile at {at} does not have six tiles around it (the ba
 NO_BASE = "no tile has six tiles around it: the base is one centre tile with six around it"
 DOUBLE_IN_BASE = "double {tile} is in the base ({role}); doubles only join outside the base"
 DETACHED = "{tile} does not touch the ring around the centre {centre}"
+# the set-up picture's title and the doubles' badge (`picture`), said in `JA`
+PICTURE_TITLE = "Quo Vadis: the map for {players} players"
+DOUBLE = "double (4-5 players)"
+
 JA = {
     TILE_AT: "{at}の{tile}",
     GROUP: "{tiles}",
@@ -293,7 +297,15 @@ JA = {
     "centre": "中央",
     "ring": "周囲",
     DETACHED: "{tile}が中央の{centre}を囲むベース最外周に隣接していません",
+    # the set-up picture (`setup --draw`, the Japanese page's board); the terrains come from `ja()`
+    PICTURE_TITLE: "クォ・ヴァディス: {players}人プレイのマップ",
+    DOUBLE: "ゾロ目のエリアタイル(4-5人)",
 }
+
+
+def ja() -> dict[str, str]:
+    """The terrains by their rulebook names (areas.yaml `ja`), keyed by the English name the picture shows."""
+    return {terrain.en: terrain.ja for terrain in load_areas().terrains.values()}
 
 
 def _name(qv: QvMap, i: int) -> Phrase:
@@ -411,7 +423,7 @@ def picture(setup: Setup) -> BoardPicture:
     """The map as drawn by `pnpforge setup quo-vadis --draw`: spaces in terrain colours, numbers in badges."""
     areas = load_areas()
     qv = build_map(setup)
-    pic = BoardPicture(f"Quo Vadis: the map for {setup.players} players", palette=PICTURE_COLOURS)
+    pic = BoardPicture(Phrase(PICTURE_TITLE, players=setup.players), palette=PICTURE_COLOURS)
     patterns = {"sea": "dots", "mountain": "hatch"}  # tells terrains apart in grey print too
     for space in qv.spaces.values():
         points = [(x * TILE_MM, y * TILE_MM) for x, y in list(space.polygon.exterior.coords)[:-1]]
@@ -422,6 +434,6 @@ def picture(setup: Setup) -> BoardPicture:
         x, y = hexgrid.to_pixel(placed.at, TILE_MM)
         badge = "black" if tile.double else "white"
         pic.pieces.append(PieceMark((x, y), "badge", badge, tile.label, size=TILE_MM * 0.45))
-    pic.legend.append(("black", "double (4-5 players)"))
+    pic.legend.append(("black", Phrase.word(DOUBLE)))
     pic.legend = legend_of(pic.legend)
     return pic
