@@ -251,13 +251,13 @@ def test_the_picture_looks_like_the_printed_board() -> None:
     ]
     assert [entry[2] for entry in pic.legend if len(entry) == 3] == ["temple", "pyramid", "obelisk"]
     image = Image.open(io.BytesIO(boardpic.png_bytes(pic, dpi=100))).convert("RGB")
-    x0, y0, _, _ = pic.bounds()
+    layout = boardpic.frame(pic)
     gods_drawn = [p for p in pic.pieces if p.icon == "god"]
     assert len(gods_drawn) == 4
     for piece in gods_drawn:
         god = seat_god[int(piece.label)]
-        x = mm(piece.at[0] - x0 + boardpic.MARGIN + 0.75 * piece.size / 2) * 100 / 72
-        y = mm(piece.at[1] - y0 + boardpic.MARGIN + boardpic.TITLE) * 100 / 72
+        x = mm(piece.at[0] + layout.ox + 0.75 * piece.size / 2) * 100 / 72
+        y = mm(piece.at[1] + layout.oy) * 100 / 72
         want = tuple(int(known[god]["colour"][i : i + 2], 16) for i in (1, 3, 5))
         got = image.getpixel((round(x), round(y)))
         assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 12, (god, got, want)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from conftest import require_cjk
 from pypdf import PdfReader
 
 from pnpforge import catalog
@@ -131,7 +132,11 @@ def test_dealt_file_validates_and_draws_at_physical_scale(tmp_path: Path) -> Non
     px_per_mm = 4
     page = pdfium.PdfDocument(str(pdf_path))[0]
     image = page.render(scale=px_per_mm * 25.4 / 72).to_pil().convert("L")
-    top, bottom = (boardpic.MARGIN + boardpic.TITLE) * px_per_mm, image.height - boardpic.LEGEND * px_per_mm
+    layout = boardpic.frame(pic)
+    top, bottom = (
+        (boardpic.MARGIN + boardpic.TITLE) * px_per_mm,
+        image.height - layout.legend_height * px_per_mm,
+    )
     inked = (
         image.crop((0, int(top), image.width, int(bottom))).point(lambda v: 255 if v < 250 else 0).getbbox()
     )
@@ -203,3 +208,32 @@ def test_far_away_coordinates_are_refused_quickly(tmp_path: Path) -> None:
     (tmp_path / "far.yaml").write_text(far, encoding="utf-8")
     code, _, err = invoke("validate", str(tmp_path / "far.yaml"))
     assert code == 2 and "less than or equal to 200" in err
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_small_board_s_caption_and_legend_stay_on_the_picture(lang: str) -> None:
+    import io
+
+    from PIL import Image
+
+    from pnpforge.scoring.lang import picture_said
+    from pnpforge.validator.setupfile import deal_setup
+
+    if lang == "ja":
+        require_cjk()
+    for game in ("gods", "good-shepherds", "delphi"):
+        low, _ = catalog.players_range(catalog.find_game(game))
+        checks = catalog.game_module(catalog.find_game(game), "checks")
+        pic = picture_said(
+            checks.picture(checks.Setup.model_validate(deal_setup(game, low, 3, {}))), game, lang
+        )
+        image = Image.open(io.BytesIO(boardpic.png_bytes(pic, dpi=100))).convert("L")
+        ink = image.point(lambda v: 255 if v < 200 else 0)
+        px = 100 / 25.4
+        title = ink.crop((0, 0, image.width, int(boardpic.TITLE * px))).getbbox()
+        legend = ink.crop(
+            (0, int(image.height - boardpic.frame(pic).legend_height * px), image.width, image.height)
+        )
+        for box in (title, legend.getbbox()):
+            assert box is not None, game
+            assert box[0] >= 5 * px and image.width - box[2] >= 5 * px, (game, lang, box, image.width)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -65,10 +66,58 @@ def _texts(pic: BoardPicture) -> list[str]:
     ]
 
 
-def page_size(pic: BoardPicture) -> tuple[float, float]:
-    """The page in mm: the board at 1:1 plus margins, title and legend strips."""
+TITLE_PT, LEGEND_PT = 12, 8  # text sizes, points
+LEGEND_ROW = 6.0  # mm between legend rows after the first
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a picture's parts go, in mm: the page, the board's offset from its own coordinates, and the
+    legend's entries row by row (as many rows as the page's width needs)."""
+
+    width: float
+    height: float
+    ox: float
+    oy: float
+    legend_rows: list[list[tuple[str, ...]]]
+
+    @property
+    def legend_height(self) -> float:
+        return LEGEND + LEGEND_ROW * max(0, len(self.legend_rows) - 1)
+
+
+def _entry_mm(text: str) -> float:
+    """A legend entry's width: its swatch, its text and the gap after it."""
+    return 6.0 + stringWidth(text, _font(text), LEGEND_PT) / mm(1) + 4.0
+
+
+def frame(pic: BoardPicture) -> Frame:
+    """The page: the board at 1:1 plus margins, as wide as the title or the widest legend entry needs
+    (a small board's caption is never cut off), the board centred, the legend wrapped into rows."""
     x0, y0, x1, y1 = pic.bounds()
-    return (x1 - x0 + 2 * MARGIN, y1 - y0 + 2 * MARGIN + TITLE + LEGEND)
+    board = x1 - x0
+    title = stringWidth(pic.title, _font(pic.title), TITLE_PT) / mm(1)
+    entries = [(entry, _entry_mm(entry[1])) for entry in pic.legend]
+    inner = max([board, title, *(size - 4.0 for _, size in entries)])  # the last gap may overhang
+    rows: list[list[tuple[str, ...]]] = []
+    used = inner + 1.0  # start a row at once
+    for entry, size in entries:
+        if used + size - 4.0 > inner:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(entry)
+        used += size
+    width = inner + 2 * MARGIN
+    legend = LEGEND + LEGEND_ROW * max(0, len(rows) - 1)
+    return Frame(
+        width, y1 - y0 + 2 * MARGIN + TITLE + legend, (width - board) / 2 - x0, MARGIN + TITLE - y0, rows
+    )
+
+
+def page_size(pic: BoardPicture) -> tuple[float, float]:
+    """The page in mm (see `frame`)."""
+    layout = frame(pic)
+    return layout.width, layout.height
 
 
 def _luma(colour: RGB) -> float:
@@ -141,15 +190,13 @@ def _pattern(canvas: Canvas, cell: CellShape, points: Sequence[Point], ink: RGB)
             )
 
 
-def draw(canvas: Canvas, pic: BoardPicture, page: tuple[float, float]) -> None:
+def draw(canvas: Canvas, pic: BoardPicture, layout: Frame) -> None:
     """The whole picture on a canvas whose units are points, origin at the page's top-left."""
-    x0, y0, _, _ = pic.bounds()
-    ox, oy = MARGIN - x0, MARGIN + TITLE - y0
 
     def at(p: Point) -> Point:
-        return (mm(p[0] + ox), mm(p[1] + oy))
+        return (mm(p[0] + layout.ox), mm(p[1] + layout.oy))
 
-    _text_centred(canvas, mm(page[0] / 2), mm(TITLE / 2 + 2), pic.title, 12, BLACK)
+    _text_centred(canvas, mm(layout.width / 2), mm(TITLE / 2 + 2), pic.title, TITLE_PT, BLACK)
     for cell in pic.cells:
         points = [at(p) for p in cell.points]
         fill = rgb(cell.fill, pic.palette)
@@ -179,16 +226,17 @@ def draw(canvas: Canvas, pic: BoardPicture, page: tuple[float, float]) -> None:
             )
     for piece in pic.pieces:
         _piece(canvas, piece, at(piece.at), pic.palette)
-    x = mm(MARGIN)
-    y = mm(page[1] - LEGEND / 2)
-    for colour, text, *icon in pic.legend:
-        fill = rgb(colour, pic.palette)
-        if icon:  # a piece's mark, as on the board
-            draw_mark(canvas, icon[0], x + mm(2), y, mm(4), fill)
-        else:
-            canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
-        canvas.text(x + mm(5), y + 3, text, _font(text), 8, BLACK)
-        x += mm(6) + stringWidth(text, _font(text), 8) + mm(4)
+    for row, entries in enumerate(layout.legend_rows):
+        x = mm(MARGIN)
+        y = mm(layout.height - layout.legend_height + LEGEND / 2 + row * LEGEND_ROW)
+        for colour, text, *icon in entries:
+            fill = rgb(colour, pic.palette)
+            if icon:  # a piece's mark, as on the board
+                draw_mark(canvas, icon[0], x + mm(2), y, mm(4), fill)
+            else:
+                canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
+            canvas.text(x + mm(5), y + 3, text, _font(text), LEGEND_PT, BLACK)
+            x += mm(_entry_mm(text))
 
 
 def _piece(canvas: Canvas, piece: PieceMark, centre: Point, palette: dict[str, str]) -> None:
@@ -204,13 +252,13 @@ def _piece(canvas: Canvas, piece: PieceMark, centre: Point, palette: dict[str, s
 
 
 def pdf_bytes(pic: BoardPicture) -> bytes:
-    width, height = page_size(pic)
+    layout = frame(pic)
     buffer = io.BytesIO()
-    rl = RLCanvas(buffer, pagesize=(mm(width), mm(height)), invariant=1, pageCompression=1)
+    rl = RLCanvas(buffer, pagesize=(mm(layout.width), mm(layout.height)), invariant=1, pageCompression=1)
     rl.setTitle(pic.title)
     rl.setCreator(f"pnpforge {__version__}")
     rl.setProducer(f"pnpforge {__version__}")
-    draw(PdfCanvas(rl, mm(height)), pic, (width, height))
+    draw(PdfCanvas(rl, mm(layout.height)), pic, layout)
     rl.showPage()
     rl.save()
     return buffer.getvalue()
@@ -231,11 +279,11 @@ def png_bytes(pic: BoardPicture, dpi: int = PNG_DPI) -> bytes:
 
 
 def svg_text(pic: BoardPicture) -> str:
-    width, height = page_size(pic)
+    layout = frame(pic)
     # millimetres on paper, points inside, as every sheet; font families named only for Japanese text
     fonts = None if all(_latin(t) for t in _texts(pic)) else _fonts()
-    canvas = SvgCanvas(mm(width), mm(height), fonts)
-    draw(canvas, pic, (width, height))
+    canvas = SvgCanvas(mm(layout.width), mm(layout.height), fonts)
+    draw(canvas, pic, layout)
     return canvas.tostring()
 
 

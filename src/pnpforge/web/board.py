@@ -176,9 +176,10 @@ def marked_svg(pic: BoardPicture, errors: list[Violation]) -> tuple[str, list[in
     svg = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
     parts, unmarked = _overlay(pic, errors)
     if parts:
-        x0, y0, _, _ = pic.bounds()
-        ox, oy = boardpic.MARGIN - x0, boardpic.MARGIN + boardpic.TITLE - y0
-        transform = f"scale({mm(1):.6f}) translate({ox:.3f} {oy:.3f})"  # the drawing's own mm → points
+        layout = boardpic.frame(pic)
+        transform = (
+            f"scale({mm(1):.6f}) translate({layout.ox:.3f} {layout.oy:.3f})"  # the drawing's mm → points
+        )
         group = f'<g class="marks" transform="{transform}">{"".join(parts)}</g>'
         svg = svg[: svg.rindex("</svg>")] + group + "</svg>"
     return svg, unmarked
