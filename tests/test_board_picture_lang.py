@@ -16,8 +16,8 @@ from conftest import require_cjk
 from test_score_lang import ILLEGAL, LATIN_WORD
 from test_serve import GAMES, PLAYERS
 
+from pnpforge import lang as language
 from pnpforge.cli import main
-from pnpforge.scoring import lang as language
 
 CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 

@@ -216,7 +216,7 @@ def test_a_small_board_s_caption_and_legend_stay_on_the_picture(lang: str) -> No
 
     from PIL import Image
 
-    from pnpforge.scoring.lang import picture_said
+    from pnpforge.lang import picture_said
     from pnpforge.validator.setupfile import deal_setup
 
     if lang == "ja":

@@ -1,7 +1,7 @@
 """A sentence (or a word) that reads as its English text but can be said in another language.
 
 Score sheets (pnpforge.scoring) and set-up checks (games/*/checks.py) build their messages as a
-`Phrase`; a language table keyed by the template says it in other words (scoring/lang.py). Kept
+`Phrase`; a language table keyed by the template says it in other words (pnpforge/lang.py). Kept
 apart from the scoring engine so a set-up check can use it without loading the score-file models.
 """
 
@@ -19,7 +19,7 @@ class Phrase(str):
 
     Everywhere a string goes (JSON, `pnpforge score`, comparisons) it is that English text; a language
     table keyed by the template (a game's `JA`) can say it in other words with the same values
-    (scoring/lang.py). A value is a name or number shown as it is, a `Phrase` said in the language
+    (pnpforge/lang.py). A value is a name or number shown as it is, a `Phrase` said in the language
     too, or a list of those (joined with ", " in English).
     """
 
@@ -46,7 +46,7 @@ class Phrase(str):
         return _rebuilt(text, key or text, {})
 
 
-SERIES = "{text}; {more}"  # items one after another (their Japanese: scoring/lang.py `RULES_JA`)
+SERIES = "{text}; {more}"  # items one after another (their Japanese: pnpforge/lang.py `SERIES_JA`)
 
 
 def series(items: list[Phrase], template: str = SERIES) -> Phrase:

@@ -30,7 +30,7 @@ def _print_report(report: Report, file: str, lang: str = "en") -> None:
         "violations": "{count} rule violation(s)",
     }
     if lang != "en":  # only a translated report reads the game's checks.py `JA` table
-        from pnpforge.scoring import lang as language
+        from pnpforge import lang as language
 
         game = language.game_title(report.game, lang)  # the closing line names the game for people
         report = language.said_report(report, language.check_translator(report.game, lang))
@@ -139,7 +139,7 @@ def setup_cmd(
 
         pic = picture(loaded.setup)
         if lang != "en":  # only a Japanese picture reads the game's checks.py `JA` table
-            from pnpforge.scoring import lang as language
+            from pnpforge import lang as language
 
             pic = language.picture_said(pic, game, lang)
         boardpic.render(pic, draw)

@@ -1,28 +1,22 @@
-"""A score sheet or a set-up check in another language: a game's `JA` tables applied to its texts, and
-the engine's own words.
+"""A score sheet in another language: a game's score.py `JA` table applied to its texts (pnpforge.lang),
+and the words the score engine itself owns.
 
 English is what every calculator writes; Japanese comes from the optional `JA` table in the game's
 score.py (English text -> Japanese, a `Phrase` looked up by its template) and, for the words no game
-owns (the winner sentence, the table's headings), from this module. A text no table holds stays
-English. Used by the web page (`pnpforge serve`, `?lang=ja`) and `pnpforge score --lang ja`. A set-up's
-violations are said through the `JA` table of the game's checks.py (`check_translator`, `said_report`):
-the page's set-up check and `pnpforge validate --lang ja`.
+owns (the winner sentence, the table's headings, the engine's own rule breaks), from this module. A
+text no table holds stays English. Used by the web page (`pnpforge serve`, `?lang=ja`) and
+`pnpforge score --lang ja`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pnpforge.phrase import SERIES, Phrase
+from pnpforge import lang as language
+from pnpforge.lang import checks_table, game_title
 from pnpforge.scoring.inputs import NEGATIVE, OWNED, TOO_MANY
 from pnpforge.scoring.sheet import DRAW, ScoreResult
-from pnpforge.validator.report import Report, Violation
-
-if TYPE_CHECKING:
-    from pnpforge.validator.picture import BoardPicture
-
-LANGS = ("en", "ja")
 
 # the winner sentence of `render.verdict` in Japanese
 VERDICT_JA = {
@@ -56,41 +50,13 @@ RULES_JA = {
     NEGATIVE: "{what}が{value}です。数は負にできません",
     TOO_MANY: "{what}が{value}です。このゲームで認められる{limit}を超えています",
     OWNED: "{name}の{thing}",
-    SERIES: "{text} / {more}",
 }
-
-# the closing lines of `pnpforge validate` in Japanese
-VALIDATE_JA = {
-    "legal": "正しい{game}のセットアップです",
-    "warnings": "(警告{count}件)",
-    "violations": "{count}件のルール違反",
-}
-
-LIST_JA = "、"  # how a Phrase's list of values is joined in Japanese
 
 
 def translator(table: Mapping[str, str], lang: str) -> Callable[[str], str]:
-    """A game's text in `lang`: its `JA` table's entry for Japanese, else the English text as it is.
-
-    A `Phrase` is looked up by its template and filled with its values, each said the same way when
-    it is a Phrase itself; names and numbers are shown as they are. The engine's own rule-break
-    sentences (`RULES_JA`) are known to every game's translator; a game's table may reword them.
-    """
-    if lang != "ja":
-        return lambda english: english
-    table = {**RULES_JA, **table}
-
-    def value(item: Any) -> str:
-        if isinstance(item, list | tuple):
-            return LIST_JA.join(value(v) for v in item)
-        return tr(item) if isinstance(item, Phrase) else str(item)
-
-    def tr(english: str) -> str:
-        if isinstance(english, Phrase) and english.template in table:
-            return table[english.template].format(**{k: value(v) for k, v in english.values.items()})
-        return table.get(english, english)
-
-    return tr
+    """A game's score text in `lang` (pnpforge.lang.translator), the engine's own rule-break sentences
+    (`RULES_JA`) known to every game; a game's table may reword them."""
+    return language.translator({**RULES_JA, **table}, lang)
 
 
 def verdict(result: ScoreResult, lang: str, tr: Callable[[str], str]) -> str:
@@ -121,47 +87,6 @@ def game_words(game_id: str, lang: str, checks: bool = False) -> tuple[str, Call
     module = catalog.game_module(catalog.find_game(game_id), "score")
     table = {**checks_table(game_id), **getattr(module, "JA", {})} if checks else getattr(module, "JA", {})
     return game_title(game_id, lang), translator(dict(table), lang)
-
-
-def game_title(game_id: str, lang: str) -> str:
-    """A bundled or local game's name for people in `lang` (game.yaml's `title`)."""
-    from pnpforge import catalog
-
-    game = catalog.find_game(game_id)
-    name = catalog.game_info(game).get("title", game.id)
-    return str(name.get(lang) or name.get("en", game.id)) if isinstance(name, dict) else str(name)
-
-
-def checks_table(game_id: str) -> dict[str, str]:
-    """The `JA` table of a game's checks.py and what its `ja()` adds (names read from data files)."""
-    from pnpforge import catalog
-
-    module = catalog.game_module(catalog.find_game(game_id), "checks")
-    if module is None:
-        return {}
-    return {**getattr(module, "JA", {}), **(module.ja() if hasattr(module, "ja") else {})}
-
-
-def check_translator(game_id: str, lang: str) -> Callable[[str], str]:
-    """A set-up violation's message in `lang`, through the game's checks.py `JA`."""
-    return translator(checks_table(game_id), lang) if lang == "ja" else translator({}, lang)
-
-
-def picture_said(pic: BoardPicture, game_id: str, lang: str) -> BoardPicture:
-    """A game's set-up picture (`checks.picture`) with its title and legend in `lang`, through the game's
-    checks.py `JA`: what the Japanese page and `pnpforge setup --draw FILE --lang ja` draw."""
-    from pnpforge.validator.picture import said
-
-    return pic if lang == "en" else said(pic, check_translator(game_id, lang))
-
-
-def said_report(report: Report, tr: Callable[[str], str]) -> Report:
-    """The same report with every message said by `tr`; codes and places unchanged."""
-    return Report(
-        report.game,
-        [Violation(v.code, tr(v.message), v.where) for v in report.errors],
-        [Violation(v.code, tr(v.message), v.where) for v in report.warnings],
-    )
 
 
 def sheet_text(result: ScoreResult, lang: str) -> str:

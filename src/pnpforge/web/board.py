@@ -52,7 +52,7 @@ def said(checked: Checked, game_id: str, lang: str) -> Checked:
     """The check with its violations in `lang` (the game's checks.py `JA`); codes, places, marks unchanged."""
     if lang == "en":
         return checked
-    from pnpforge.scoring import lang as language
+    from pnpforge import lang as language
 
     return replace(
         checked, report=language.said_report(checked.report, language.check_translator(game_id, lang))
@@ -61,7 +61,7 @@ def said(checked: Checked, game_id: str, lang: str) -> Checked:
 
 def check(text: str, game_id: str | None = None, file: str = SETUP_FILE, lang: str = "en") -> Checked:
     """Read, type-check and check a set-up text; InputError when it cannot be read as one. The board is
-    drawn with its title and legend in `lang` (scoring/lang.py `picture_said`, as `setup --draw --lang`)."""
+    drawn with its title and legend in `lang` (pnpforge/lang.py `picture_said`, as `setup --draw --lang`)."""
     source = read_text(text, file)
     named = catalog.game_of(source, "set-up file")
     if game_id is not None and named.id != game_id:
@@ -73,7 +73,7 @@ def check(text: str, game_id: str | None = None, file: str = SETUP_FILE, lang: s
     if picture_of is not None:
         pic = picture_of(loaded.setup)
         if lang != "en":
-            from pnpforge.scoring import lang as language
+            from pnpforge import lang as language
 
             pic = language.picture_said(pic, named.id, lang)
         checked.svg, checked.unmarked = marked_svg(pic, report.errors)

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from pnpforge import catalog
 from pnpforge.errors import InputError, Problem
+from pnpforge.lang import checks_table
 from pnpforge.scoring import lang as lang_sheet
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
@@ -478,7 +479,7 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "
         return scored
     except RulesBroken as broken:
         # a rule break (a Phrase) is said in `lang`; a linked set-up's violation through checks.py's `JA`
-        table = {**lang_sheet.checks_table(the_sheet.game.id), **the_sheet.ja} if lang == "ja" else {}
+        table = {**checks_table(the_sheet.game.id), **the_sheet.ja} if lang == "ja" else {}
         tr = text.translator(table, lang)
         for v in broken.report.errors:
             match = _WHERE.match(str(v.where or ""))

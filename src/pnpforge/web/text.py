@@ -6,7 +6,8 @@ Accept-Language names, else English.
 
 from __future__ import annotations
 
-from pnpforge.scoring.lang import LANGS, translator, verdict
+from pnpforge.lang import LANGS
+from pnpforge.scoring.lang import translator, verdict
 
 __all__ = ["LANGS", "WORDS", "pick", "translator", "verdict", "words"]
 
