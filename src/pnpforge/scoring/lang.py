@@ -85,8 +85,8 @@ def game_words(game_id: str, lang: str, checks: bool = False) -> tuple[str, Call
     from pnpforge import catalog
 
     module = catalog.game_module(catalog.find_game(game_id), "score")
-    table = {**checks_table(game_id), **getattr(module, "JA", {})} if checks else getattr(module, "JA", {})
-    return game_title(game_id, lang), translator(dict(table), lang)
+    table = {**(checks_table(game_id) if checks else {}), **getattr(module, "JA", {})}
+    return game_title(game_id, lang), translator(table, lang)
 
 
 def sheet_text(result: ScoreResult, lang: str) -> str:
