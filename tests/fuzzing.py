@@ -116,12 +116,12 @@ def score_seeds() -> list[str]:
 
 def setup_seeds() -> list[str]:
     """One dealt set-up per bundled game that deals, in the set-up file format."""
-    from pnpforge import catalog
+    from pnpforge import catalog, games
     from pnpforge.validator import setupfile
 
     seeds = []
     for game in catalog.games():
-        if catalog.game_module(game, "deal") is None:
+        if games.of(game).deal is None:
             continue
         low, _ = catalog.players_range(game)
         data = setupfile.deal_setup(game.id, max(low, 2), 1, {})
@@ -139,7 +139,7 @@ def spec_seeds(bundled: bool = True) -> list[dict[str, bytes]]:
     }
     seeds = [tiny, feature]
     if bundled:
-        games = sorted((REPO / "src" / "pnpforge" / "games").iterdir())
+        games = sorted(p.parent for p in (REPO / "src" / "pnpforge" / "games").glob("*/game.yaml"))
         for game in games:
             files = {p.name: p.read_bytes() for p in game.iterdir() if p.suffix in (".yaml", ".csv")}
             seeds.append({**files, BUNDLED: b""})

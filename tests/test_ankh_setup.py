@@ -7,17 +7,17 @@ from typing import Any
 
 import pytest
 
-from pnpforge import catalog
+from pnpforge import games
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.split import side_path, side_vertices
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import check_text, deal_setup, dump_yaml
 
-game = catalog.find_game("ankh")
-checks: Any = catalog.game_module(game, "checks")
-dealer: Any = catalog.game_module(game, "deal")
-caravans_of: Any = catalog.game_module(game, "caravans")
+game = games.load("ankh")
+checks: Any = game.module("checks")
+dealer: Any = game.module("deal")
+caravans_of: Any = game.module("caravans")
 BASE = deal_setup("ankh", 2, 1, {"scenario": "OldKingdom"})  # no camels yet
 
 

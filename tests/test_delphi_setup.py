@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from pnpforge import catalog
+from pnpforge import games
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import check_text, deal_setup, dump_yaml
 
-checks: Any = catalog.game_module(catalog.find_game("delphi"), "checks")
-dealer: Any = catalog.game_module(catalog.find_game("delphi"), "deal")
+checks: Any = games.load("delphi").module("checks")
+dealer: Any = games.load("delphi").module("deal")
 BASE = deal_setup("delphi", 3, 11, {})
 
 

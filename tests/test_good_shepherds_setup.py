@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from pnpforge import catalog
+from pnpforge import games
 from pnpforge.cli import main
 from pnpforge.geometry import hexgrid
 from pnpforge.sourcefile import Source
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import check_text, deal_setup, dump_yaml, load_source
 
-checks: Any = catalog.game_module(catalog.find_game("good-shepherds"), "checks")
+checks: Any = games.load("good-shepherds").module("checks")
 LEFT, RIGHT = [-1, 3], [8, 3]
 
 

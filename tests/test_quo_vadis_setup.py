@@ -12,14 +12,14 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpforge import catalog
+from pnpforge import games
 from pnpforge.cli import main
 from pnpforge.geometry import hexgrid
 from pnpforge.sourcefile import Source
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import check_loaded, check_text, deal_setup, dump_yaml, load_source
 
-checks: Any = catalog.game_module(catalog.find_game("quo-vadis"), "checks")
+checks: Any = games.load("quo-vadis").module("checks")
 
 
 def report_of(data: dict[str, Any]) -> Report:

@@ -139,7 +139,7 @@ def test_interactive_rule_break_and_early_end() -> None:
 
 def _answers(game: catalog.GameFolder) -> str:
     """Plain answers for every question a game asks: defaults, else zeros and 'no'; fewest players."""
-    module = calculator(game)
+    fields = calculator(game).fields
     low, high = catalog.players_range(game)
     answer = {"int": "0", "bool": "n", "text": "", "choice": ""}
 
@@ -147,11 +147,11 @@ def _answers(game: catalog.GameFolder) -> str:
         return "" if field.default is not None else answer.get(field.kind, " ".join(["0"] * field.size))
 
     lines = [] if low == high else [str(low)]
-    lines += [reply(f) for f in module.FIELDS if not f.per_player and not f.after]
+    lines += [reply(f) for f in fields if not f.per_player and not f.after]
     for index in range(low):
         lines.append(f"P{index + 1}")
-        lines += [reply(f) for f in module.FIELDS if f.per_player]
-    lines += [reply(f) for f in module.FIELDS if not f.per_player and f.after]
+        lines += [reply(f) for f in fields if f.per_player]
+    lines += [reply(f) for f in fields if not f.per_player and f.after]
     return "\n".join(lines) + "\n"
 
 

@@ -22,7 +22,7 @@ from pnpforge.cli import main
 from pnpforge.scoring import Phrase
 
 REPO = Path(__file__).parents[1]
-GAMES = sorted(SHEETS)
+GAMES = sorted(PLAYERS)
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -238,12 +238,12 @@ def _keys(value: Any) -> set[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_key_of_a_dealt_set_up_is_said_in_japanese(client: Any, game: str) -> None:
-    from pnpforge import catalog
+    from pnpforge import games
     from pnpforge.web import board
     from pnpforge.web.app import _setup_words
 
     _, data = board.deal(game, PLAYERS[game], 1, {})
-    words = _setup_words(catalog.game_module(catalog.find_game(game), "deal"))
+    words = _setup_words(games.load(game).dealer())
     assert _keys(data) - {"game"} <= set(words), _keys(data) - set(words)
     steps = _steps(client, game, "ja")
     assert "配置の手順" in steps and "プレイヤー数" in steps and "players" not in steps

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from pnpforge import catalog
+from pnpforge import games
 from pnpforge.errors import InputError
 from pnpforge.scoring import RulesBroken, ScoreResult
 from pnpforge.scoring.run import score_file, score_source
 from pnpforge.sourcefile import read_yaml_text
 
-QV = catalog.game_module(catalog.find_game("quo-vadis"), "score")
+QV = games.load("quo-vadis").module("score")
 
 
 # Ten cards each (one per round), spread so every player wins exactly one generation (+4 each).

@@ -13,13 +13,22 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnpforge import catalog
+from pnpforge import catalog, games
 from pnpforge.cli import main
 from pnpforge.web import app as web
 from pnpforge.web import builds, guards
 
-GAMES = [g.id for g in catalog.games() if g.bundled]
-PLAYERS = {"ankh": 3, "delphi": 3, "gods": 3, "good-shepherds": 2, "quo-vadis": 3}
+# every bundled game with rules: what the page deals, checks and scores comes from its GAME alone
+GAMES = [g.id for g in catalog.games() if g.bundled and games.of(g).score is not None]
+
+
+def _players(game: str) -> int:
+    """A table of three, or the nearest count the game's game.yaml allows."""
+    low, high = catalog.players_range(catalog.find_game(game))
+    return min(max(3, low), high)
+
+
+PLAYERS = {game: _players(game) for game in GAMES}
 
 # what a table types in, per game: form field -> text (players are p0, p1, ...)
 SHEETS: dict[str, dict[str, str]] = {
@@ -256,10 +265,7 @@ def test_ankh_conflict_for_one_region(client: Any) -> None:
 
 def test_deal_options_with_known_values_are_pickers(client: Any) -> None:
     """An option whose values a game declares is a select (no typing a scenario's name on a phone)."""
-    from pnpforge import catalog
-
-    ankh = catalog.game_module(catalog.find_game("ankh"), "deal")
-    scenarios = ankh.option_choices()["scenario"]  # type: ignore[union-attr]
+    scenarios = list(games.load("ankh").dealer().choices()["scenario"])
     page = client.get("/g/ankh?lang=en").text
     assert '<select name="opt:scenario">' in page
     assert all(f'<option value="{name}">{name}</option>' in page for name in scenarios)
@@ -455,10 +461,12 @@ def test_a_game_from_games_dir_gets_its_page(
 
     folder = tmp_path / "more" / "gods-copy"
     shutil.copytree(catalog.BUNDLED_DIR / "gods", folder)
-    for name in ("checks.py", "deal.py", "score.py"):  # its plug-ins load under its own id
+    for name in ("__init__.py", "checks.py", "deal.py", "score.py"):  # its GAME and rules under its own id
         text = (folder / name).read_text(encoding="utf-8").replace('Literal["gods"]', 'Literal["gods-copy"]')
-        text = text.replace('GAME = "gods"', 'GAME = "gods-copy"').replace(
-            '"game": "gods"', '"game": "gods-copy"'
+        text = (
+            text.replace('GAME = "gods"', 'GAME = "gods-copy"')
+            .replace('Game("gods"', 'Game("gods-copy"')
+            .replace('"game": "gods"', '"game": "gods-copy"')
         )
         (folder / name).write_text(text, encoding="utf-8")
     monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(tmp_path / "more"))
@@ -581,15 +589,16 @@ def test_a_game_with_only_a_spec_gets_a_print_page(client: Any, monkeypatch: pyt
 def test_the_japanese_sheet_asks_every_question_in_the_games_own_words(client: Any, game: str) -> None:
     import html
 
-    module = catalog.game_module(catalog.find_game(game), "score")
+    scorer = games.load(game).scorer()
+    words = scorer.words()
     page = html.unescape(client.get(f"/g/{game}?lang=ja").text)
-    for f in module.FIELDS:
+    for f in scorer.fields:
         for english in (f.label, f.rule):
-            assert english in module.JA, f"{game}: no Japanese for {english!r}"
-            assert module.JA[english] in page
+            assert english in words, f"{game}: no Japanese for {english!r}"
+            assert words[english] in page
             assert f">{english}<" not in page and f'"{english}' not in page, english
     english_page = html.unescape(client.get(f"/g/{game}?lang=en").text)
-    assert all(f.label in english_page for f in module.FIELDS)  # English stays the default
+    assert all(f.label in english_page for f in scorer.fields)  # English stays the default
 
 
 def test_the_japanese_verdict_names_the_winner_and_the_tie_break(client: Any) -> None:

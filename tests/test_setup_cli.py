@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from conftest import require_cjk
 from pypdf import PdfReader
 
-from pnpforge import catalog
+from pnpforge import catalog, games
 from pnpforge.cli import main
 from pnpforge.layouts import boardpic
 from pnpforge.units import mm
@@ -118,7 +118,7 @@ def test_dealt_file_validates_and_draws_at_physical_scale(tmp_path: Path) -> Non
     assert code == 0, err
     assert invoke("validate", str(yaml_path))[0] == 0
 
-    checks = catalog.game_module(catalog.find_game("ankh"), "checks")
+    checks = games.load("ankh").module("checks")
     loaded = checks.Setup.model_validate(
         __import__("ruamel.yaml").yaml.YAML(typ="safe").load(yaml_path.read_text())
     )
@@ -223,7 +223,7 @@ def test_a_small_board_s_caption_and_legend_stay_on_the_picture(lang: str) -> No
         require_cjk()
     for game in ("gods", "good-shepherds", "delphi"):
         low, _ = catalog.players_range(catalog.find_game(game))
-        checks = catalog.game_module(catalog.find_game(game), "checks")
+        checks = games.load(game).module("checks")
         pic = picture_said(
             checks.picture(checks.Setup.model_validate(deal_setup(game, low, 3, {}))), game, lang
         )

@@ -1,22 +1,18 @@
 """Finding games: a game is a folder holding `game.yaml`, bundled under `pnpforge/games/` or elsewhere.
 
-The engines reach a game's own code (set-up checks, dealer, score calculator) only through
-`game_module`, which loads a file from the game's folder by path: no engine imports a game.
+This module finds game folders and reads their game.yaml header; the engines reach a game's own
+code (set-up checks, dealer, score calculator) only through its `GAME` (pnpforge.games).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from pnpforge.errors import InputError
-from pnpforge.longlived import long_lived
 from pnpforge.sourcefile import Source, decode_utf8, read_bytes, read_yaml_text
 
 SPEC_NAME = "game.yaml"  # the file that makes a folder a game
@@ -71,23 +67,6 @@ def find_game(game_id: str, file: str = "<command line>") -> GameFolder:
             return game
     known = ", ".join(g.id for g in games()) or "none"
     raise InputError.single(file, f"unknown game {game_id!r} (expected one of: {known})")
-
-
-def game_module(game: GameFolder, name: str) -> ModuleType | None:
-    """Load `<game folder>/<name>.py` (e.g. checks, deal, score), or None when the game has none."""
-    path = game.path / f"{name}.py"
-    if not path.is_file():
-        return None
-    module_name = f"pnpforge_game_{game.id.replace('-', '_')}_{name}"
-    if module_name in sys.modules:
-        return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    with long_lived():  # a game module builds its pydantic models as it is imported
-        spec.loader.exec_module(module)
-    return module
 
 
 def game_of(source: Source, what: str) -> GameFolder:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+__all__ = ["InputError", "Problem"]
+
 
 @dataclass(frozen=True)
 class Problem:

@@ -1,10 +1,10 @@
 """pnpforge in another language: a game's `JA` tables applied to its texts, for set-up checks and pictures.
 
-English is what every game writes; Japanese comes from the optional `JA` table in a game's checks.py
-(English text -> Japanese, a `Phrase` looked up by its template; `ja()` adds names read from data
-files). A text no table holds stays English. Used by the page's set-up check (`pnpforge serve`,
-`?lang=ja`), `pnpforge validate --lang ja` and `pnpforge setup --draw FILE --lang ja`; the score sheet's
-own words are in scoring/lang.py, which builds on `translator` here.
+English is what every game writes; Japanese comes from the `words` of a game's set-up hook
+(`GAME.setup`, pnpforge.games: English text -> Japanese, a `Phrase` looked up by its template, with
+names read from data files). A text no table holds stays English. Used by the page's set-up check
+(`pnpforge serve`, `?lang=ja`), `pnpforge validate --lang ja` and `pnpforge setup --draw FILE --lang ja`;
+the score sheet's own words are in scoring/lang.py, which builds on `translator` here.
 """
 
 from __future__ import annotations
@@ -63,13 +63,11 @@ def game_title(game_id: str, lang: str) -> str:
 
 
 def checks_table(game_id: str) -> dict[str, str]:
-    """The `JA` table of a game's checks.py and what its `ja()` adds (names read from data files)."""
-    from pnpforge import catalog
+    """A game's set-up checks' Japanese words (its `GAME.setup` hook's `words`), {} when it has none."""
+    from pnpforge import games
 
-    module = catalog.game_module(catalog.find_game(game_id), "checks")
-    if module is None:
-        return {}
-    return {**getattr(module, "JA", {}), **(module.ja() if hasattr(module, "ja") else {})}
+    game = games.load(game_id)
+    return dict(game.rules().words()) if game.setup is not None else {}
 
 
 def check_translator(game_id: str, lang: str) -> Callable[[str], str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+__all__ = ["SERIES", "series", "Phrase"]
+
 
 def _english(value: Any) -> str:
     return ", ".join(_english(v) for v in value) if isinstance(value, list | tuple) else str(value)

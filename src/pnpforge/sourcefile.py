@@ -26,6 +26,20 @@ from pnpforge.errors import InputError, Problem
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+__all__ = [
+    "decode_utf8",
+    "line_col",
+    "named_file",
+    "read_bytes",
+    "read_csv",
+    "read_yaml",
+    "read_yaml_text",
+    "validate",
+    "FileRefError",
+    "Path_",
+    "Source",
+]
+
 MAX_FILE_BYTES = 10 * 1024 * 1024  # a spec, set-up or score file is a few kB; 10 MB is generous
 MAX_DEPTH = 100  # nesting levels of lists and mappings, aliases included
 MAX_ALIAS_VALUES = 100_000  # values all aliases of one file may copy in ("billion laughs" guard)

@@ -132,7 +132,7 @@ def setup_cmd(
     else:
         click.echo(text, nl=False)
     if draw:
-        picture = getattr(loaded.checks, "picture", None)
+        picture = loaded.rules.picture
         if picture is None:
             raise InputError.single(setupfile.COMMAND_LINE, f"game {game!r} cannot draw its board")
         from pnpforge.layouts import boardpic
@@ -163,11 +163,11 @@ def caravans_cmd(file: str, as_json: bool) -> None:
       pnpforge caravans ankh.yaml --json
     """
     loaded = setupfile.load_setup(file)
-    module = setupfile.game_plugin(loaded.game, "caravans", "camel caravans", file)
-    found = module.caravans(loaded.setup, loaded.source)
+    finder = loaded.game.caravan_finder(file)
+    found = finder.find(loaded.setup, loaded.source)
     if as_json:
         click.echo(json.dumps({"game": loaded.game.id, "count": len(found), "caravans": found}, indent=1))
         return
     for caravan in found:
-        click.echo(module.describe(caravan))
+        click.echo(finder.describe(caravan))
     click.echo(f"{len(found)} legal caravan(s)")

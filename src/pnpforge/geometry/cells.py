@@ -19,6 +19,17 @@ if TYPE_CHECKING:  # shapely is imported by the polygon functions alone: hex boa
     from shapely.geometry import Polygon
     from shapely.geometry.base import BaseGeometry
 
+__all__ = [
+    "adjacency",
+    "components",
+    "hex_adjacency",
+    "hex_outer_edge",
+    "parts",
+    "polygon_cell",
+    "snap",
+    "union",
+]
+
 K = TypeVar("K", bound=Hashable)
 GRID = 1e-6  # snapping grid in drawing units (mm): far below print precision, far above float noise
 EDGE_TOLERANCE = 1e-4  # shared boundary shorter than this is a corner touch, not an edge

@@ -9,6 +9,34 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+__all__ = [
+    "DIRECTIONS",
+    "DIRECTION_NAMES",
+    "Hex",
+    "SQRT3",
+    "Vertex",
+    "add",
+    "corners",
+    "direction_between",
+    "distance",
+    "edge_corners",
+    "edge_key",
+    "line",
+    "neighbour",
+    "neighbours",
+    "place",
+    "ring",
+    "rotate",
+    "scale",
+    "side_vertices",
+    "spiral",
+    "subtract",
+    "to_pixel",
+    "vertex_cells",
+    "vertex_ids",
+    "vertex_to_pixel",
+]
+
 Hex = tuple[int, int]
 
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

@@ -19,6 +19,8 @@ from typing import TypeVar
 
 from pnpforge.geometry import hexgrid
 
+__all__ = ["hex_lattice", "lattice_adjacency", "overlapping", "LatticeCell"]
+
 K = TypeVar("K", bound=Hashable)
 Point = tuple[float, float]
 Node = tuple[int, int]  # lattice coordinates: a * e1 + b * e2

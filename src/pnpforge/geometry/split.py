@@ -18,6 +18,8 @@ from pnpforge.geometry.hexgrid import Hex, Vertex
 if TYPE_CHECKING:  # shapely is imported by the line functions alone: hex-side walls never need it
     from shapely.geometry import LineString, Polygon
 
+__all__ = ["side_path", "side_vertices"]
+
 K = TypeVar("K")
 Side = tuple[Hex, Hex]
 

@@ -1,9 +1,9 @@
 """The score sheet engine: players, scoring items, totals, ranking with tie-breaks, and printing.
 
-It never imports a game. A game plugs in with `games/<id>/score.py`, loaded by path through
-`catalog.game_module(game, "score")`, which exposes:
+It never imports a game. A game plugs in with the `score` hook of its `GAME` (pnpforge.games), a
+`Scorer` usually built from its `games/<id>/score.py`:
 
-`Input`
+`model` (the score.py's `Input`)
     A pydantic model of the score file, derived from `inputs.Strict` (unknown keys are errors),
     with `game: Literal["<id>"]` and `players: list[...]` whose entries have a `name`. Use
     `inputs.Count` for counts (a non-whole number is malformed input; a negative one is left
@@ -13,9 +13,9 @@ It never imports a game. A game plugs in with `games/<id>/score.py`, loaded by p
     rules (`inputs.Rules`: stable codes, located; `Rules.done()` raises `RulesBroken`, exit 1),
     then fill a `PlayerScore` per player and build the result with `ScoreResult.ranked(...)`,
     giving the game's tie-breaks in order (`TieBreak.by(name, values)`).
-`FIELDS: list[prompts.Field]`
+`fields` (score.py's `FIELDS: list[prompts.Field]`)
     The questions `pnpforge score GAME --interactive` asks, each with its rule as help.
-`JA: dict[str, str]` (optional)
+`words` (optional; score.py's `JA: dict[str, str]`)
     English text of the sheet (labels, rules, choice values, breakdown keys, tie-breaks, notes,
     table titles and columns) -> the game's Japanese words; a `Phrase` (a sentence with numbers
     or names inside) is looked up by its template, e.g. `"{name} has {money}": "{name}は{money}金"`.
@@ -29,7 +29,17 @@ The engine (`run.score_source`) has already checked, before `score` runs: the ga
 `Input` model, player names given once, and a player count the game allows.
 """
 
-from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, RulesBroken, Strict, owned
+from pnpforge.scoring.inputs import (
+    Count,
+    Flag,
+    Name,
+    PlayerEntry,
+    Rules,
+    RulesBroken,
+    Strict,
+    known_names,
+    owned,
+)
 from pnpforge.scoring.prompts import Field
 from pnpforge.scoring.sheet import DRAW, Phrase, PlayerScore, ScoreResult, Table, TieBreak, rank
 
@@ -48,6 +58,7 @@ __all__ = [
     "Strict",
     "Table",
     "TieBreak",
+    "known_names",
     "owned",
     "rank",
 ]

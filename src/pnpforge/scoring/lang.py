@@ -82,10 +82,11 @@ def verdict(result: ScoreResult, lang: str, tr: Callable[[str], str]) -> str:
 def game_words(game_id: str, lang: str, checks: bool = False) -> tuple[str, Callable[[str], str]]:
     """A bundled or local game's title in `lang` (game.yaml) and its translator (score.py's `JA`; with
     `checks`, also checks.py's, for a score file's linked set-up whose violations stop the scoring)."""
-    from pnpforge import catalog
+    from pnpforge import games
 
-    module = catalog.game_module(catalog.find_game(game_id), "score")
-    table = {**(checks_table(game_id) if checks else {}), **getattr(module, "JA", {})}
+    game = games.load(game_id)
+    own = game.scorer().words() if game.score is not None else {}
+    table = {**(checks_table(game_id) if checks else {}), **own}
     return game_title(game_id, lang), translator(table, lang)
 
 

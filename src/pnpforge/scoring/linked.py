@@ -15,6 +15,8 @@ from pnpforge.errors import InputError
 from pnpforge.sourcefile import FileRefError, Path_, Source, named_file
 from pnpforge.validator.setupfile import LoadedSetup, load_setup, load_source
 
+__all__ = ["linked_setup"]
+
 
 def _inner(source: Source, at: Path_, data: dict[str, Any], game: str) -> Source:
     """The part of `source` under `at` as a file of its own, positions kept."""

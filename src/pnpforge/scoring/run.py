@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 import typing
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel
 
-from pnpforge import catalog
+from pnpforge import catalog, games
 from pnpforge.errors import InputError, Problem
+from pnpforge.games import Scorer
 from pnpforge.scoring.inputs import player_count, unique_names
 from pnpforge.scoring.prompts import interview
 from pnpforge.scoring.sheet import ScoreResult
@@ -25,13 +25,9 @@ from pnpforge.sourcefile import Source, read_yaml, validate
 _UNKNOWN_KEY = re.compile(r"^unknown key '([^']+)'")
 
 
-def calculator(game: catalog.GameFolder, file: str = "<command line>") -> ModuleType:
-    module = catalog.game_module(game, "score")
-    if module is None:
-        raise InputError.single(
-            file, f"game {game.id!r} has no score calculator (no score.py in {game.path})"
-        )
-    return module
+def calculator(game: catalog.GameFolder, file: str = "<command line>") -> Scorer[Any]:
+    """The game's score calculator (its `GAME.score` hook); InputError naming `file` when it has none."""
+    return games.of(game).scorer(file)
 
 
 def title(game: catalog.GameFolder) -> str:
@@ -55,18 +51,18 @@ def _owners_of(key: str, game: str) -> list[str]:
     for other in catalog.games():
         if other.id == game:
             continue
-        module = catalog.game_module(other, "score")
+        game = games.of(other)
         keys: set[str] = set()
-        if module is not None and hasattr(module, "Input"):
-            _keys_of(module.Input, keys)
+        if game.score is not None:
+            _keys_of(game.scorer().model, keys)
         if key in keys:
             owners.append(other.id)
     return owners
 
 
-def _typed(module: ModuleType, source: Source, game: str) -> Any:
+def _typed(scorer: Scorer[Any], source: Source, game: str) -> Any:
     try:
-        return validate(module.Input, source)
+        return validate(scorer.model, source)
     except InputError as error:
         problems = []
         for problem in error.problems:
@@ -87,7 +83,7 @@ def score_source(source: Source) -> ScoreResult:
     names = [p.name for p in data.players]
     unique_names(source, names)
     player_count(source, len(names), catalog.players_range(game), game.id)
-    result: ScoreResult = module.score(data, source)
+    result = module.score(data, source)
     result.title = result.title or title(game)
     return result
 
@@ -101,7 +97,7 @@ def score_interactive(game_id: str, lang: str = "en") -> ScoreResult:
     with `lang` "ja" the questions are asked in the game's Japanese words (scoring/lang.py)."""
     game = catalog.find_game(game_id)
     module = calculator(game)
-    asked = (title(game), catalog.players_range(game), module.FIELDS)
+    asked = (title(game), catalog.players_range(game), module.fields)
     if lang == "en":
         data = interview(game.id, *asked)
     else:

@@ -15,6 +15,21 @@ from dataclasses import dataclass, field, replace
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
 
+__all__ = [
+    "centroid",
+    "hex_centre",
+    "hex_points",
+    "legend_of",
+    "rgb",
+    "said",
+    "side_points",
+    "spread",
+    "BoardPicture",
+    "CellShape",
+    "HeavyEdge",
+    "PieceMark",
+]
+
 Point = tuple[float, float]
 
 PALETTE: dict[str, str] = {  # colour names every game may use; a game adds its own (terrain...) per picture

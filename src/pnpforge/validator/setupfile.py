@@ -1,9 +1,9 @@
 """Set-up files: reading, checking and writing them, for any game, through the game's own plug-in.
 
-How a game plugs in (the engine never imports a game; it loads these files from the game's folder):
+How a game plugs in: its folder's `__init__.py` exports `GAME` (pnpforge.games), whose hooks are
 
-`games/<id>/checks.py`
-  - `Setup`: a pydantic model of the set-up file. Derive it from `SetupModel` (extra keys forbidden) and
+`SetupRules` (usually from the game's checks.py)
+  - `model`: a pydantic model of the set-up file. Derive it from `SetupModel` (extra keys forbidden) and
     declare `game: Literal["<id>"]`. Use the field types below (`Coord`, `Side`, `Rotation`) so bad
     coordinates or rotations are located errors for free, and `players: player_count(HERE, title)` so
     the player count is held to the range in the game's game.yaml.
@@ -14,14 +14,14 @@ How a game plugs in (the engine never imports a game; it loads these files from 
     `source.problem(path, msg)` points at the line and column of that key in the file.
   - optional `picture(setup) -> BoardPicture` (validator/picture.py): what `setup --draw` renders.
 
-`games/<id>/deal.py`
+`Dealer` (usually from the game's deal.py)
   - (the player-count range is the game's own: `players` in its game.yaml)
   - `deal(players: int, seed: int, options: dict[str, str]) -> dict`: a random legal set-up as plain
     data in the set-up file format (the same dict `validate` accepts), using only `random.Random(seed)`.
     Build dicts in the order the keys should appear: `dump_yaml` keeps that order. Unknown or bad
     options: raise `InputError.single(COMMAND_LINE, "...")`; `option_bool`/`option_int` help.
 
-`games/<id>/caravans.py` (Ankh only, but generic): `caravans(setup, source) -> list[dict]` and
+`Caravans` (Ankh only, but generic): `find(setup, source) -> list[dict]` and
 `describe(caravan: dict) -> str`, for `pnpforge caravans FILE`.
 
 The CLI (cli/check_cmds.py) calls only `check_file`, `deal_setup`, `load_setup` and `dump_yaml` below.
@@ -33,15 +33,36 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
-from pnpforge import catalog
+from pnpforge import catalog, games
 from pnpforge.errors import InputError
+from pnpforge.games import Game, SetupRules
 from pnpforge.sourcefile import Source, read_yaml, read_yaml_text, validate
 from pnpforge.validator.report import Report
+
+__all__ = [
+    "COMMAND_LINE",
+    "check_file",
+    "check_loaded",
+    "check_text",
+    "deal_setup",
+    "dump_yaml",
+    "load_setup",
+    "load_source",
+    "option_bool",
+    "option_int",
+    "parse_options",
+    "player_count",
+    "reject_unknown_options",
+    "Coord",
+    "LoadedSetup",
+    "Rotation",
+    "SetupModel",
+    "Side",
+]
 
 COMMAND_LINE = "<command line>"
 
@@ -74,26 +95,18 @@ class SetupModel(BaseModel):
 
 @dataclass
 class LoadedSetup:
-    game: catalog.GameFolder
-    checks: ModuleType
-    setup: Any
+    game: Game
+    rules: SetupRules[Any]
+    setup: Any  # the game's own `Setup` model
     source: Source
 
 
-def game_plugin(game: catalog.GameFolder, name: str, what: str, file: str = COMMAND_LINE) -> ModuleType:
-    module = catalog.game_module(game, name)
-    if module is None:
-        raise InputError.single(
-            file, f"game {game.id!r} has no {what} ({game.path / (name + '.py')} missing)"
-        )
-    return module
-
-
 def load_source(source: Source) -> LoadedSetup:
-    game = catalog.game_of(source, "set-up file")
-    checks = game_plugin(game, "checks", "set-up checks", source.file)
-    setup = validate(checks.Setup, source)
-    return LoadedSetup(game, checks, setup, source)
+    found = catalog.game_of(source, "set-up file")
+    game = games.of(found)
+    rules = game.rules(source.file)
+    setup = validate(rules.model, source)
+    return LoadedSetup(game, rules, setup, source)
 
 
 def load_setup(path: str | Path) -> LoadedSetup:
@@ -102,8 +115,7 @@ def load_setup(path: str | Path) -> LoadedSetup:
 
 
 def check_loaded(loaded: LoadedSetup) -> Report:
-    report: Report = loaded.checks.check(loaded.setup, loaded.source)
-    return report
+    return loaded.rules.check(loaded.setup, loaded.source)
 
 
 def check_file(path: str | Path) -> Report:
@@ -165,15 +177,14 @@ def reject_unknown_options(options: dict[str, str], known: tuple[str, ...]) -> N
 
 def deal_setup(game_id: str, players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     """A random legal set-up for `game_id` as plain data, the same for the same arguments."""
-    game = catalog.find_game(game_id)
-    dealer = game_plugin(game, "deal", "set-up dealer")
-    low, high = catalog.players_range(game)
+    found = catalog.find_game(game_id)
+    dealer = games.of(found).dealer()
+    low, high = catalog.players_range(found)
     if not low <= players <= high:
         raise InputError.single(
-            COMMAND_LINE, f"{game.id} is for {low} to {high} players (got --players {players})"
+            COMMAND_LINE, f"{found.id} is for {low} to {high} players (got --players {players})"
         )
-    data: dict[str, Any] = dealer.deal(players, seed, options)
-    return data
+    return dealer.deal(players, seed, options)
 
 
 # -- writing -----------------------------------------------------------------------------------------

@@ -24,35 +24,32 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pnpforge import catalog
+from pnpforge import catalog, games
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
+from pnpforge.games import Dealer
 from pnpforge.web import board, builds, guards, sheet, text
 
 HERE = Path(__file__).parent
 FORM = "<form>"  # the file name messages use for a form field that is not part of a file
 
 
-def _option_pickers(dealer: Any) -> list[tuple[str, list[str]]]:
-    """A dealer's options with the values each may take (empty: free text), from what it declares:
-    `OPTION_CHOICES`, or `option_choices()` when the values come from a data file."""
+def _option_pickers(dealer: Dealer | None) -> list[tuple[str, list[str]]]:
+    """A dealer's options with the values each may take (empty: free text)."""
     if dealer is None:
         return []
-    choices = getattr(dealer, "OPTION_CHOICES", None)
-    if choices is None and hasattr(dealer, "option_choices"):
-        choices = dealer.option_choices()
-    return [(name, list((choices or {}).get(name, []))) for name in getattr(dealer, "OPTIONS", ())]
+    choices = dealer.choices()
+    return [(name, list(choices.get(name, []))) for name in dealer.options]
 
 
-def _setup_words(dealer: Any) -> dict[str, str]:
-    """A dealer's set-up words in Japanese (set-up keys and word values), from what it declares: `JA`,
-    or `ja()` when the names come from data files."""
-    if dealer is None:
-        return {}
-    words = getattr(dealer, "JA", None)
-    if words is None and hasattr(dealer, "ja"):
-        words = dealer.ja()
-    return dict(words or {})
+def _setup_words(dealer: Dealer | None) -> dict[str, str]:
+    """A dealer's set-up words in Japanese (set-up keys and word values)."""
+    return dict(dealer.words()) if dealer is not None else {}
+
+
+def _dealer(game: catalog.GameFolder) -> Dealer | None:
+    found = games.of(game)
+    return found.dealer() if found.deal is not None else None
 
 
 def _problems(error: InputError) -> list[dict[str, Any]]:
@@ -128,9 +125,9 @@ def create_app(
     def game_context(game: catalog.GameFolder, lang: str) -> dict[str, Any]:
         info = catalog.game_info(game)
         low, high = catalog.players_range(game)
-        dealer = catalog.game_module(game, "deal")
+        dealer = _dealer(game)
         the_sheet = None
-        if catalog.game_module(game, "score") is not None:
+        if games.of(game).score is not None:
             the_sheet = sheet.sheet(game)
         tr = text.translator(the_sheet.ja if the_sheet else {}, lang)
         return {
@@ -141,7 +138,7 @@ def create_app(
             "options": _option_pickers(dealer),
             "tr": tr,  # the game's own words in the page's language (its `JA` table)
             "can_deal": dealer is not None,
-            "can_check": catalog.game_module(game, "checks") is not None,
+            "can_check": games.of(game).setup is not None,
             "sheet": sheet.localised(the_sheet, lang) if the_sheet else None,
             "inventory": builds.inventory(game, lang),
         }
@@ -179,10 +176,10 @@ def create_app(
         seed = _int(form, "seed", "seed")
         if seed is None:
             seed = secrets.randbelow(10**9)  # a fresh seed, shown so the deal can be repeated
-        dealer = catalog.game_module(game, "deal")
+        dealer = _dealer(game)
         options = {
             key: form[f"opt:{key}"].strip()
-            for key in getattr(dealer, "OPTIONS", ())
+            for key in (dealer.options if dealer is not None else ())
             if form.get(f"opt:{key}", "").strip()
         }
         file_text, data = board.deal(game.id, players or 0, seed, options)

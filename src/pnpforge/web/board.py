@@ -68,7 +68,7 @@ def check(text: str, game_id: str | None = None, file: str = SETUP_FILE, lang: s
         raise InputError([source.problem(("game",), f"this is a {named.id} set-up, not {game_id}")])
     loaded = setupfile.load_source(source)
     report = setupfile.check_loaded(loaded)
-    picture_of = getattr(loaded.checks, "picture", None)
+    picture_of = loaded.rules.picture
     checked = Checked(text, report)
     if picture_of is not None:
         pic = picture_of(loaded.setup)

@@ -1,11 +1,12 @@
-"""The score sheet: built from a game's score `Input` model and `FIELDS`, scored by the CLI's own code.
+"""The score sheet: built from a game's score hook (`GAME.score`: its `model` and `fields`), scored by
+the CLI's own code.
 
 A filled sheet becomes the very score file `pnpforge score` reads (`dump_yaml`), which is then read back
 through `read_yaml_text` and scored by `score_source`: every number, message and rule-break code on the
 page is the CLI's for that file, and each message's line is mapped back to the form field it came from.
 
-Fields come from two places. `FIELDS` (the questions of `score --interactive`, with their rule hints)
-give the main rows. The rest of the `Input` model adds what a table can type in: game-wide numbers,
+Fields come from two places. The hook's `fields` (the questions of `score --interactive`, with their
+rule hints) give the main rows. The rest of its `model` adds what a table can type in: game-wide numbers,
 names and choices (a start player, a devotion top), an optional block of such fields (a settlement),
 and one entry of a list whose entries hold a mapping per player (one Ankh region in conflict).
 Fields naming files (`map`, `setup`, `farm`) are left out: a request never reads the machine's files.
@@ -165,7 +166,7 @@ def _per_player_entry(name: str, model: type[BaseModel]) -> list[SheetField] | N
 
 def sheet(game: catalog.GameFolder) -> Sheet:
     """The score sheet of a game, from its score.py alone (InputError when it has none)."""
-    module = calculator(game)
+    scorer = calculator(game)
     low, high = catalog.players_range(game)
     asked = [
         SheetField(
@@ -178,14 +179,14 @@ def sheet(game: catalog.GameFolder) -> Sheet:
             f.size,
             tuple(f.choices),
         )
-        for f in getattr(module, "FIELDS", [])
+        for f in scorer.fields
     ]
     known = {f.key.split(".")[0] for f in asked}
-    before = [f for f, raw in zip(asked, module.FIELDS, strict=True) if not raw.per_player and not raw.after]
-    after = [f for f, raw in zip(asked, module.FIELDS, strict=True) if not raw.per_player and raw.after]
+    before = [f for f, raw in zip(asked, scorer.fields, strict=True) if not raw.per_player and not raw.after]
+    after = [f for f, raw in zip(asked, scorer.fields, strict=True) if not raw.per_player and raw.after]
     rows = [f for f in asked if f.scope == "player"]
     each: list[SheetField] = []
-    model: type[BaseModel] = module.Input
+    model: type[BaseModel] = scorer.model
     for name, info in model.model_fields.items():
         if name in known or name in ("game", "players"):
             continue
@@ -203,9 +204,9 @@ def sheet(game: catalog.GameFolder) -> Sheet:
                 (each if f.scope == "each" else after).append(f)
     sections = list(dict.fromkeys(f.section for f in after))
     after.sort(key=lambda f: sections.index(f.section))  # each section's fields together, in first-seen order
-    names = tuple(module.player_names()) if hasattr(module, "player_names") else ()
+    names = tuple(scorer.player_names())
     players = (low, min(high, low + MAX_PLAYERS_ON_PAGE))
-    ja = dict(getattr(module, "JA", {}))
+    ja = dict(scorer.words())
     return Sheet(game, title(game), players, rows, before, after, each, names, ja)
 
 
@@ -508,12 +509,12 @@ def refuse_paths(source: Source) -> None:
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         return  # the engine reports it
     try:
-        module = calculator(catalog.find_game(data["game"]))
+        scorer = calculator(catalog.find_game(data["game"]))
     except InputError:
         return
     problems = [
         source.problem((key,), f"the server reads no files: give the set-up inline under {key!r}, not a path")
-        for key in _file_keys(module.Input)
+        for key in _file_keys(scorer.model)
         if isinstance(data.get(key), str)
     ]
     if problems:

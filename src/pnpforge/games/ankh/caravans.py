@@ -8,16 +8,14 @@ region. Each line is found once (from its smaller end).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex, Vertex
 from pnpforge.geometry.split import side_vertices
 from pnpforge.sourcefile import Source
 
-_checks: Any = catalog.game_module(catalog.GameFolder("ankh", Path(__file__).parent, True), "checks")
+from . import checks as _checks
 
 Wall = frozenset[Hex]
 

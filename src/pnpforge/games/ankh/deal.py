@@ -8,12 +8,12 @@ places the monuments, camels, conflict order tokens and figures, player #1 being
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
+
+from . import checks as _checks
 
 OPTIONS = ("scenario",)
 
@@ -22,8 +22,6 @@ def option_choices() -> dict[str, list[str]]:
     """The values an option may take, for pickers (the table page): the map file's scenarios."""
     return {"scenario": sorted(_checks.scenarios())}  # read on demand: dealing needs them anyway
 
-
-_checks: Any = catalog.game_module(catalog.GameFolder("ankh", Path(__file__).parent, True), "checks")
 
 # the set-up file's words on the Japanese table page's "What goes where" (Ankh rulebook, コンポーネント,
 # セットアップ); the scenario sets are named as the two eras are in Japanese (the rulebook names none)

@@ -43,15 +43,18 @@ from pnpforge.scoring import (
     PlayerEntry,
     PlayerScore,
     Rules,
+    RulesBroken,
     ScoreResult,
     Strict,
     Table,
     TieBreak,
+    known_names,
     owned,
 )
-from pnpforge.scoring.inputs import RulesBroken, known_names
 from pnpforge.scoring.linked import linked_setup
 from pnpforge.sourcefile import Path_, Source, read_csv
+
+from . import checks
 
 HERE = Path(__file__).parent
 MONUMENTS = ("obelisk", "temple", "pyramid")
@@ -824,12 +827,12 @@ def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list
     """
     assert data.setup is not None
     loaded = linked_setup(source, ("setup",), data.setup, "ankh")
-    report = loaded.checks.check(loaded.setup, loaded.source)
+    report = checks.check(loaded.setup, loaded.source)
     if not report.valid:
         raise RulesBroken(report)
-    board = loaded.checks.board(loaded.setup)
+    board = checks.board(loaded.setup)
     walls = set(board.river) | {frozenset(side) for caravan in loaded.setup.caravans for side in caravan}
-    found = loaded.checks.regions(board, walls)
+    found = checks.regions(board, walls)
     if not loaded.setup.conflict_order:
         raise InputError(
             [source.problem(("setup",), "the set-up gives no conflict_order: regions need their order")]

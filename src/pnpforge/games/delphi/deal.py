@@ -8,19 +8,18 @@ with a Havel-Hakimi style deal (fullest islands first, random ties), which never
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, reject_unknown_options
 
+from . import checks as _checks
+
 OPTIONS = ("short", "remove")
 OPTION_CHOICES = {"short": ["true", "false"], "remove": ["0", "1", "2", "3", "4"]}  # for pickers
 MAX_REDRAWS = 10_000
-_checks: Any = catalog.game_module(catalog.GameFolder("delphi", Path(__file__).parent, True), "checks")
 
 # the set-up file's words on the Japanese table page's "What goes where" (Delphi rulebook, セットアップ,
 # 12のタスク); tile ids stay as the file has them

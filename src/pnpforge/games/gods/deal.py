@@ -7,17 +7,13 @@ Options: `variant=stack|bag` (the rulebook's bag variant: no game-end tile, an u
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
-# A game's modules are loaded by path, not as a package: reach checks.py the same way.
-_HERE = Path(__file__).parent
-checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
+from . import checks
 
 OPTIONS = ("variant", "gods")
 OPTION_CHOICES = {"variant": ["stack", "bag"]}  # for pickers; `gods` is free text

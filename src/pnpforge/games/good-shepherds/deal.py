@@ -6,15 +6,11 @@ file; the seed is accepted so every game's `setup` command works alike. No optio
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog
 from pnpforge.validator.setupfile import reject_unknown_options
 
-# A game's modules are loaded by path, not as a package: reach checks.py the same way.
-_HERE = Path(__file__).parent
-checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
+from . import checks
 
 # the set-up file's words on the Japanese table page's "What goes where" (Good Shepherds rulebook, ユニット)
 JA = {

@@ -26,14 +26,16 @@ from pnpforge.scoring import (
     PlayerEntry,
     PlayerScore,
     Rules,
+    RulesBroken,
     ScoreResult,
     Strict,
     TieBreak,
     owned,
 )
-from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.linked import linked_setup
 from pnpforge.sourcefile import Source
+
+from . import checks
 
 # Rulebook facts (決算, ◆ゲームの流れ, ◆ゲームの終了).
 SHEEP_INCOME = 5
@@ -198,11 +200,11 @@ def _from_farm(data: Input, source: Source) -> None:
         raise InputError(counted)
     assert data.farm is not None
     loaded = linked_setup(source, ("farm",), data.farm, "good-shepherds")
-    report = loaded.checks.check(loaded.setup, loaded.source)
+    report = checks.check(loaded.setup, loaded.source)
     if not report.valid:
         raise RulesBroken(report)
     if data.ending == NO_PLACEMENT:
-        _check_stuck(data, loaded.checks.farm_state(loaded.setup), source)
+        _check_stuck(data, checks.farm_state(loaded.setup), source)
     for number, player in enumerate(data.players, 1):
         mine = [u for u in loaded.setup.units if u.player == number]
         player.sheep = sum(u.unit == "sheep" for u in mine)

@@ -9,16 +9,12 @@ Every tile gets a random rotation. No options.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog
 from pnpforge.geometry import hexgrid
 from pnpforge.validator.setupfile import reject_unknown_options
 
-# A game's modules are loaded by path, not as a package: reach checks.py the same way.
-_HERE = Path(__file__).parent
-checks: Any = catalog.game_module(catalog.GameFolder(_HERE.name, _HERE, True), "checks")
+from . import checks
 
 CENTRE = (0, 0)
 # the set-up file's words on the Japanese table page's "What goes where" (Quo Vadis rulebook, コンポーネント,

@@ -33,15 +33,18 @@ from pnpforge.scoring import (
     PlayerEntry,
     PlayerScore,
     Rules,
+    RulesBroken,
     ScoreResult,
     Strict,
     Table,
     TieBreak,
+    known_names,
     owned,
 )
-from pnpforge.scoring.inputs import RulesBroken, known_names
 from pnpforge.scoring.linked import linked_setup
 from pnpforge.sourcefile import Source, read_csv, read_yaml, validate
+
+from . import checks
 
 HERE = Path(__file__).parent
 
@@ -392,13 +395,13 @@ def control_from_map(data: Input, source: Source, table: Numbers) -> Control:
     """Controlled areas, the largest connected group and aptitude workers, computed from the map."""
     assert data.map is not None
     loaded = linked_setup(source, ("map",), data.map, "quo-vadis")
-    report = loaded.checks.check(loaded.setup, loaded.source)
+    report = checks.check(loaded.setup, loaded.source)
     if not report.valid:
         raise RulesBroken(report)
-    board = loaded.checks.build_map(loaded.setup)
+    board = checks.build_map(loaded.setup)
     spaces = {space.id: space for space in board.spaces.values()}
-    adjacent: dict[str, set[str]] = loaded.checks.adjacent_areas(loaded.setup)
-    terrains = loaded.checks.load_areas().terrains
+    adjacent: dict[str, set[str]] = checks.adjacent_areas(loaded.setup)
+    terrains = checks.load_areas().terrains
     _map_ids(data, source, set(spaces), set(adjacent), terrains)
     _stacking(data, Rules("quo-vadis", source))
     races = _race_terrains(terrains)

@@ -1,0 +1,50 @@
+"""Ankh: Gods of Egypt: the game's rules as pnpforge reaches them (docs/games/ankh.md).
+
+Each hook imports its module only when a command needs it (pnpforge.games).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnpforge.games import Caravans, Dealer, Game, Scorer, SetupRules
+
+
+def _setup() -> SetupRules:
+    from . import checks
+
+    return SetupRules(
+        checks.Setup, checks.check, picture=checks.picture, words=lambda: {**checks.JA, **checks.ja()}
+    )
+
+
+def _deal() -> Dealer:
+    from . import deal
+
+    return Dealer(
+        deal.deal,
+        options=deal.OPTIONS,
+        choices=deal.option_choices,
+        words=deal.ja,
+    )
+
+
+def _score() -> Scorer:
+    from . import score
+
+    return Scorer(
+        score.Input,
+        score.score,
+        score.FIELDS,
+        player_names=score.player_names,
+        words=lambda: score.JA,
+    )
+
+
+def _caravans() -> Caravans:
+    from . import caravans
+
+    return Caravans(caravans.caravans, caravans.describe)
+
+
+GAME = Game("ankh", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, caravans=_caravans)

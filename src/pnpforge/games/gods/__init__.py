@@ -1,0 +1,43 @@
+"""Gods: the game's rules as pnpforge reaches them (docs/games/gods.md).
+
+Each hook imports its module only when a command needs it (pnpforge.games).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnpforge.games import Dealer, Game, Scorer, SetupRules
+
+
+def _setup() -> SetupRules:
+    from . import checks
+
+    return SetupRules(
+        checks.Setup, checks.check, picture=checks.picture, words=lambda: {**checks.JA, **checks.ja()}
+    )
+
+
+def _deal() -> Dealer:
+    from . import deal
+
+    return Dealer(
+        deal.deal,
+        options=deal.OPTIONS,
+        choices=lambda: deal.OPTION_CHOICES,
+        words=deal.ja,
+    )
+
+
+def _score() -> Scorer:
+    from . import score
+
+    return Scorer(
+        score.Input,
+        score.score,
+        score.FIELDS,
+        words=lambda: score.JA,
+    )
+
+
+GAME = Game("gods", Path(__file__).parent, setup=_setup, deal=_deal, score=_score)

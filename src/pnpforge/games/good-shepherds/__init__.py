@@ -1,0 +1,39 @@
+"""Good Shepherds: the game's rules as pnpforge reaches them (docs/games/good-shepherds.md).
+
+Each hook imports its module only when a command needs it (pnpforge.games).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnpforge.games import Dealer, Game, Scorer, SetupRules
+
+
+def _setup() -> SetupRules:
+    from . import checks
+
+    return SetupRules(checks.Setup, checks.check, picture=checks.picture, words=lambda: checks.JA)
+
+
+def _deal() -> Dealer:
+    from . import deal
+
+    return Dealer(
+        deal.deal,
+        words=lambda: deal.JA,
+    )
+
+
+def _score() -> Scorer:
+    from . import score
+
+    return Scorer(
+        score.Input,
+        score.score,
+        score.FIELDS,
+        words=lambda: score.JA,
+    )
+
+
+GAME = Game("good-shepherds", Path(__file__).parent, setup=_setup, deal=_deal, score=_score)

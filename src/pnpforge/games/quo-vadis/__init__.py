@@ -1,0 +1,41 @@
+"""Quo Vadis: the game's rules as pnpforge reaches them (docs/games/quo-vadis.md).
+
+Each hook imports its module only when a command needs it (pnpforge.games).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnpforge.games import Dealer, Game, Scorer, SetupRules
+
+
+def _setup() -> SetupRules:
+    from . import checks
+
+    return SetupRules(
+        checks.Setup, checks.check, picture=checks.picture, words=lambda: {**checks.JA, **checks.ja()}
+    )
+
+
+def _deal() -> Dealer:
+    from . import deal
+
+    return Dealer(
+        deal.deal,
+        words=lambda: deal.JA,
+    )
+
+
+def _score() -> Scorer:
+    from . import score
+
+    return Scorer(
+        score.Input,
+        score.score,
+        score.FIELDS,
+        words=lambda: score.JA,
+    )
+
+
+GAME = Game("quo-vadis", Path(__file__).parent, setup=_setup, deal=_deal, score=_score)
