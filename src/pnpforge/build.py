@@ -44,6 +44,7 @@ from pnpforge.layouts.imposition.placement import (
 )
 from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, share
 from pnpforge.layouts.shapes import bleed_outline, trim_outline
+from pnpforge.output import info as pdf_info
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.page import PageFrame, Rect
 from pnpforge.sourcefile import FileRefError, named_file
@@ -69,6 +70,7 @@ class BuildOptions:
     only: tuple[str, ...] = ()
     font: Path | None = None
     allow_outside_files: bool = False  # files the spec names may lie outside its folder
+    stamp: str | None = None  # the draft printed on the cover and every sheet label (default game.version)
 
 
 @dataclass
@@ -98,6 +100,8 @@ class Plan:
     @property
     def id(self) -> str:
         return self.loaded.id
+
+    stamp: str = ""
 
     @property
     def title(self) -> str:
@@ -176,7 +180,7 @@ def plan(
     frame, page_name, ctx = drawing_setup(loaded, options, fonts)
     groups = pieces_of(loaded, options, frame, ctx, check=check)
     lang = ctx.lang
-    result = Plan(loaded, frame, page_name, lang, duplex, ctx)
+    result = Plan(loaded, frame, page_name, lang, duplex, ctx, stamp=stamp_of(loaded, options))
     result.pages.append(DocPage("cover"))
     components = loaded.spec.components
     problems: list[Problem] = check_groups(
@@ -235,15 +239,28 @@ def _spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
         raise InputError([loaded.source.problem(("defaults", "font"), str(exc))]) from None
 
 
+def stamp_of(loaded: LoadedSpec, options: BuildOptions) -> str:
+    """The draft a build says it is: --stamp, else the spec's game.version, else nothing."""
+    if options.stamp is not None:
+        return options.stamp.strip()
+    return (loaded.spec.game.version or "").strip()
+
+
 def pieces_of(
     loaded: LoadedSpec, options: BuildOptions, frame: PageFrame, ctx: RenderContext, *, check: bool
 ) -> list[ComponentPieces]:
-    """The pieces of the chosen components; on a problem, every face's problems are listed too."""
+    """The pieces of the chosen components; on a problem, every face's problems are listed too.
+
+    Every row gains the field `version` (the build's stamp) unless it has its own column of that name.
+    """
+    fields = {"version": stamp_of(loaded, options)}
     try:
-        return expand(loaded, ctx.lang, frame.area, options.only, _row_checker(ctx) if check else None)
+        return expand(
+            loaded, ctx.lang, frame.area, options.only, _row_checker(ctx) if check else None, fields
+        )
     except InputError:
         if not check:  # list the faces' problems along with these
-            expand(loaded, ctx.lang, frame.area, options.only, _row_checker(ctx))
+            expand(loaded, ctx.lang, frame.area, options.only, _row_checker(ctx), fields)
         raise
 
 
@@ -659,7 +676,8 @@ def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:
     assert page.component is not None
     names = ", ".join(_on_page(page)) or page.component.name
     sheet = f"sheet {page.sheet} · " if page.sheet else ""
-    text = f"{plan_.id} · {sheet}{names} · {'back' if page.side == 'back' else 'front'}"
+    stamp = f"{plan_.stamp} · " if plan_.stamp else ""
+    text = f"{plan_.id} · {stamp}{sheet}{names} · {'back' if page.side == 'back' else 'front'}"
     segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
     marks.draw_band_label(canvas, plan_.frame, segments, text, font, top=False)
 
@@ -675,6 +693,7 @@ def _subtitle(plan_: Plan) -> str:
         for p in (
             other if other != plan_.title else "",
             players,
+            plan_.stamp,
             game.designer or "",
             f"pnpforge {__version__}",
         )
@@ -715,6 +734,15 @@ def _cover_notes(plan_: Plan) -> list[str]:
 # ---- writing ---------------------------------------------------------------------------------------
 
 
+def metadata(the_plan: Plan) -> pdf_info.Metadata:
+    """What the PDF says of itself: the game's title in the build's language, its designer, and the
+    game with the draft it is (so a file found later still says which draft it prints)."""
+    game = the_plan.loaded.spec.game
+    title, stamp = the_plan.title, the_plan.stamp
+    subject = f"{title} — {stamp}" if stamp and stamp not in title else title
+    return pdf_info.Metadata(title, game.designer or "", subject)
+
+
 def parse_formats(text: str) -> tuple[str, ...]:
     names = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
     bad = [n for n in names if n not in FORMATS]
@@ -745,7 +773,7 @@ def write(
 
     outputs: list[tuple[Path, bytes]] = []
     try:
-        data = pdf.render(the_plan.pages, the_plan.frame, draw, the_plan.title, progress)
+        data = pdf.render(the_plan.pages, the_plan.frame, draw, metadata(the_plan), progress)
         if "pdf" in options.formats:
             outputs.append((out / f"{the_plan.id}.pdf", data))
         if "svg" in options.formats:

@@ -68,6 +68,12 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to embed."),
         click.option(
+            "--stamp",
+            metavar="TEXT",
+            help="The draft printed on the cover and every sheet label, and given to faces as {version} "
+            "(default: the spec's game.version).",
+        ),
+        click.option(
             "--allow-outside-files",
             is_flag=True,
             help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
@@ -95,6 +101,7 @@ def _options(**kw: Any) -> BuildOptions:
         only=tuple(kw["only"]),
         font=Path(kw["font"]) if kw["font"] else None,
         allow_outside_files=kw["allow_outside_files"] or kw["allow_outside_images"],
+        stamp=kw["stamp"],
     )
 
 
@@ -137,6 +144,7 @@ def build_cmd(target: str, **kw: Any) -> None:
       pnpforge build ankh --page letter --margin 6mm
       pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
       pnpforge build my-game/ --allow-outside-files   # art or data kept in a shared folder
+      pnpforge build my-game/ --stamp "draft 33 (test)"  # the draft on the cover and every sheet
     """
     for path in _run_build(target, _options(**kw)):
         click.echo(str(path))

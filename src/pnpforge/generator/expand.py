@@ -8,7 +8,7 @@ template names but the row lacks, a size that is not a length) are collected, lo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,8 +51,11 @@ def expand(
     page_area: tuple[float, float],
     only: Iterable[str] = (),
     check_row: RowCheck | None = None,
+    fields: Mapping[str, Any] | None = None,
 ) -> list[ComponentPieces]:
-    """Every piece to print, component by component in spec order; raises InputError with all problems."""
+    """Every piece to print, component by component in spec order; raises InputError with all problems.
+
+    `fields` are given to every row (the build's `version`); a row's own column of that name wins."""
     problems: list[Problem] = list(loaded.problems)
     out = []
     sources: dict[str, Source] = {}
@@ -67,7 +70,8 @@ def expand(
                 problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: {exc}"))
                 continue
             copies = row.count * component.count
-            made = [Piece(component, row.values, row.ref, k, width, height, cells) for k in range(copies)]
+            values = {**fields, **row.values} if fields else row.values
+            made = [Piece(component, values, row.ref, k, width, height, cells) for k in range(copies)]
             if check_row is not None and made:
                 problems += check_row(made[0])
             pieces += made

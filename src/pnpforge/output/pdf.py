@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 from pnpforge import __version__
 from pnpforge.files import write_atomic
 from pnpforge.output.canvas import Canvas
+from pnpforge.output.info import Metadata
 from pnpforge.output.page import PageFrame
 from pnpforge.output.pdf_canvas import PdfCanvas
 
@@ -26,7 +27,7 @@ def render(
     pages: Sequence[T],
     frame: PageFrame,
     draw: Callable[[Canvas, T], None],
-    title: str,
+    title: str | Metadata,
     progress: Callable[[int], None] | None = None,
 ) -> bytes:
     """Draw every page with `draw` and return the PDF's bytes (nothing is written here)."""
@@ -57,13 +58,18 @@ def binary_streams() -> Iterator[None]:
 
 
 def new_document(
-    buffer: io.BytesIO, size: tuple[float, float], title: str, font: str | None = None
+    buffer: io.BytesIO, size: tuple[float, float], title: str | Metadata, font: str | None = None
 ) -> RLCanvas:
     """A reportlab canvas in invariant mode (no dates, fixed ID) with pnpforge as creator and producer.
 
-    `font` replaces Helvetica as the font reportlab names at the top of every page."""
+    `title` may carry the author and subject too (else reportlab's placeholders stay). `font` replaces
+    Helvetica as the font reportlab names at the top of every page."""
     rl = RLCanvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=font)
-    rl.setTitle(title)
+    info = title if isinstance(title, Metadata) else Metadata(title)
+    rl.setTitle(info.title)
+    if isinstance(title, Metadata):  # a build's document: no placeholder author or subject
+        rl.setAuthor(info.author)
+        rl.setSubject(info.subject)
     rl.setCreator(f"pnpforge {__version__}")
     rl.setProducer(f"pnpforge {__version__}")
     return rl
