@@ -154,6 +154,8 @@ def _register() -> None:
         "Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.")  # fmt: skip
     add("caravans", "check_cmds:caravans_cmd",
         "List every legal camel caravan (1 to 6 camels) on an Ankh set-up.")  # fmt: skip
+    add("diff", "draft_cmds:diff_cmd",
+        "List the pieces added, removed and changed from draft OLD to draft NEW, per component.")  # fmt: skip
     add("export", "export_cmd:export_cmd",
         "Export TARGET's pieces for a print shop or a virtual tabletop.")  # fmt: skip
     add("games", "print_cmds:games_cmd",

@@ -1,0 +1,220 @@
+"""Every data row's identity and a fingerprint of what its pieces draw.
+
+A row's key is its `id` field when every row of its component has a distinct one (`c07`), else its
+row number (`#7`). Its fingerprint is a SHA-256 of what is drawn: the piece's outline, each side's
+background and pattern, and each element with its `{field}`s filled from the row, plus the bytes of
+every file those values name (images, fonts, data files) and of the Japanese font. Row fields that
+no face shows do not count: changing them changes no printed piece. The `{version}` field is left
+unfilled, so a new stamp alone does not make every piece new.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnpforge.build import die_face, face_numbers
+from pnpforge.components.load import RowRef
+from pnpforge.components.template import MissingField, fill, localise, lookup
+from pnpforge.generator.expand import ComponentPieces
+from pnpforge.generator.pieces import Piece
+from pnpforge.layouts.faces.context import RenderContext
+from pnpforge.layouts.faces.render import SideName, side_spec
+from pnpforge.layouts.faces.templates import resolve
+from pnpforge.layouts.faces.values import FaceError
+
+ID_FIELD = "id"
+TITLE_FIELDS = ("title", "name")  # the row fields that name a piece, first found wins
+VERSION_TOKEN = "\x00version\x00"  # stands for the stamp while fingerprinting
+MAX_NAME = 300  # a value longer than this is text, never a file name
+
+
+@dataclass
+class RowPrint:
+    """One data row of one component: its key, its copies and the fingerprint of what it draws."""
+
+    component: str
+    key: str  # "c07" (the row's id) or "#7" (its row number)
+    number: int  # 1-based, in the component's data order
+    pieces: list[Piece]
+    fingerprint: str
+    files: dict[str, str] = field(default_factory=dict)  # file named -> SHA-256 of its bytes
+    title: str = ""  # the row's `title` or `name` field in the build's language, if it has one
+
+    @property
+    def count(self) -> int:
+        return len(self.pieces)
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return {k: v for k, v in self.pieces[0].row.items() if not (k == "version" and v == VERSION_TOKEN)}
+
+    @property
+    def ref(self) -> RowRef:
+        return self.pieces[0].row_ref
+
+    @property
+    def label(self) -> str:
+        """How messages and the reprint cover name the row: `cards c07`, or `cards #7 (Strike)`."""
+        named = f" ({self.title})" if self.title and self.title != self.key else ""
+        return f"{self.component} {self.key}{named}"
+
+
+def rows_of(group: ComponentPieces) -> list[list[Piece]]:
+    """The component's pieces by data row (copies of a row follow each other)."""
+    out: list[list[Piece]] = []
+    for piece in group.pieces:
+        if piece.copy == 0 or not out:
+            out.append([])
+        out[-1].append(piece)
+    return out
+
+
+def row_keys(rows: Sequence[Sequence[Piece]]) -> list[str]:
+    """Each row's `id` when all rows have distinct, non-empty ones; else each row's number `#n`."""
+    ids = [str(r[0].row.get(ID_FIELD, "")).strip() for r in rows]
+    if all(ids) and len(set(ids)) == len(ids):
+        return ids
+    return [f"#{n}" for n in range(1, len(rows) + 1)]
+
+
+def row_title(piece: Piece, lang: str) -> str:
+    """The row's name: its `title` or `name` field (per language), else ''."""
+    for name in TITLE_FIELDS:
+        try:
+            value = lookup(piece.row, name, lang)
+        except MissingField:
+            continue
+        text = (localise(value, lang) if isinstance(value, dict) else str(value)).strip()
+        if text:
+            return text
+    return ""
+
+
+def fingerprints(groups: Sequence[ComponentPieces], ctx: RenderContext) -> list[RowPrint]:
+    """Each row of each component, in spec and data order, with its key and fingerprint."""
+    hasher = _Files(ctx)
+    out: list[RowPrint] = []
+    for group in groups:
+        rows = rows_of(group)
+        for number, (key, pieces) in enumerate(zip(row_keys(rows), rows, strict=True), start=1):
+            drawn = _drawn(pieces[0], ctx)
+            files = {name: hasher.digest(name) for name in sorted(set(_names(drawn))) if hasher.digest(name)}
+            body = {"drawn": drawn, "files": files, "cjk": hasher.cjk()}
+            text = json.dumps(body, sort_keys=True, ensure_ascii=False, default=repr)
+            digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            title = row_title(pieces[0], ctx.lang)
+            out.append(RowPrint(group.component.name, key, number, pieces, digest, files, title))
+    return out
+
+
+def _drawn(piece: Piece, ctx: RenderContext) -> dict[str, Any]:
+    """Everything a piece's sides draw, as plain data: outline, then each side filled from the row."""
+    c = piece.component
+    shape = {
+        "kind": c.kind,
+        "shape": c.shape,
+        "corner": c.corner,
+        "orientation": c.orientation,
+        "size": [round(piece.width, 4), round(piece.height, 4)],
+        "cells": [list(cell) for cell in piece.cells],
+    }
+    if c.kind == "die":
+        faces = {str(n): _side(die_face(piece, n), "face", ctx) for n in face_numbers(c)}
+        return {"shape": shape, "faces": faces}
+    return {"shape": shape, "face": _side(piece, "face", ctx), "back": _side(piece, "back", ctx)}
+
+
+def _side(piece: Piece, side: SideName, ctx: RenderContext) -> Any:
+    spec = side_spec(piece.component, side)
+    if spec is None:
+        return None
+    drawn: dict[str, Any] = {}
+    for key in ("background", "pattern"):
+        value = getattr(spec, key)
+        drawn[key] = _filled(value, piece, ctx)
+    elements = []
+    for element in spec.elements:
+        try:
+            elements.append(resolve(element, piece.row, ctx.lang).model_dump(mode="json"))
+        except (FaceError, MissingField) as exc:  # a build would refuse it; the diff still compares
+            elements.append({"unresolved": element.model_dump(mode="json"), "problem": str(exc)})
+    drawn["elements"] = elements
+    return drawn
+
+
+def _filled(value: str | None, piece: Piece, ctx: RenderContext) -> str | None:
+    if value is None:
+        return None
+    try:
+        return fill(value, piece.row, ctx.lang)
+    except MissingField:
+        return value
+
+
+def _names(value: Any) -> Iterator[str]:
+    """Every text in a drawn side that could name a file: short, one line, with a suffix."""
+    if isinstance(value, str):
+        if 0 < len(value) <= MAX_NAME and "\n" not in value and "." in value.rsplit("/", 1)[-1]:
+            yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _names(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _names(item)
+
+
+class _Files:
+    """SHA-256 of the files a spec's faces name, each read once (files outside the spec folder only
+    with --allow-outside-files, as drawing reads them)."""
+
+    def __init__(self, ctx: RenderContext) -> None:
+        self.folder = Path(ctx.spec_dir).resolve()
+        self.allow_outside = ctx.allow_outside_files
+        self.fonts = ctx.fonts
+        self.known: dict[str, str] = {}
+
+    def digest(self, name: str) -> str:
+        if name not in self.known:
+            self.known[name] = ""
+            try:
+                path = (self.folder / name).resolve()
+                inside = self.allow_outside or self.folder in path.parents
+                if inside and path.is_file():
+                    self.known[name] = _sha256(path)
+            except (OSError, ValueError, RuntimeError):
+                pass  # not a file name after all
+        return self.known[name]
+
+    def cjk(self) -> str:
+        """The Japanese font's bytes: Japanese text is drawn in it."""
+        path = getattr(self.fonts, "cjk_path", None)
+        if path is None:
+            return ""
+        key = f"\x00cjk:{path}"
+        if key not in self.known:
+            try:
+                self.known[key] = _sha256(Path(path))
+            except OSError:
+                self.known[key] = ""
+        return self.known[key]
+
+
+_digests: dict[tuple[str, int, int], str] = {}  # (path, size, mtime) -> SHA-256: a font is read once
+
+
+def _sha256(path: Path) -> str:
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key not in _digests:
+        digest = hashlib.sha256()
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        _digests[key] = digest.hexdigest()
+    return _digests[key]
