@@ -18,6 +18,7 @@ from pnpforge import __version__
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
+from pnpforge.drafts.keys import pick_rows
 from pnpforge.errors import InputError, Problem
 from pnpforge.files import write_atomic
 from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
@@ -25,7 +26,7 @@ from pnpforge.generator.expand import ComponentPieces, expand
 from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts import marks
-from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover
+from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover, sheet_list
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import check_side, draw_side, side_is_shared
 from pnpforge.layouts.imposition.backs import backs
@@ -51,6 +52,7 @@ from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
 FORMATS = ("pdf", "svg", "png")
+Picker = Callable[[list[ComponentPieces]], list[ComponentPieces]]
 CLI = "<command line>"
 PageKind = Literal["cover", "duplex-test", "pieces", "assembly"]
 
@@ -71,6 +73,11 @@ class BuildOptions:
     font: Path | None = None
     allow_outside_files: bool = False  # files the spec names may lie outside its folder
     stamp: str | None = None  # the draft printed on the cover and every sheet label (default game.version)
+    sheets: tuple[int, ...] = ()  # --sheets: only these sheets of the full layout (and the cover)
+    pick: Picker | None = None  # keeps some pieces of each component (a reprint's changed ones)
+    cover_notes: tuple[str, ...] = ()  # said first among the cover's notes (what a reprint holds)
+    name: str | None = None  # the output files' stem (default: the game's id)
+    cover_heading: str = ""  # said after the title on the cover (a reprint says so)
 
 
 @dataclass
@@ -102,6 +109,10 @@ class Plan:
         return self.loaded.id
 
     stamp: str = ""
+    sheets: tuple[int, ...] = ()  # --sheets: the sheets kept
+    sheet_total: int = 0  # sheets of the full layout
+    cover_notes: tuple[str, ...] = ()
+    cover_heading: str = ""
 
     @property
     def title(self) -> str:
@@ -188,6 +199,7 @@ def plan(
         components,
         [next((g.pieces for g in groups if g.component is c), []) for c in components],
     )
+    groups = _picked(groups, options)
     if options.duplex_test:
         result.pages += [DocPage("duplex-test", side="face"), DocPage("duplex-test", side="back")]
     stream: list[ComponentPieces] = []  # cards, tiles and tokens in a row: they share sheets
@@ -211,7 +223,62 @@ def plan(
         raise InputError(problems)
     _number_sheets(result.pages)
     result.inventory = [_inventory_line(group, result.pages, lang) for group in groups]
+    result.cover_notes, result.cover_heading = options.cover_notes, options.cover_heading
+    if options.sheets:
+        result.sheet_total = max((p.sheet for p in result.pages), default=0)
+        result.pages = _chosen_sheets(result.pages, options.sheets)
+        result.sheets = options.sheets
     return result
+
+
+def _picked(groups: list[ComponentPieces], options: BuildOptions) -> list[ComponentPieces]:
+    """The pieces `--only component:ids` and a reprint keep; a component left with none is left out."""
+    picked = pick_rows(groups, options.only)
+    if options.pick is not None:  # both choose from the whole spec: keep what both keep
+        kept = {id(piece) for group in options.pick(groups) for piece in group.pieces}
+        picked = [ComponentPieces(g.component, [p for p in g.pieces if id(p) in kept]) for g in picked]
+    if picked is groups:
+        return groups
+    return [group for group in picked if group.pieces]
+
+
+def parse_sheets(text: str) -> tuple[int, ...]:
+    """`3,5-7` -> (3, 5, 6, 7)."""
+    numbers: list[int] = []
+    for part in (p.strip() for p in text.split(",")):
+        low, dash, high = part.partition("-")
+        if not (low.strip().isdigit() and (not dash or high.strip().isdigit())):
+            raise InputError.single(
+                CLI, f"--sheets {text!r}: {part!r} is not a sheet number or range (expected e.g. 3,5-7)"
+            )
+        a, b = int(low), int(high) if dash else int(low)
+        if a < 1 or b < a or b - a > 10_000:
+            raise InputError.single(
+                CLI, f"--sheets {text!r}: {part!r} is not a range of sheets (expected e.g. 5-7)"
+            )
+        numbers += range(a, b + 1)
+    return tuple(sorted(set(numbers)))
+
+
+def _chosen_sheets(pages: list[DocPage], numbers: Sequence[int]) -> list[DocPage]:
+    """The cover, a duplex test, and the chosen sheets (fronts, backs, a board's assembly page)."""
+    total = max((p.sheet for p in pages), default=0)
+    beyond = [n for n in numbers if n > total]
+    if beyond:
+        raise InputError.single(
+            CLI, f"--sheets: no sheet {beyond[0]}: this build has {total} sheets (expected 1 to {total})"
+        )
+    wanted = set(numbers)
+    out: list[DocPage] = []
+    for index, page in enumerate(pages):
+        if page.kind == "assembly":  # it goes with the board's first sheet after it
+            after = next((p for p in pages[index + 1 :] if p.kind == "pieces"), None)
+            keep = after is not None and after.sheet in wanted
+        else:
+            keep = page.kind != "pieces" or page.sheet in wanted
+        if keep:
+            out.append(page)
+    return out
 
 
 def drawing_setup(
@@ -605,7 +672,8 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     if page.kind == "cover":
         notes = _cover_notes(plan_)
         subtitle = _subtitle(plan_)
-        draw_cover(canvas, frame, fonts, plan_.title, subtitle, plan_.inventory, notes, plan_.lang)
+        title = f"{plan_.title} · {plan_.cover_heading}" if plan_.cover_heading else plan_.title
+        draw_cover(canvas, frame, fonts, title, subtitle, plan_.inventory, notes, plan_.lang)
         return
     if page.kind == "duplex-test":
         marks.draw_duplex_test(
@@ -711,6 +779,8 @@ DUPLEX_NOTES: dict[str, dict[str, str]] = {
         "label lies inside it).",
         "cut": "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin "
         "outlines.",
+        "sheets": "This file holds sheets {sheets} of {total} (--sheets); their numbers are the full "
+        "build's.",
     },
     "ja": {
         "long": "裏面は表面の次のページ:両面印刷(長辺とじ)で印刷してください。",
@@ -719,6 +789,8 @@ DUPLEX_NOTES: dict[str, dict[str, str]] = {
         "page": "用紙 {page}({size})、塗り足し {bleed:g} mm、プリンターの余白 {margin:g} mm"
         "(トンボ・ラベルはすべてその内側)。",
         "cut": "各シートの絵柄の外側のトンボに沿って切ってください。六角形やトークンは細い輪郭線に沿って。",
+        "sheets": "このファイルは全{total}シートのうちシート{sheets}のみ(--sheets)。"
+        "番号は全体の印刷と同じです。",
     },
 }
 
@@ -728,7 +800,11 @@ def _cover_notes(plan_: Plan) -> list[str]:
     said = DUPLEX_NOTES.get(plan_.lang, DUPLEX_NOTES["en"])
     size = f"{to_mm(f.width):g} × {to_mm(f.height):g} mm"
     page = said["page"].format(page=plan_.page_name, size=size, bleed=to_mm(f.bleed), margin=to_mm(f.margin))
-    return [page, said[plan_.duplex], said["cut"], *plan_.ctx.fonts.warnings]
+    chosen = []
+    if plan_.sheets:
+        chosen = [said["sheets"].format(sheets=sheet_list(plan_.sheets), total=plan_.sheet_total)]
+    notes = [page, said[plan_.duplex], said["cut"], *plan_.ctx.fonts.warnings]
+    return [*plan_.cover_notes, *chosen, *notes]
 
 
 # ---- writing ---------------------------------------------------------------------------------------
@@ -767,6 +843,7 @@ def write(
     from pnpforge.output import pdf, png
 
     out = Path(options.out_dir)
+    stem = options.name or the_plan.id
 
     def draw(canvas: Canvas, page: DocPage) -> None:
         draw_page(canvas, the_plan, page)
@@ -775,18 +852,18 @@ def write(
     try:
         data = pdf.render(the_plan.pages, the_plan.frame, draw, metadata(the_plan), progress)
         if "pdf" in options.formats:
-            outputs.append((out / f"{the_plan.id}.pdf", data))
+            outputs.append((out / f"{stem}.pdf", data))
         if "svg" in options.formats:
             from pnpforge.output import svg
 
             drawings = svg.render(the_plan.pages, the_plan.frame, the_plan.ctx.fonts, draw)
-            outputs += [(out / png.page_name(the_plan.id, k + 1, "svg"), d) for k, d in enumerate(drawings)]
+            outputs += [(out / png.page_name(stem, k + 1, "svg"), d) for k, d in enumerate(drawings)]
     except InputError:
         plan(the_plan.loaded, options, the_plan.ctx.fonts, check=True)  # raises with every problem
         raise
     if "png" in options.formats:
         images = png.render(data, options.dpi)
-        outputs += [(out / png.page_name(the_plan.id, k + 1, "png"), image) for k, image in enumerate(images)]
+        outputs += [(out / png.page_name(stem, k + 1, "png"), image) for k, image in enumerate(images)]
     for path, payload in outputs:
         write_atomic(path, payload)
     return [path for path, _ in outputs]

@@ -64,7 +64,11 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             "--dpi", default=150, show_default=True, type=click.IntRange(10, 1200), help="PNG resolution."
         ),
         click.option(
-            "--only", multiple=True, metavar="COMPONENT", help="Build only this component (repeatable)."
+            "--only",
+            multiple=True,
+            metavar="COMPONENT[:IDS]",
+            help="Build only this component, or only its rows with these ids or numbers, e.g. "
+            "cards:c07,c12 (repeatable).",
         ),
         click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to embed."),
         click.option(
@@ -87,7 +91,7 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _options(**kw: Any) -> BuildOptions:
     import_long_lived("pnpforge.build")  # the engine's many imports, with the cycle collector paused
-    from pnpforge.build import BuildOptions, parse_formats
+    from pnpforge.build import BuildOptions, parse_formats, parse_sheets
 
     return BuildOptions(
         out_dir=Path(kw["out_dir"]),
@@ -102,6 +106,7 @@ def _options(**kw: Any) -> BuildOptions:
         font=Path(kw["font"]) if kw["font"] else None,
         allow_outside_files=kw["allow_outside_files"] or kw["allow_outside_images"],
         stamp=kw["stamp"],
+        sheets=parse_sheets(kw["sheets"]) if kw.get("sheets") else (),
     )
 
 
@@ -115,11 +120,24 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
         yield bar.update
 
 
-def _run_build(target: str, options: BuildOptions) -> list[Path]:
+def _run_build(
+    target: str, options: BuildOptions, since: str | None = None, rev: str | None = None
+) -> list[Path]:
     from pnpforge.build import plan, write
     from pnpforge.components.load import load_target
 
     loaded = load_target(target, options.allow_outside_files)
+    if since is not None or rev is not None:
+        from pnpforge.drafts.reprint import reprint_options
+        from pnpforge.drafts.revision import old_spec
+
+        with old_spec(loaded, since, rev) as old:
+            options, found = reprint_options(loaded, old, options, rev or since or "")
+        for change in found.changes:
+            click.echo(change.line(), err=True)
+        if found.equal:
+            click.echo(f"no piece changed since {rev or since}: nothing to reprint", err=True)
+            return []
     the_plan = plan(loaded, options)
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
         files = write(the_plan, options, progress)
@@ -131,7 +149,20 @@ def _run_build(target: str, options: BuildOptions) -> list[Path]:
 @click.command("build")
 @click.argument("target")
 @_build_options
-def build_cmd(target: str, **kw: Any) -> None:
+@click.option(
+    "--sheets", metavar="LIST", help="Only these sheets of the full layout, e.g. 3,5-7 (and the cover)."
+)
+@click.option(
+    "--changed-since",
+    "since",
+    metavar="OLD",
+    help="A reprint: only the pieces added or changed since the older draft OLD (a spec folder), with a "
+    "cover saying which to throw away; written as DIR/<id>-reprint.pdf.",
+)
+@click.option(
+    "--rev", metavar="REV", help="A reprint of what changed since TARGET's spec at git revision REV."
+)
+def build_cmd(target: str, since: str | None, rev: str | None, **kw: Any) -> None:
     """Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.
 
     Writes DIR/<id>.pdf (cover page first), plus DIR/<id>-pNNN.svg/.png per page when asked.
@@ -145,8 +176,15 @@ def build_cmd(target: str, **kw: Any) -> None:
       pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
       pnpforge build my-game/ --allow-outside-files   # art or data kept in a shared folder
       pnpforge build my-game/ --stamp "draft 33 (test)"  # the draft on the cover and every sheet
+      pnpforge build my-game/ --changed-since ../my-game-v31   # reprint only what changed
+      pnpforge build my-game/ --rev v31                       # the same, against a git tag
+      pnpforge build my-game/ --sheets 3,5-7 --only cards:c07,c12
     """
-    for path in _run_build(target, _options(**kw)):
+    if since is not None and rev is not None:
+        raise InputError.single(
+            "<command line>", "--changed-since and --rev: give one of them (expected one)"
+        )
+    for path in _run_build(target, _options(**kw), since, rev):
         click.echo(str(path))
 
 

@@ -1,11 +1,11 @@
 """Every data row's identity and a fingerprint of what its pieces draw.
 
-A row's key is its `id` field when every row of its component has a distinct one (`c07`), else its
-row number (`#7`). Its fingerprint is a SHA-256 of what is drawn: the piece's outline, each side's
-background and pattern, and each element with its `{field}`s filled from the row, plus the bytes of
-every file those values name (images, fonts, data files) and of the Japanese font. Row fields that
-no face shows do not count: changing them changes no printed piece. The `{version}` field is left
-unfilled, so a new stamp alone does not make every piece new.
+A row's key (drafts/keys.py) is its `id` field when every row of its component has a distinct one
+(`c07`), else its row number (`#7`). Its fingerprint is a SHA-256 of what is drawn: the piece's
+outline, each side's background and pattern, and each element with its `{field}`s filled from the
+row, plus the bytes of every file those values name (images, fonts, data files) and of the Japanese
+font. Row fields that no face shows do not count: changing them changes no printed piece. The
+`{version}` field is left unfilled, so a new stamp alone does not make every piece new.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 from pnpforge.build import die_face, face_numbers
 from pnpforge.components.load import RowRef
 from pnpforge.components.template import MissingField, fill, localise, lookup
+from pnpforge.drafts.keys import row_keys, rows_of
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces.context import RenderContext
@@ -27,7 +28,6 @@ from pnpforge.layouts.faces.render import SideName, side_spec
 from pnpforge.layouts.faces.templates import resolve
 from pnpforge.layouts.faces.values import FaceError
 
-ID_FIELD = "id"
 TITLE_FIELDS = ("title", "name")  # the row fields that name a piece, first found wins
 VERSION_TOKEN = "\x00version\x00"  # stands for the stamp while fingerprinting
 MAX_NAME = 300  # a value longer than this is text, never a file name
@@ -64,24 +64,6 @@ class RowPrint:
         return f"{self.component} {self.key}{named}"
 
 
-def rows_of(group: ComponentPieces) -> list[list[Piece]]:
-    """The component's pieces by data row (copies of a row follow each other)."""
-    out: list[list[Piece]] = []
-    for piece in group.pieces:
-        if piece.copy == 0 or not out:
-            out.append([])
-        out[-1].append(piece)
-    return out
-
-
-def row_keys(rows: Sequence[Sequence[Piece]]) -> list[str]:
-    """Each row's `id` when all rows have distinct, non-empty ones; else each row's number `#n`."""
-    ids = [str(r[0].row.get(ID_FIELD, "")).strip() for r in rows]
-    if all(ids) and len(set(ids)) == len(ids):
-        return ids
-    return [f"#{n}" for n in range(1, len(rows) + 1)]
-
-
 def row_title(piece: Piece, lang: str) -> str:
     """The row's name: its `title` or `name` field (per language), else ''."""
     for name in TITLE_FIELDS:
@@ -100,7 +82,7 @@ def fingerprints(groups: Sequence[ComponentPieces], ctx: RenderContext) -> list[
     hasher = _Files(ctx)
     out: list[RowPrint] = []
     for group in groups:
-        rows = rows_of(group)
+        rows = rows_of(group.pieces)
         for number, (key, pieces) in enumerate(zip(row_keys(rows), rows, strict=True), start=1):
             drawn = _drawn(pieces[0], ctx)
             files = {name: hasher.digest(name) for name in sorted(set(_names(drawn))) if hasher.digest(name)}
