@@ -18,7 +18,7 @@ from pnpforge import __version__
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
-from pnpforge.drafts.keys import pick_rows
+from pnpforge.drafts.keys import pick_rows, split_only
 from pnpforge.errors import InputError, Problem
 from pnpforge.files import write_atomic
 from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
@@ -321,13 +321,12 @@ def pieces_of(
     Every row gains the field `version` (the build's stamp) unless it has its own column of that name.
     """
     fields = {"version": stamp_of(loaded, options)}
+    names, _ = split_only(options.only)  # rows named by `--only component:ids` are picked in `plan`
     try:
-        return expand(
-            loaded, ctx.lang, frame.area, options.only, _row_checker(ctx) if check else None, fields
-        )
+        return expand(loaded, ctx.lang, frame.area, names, _row_checker(ctx) if check else None, fields)
     except InputError:
         if not check:  # list the faces' problems along with these
-            expand(loaded, ctx.lang, frame.area, options.only, _row_checker(ctx), fields)
+            expand(loaded, ctx.lang, frame.area, names, _row_checker(ctx), fields)
         raise
 
 
