@@ -281,3 +281,21 @@ def test_sheets_and_only_rows(tmp_path: Path) -> None:
     code, _, err = run("build", str(spec), "-o", str(tmp_path / "d"), "--only", "cards:c99")
     assert code == 2 and "--only cards:c99: no such row in cards" in err
     assert not (tmp_path / "d").exists()
+
+
+def test_exported_images_are_named_by_id_and_title(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path / "v31", deck()[:8])
+    code, out, err = run("export", str(spec), "--to", "images", "-o", str(tmp_path / "img"), "--dpi", "20")
+    assert code == 0, err
+    names = sorted(Path(line).name for line in out.splitlines())
+    assert names[:3] == ["c01-strike-1-front.png", "c02-strike-2-front.png", "c03-strike-3-front.png"]
+    assert "cards-back.png" in names and "c07-strike-7-front.png" in names
+    code, out, err = run(
+        "export", str(spec), "--to", "images", "-o", str(tmp_path / "one"), "--only", "cards:c07"
+    )
+    assert code == 0, err
+    assert sorted(Path(line).name for line in out.splitlines()) == [
+        "c07-strike-7-front.png",
+        "cards-back.png",
+        "manifest.csv",
+    ]

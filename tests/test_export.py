@@ -34,17 +34,18 @@ def test_images_have_exact_pixel_sizes_and_one_file_per_row(tiny_quest: Path, tm
     out = tmp_path / "img"
     files = run(tiny_quest, "images", out, "--only", "heroes")
     names = sorted(p.name for p in files)
-    fronts = [f"heroes-00{n}-front.png" for n in range(1, 5)]
+    names_by_row = ("knight", "archer", "mage", "scout")  # numbered rows without ids: number and name
+    fronts = [f"heroes-00{n}-{name}-front.png" for n, name in enumerate(names_by_row, start=1)]
     assert names == sorted([*fronts, "heroes-back.png", "manifest.csv"])  # 8 cards, 4 rows, one shared back
     for name in [*fronts, "heroes-back.png"]:
         with Image.open(out / name) as image:  # 63 x 88 mm + 3 mm bleed each edge = 69 x 94 mm at 300 dpi
             assert image.size == (815, 1110)
     rows = manifest(out)
     assert [(r["file"], r["row"], r["side"], r["count"]) for r in rows] == [
-        ("heroes-001-front.png", "1", "front", "2"),
-        ("heroes-002-front.png", "2", "front", "2"),
-        ("heroes-003-front.png", "3", "front", "1"),
-        ("heroes-004-front.png", "4", "front", "3"),
+        ("heroes-001-knight-front.png", "1", "front", "2"),
+        ("heroes-002-archer-front.png", "2", "front", "2"),
+        ("heroes-003-mage-front.png", "3", "front", "1"),
+        ("heroes-004-scout-front.png", "4", "front", "3"),
         ("heroes-back.png", "", "back", "8"),
     ]
     assert {(r["width_mm"], r["height_mm"], r["width_px"], r["height_px"]) for r in rows} == {
@@ -67,14 +68,16 @@ def test_a_card_image_matches_the_same_card_on_the_home_sheet(tiny_quest: Path, 
     px = dpi / 72
     inset = 1 * MM  # compare inside the trim: the bleed beyond may be cut by the neighbour's gutter
     bleed = 3 * MM
-    with Image.open(tmp_path / "img" / "heroes-001-front.png") as image:
+    with Image.open(tmp_path / "img" / "heroes-001-knight-front.png") as image:
         box = (bleed + inset, bleed + inset, bleed + 63 * MM - inset, bleed + 88 * MM - inset)
         own = image.convert("RGB").crop(tuple(round(v * px) for v in box))
     x0, y0 = round((placement.x + inset) * px), round((placement.y + inset) * px)
     cut = home.crop((x0, y0, x0 + own.width, y0 + own.height))  # same pixel size, whatever the rounding
     difference = ImageStat.Stat(ImageChops.difference(own, cut).convert("L")).mean[0]
     assert difference < 6, difference  # anti-aliasing at sub-pixel offsets only
-    other = Image.open(tmp_path / "img" / "heroes-002-front.png").convert("RGB").crop((0, 0, *cut.size))
+    other = (
+        Image.open(tmp_path / "img" / "heroes-002-archer-front.png").convert("RGB").crop((0, 0, *cut.size))
+    )
     assert ImageStat.Stat(ImageChops.difference(other, cut).convert("L")).mean[0] > 20  # a real comparison
 
 

@@ -19,8 +19,8 @@ from typing import Any
 
 from pnpforge.build import die_face, face_numbers
 from pnpforge.components.load import RowRef
-from pnpforge.components.template import MissingField, fill, localise, lookup
-from pnpforge.drafts.keys import row_keys, rows_of
+from pnpforge.components.template import MissingField, fill
+from pnpforge.drafts.keys import row_keys, row_title, rows_of
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces.context import RenderContext
@@ -28,7 +28,6 @@ from pnpforge.layouts.faces.render import SideName, side_spec
 from pnpforge.layouts.faces.templates import resolve
 from pnpforge.layouts.faces.values import FaceError
 
-TITLE_FIELDS = ("title", "name")  # the row fields that name a piece, first found wins
 VERSION_TOKEN = "\x00version\x00"  # stands for the stamp while fingerprinting
 MAX_NAME = 300  # a value longer than this is text, never a file name
 
@@ -62,19 +61,6 @@ class RowPrint:
         """How messages and the reprint cover name the row: `cards c07`, or `cards #7 (Strike)`."""
         named = f" ({self.title})" if self.title and self.title != self.key else ""
         return f"{self.component} {self.key}{named}"
-
-
-def row_title(piece: Piece, lang: str) -> str:
-    """The row's name: its `title` or `name` field (per language), else ''."""
-    for name in TITLE_FIELDS:
-        try:
-            value = lookup(piece.row, name, lang)
-        except MissingField:
-            continue
-        text = (localise(value, lang) if isinstance(value, dict) else str(value)).strip()
-        if text:
-            return text
-    return ""
 
 
 def fingerprints(groups: Sequence[ComponentPieces], ctx: RenderContext) -> list[RowPrint]:

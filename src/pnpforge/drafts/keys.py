@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from pnpforge.components.template import MissingField, localise, lookup
 from pnpforge.errors import InputError
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
 
 ID_FIELD = "id"
+TITLE_FIELDS = ("title", "name")  # the row fields that name a piece, first found wins
 CLI = "<command line>"
 SHOWN_KEYS = 6  # keys named in a message about an unknown one
 
@@ -36,6 +38,19 @@ def row_keys(rows: Sequence[Sequence[Piece]]) -> list[str]:
     return [f"#{n}" for n in range(1, len(rows) + 1)]
 
 
+def row_title(piece: Piece, lang: str) -> str:
+    """The row's name: its `title` or `name` field (in `lang`, else plain, else English), or ''."""
+    for name in TITLE_FIELDS:
+        try:
+            value = lookup(piece.row, name, lang)
+        except MissingField:
+            continue
+        text = (localise(value, lang) if isinstance(value, dict) else str(value)).strip()
+        if text:
+            return text
+    return ""
+
+
 def split_only(only: Iterable[str]) -> tuple[list[str], dict[str, list[str]]]:
     """`--only` values as component names, and the row ids asked of each (`cards:c07,c12`)."""
     names: list[str] = []
@@ -54,20 +69,16 @@ def split_only(only: Iterable[str]) -> tuple[list[str], dict[str, list[str]]]:
     return list(dict.fromkeys(names)), rows
 
 
-def pick_rows(groups: list[ComponentPieces], only: Iterable[str]) -> list[ComponentPieces]:
-    """Only the rows `--only component:ids` names (components named without ids keep every row)."""
+def chosen_rows(groups: Sequence[ComponentPieces], only: Iterable[str]) -> dict[str, set[int]]:
+    """The 1-based row numbers `--only component:ids` keeps, per component it names with ids."""
     _, wanted = split_only(only)
-    if not wanted:
-        return groups
-    out = []
+    out: dict[str, set[int]] = {}
     for group in groups:
         ids = wanted.get(group.component.name)
         if ids is None:
-            out.append(group)
             continue
-        rows = rows_of(group.pieces)
-        keys = row_keys(rows)
-        chosen: set[int] = set()
+        keys = row_keys(rows_of(group.pieces))
+        chosen = out.setdefault(group.component.name, set())
         for asked in ids:
             index = _row_index(asked, keys)
             if index is None:
@@ -77,8 +88,23 @@ def pick_rows(groups: list[ComponentPieces], only: Iterable[str]) -> list[Compon
                     f"--only {group.component.name}:{asked}: no such row in {group.component.name} "
                     f"(expected an id or a row number: {shown or 'it has no rows'})",
                 )
-            chosen.add(index)
-        out.append(ComponentPieces(group.component, [p for k in sorted(chosen) for p in rows[k]]))
+            chosen.add(index + 1)
+    return out
+
+
+def pick_rows(groups: list[ComponentPieces], only: Iterable[str]) -> list[ComponentPieces]:
+    """Only the rows `--only component:ids` names (components named without ids keep every row)."""
+    chosen = chosen_rows(groups, only)
+    if not chosen:
+        return groups
+    out = []
+    for group in groups:
+        numbers = chosen.get(group.component.name)
+        if numbers is None:
+            out.append(group)
+            continue
+        rows = rows_of(group.pieces)
+        out.append(ComponentPieces(group.component, [p for n in sorted(numbers) for p in rows[n - 1]]))
     return out
 
 

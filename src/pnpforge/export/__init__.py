@@ -15,7 +15,9 @@ from typing import TypeVar
 from pnpforge.build import BuildOptions, drawing_setup, pieces_of
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.template import localise
+from pnpforge.drafts.keys import chosen_rows, pick_rows
 from pnpforge.errors import InputError
+from pnpforge.export.sides import Side, sides
 from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.layouts.faces.context import RenderContext
@@ -51,6 +53,12 @@ class Prepared:
     groups: list[ComponentPieces]
     options: ExportOptions
     notes: list[str] = field(default_factory=list)
+    rows: dict[str, set[int]] = field(default_factory=dict)  # `--only component:ids`: rows kept
+
+    def sides(self, group: ComponentPieces, every_back: bool = False) -> list[Side]:
+        """The group's sides to export, named in the build's language, only the rows asked for."""
+        chosen = self.rows.get(group.component.name)
+        return sides(group, every_back=every_back, lang=self.ctx.lang, chosen=chosen)
 
     @property
     def title(self) -> str:
@@ -105,7 +113,9 @@ def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) 
     build_options = build_options_of(options)
     frame, _, ctx = drawing_setup(loaded, build_options, fonts)
     groups = pieces_of(loaded, build_options, frame, ctx, check=False)
-    return Prepared(loaded, frame, ctx, groups, options)
+    if kind == "tts":  # its decks are numbered inside: the rows asked for are all it sees
+        return Prepared(loaded, frame, ctx, pick_rows(groups, options.only), options)
+    return Prepared(loaded, frame, ctx, groups, options, rows=chosen_rows(groups, options.only))
 
 
 def check_pixels(width: int, height: int, what: str, dpi: int) -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from pathlib import Path
 
 from pnpforge.export import Prepared, check_pixels
 from pnpforge.export.pages import render, side_page
 from pnpforge.export.raster import Shot, pixels, write_pngs
-from pnpforge.export.sides import Side, sides
+from pnpforge.export.sides import Side
 from pnpforge.files import write_atomic
 from pnpforge.units import to_mm
 
@@ -33,14 +34,22 @@ def side_shots(prepared: Prepared, chosen: list[Side], out: Path) -> tuple[bytes
     dpi = prepared.options.dpi
     pages = [side_page(side, prepared.ctx) for side in chosen]
     shots = []
-    for index, (side, page) in enumerate(zip(chosen, pages, strict=True)):
-        shot = Shot(index, pixels(page.width, dpi), pixels(page.height, dpi), out / f"{side.stem}.png")
+    stems = unique_stems(chosen)
+    for index, (stem, page) in enumerate(zip(stems, pages, strict=True)):
+        shot = Shot(index, pixels(page.width, dpi), pixels(page.height, dpi), out / f"{stem}.png")
         check_pixels(shot.width, shot.height, shot.path.name, dpi)
         shots.append(shot)
     if not pages:
         return b"", shots
     pdf = prepared.drawn(lambda: render(pages, prepared.title))
     return pdf, shots
+
+
+def unique_stems(chosen: list[Side]) -> list[str]:
+    """Each side's file stem; where two components' rows share an id, both are named with their
+    component first (`cards-c07-strike-front`)."""
+    counts = Counter(side.stem for side in chosen)
+    return [f"{side.component.name}-{side.stem}" if counts[side.stem] > 1 else side.stem for side in chosen]
 
 
 def manifest(chosen: list[Side], shots: list[Shot], bleed: float) -> str:
@@ -68,7 +77,7 @@ def manifest(chosen: list[Side], shots: list[Shot], bleed: float) -> str:
 
 def export_images(prepared: Prepared) -> list[Path]:
     out = prepared.out("images")
-    chosen = [side for group in prepared.groups for side in sides(group)]
+    chosen = [side for group in prepared.groups for side in prepared.sides(group)]
     pdf, shots = side_shots(prepared, chosen, out)
     write_pngs(pdf, shots, prepared.options.processes)
     write_atomic(out / MANIFEST, manifest(chosen, shots, prepared.ctx.bleed))

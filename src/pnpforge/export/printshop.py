@@ -13,7 +13,7 @@ from pnpforge.export import Prepared
 from pnpforge.export.images import MANIFEST, manifest, side_shots
 from pnpforge.export.pages import Page, render, side_page
 from pnpforge.export.raster import write_pngs
-from pnpforge.export.sides import Side, shared_back, sides
+from pnpforge.export.sides import Side, shared_back
 from pnpforge.files import write_atomic
 
 
@@ -38,7 +38,7 @@ def _pages(prepared: Prepared, chosen: list[Side]) -> list[Page]:
 def export_print_shop(prepared: Prepared) -> list[Path]:
     out = prepared.out("print-shop")
     if prepared.options.format == "png":
-        chosen = [side for group in prepared.groups for side in sides(group, every_back=True)]
+        chosen = [side for group in prepared.groups for side in prepared.sides(group, every_back=True)]
         pdf, shots = side_shots(prepared, chosen, out)
         write_pngs(pdf, shots, prepared.options.processes)
         write_atomic(out / MANIFEST, manifest(chosen, shots, prepared.ctx.bleed))
@@ -46,7 +46,7 @@ def export_print_shop(prepared: Prepared) -> list[Path]:
     documents = []
     font = prepared.ctx.fonts.resolve("sans")  # embedded: the one font reportlab names on every page
     for group in prepared.groups:
-        chosen = sides(group, every_back=True)
+        chosen = prepared.sides(group, every_back=True)
         if not chosen:
             continue
         pages = _pages(prepared, chosen)
