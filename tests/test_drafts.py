@@ -299,3 +299,19 @@ def test_exported_images_are_named_by_id_and_title(tmp_path: Path) -> None:
         "cards-back.png",
         "manifest.csv",
     ]
+
+
+def test_fingerprints_are_deterministic_and_see_the_face_in_game_yaml(tmp_path: Path) -> None:
+    from pnpforge.build import BuildOptions
+    from pnpforge.components.load import load_target
+    from pnpforge.drafts.diff import spec_prints
+
+    old = write_spec(tmp_path / "old", deck()[:4])
+    first = [(r.key, r.fingerprint) for r in spec_prints(load_target(old), BuildOptions())]
+    again = [(r.key, r.fingerprint) for r in spec_prints(load_target(old), BuildOptions())]
+    assert first == again and len({f for _, f in first}) == 4
+    new = write_spec(tmp_path / "new", deck()[:4], spec=SPEC.replace("#f0e0c0", "#e0f0c0"))
+    code, out, _ = run("diff", str(old), str(new))
+    assert code == 1
+    assert out.splitlines()[0] == "cards c01 (Strike 1): drawn differently (the face in game.yaml)"
+    assert out.splitlines()[-1].endswith("4 changed (4 → 4 rows)")

@@ -19,17 +19,18 @@ from typing import Any
 
 from pnpforge.build import die_face, face_numbers
 from pnpforge.components.load import RowRef
+from pnpforge.components.model import Component
 from pnpforge.components.template import MissingField, fill
 from pnpforge.drafts.keys import row_keys, row_title, rows_of
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import SideName, side_spec
-from pnpforge.layouts.faces.templates import resolve
-from pnpforge.layouts.faces.values import FaceError
+from pnpforge.layouts.faces.templates import filled_fields, has_placeholder
 
 VERSION_TOKEN = "\x00version\x00"  # stands for the stamp while fingerprinting
 MAX_NAME = 300  # a value longer than this is text, never a file name
+SIDES: tuple[SideName, ...] = ("face", "back")
 
 
 @dataclass
@@ -65,54 +66,68 @@ class RowPrint:
 
 def fingerprints(groups: Sequence[ComponentPieces], ctx: RenderContext) -> list[RowPrint]:
     """Each row of each component, in spec and data order, with its key and fingerprint."""
-    hasher = _Files(ctx)
+    files = _Files(ctx)
     out: list[RowPrint] = []
     for group in groups:
         rows = rows_of(group.pieces)
+        common = _Common(group.component, files)
         for number, (key, pieces) in enumerate(zip(row_keys(rows), rows, strict=True), start=1):
-            drawn = _drawn(pieces[0], ctx)
-            files = {name: hasher.digest(name) for name in sorted(set(_names(drawn))) if hasher.digest(name)}
-            body = {"drawn": drawn, "files": files, "cjk": hasher.cjk()}
-            text = json.dumps(body, sort_keys=True, ensure_ascii=False, default=repr)
-            digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            digest, named = common.row_print(pieces[0], ctx)
             title = row_title(pieces[0], ctx.lang)
-            out.append(RowPrint(group.component.name, key, number, pieces, digest, files, title))
+            out.append(RowPrint(group.component.name, key, number, pieces, digest, named, title))
     return out
 
 
-def _drawn(piece: Piece, ctx: RenderContext) -> dict[str, Any]:
-    """Everything a piece's sides draw, as plain data: outline, then each side filled from the row."""
-    c = piece.component
-    shape = {
-        "kind": c.kind,
-        "shape": c.shape,
-        "corner": c.corner,
-        "orientation": c.orientation,
-        "size": [round(piece.width, 4), round(piece.height, 4)],
-        "cells": [list(cell) for cell in piece.cells],
-    }
-    if c.kind == "die":
-        faces = {str(n): _side(die_face(piece, n), "face", ctx) for n in face_numbers(c)}
-        return {"shape": shape, "faces": faces}
-    return {"shape": shape, "face": _side(piece, "face", ctx), "back": _side(piece, "back", ctx)}
+class _Common:
+    """What every piece of one component draws alike (its sides as written in game.yaml, the files
+    they name, the Japanese font), digested once; each row then adds what it fills in."""
+
+    def __init__(self, component: Component, files: _Files) -> None:
+        self.component = component
+        self.files = files
+        sides = {
+            side: spec.model_dump(mode="json") if (spec := side_spec(component, side)) else None
+            for side in SIDES
+        }
+        shape = [component.kind, component.shape, component.corner, component.orientation, component.faces]
+        self.named = self._digests(sides)
+        body = {"sides": sides, "shape": shape, "files": self.named, "cjk": files.cjk()}
+        self.digest = _json_digest(body)
+
+    def _digests(self, value: Any) -> dict[str, str]:
+        return {name: digest for name in sorted(set(_names(value))) if (digest := self.files.digest(name))}
+
+    def row_print(self, piece: Piece, ctx: RenderContext) -> tuple[str, dict[str, str]]:
+        """The row's fingerprint, and the files it names (with their digests)."""
+        if self.component.kind == "die":
+            own: Any = {
+                str(n): self._side(die_face(piece, n), "face", ctx) for n in face_numbers(self.component)
+            }
+        else:
+            own = {side: self._side(piece, side, ctx) for side in SIDES}
+        size = [round(piece.width, 4), round(piece.height, 4), [list(cell) for cell in piece.cells]]
+        named = {**self.named, **self._digests(own)}
+        return _json_digest({"common": self.digest, "size": size, "own": own, "files": named}), named
+
+    @staticmethod
+    def _side(piece: Piece, side: SideName, ctx: RenderContext) -> Any:
+        """What the row fills into one side: background, pattern and each templated element's values."""
+        spec = side_spec(piece.component, side)
+        if spec is None:
+            return None
+        drawn: list[Any] = [_filled(spec.background, piece, ctx), _filled(spec.pattern, piece, ctx)]
+        for element in spec.elements:
+            if has_placeholder(element):
+                try:
+                    drawn.append(filled_fields(element, piece.row, ctx.lang))
+                except MissingField as exc:  # a build would refuse it; the diff still compares
+                    drawn.append(str(exc))
+        return drawn
 
 
-def _side(piece: Piece, side: SideName, ctx: RenderContext) -> Any:
-    spec = side_spec(piece.component, side)
-    if spec is None:
-        return None
-    drawn: dict[str, Any] = {}
-    for key in ("background", "pattern"):
-        value = getattr(spec, key)
-        drawn[key] = _filled(value, piece, ctx)
-    elements = []
-    for element in spec.elements:
-        try:
-            elements.append(resolve(element, piece.row, ctx.lang).model_dump(mode="json"))
-        except (FaceError, MissingField) as exc:  # a build would refuse it; the diff still compares
-            elements.append({"unresolved": element.model_dump(mode="json"), "problem": str(exc)})
-    drawn["elements"] = elements
-    return drawn
+def _json_digest(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _filled(value: str | None, piece: Piece, ctx: RenderContext) -> str | None:

@@ -54,6 +54,12 @@ def has_placeholder(model: BaseModel) -> bool:
     return bool(_template(model).fields)
 
 
+def filled_fields(element: BaseModel, row: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The element's `{field}`-holding values as `row` fills them, before they are checked: what makes
+    one row's element differ from another's (drafts/identity.py fingerprints them). Raises MissingField."""
+    return {name: _fill_all(value, row, lang) for name, value in _template(element).fields.items()}
+
+
 def _fill_all(value: Any, row: Mapping[str, Any], lang: str) -> Any:
     if isinstance(value, str):
         return fill(value, row, lang)
