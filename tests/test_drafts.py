@@ -315,3 +315,61 @@ def test_fingerprints_are_deterministic_and_see_the_face_in_game_yaml(tmp_path: 
     assert code == 1
     assert out.splitlines()[0] == "cards c01 (Strike 1): drawn differently (the face in game.yaml)"
     assert out.splitlines()[-1].endswith("4 changed (4 → 4 rows)")
+
+
+def test_watch_renders_only_changed_pages_and_matches_a_full_build(tmp_path: Path) -> None:
+    import os
+    import sys
+    import time
+
+    spec = write_spec(tmp_path / "game", deck())
+    out, full = tmp_path / "watched", tmp_path / "full"
+    command = [sys.executable, "-m", "pnpforge", "watch", str(spec), "-o", str(out), "--format", "pdf,png"]
+    command += ["--dpi", "30", "--interval", "0.05", "--max-builds", "3"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    watch = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+    def save(rows: list[tuple[str, str, str]], later: int) -> None:  # one whole save, never half of one
+        temp = tmp_path / "cards.csv"
+        temp.write_text(csv_text(rows), encoding="utf-8")
+        os.utime(temp, ns=(time.time_ns(), time.time_ns() + later * 10**9))
+        os.replace(temp, spec / "cards.csv")
+
+    stdout, stderr = "", ""
+    try:
+        assert watch.stdout is not None
+        while stdout.count("strike-p011.png") < 1:  # the first build: 40 cards, 5 sheets, 11 pages
+            line = watch.stdout.readline()
+            assert line, watch.communicate(timeout=10)[1]
+            stdout += line
+        first = {p.name: p.stat().st_mtime_ns for p in out.iterdir()}
+        save(changed_deck(), 1)  # c07 (sheet 1), c19 (sheet 3) and c33 (sheet 4) changed
+        while stdout.count("strike.pdf") < 2:
+            line = watch.stdout.readline()
+            assert line, watch.communicate(timeout=10)[1]
+            stdout += line
+        save(changed_deck()[:20], 2)  # 20 cards: 3 sheets, 7 pages
+        stdout += watch.stdout.read()  # what readline has buffered too (communicate would skip it)
+        watch.wait(timeout=60)
+        stderr = watch.stderr.read() if watch.stderr else ""
+    finally:
+        if watch.poll() is None:
+            watch.kill()
+    assert watch.returncode == 0, stderr
+    builds: list[list[str]] = []
+    for name in (Path(line).name for line in stdout.splitlines()):
+        builds += [[]] if name == "strike.pdf" else []
+        builds[-1].append(name)
+    assert len(builds) == 3  # each build lists the PDF, then the PNGs it rendered
+    assert builds[1][1:] == [
+        "strike-p002.png",
+        "strike-p006.png",
+        "strike-p008.png",
+    ]
+    assert builds[2][1:] == ["strike-p001.png", "strike-p006.png", "strike-p007.png"]  # cover counts, sheet 3
+    assert first["strike-p003.png"] == (out / "strike-p003.png").stat().st_mtime_ns  # a back: not redrawn
+    code, _, err = run("build", str(spec), "-o", str(full), "--format", "pdf,png", "--dpi", "30")
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in full.iterdir())  # p008-p011 gone
+    for path in full.iterdir():
+        assert (out / path.name).read_bytes() == path.read_bytes(), path.name

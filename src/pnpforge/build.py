@@ -9,7 +9,7 @@ page followed by its back page when the component has backs and duplex is not `n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -832,12 +832,14 @@ def write(
     the_plan: Plan,
     options: BuildOptions,
     progress: Callable[[int], None] | None = None,
+    png_pages: Callable[[], Collection[int]] | None = None,
 ) -> list[Path]:
     """Draw the planned pages, then write `<out>/<id>.pdf` (and SVG/PNG per page); returns the paths.
 
     Everything is drawn in memory first, so a problem found while drawing leaves every file as it was.
     Such a problem stops the drawing at once; the spec is then checked in full so that the error
-    lists every problem, not only the first.
+    lists every problem, not only the first. `png_pages`, asked once the pages are drawn, names the
+    only pages (0-based) to render to PNG (`watch`: the pages a change touched).
     """
     from pnpforge.output import pdf, png
 
@@ -861,8 +863,11 @@ def write(
         plan(the_plan.loaded, options, the_plan.ctx.fonts, check=True)  # raises with every problem
         raise
     if "png" in options.formats:
-        images = png.render(data, options.dpi)
-        outputs += [(out / png.page_name(stem, k + 1, "png"), image) for k, image in enumerate(images)]
+        chosen = range(len(the_plan.pages)) if png_pages is None else sorted(png_pages())
+        images = png.render(data, options.dpi, chosen)
+        outputs += [
+            (out / png.page_name(stem, k + 1, "png"), image) for k, image in zip(chosen, images, strict=True)
+        ]
     for path, payload in outputs:
         write_atomic(path, payload)
     return [path for path, _ in outputs]

@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from pnpforge.files import write_atomic
 
 if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by the commands that use it
     from pnpforge.build import BuildOptions
+    from pnpforge.drafts.watching import PageMemory
 
 PAGE_HELP = "Page size: a4, letter, a3 or WxH such as 200x300mm (default: the spec's, else a4)."
 
@@ -121,7 +123,11 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def _run_build(
-    target: str, options: BuildOptions, since: str | None = None, rev: str | None = None
+    target: str,
+    options: BuildOptions,
+    since: str | None = None,
+    rev: str | None = None,
+    watched: PageMemory | None = None,
 ) -> list[Path]:
     from pnpforge.build import plan, write
     from pnpforge.components.load import load_target
@@ -139,8 +145,12 @@ def _run_build(
             click.echo(f"no piece changed since {rev or since}: nothing to reprint", err=True)
             return []
     the_plan = plan(loaded, options)
+    # asked once drawn: the cover shows what drawing warned of
+    pages = partial(watched.changed, the_plan, options) if watched is not None else None
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
-        files = write(the_plan, options, progress)
+        files = write(the_plan, options, progress, pages)
+    if watched is not None:
+        watched.built(the_plan, options)
     for warning in [*the_plan.ctx.fonts.warnings, *the_plan.ctx.fonts.missing]:
         click.echo(warning, err=True)
     return files
@@ -390,6 +400,8 @@ def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -
     """Build TARGET, then rebuild whenever a file in its folder changes (Ctrl-C stops).
 
     A bad spec prints its problems and waiting goes on; the last good output stays as it was.
+    With --format png, only the pages a change touched are rendered again (and printed); the PDF
+    is always written whole.
 
     \b
     Example:
@@ -398,11 +410,14 @@ def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -
     """
     options = _options(**kw)
     folder = _watched_folder(target)
+    from pnpforge.drafts.watching import PageMemory
+
+    memory = PageMemory()
     builds = 0
     while True:
         stamps = _snapshot(folder, options.out_dir)
         try:
-            for path in _run_build(target, options):
+            for path in _run_build(target, options, watched=memory):
                 click.echo(str(path))
         except InputError as error:
             report_problems(error)

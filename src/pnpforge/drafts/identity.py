@@ -66,16 +66,43 @@ class RowPrint:
 
 def fingerprints(groups: Sequence[ComponentPieces], ctx: RenderContext) -> list[RowPrint]:
     """Each row of each component, in spec and data order, with its key and fingerprint."""
-    files = _Files(ctx)
+    printer = Printer(ctx)
     out: list[RowPrint] = []
     for group in groups:
         rows = rows_of(group.pieces)
-        common = _Common(group.component, files)
         for number, (key, pieces) in enumerate(zip(row_keys(rows), rows, strict=True), start=1):
-            digest, named = common.row_print(pieces[0], ctx)
+            digest, named = printer.row_print(pieces[0])
             title = row_title(pieces[0], ctx.lang)
             out.append(RowPrint(group.component.name, key, number, pieces, digest, named, title))
     return out
+
+
+class Printer:
+    """Fingerprints of pieces drawn in one context, each component's common part digested once and
+    each data row once (the copies of a row share their row's values)."""
+
+    def __init__(self, ctx: RenderContext) -> None:
+        self.ctx = ctx
+        self.files = _Files(ctx)
+        self.common: dict[int, _Common] = {}
+        self.rows: dict[tuple[int, SideName | None], tuple[dict[str, Any], tuple[str, dict[str, str]]]] = {}
+
+    def row_print(self, piece: Piece, only: SideName | None = None) -> tuple[str, dict[str, str]]:
+        """The piece's fingerprint and the files it names (of one side with `only`)."""
+        key = (id(piece.row), only)
+        hit = self.rows.get(key)
+        if hit is not None and hit[0] is piece.row:
+            return hit[1]
+        component = piece.component
+        common = self.common.get(id(component))
+        if common is None or common.component is not component:
+            common = self.common[id(component)] = _Common(component, self.files)
+        found = common.row_print(piece, self.ctx, only)
+        self.rows[key] = (piece.row, found)
+        return found
+
+    def __call__(self, piece: Piece, only: SideName | None = None) -> str:
+        return self.row_print(piece, only)[0]
 
 
 class _Common:
@@ -97,14 +124,16 @@ class _Common:
     def _digests(self, value: Any) -> dict[str, str]:
         return {name: digest for name in sorted(set(_names(value))) if (digest := self.files.digest(name))}
 
-    def row_print(self, piece: Piece, ctx: RenderContext) -> tuple[str, dict[str, str]]:
-        """The row's fingerprint, and the files it names (with their digests)."""
+    def row_print(
+        self, piece: Piece, ctx: RenderContext, only: SideName | None = None
+    ) -> tuple[str, dict[str, str]]:
+        """The row's fingerprint, and the files it names (with their digests); with `only`, the
+        fingerprint of that side alone (a back page does not change with its fronts)."""
         if self.component.kind == "die":
-            own: Any = {
-                str(n): self._side(die_face(piece, n), "face", ctx) for n in face_numbers(self.component)
-            }
+            numbers = face_numbers(self.component)
+            own: Any = {str(n): self._side(die_face(piece, n), "face", ctx) for n in numbers}
         else:
-            own = {side: self._side(piece, side, ctx) for side in SIDES}
+            own = {side: self._side(piece, side, ctx) for side in SIDES if only in (None, side)}
         size = [round(piece.width, 4), round(piece.height, 4), [list(cell) for cell in piece.cells]]
         named = {**self.named, **self._digests(own)}
         return _json_digest({"common": self.digest, "size": size, "own": own, "files": named}), named

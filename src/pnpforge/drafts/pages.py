@@ -1,0 +1,67 @@
+"""A digest of what each planned page shows, so that `watch` re-renders only the pages a change
+touched (`--format png`).
+
+A piece page's digest covers its layout (every placement, cut line and mark), the fingerprint of
+each piece placed on it and the components named in its label; the cover's covers the inventory,
+the game's header and the build's notes; and every page's covers what all pages share (page frame,
+language, duplex, stamp, fonts, pnpforge's version). A page whose digest is unchanged draws the same
+pixels; a wrong guess can only re-render a page that did not need it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING
+
+from pnpforge import __version__
+from pnpforge.drafts.identity import Printer
+
+if TYPE_CHECKING:
+    from pnpforge.build import DocPage, Plan
+
+
+def page_prints(the_plan: Plan) -> list[str]:
+    """One digest per page of the plan, in page order."""
+    printer = Printer(the_plan.ctx)
+    fonts = the_plan.ctx.fonts
+    shared = repr(
+        (
+            __version__,
+            the_plan.frame,
+            the_plan.page_name,
+            the_plan.lang,
+            the_plan.duplex,
+            the_plan.stamp,
+            the_plan.title,
+            the_plan.cover_heading,
+            printer.files.cjk(),
+            sorted(fonts.names()),
+        )
+    )
+    return [_digest(shared, _page(the_plan, page, printer)) for page in the_plan.pages]
+
+
+def _page(the_plan: Plan, page: DocPage, printer: Printer) -> str:
+    if page.kind == "cover":
+        fonts = the_plan.ctx.fonts
+        said = (the_plan.loaded.spec.game, the_plan.inventory, the_plan.cover_notes, the_plan.sheets)
+        return repr((page.kind, *said, the_plan.sheet_total, list(fonts.warnings)))
+    if page.kind == "duplex-test":
+        return repr((page.kind, page.side))
+    pieces = page.pieces
+    if page.kind == "assembly":
+        first = pieces[0]
+        overlap = page.component.overlap if page.component else None
+        return repr((page.kind, page.label, first.width, first.height, overlap))
+    placements = page.layout.placements if page.layout else []
+    placed = [(printer(pieces[p.index], page.side), pieces[p.index].component.name) for p in placements]
+    component = page.component.name if page.component else ""
+    return repr((page.kind, page.side, page.sheet, component, page.layout, placed))
+
+
+def _digest(*parts: str) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+    return digest.hexdigest()
