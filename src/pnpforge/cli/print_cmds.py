@@ -393,7 +393,7 @@ def _snapshot(folder: Path, ignore: Path) -> dict[str, int]:
 @click.command("watch")
 @click.argument("target")
 @_build_options
-@click.option("--interval", default=1.0, show_default=True, type=click.FloatRange(0.05, 60),
+@click.option("--interval", default=0.2, show_default=True, type=click.FloatRange(0.05, 60),
               help="Seconds between checks for changes.")  # fmt: skip
 @click.option("--max-builds", type=click.IntRange(1), help="Stop after this many builds (default: never).")
 def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -> None:

@@ -1,0 +1,93 @@
+"""How soon `watch` has rebuilt after a save: one changed row of the 900-card bench spec.
+
+In one process, as `watch` runs: a first build (PDF and every page's PNG), then ROUNDS saves that
+each change one card's text. For each it times, from the change seen to the files written:
+the PDF alone (`--format pdf`), and the PDF with the PNG of only the changed page (`--format
+pdf,png`, drafts/pages.py choosing the pages); and, for comparison, the PDF with every page's PNG
+as a whole rebuild renders them. Prints the medians. Aims: PDF <= 0.3 s, the changed page's PNG
+<= 0.5 s more. The watch's polling interval (--interval, default 0.2 s) comes on top.
+Run: .venv/bin/python bench/bench_watch.py
+"""
+
+from __future__ import annotations
+
+import csv
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from bench_cards import write_spec  # noqa: E402
+
+from pnpforge.build import BuildOptions, plan, write  # noqa: E402
+from pnpforge.components.load import load_target  # noqa: E402
+from pnpforge.drafts.watching import PageMemory  # noqa: E402
+
+ROUNDS = 7
+PDF_AIM, PNG_AIM = 0.3, 0.5
+
+
+def change_row(folder: Path, index: int) -> None:
+    """Rewrite cards.csv with one card's first body line changed (a save in an editor)."""
+    path = folder / "cards.csv"
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    rows[index]["line1"] = f"Gain {index} gold, edited at {time.monotonic_ns()}."
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def rebuild(folder: Path, options: BuildOptions, memory: PageMemory | None) -> tuple[float, int]:
+    """Seconds from a change seen to the files written, as watch does it; and the PNGs written."""
+    started = time.perf_counter()
+    the_plan = plan(load_target(folder), options)
+    pages = partial(memory.changed, the_plan, options) if memory is not None else None
+    files = write(the_plan, options, None, pages)
+    if memory is not None:
+        memory.built(the_plan, options)
+    return time.perf_counter() - started, sum(f.suffix == ".png" for f in files)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        write_spec(folder)
+        pdf_only = BuildOptions(out_dir=folder / "pdf")
+        some = BuildOptions(out_dir=folder / "partial", formats=("pdf", "png"))
+        whole = replace(some, out_dir=folder / "whole")
+        memory = PageMemory()
+        rebuild(folder, pdf_only, None)  # the first builds: every page
+        rebuild(folder, some, memory)
+        figures: dict[str, list[float]] = {"pdf": [], "partial": [], "whole": []}
+        rendered = []
+        for round_ in range(ROUNDS):
+            change_row(folder, 37 * round_ + 5)
+            figures["pdf"].append(rebuild(folder, pdf_only, None)[0])
+            seconds, pngs = rebuild(folder, some, memory)
+            figures["partial"].append(seconds)
+            rendered.append(pngs)
+            figures["whole"].append(rebuild(folder, whole, None)[0])
+    pdf, part, full = (statistics.median(figures[k]) for k in ("pdf", "partial", "whole"))
+    print(f"900 poker cards, one row changed, median of {ROUNDS} saves (in-process, as watch runs):")
+    print(f"  PDF rebuilt:                        {pdf:.3f} s  (aim <= {PDF_AIM} s): "
+          f"{_ok(pdf <= PDF_AIM)}")  # fmt: skip
+    extra, count = part - pdf, statistics.median(rendered)
+    print(f"  PDF + PNG of the changed page only: {part:.3f} s  = {extra:+.3f} s for {count:.0f} PNG "
+          f"(aim <= +{PNG_AIM} s): {_ok(extra <= PNG_AIM)}")  # fmt: skip
+    print(f"  PDF + every page's PNG (before):    {full:.3f} s  = {full - pdf:+.3f} s")
+
+
+def _ok(ok: bool) -> str:
+    return "ok" if ok else "OVER AIM"
+
+
+if __name__ == "__main__":
+    main()
