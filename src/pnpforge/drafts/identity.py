@@ -169,9 +169,11 @@ def _filled(value: str | None, piece: Piece, ctx: RenderContext) -> str | None:
 
 
 def _names(value: Any) -> Iterator[str]:
-    """Every text in a drawn side that could name a file: short, one line, with a suffix."""
+    """Every text in a drawn side that could name a file: short, one line, with a suffix of 1 to 5
+    letters or digits (`art/c07.png`; not `Gain 2.5 gold.`)."""
     if isinstance(value, str):
-        if 0 < len(value) <= MAX_NAME and "\n" not in value and "." in value.rsplit("/", 1)[-1]:
+        suffix = value.rsplit(".", 1)[-1] if "." in value else ""
+        if len(value) <= MAX_NAME and "\n" not in value and 0 < len(suffix) <= 5 and suffix.isalnum():
             yield value
     elif isinstance(value, dict):
         for item in value.values():

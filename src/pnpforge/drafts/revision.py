@@ -63,8 +63,11 @@ def spec_at(folder: Path, rev: str, spec_name: str) -> Iterator[Path]:
     with tempfile.TemporaryDirectory(prefix="pnpforge-rev-") as temp:
         root = Path(temp)
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            members = [m for m in tar.getmembers() if m.isfile() or m.isdir()]
-            tar.extractall(root, members=members, filter="data")
+            members = [m for m in tar.getmembers() if (m.isfile() or m.isdir()) and _inside(m.name)]
+            if hasattr(tarfile, "data_filter"):  # Python 3.11.4+: refuses anything unsafe itself
+                tar.extractall(root, members=members, filter="data")
+            else:
+                tar.extractall(root, members=members)
         spec = root / spec_name
         if not spec.is_file():
             raise InputError.single(CLI, f"{what}: {prefix or '.'}/{spec_name} is not in that revision")
@@ -72,6 +75,12 @@ def spec_at(folder: Path, rev: str, spec_name: str) -> Iterator[Path]:
             yield spec
         except InputError as error:
             raise InputError([_renamed(p, root, rev, prefix) for p in error.problems]) from None
+
+
+def _inside(name: str) -> bool:
+    """A member's name stays inside the folder it is extracted to (git archive writes no other)."""
+    parts = Path(name).parts
+    return not Path(name).is_absolute() and ".." not in parts
 
 
 def _check_size(listing: bytes, what: str) -> None:
