@@ -209,6 +209,9 @@ def test_diff_outside_git_and_bad_arguments(tmp_path: Path) -> None:
     assert code == 2 and "is not in a git work tree" in err
     code, _, err = run("diff", str(spec))
     assert code == 2 and "expected OLD NEW, or NEW --rev REV" in err
+    code, _, err = run("build", str(spec), "--changed-since", "v30", "-o", str(tmp_path / "out"))
+    assert code == 2 and "v30: no such spec folder, game.yaml or game" in err and "--rev v30" in err
+    assert not (tmp_path / "out").exists()
 
 
 # ---- reprints --------------------------------------------------------------------------------------

@@ -118,7 +118,17 @@ def old_spec(new: LoadedSpec, old: str | None, rev: str | None) -> Iterator[Load
             CLI, "give the older draft as a folder or as --rev REV (expected one of them)"
         )
     if old is not None:
-        yield load_target(old, new.allow_outside)
+        try:
+            loaded = load_target(old, new.allow_outside)
+        except InputError:
+            if Path(old).exists():
+                raise
+            raise InputError.single(
+                CLI,
+                f"{old}: no such spec folder, game.yaml or game (expected the older draft; "
+                f"for a git revision: --rev {old})",
+            ) from None
+        yield loaded
         return
     assert rev is not None
     spec_file = Path(new.file)
