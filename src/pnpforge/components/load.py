@@ -15,6 +15,7 @@ from typing import Any
 from pnpforge import catalog
 from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
+from pnpforge.components.selection import expression_problems, select_rows
 from pnpforge.errors import InputError, Problem
 from pnpforge.sourcefile import FileRefError, Path_, Source, named_file, read_csv, read_yaml, validate
 
@@ -92,7 +93,7 @@ class LoadedSpec:
         raise KeyError(name)
 
     def piece_total(self, component: Component) -> int:
-        return sum(row.count for row in self.rows[component.name]) * component.count
+        return sum(row.count for row in self.rows[component.name]) * component.copies
 
 
 def spec_path(target: str | Path) -> Path:
@@ -132,10 +133,14 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     except InputError as error:
         problems.extend(_clearer(p, source) for p in error.problems)
         problems.extend(_raw_csv_problems(source, folder, allow_outside))
+        problems.extend(expression_problems(source))
         raise InputError(problems) from None
+    bad_expressions = expression_problems(source)
+    if bad_expressions:  # rows are not read: each would only repeat the expression's problem
+        raise InputError(bad_expressions)
     loaded = LoadedSpec(spec, folder, str(file_path), source, allow_outside=allow_outside)
     for index, component in enumerate(spec.components):
-        rows, found = _component_rows(component, index, source, folder, allow_outside)
+        rows, found = _component_rows(component, index, source, folder, allow_outside, spec.defaults.lang)
         problems.extend(found)
         loaded.rows[component.name] = rows
         if not found and loaded.piece_total(component) > MAX_PIECES:
@@ -207,7 +212,7 @@ def _csv_file_problems(
 
 
 def _component_rows(
-    component: Component, index: int, source: Source, folder: Path, allow_outside: bool
+    component: Component, index: int, source: Source, folder: Path, allow_outside: bool, lang: str
 ) -> tuple[list[DataRow], list[Problem]]:
     rows, problems = _own_rows(component, index, source, folder, allow_outside)
     if rows and not problems:
@@ -215,6 +220,8 @@ def _component_rows(
         for number, lookup in enumerate(component.lookup):
             where = ("components", index, "lookup", number)
             problems += _apply_lookup(component, lookup, where, rows, names, source, folder, allow_outside)
+    if rows and not problems and (component.where is not None or isinstance(component.count, str)):
+        rows, problems = select_rows(component, rows, lang)
     return rows, problems
 
 

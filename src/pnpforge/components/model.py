@@ -19,7 +19,7 @@ MAX_PIECES = 20_000  # per component; larger counts are refused before anything 
 
 Lang = Literal["en", "ja"]
 LocalText = str | dict[Lang, str]
-PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{.*?\}\}|\\[{}]", re.DOTALL)  # filled per row
 MAX_ROTATE = 3600.0  # degrees either way
 MAX_LEADING = 10.0  # line spacing, in text sizes
 MAX_DASH_MM = 1000.0
@@ -384,7 +384,14 @@ class Component(Strict):
     corner: Length = "3mm"
     cells: CellSource | None = Field(None, description="polyhex tiles: the tile's cells")
     faces: Literal[6, 10] = 6
-    count: int = Field(1, ge=1, le=MAX_PIECES)
+    count: Annotated[int, Field(ge=1, le=MAX_PIECES)] | str = Field(
+        1,
+        description="Copies of each row; or an expression over the row's fields giving its copies, "
+        "e.g. \"3 if rarity == 'common' else 1\" (0 leaves the row out)",
+    )
+    where: str | None = Field(
+        None, description="Keep only the rows this expression is true for, e.g. cost > 2"
+    )
     rows: list[dict[str, Any]] | None = None
     csv: str | None = None
     rows_from: RowSource | None = Field(None, description="Data rows from a list in a YAML data file")
@@ -404,6 +411,28 @@ class Component(Strict):
         description="Start on a fresh sheet instead of in the room left on the previous component's last "
         "sheet (cards, tiles and tokens share sheets by default)",
     )
+
+    @field_validator("count", mode="before")
+    @classmethod
+    def _count(cls, v: Any) -> Any:
+        """A whole number (one message, not one per member of the union), or an expression's text."""
+        if isinstance(v, str) and not re.fullmatch(r"\s*[+-]?\d+\s*", v):
+            return v
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int | str):
+            raise ValueError(f"Input should be a valid integer (got {v!r})")
+        number = int(v)
+        if number < 1:
+            raise ValueError("Input should be greater than or equal to 1")
+        if number > MAX_PIECES:
+            raise ValueError(f"Input should be less than or equal to {MAX_PIECES}")
+        return number
+
+    @property
+    def copies(self) -> int:
+        """The copies every row is repeated (a `count:` expression is folded into each row's own count)."""
+        return self.count if isinstance(self.count, int) else 1
 
     @field_validator("overlap", "gutter")
     @classmethod

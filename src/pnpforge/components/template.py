@@ -1,7 +1,8 @@
-"""`{field}` placeholders: one value for every piece, or one per data row (Squib's idea).
+"""`{field}` placeholders and `{{ expression }}`s: one value for every piece, or one per data row.
 
 A row may hold a field per language (`name_en`, `name_ja`); `{name}` then picks the one for the
-language being built, falling back to plain `name`. `{{` and `}}` stand for literal braces.
+language being built, falling back to plain `name`. `{{ cost * 2 }}` is a Jinja expression over the
+row's fields (generator/expressions.py). `\\{` and `\\}` stand for literal braces.
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+from pnpforge.generator.expressions import ExpressionError, evaluate, text_of
+
+_FIELD = re.compile(r"\\\{|\\\}|\{\{(.*?)\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}", re.DOTALL)
+EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
 
 
 class MissingField(KeyError):
@@ -34,18 +38,26 @@ def lookup(row: Mapping[str, Any], name: str, lang: str) -> Any:
 
 
 def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
-    """Replace each `{field}` in `text` from `row`; raises MissingField for an unknown field."""
+    """Replace each `{field}` and `{{ expression }}` in `text` from `row`; raises MissingField for an
+    unknown field, ExpressionError for an expression that fails on this row (both in FILL_ERRORS)."""
+    if "{" not in text and "\\" not in text:
+        return text
 
     def replace(match: re.Match[str]) -> str:
         token = match.group(0)
-        if token == "{{":
+        if token == "\\{":
             return "{"
-        if token == "}}":
+        if token == "\\}":
             return "}"
-        value = lookup(row, match.group(1), lang)
+        if match.group(1) is not None:
+            return text_of(evaluate(match.group(1), row, lang))
+        value = lookup(row, match.group(2), lang)
         return value if isinstance(value, str) else str(value)
 
     return _FIELD.sub(replace, text)
+
+
+FILL_ERRORS = (MissingField, ExpressionError)  # what filling a text from a row may raise
 
 
 def localise(text: str | Mapping[str, str], lang: str) -> str:

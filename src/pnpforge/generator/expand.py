@@ -14,7 +14,7 @@ from typing import Any
 
 from pnpforge.components.load import DataRow, LoadedSpec, RowRef
 from pnpforge.components.model import CellSource, Component
-from pnpforge.components.template import MissingField, fill
+from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import piece_size
@@ -66,10 +66,10 @@ def expand(
                 width, height = piece_size(component, cells, row=row.values, lang=lang, page=page_area)
                 if width <= 0 or height <= 0:  # a {field} size filled from this row
                     raise ValueError("the size must be positive (expected e.g. 63x88mm or 20mm)")
-            except (ValueError, MissingField) as exc:
+            except (ValueError, *FILL_ERRORS) as exc:
                 problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: {exc}"))
                 continue
-            copies = row.count * component.count
+            copies = row.count * component.copies
             values = {**fields, **row.values} if fields else row.values
             made = [Piece(component, values, row.ref, k, width, height, cells) for k in range(copies)]
             if check_row is not None and made:
@@ -124,7 +124,7 @@ def _rows_with_cells(
     for row in rows:
         try:
             match = {k: fill(str(v), row.values, lang) for k, v in source_spec.match.items()}
-        except MissingField as exc:
+        except FILL_ERRORS as exc:
             problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: cells match: {exc}"))
             continue
         picked = [(item, path) for item, path in items if _matches(item, match)]

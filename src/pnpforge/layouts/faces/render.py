@@ -7,8 +7,9 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from pnpforge.components.model import PLACEHOLDER, Component, Side
-from pnpforge.components.template import MissingField, fill
+from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.errors import InputError, Problem
+from pnpforge.generator.expressions import ExpressionError, evaluate, truth
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
@@ -91,9 +92,12 @@ def _render(
         draw_pattern(canvas, outline, pattern, pattern_ink(background))
     for index, element in enumerate(spec.elements, start=1):
         try:
+            if not wanted(element.when, piece.row, ctx.lang):
+                continue
             draw_element(canvas, resolve(element, piece.row, ctx.lang), piece, ctx)
-        except (FaceError, MissingField) as exc:
-            path = None if has_placeholder(element) else (side, "elements", index - 1)
+        except (FaceError, *FILL_ERRORS) as exc:
+            per_row = has_placeholder(element) or isinstance(exc, ExpressionError)  # evaluated on this row
+            path = None if per_row else (side, "elements", index - 1)
             yield _located(piece, ctx, path, f"{where} element {index} ({element.type}): {exc}")
             if stop:
                 break
@@ -145,12 +149,20 @@ def _fill_text(value: str | None, row: Mapping[str, Any], lang: str) -> str | No
         return None
     try:
         return fill(value, row, lang)
-    except MissingField as exc:
+    except FILL_ERRORS as exc:
         raise FaceError(str(exc)) from None
 
 
 def _shown(when: str | None) -> bool:
     return when is None or when.strip().lower() not in FALSY
+
+
+def wanted(when: str | None, row: Mapping[str, Any], lang: str) -> bool:
+    """An element's `when:` as an expression over the row (`type == 'event'`). A `when` holding `{field}`s
+    keeps its older meaning, the filled text not empty, `0` or `false`, which draw_element tests."""
+    if when is None or holds_placeholder(when):
+        return True
+    return truth(evaluate(when, row, lang))
 
 
 def _box(element: Any, piece: Piece) -> Box:

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from pnpforge.components.model import PLACEHOLDER
-from pnpforge.components.template import MissingField, fill
+from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.layouts.faces.values import FaceError
 
 
@@ -86,7 +86,7 @@ def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
         return element
     try:
         filled = {name: _fill_all(value, row, lang) for name, value in template.fields.items()}
-    except MissingField as exc:
+    except FILL_ERRORS as exc:
         raise FaceError(str(exc)) from None
     values = tuple(filled.values())
     key = (id(element), values) if all(isinstance(v, str) for v in values) else None

@@ -1,0 +1,236 @@
+"""Expressions in a spec: Jinja2's sandboxed expression language, with a data row's fields as names.
+
+`when: "type == 'event'"`, `where: "cost > 2"`, `count: "3 if rare == 0 else 1"` and `{{ cost * 2 }}`
+inside any text. Each expression text is compiled once (a cache keyed by its text), then evaluated
+per row. The sandbox is tightened further: no attribute access at all (a row's values are plain text
+and numbers; nothing of Python is reachable), no filters that reach outside the expression, and
+string or number growth bounded, so an expression can neither read files nor run for long.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, UndefinedError, nodes
+from jinja2.parser import Parser
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
+
+MAX_TEXT = 10_000  # characters a `*` may build
+MAX_POWER = 1_000  # largest exponent of `**`
+MAX_NUMBER = 10**18  # numbers beyond this are refused (digits of the input layer, sourcefile.MAX_DIGITS)
+MAX_EXPRESSION = 2_000  # characters of one expression
+_NUMBER = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$")
+_WHOLE = re.compile(r"^\s*[+-]?\d{1,18}\s*$")
+# filters that only compute on their argument; the rest of Jinja's (attr, map, tojson, ...) are left out
+SAFE_FILTERS = (
+    "abs",
+    "capitalize",
+    "center",
+    "default",
+    "d",
+    "first",
+    "float",
+    "format",
+    "int",
+    "join",
+    "last",
+    "length",
+    "count",
+    "lower",
+    "max",
+    "min",
+    "replace",
+    "reverse",
+    "round",
+    "string",
+    "sum",
+    "title",
+    "trim",
+    "truncate",
+    "upper",
+    "wordcount",
+)
+
+
+class ExpressionError(ValueError):
+    """An expression that cannot be compiled or evaluated, said plainly (no Jinja internals)."""
+
+
+class _Environment(SandboxedEnvironment):
+    """The sandbox with no attribute access and bounded `*` and `**`."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        return False  # a row's values are text and numbers: there is nothing to reach through a dot
+
+    def is_safe_callable(self, obj: Any) -> bool:
+        return False  # no method calls either; functions are the few globals below
+
+    def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
+        if operator_ == "**":
+            if isinstance(right, int | float) and abs(right) > MAX_POWER:
+                raise SecurityError(f"exponent {right} is too large (expected at most {MAX_POWER})")
+            return _bounded(operator.pow(left, right))
+        if isinstance(left, str | list) or isinstance(right, str | list):
+            times = right if isinstance(left, str | list) else left
+            if (
+                isinstance(times, int)
+                and times * len(left if isinstance(left, str | list) else right) > MAX_TEXT
+            ):
+                raise SecurityError(f"the result would be longer than {MAX_TEXT} characters")
+        return _bounded(operator.mul(left, right))
+
+
+def _bounded(value: Any) -> Any:
+    number_ = isinstance(value, int | float) and not isinstance(value, bool)
+    if number_ and ((isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER):
+        raise SecurityError("the number is too large")
+    return value
+
+
+def _environment() -> _Environment:
+    env = _Environment(undefined=StrictUndefined, autoescape=False)
+    env.filters = {name: env.filters[name] for name in SAFE_FILTERS if name in env.filters}
+    env.tests = dict(env.tests)
+    env.globals = {"min": min, "max": max, "abs": abs, "round": round, "range": env.globals["range"]}
+    return env
+
+
+_ENV = _environment()
+
+
+def plain_message(exc: Exception) -> str:
+    """Jinja's message without its jargon: what a designer can act on."""
+    text = (getattr(exc, "message", None) or str(exc)).strip() or type(exc).__name__
+    undefined = re.match(r"'([^']+)' is undefined", text)
+    if undefined:
+        return f"no field {undefined.group(1)!r}"
+    text = re.sub(r"unexpected '?end of (template|print statement)'?", "the expression ends too soon", text)
+    text = (
+        re.sub(r"\bint\b|\bfloat\b", "number", text).replace("'str'", "text").replace("'number'", "a number")
+    )
+    text = text.replace("between instances of ", "between ")
+    text = re.sub(r"expected token '([^']+)', got '([^']+)'", r"expected '\1' but found '\2'", text)
+    text = text.replace("access to attribute", "attribute access (a `.name`)").replace(
+        " is unsafe", " is not allowed"
+    )
+    if "has no attribute" in text or "unsafe" in text.lower():
+        return "attribute access (a `.name`) is not allowed in an expression; use the row's fields"
+    return text
+
+
+@lru_cache(maxsize=4096)
+def compile_expression(text: str) -> Callable[..., Any]:
+    """Compile once; raises ExpressionError with a plain message (an empty expression is false)."""
+    if len(text) > MAX_EXPRESSION:
+        raise ExpressionError(f"the expression is longer than {MAX_EXPRESSION} characters")
+    if not text.strip():
+        return lambda **_: False
+    try:
+        parsed = Parser(_ENV, text, state="variable").parse_expression()
+        if isinstance(parsed, nodes.Getattr) or parsed.find(nodes.Getattr) is not None:
+            raise ExpressionError(
+                f"bad expression {text!r}: attribute access (a `.name`) is not allowed; use the row's fields"
+            )
+        return _ENV.compile_expression(text, undefined_to_none=False)
+    except TemplateSyntaxError as exc:
+        raise ExpressionError(f"bad expression {text!r}: {plain_message(exc)}") from None
+
+
+def check(text: str) -> str | None:
+    """The problem with an expression as written (None when it compiles), for located load errors."""
+    try:
+        compile_expression(text)
+    except ExpressionError as exc:
+        return str(exc)
+    return None
+
+
+def number(value: Any) -> Any:
+    """A CSV cell that reads as a number is one in expressions ("3" -> 3, "2.5" -> 2.5); else as it is."""
+    if isinstance(value, str) and _NUMBER.match(value):
+        if _WHOLE.match(value):
+            return int(value)
+        parsed = float(value)
+        return parsed if math.isfinite(parsed) else value
+    return value
+
+
+def names(row: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The names an expression sees: every field (numbers as numbers), and for `name_<lang>` also `name`
+    in the build's language (as `{name}` picks it), without hiding a field the row has itself."""
+    out = {key: number(value) for key, value in row.items()}
+    suffix = f"_{lang}"
+    for key, value in row.items():
+        for tail in (suffix, "_en"):
+            if key.endswith(tail) and value is not None:
+                base = key[: -len(tail)]
+                if base and base not in row and (base not in out or tail == suffix):
+                    out[base] = number(value)
+    return out
+
+
+_NAMES_KEPT = 4096
+_names_cache: dict[tuple[int, str], tuple[Mapping[str, Any], dict[str, Any]]] = {}
+
+
+def row_names(row: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """`names` for one row, computed once per row object and language (a row is evaluated many times)."""
+    key = (id(row), lang)
+    hit = _names_cache.get(key)
+    if hit is not None and hit[0] is row:
+        return hit[1]
+    if len(_names_cache) >= _NAMES_KEPT:
+        _names_cache.clear()
+    found = names(row, lang)
+    _names_cache[key] = (row, found)
+    return found
+
+
+def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
+    """The value of expression `text` for one row; raises ExpressionError saying what went wrong."""
+    compiled = compile_expression(text)
+    try:
+        value = compiled(**row_names(row, lang))
+        if isinstance(value, Undefined):
+            str(value)  # StrictUndefined raises what is missing
+        return value
+    except UndefinedError as exc:
+        known = ", ".join(sorted(row)) or "none"
+        raise ExpressionError(f"{text!r}: {plain_message(exc)} in the data row (fields: {known})") from None
+    except Exception as exc:  # any failure of the user's expression on this row: said, not raised raw
+        raise ExpressionError(f"{text!r}: {plain_message(exc)}") from None
+
+
+def truth(value: Any) -> bool:
+    """Whether a `when:`/`where:` value holds: Python truth, but the text "0"/"false" is false too."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "0", "false")
+    return bool(value)
+
+
+def text_of(value: Any) -> str:
+    """An expression's value inside a text: whole floats without `.0`, like a spreadsheet shows them."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < MAX_NUMBER:
+        return str(int(value))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def whole(value: Any) -> int:
+    """An expression's value as a count: a whole number, or ExpressionError."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ExpressionError(f"{value!r} is not a whole number")
+    value = number(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int):
+        raise ExpressionError(f"{value!r} is not a whole number")
+    return value

@@ -1,0 +1,117 @@
+"""The expression language of a spec, through real builds: `when:`, `{{ }}` in texts, `where:`, `count:`
+expressions, the `\\{` escape, and bad expressions located at game.yaml or at the data row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import SpecMaker
+from pypdf import PdfReader
+
+from pnpforge.cli import main
+from pnpforge.generator.expressions import ExpressionError, evaluate
+
+DECK = """\
+game: {id: twotype, title: Two types}
+components:
+  - name: deck
+    kind: card
+    size: poker
+    csv: cards.csv
+    WHERE
+    COUNT
+    face:
+      elements:
+        - {type: text, when: "WHEN", text: "EVENT {name}", x: 3mm, y: 3mm, w: 57mm, h: 8mm}
+        - {type: text, text: "{name} costs {{ cost * 2 }} coins", x: 3mm, y: 20mm, w: 57mm, h: 8mm}
+        - {type: text, text: 'braces \\{kept\\}', x: 3mm, y: 40mm, w: 57mm, h: 8mm}
+"""
+CARDS = "name,type,cost\nStorm,event,3\nKnight,unit,2.5\nGiant,unit,10\n"
+
+
+def deck(make_spec: SpecMaker, when: str = "type == 'event'", where: str = "", count: str = "") -> Path:
+    text = DECK.replace("WHEN", when).replace("WHERE", where).replace("COUNT", count)
+    return make_spec(text, cards__csv=CARDS)
+
+
+def build(runner: CliRunner, folder: Path, out: Path) -> tuple[int, str, str]:
+    result = runner.invoke(main, ["build", str(folder), "-o", str(out)])
+    text = ""
+    if result.exit_code == 0:
+        text = "\n".join(page.extract_text() for page in PdfReader(out / "twotype.pdf").pages)
+    return result.exit_code, result.output, text
+
+
+def test_when_and_inline_expressions(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    code, output, text = build(runner, deck(make_spec), tmp_path / "out")
+    assert code == 0, output
+    assert text.count("EVENT") == 1 and "EVENT Storm" in text  # only the event row draws it
+    assert "Storm costs 6 coins" in text and "Knight costs 5 coins" in text  # "2.5" is a number: 2.5*2 = 5
+    assert "Giant costs 20 coins" in text
+    assert text.count("braces {kept}") == 3
+
+
+def test_when_false_for_every_row(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    code, output, text = build(runner, deck(make_spec, when="cost > 100"), tmp_path / "out")
+    assert code == 0, output
+    assert "EVENT" not in text and "Storm costs 6 coins" in text
+
+
+def test_where_and_count_expression(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    folder = deck(make_spec, where='where: "cost < 9"', count="count: \"{{ 3 if type == 'event' else 1 }}\"")
+    code, output, text = build(runner, folder, tmp_path / "out")
+    assert code == 0, output
+    assert "Giant" not in text  # where: left it out
+    assert text.count("Storm costs") == 3 and text.count("Knight costs") == 1
+    inventory = runner.invoke(main, ["inventory", str(folder), "--json"])
+    assert '"count": 4' in inventory.output
+
+
+def test_bad_expression_located_at_game_yaml(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    code, output, _ = build(runner, deck(make_spec, when="type ==="), tmp_path / "out")
+    assert code == 2
+    lines = [line for line in output.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1 and "game.yaml:11:" in lines[0] and "bad expression 'type ==='" in lines[0]
+    assert "Traceback" not in output and not (tmp_path / "out" / "twotype.pdf").exists()
+
+
+def test_attribute_access_refused(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    code, output, _ = build(runner, deck(make_spec, when="name.__class__"), tmp_path / "out")
+    assert code == 2 and "game.yaml:11:" in output and "attribute access" in output
+
+
+def test_evaluation_error_located_at_row(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    code, output, _ = build(runner, deck(make_spec, when="colour == 'red'"), tmp_path / "out")
+    assert code == 2
+    assert "cards.csv:2:" in output and "no field 'colour'" in output and "fields: cost, name, type" in output
+    code, output, _ = build(runner, deck(make_spec, where="where: \"cost < 'x'\""), tmp_path / "out2")
+    assert code == 2 and "cards.csv:4:" in output and "where:" in output
+
+
+def test_unclosed_expression(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    folder = deck(make_spec)
+    spec = folder / "game.yaml"
+    spec.write_text(spec.read_text().replace("{{ cost * 2 }}", "{{ cost"), encoding="utf-8")
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "game.yaml:12:" in output and "no `}}` closes" in output
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("'ab' * 100000", "longer than"),
+        ("2 ** 100000", "exponent"),
+        ("range(10**9) | list", "range"),
+    ],
+)
+def test_work_is_bounded(text: str, message: str) -> None:
+    with pytest.raises(ExpressionError, match=message):
+        evaluate(text, {}, "en")
+
+
+def test_language_fields() -> None:
+    row = {"name_en": "Knight", "name_ja": "騎士", "cost": "3"}
+    assert evaluate("name", row, "ja") == "騎士" and evaluate("name", row, "en") == "Knight"
+    assert evaluate("cost + 1", row, "en") == 4
