@@ -16,6 +16,7 @@ from pnpforge import catalog
 from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.components.selection import expression_problems, select_rows
+from pnpforge.components.styles import apply_styles
 from pnpforge.errors import InputError, Problem
 from pnpforge.sourcefile import FileRefError, Path_, Source, named_file, read_csv, read_yaml, validate
 
@@ -127,7 +128,9 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     source = read_yaml(file_path)
     if not isinstance(source.data, dict):
         raise InputError([source.problem((), "a spec must be a mapping (expected keys game, components)")])
-    problems: list[Problem] = []
+    source, problems = apply_styles(source)  # styled elements are checked as if their keys were written out
+    if problems:
+        raise InputError(problems)
     try:
         spec = validate(Spec, source)
     except InputError as error:

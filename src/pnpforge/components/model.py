@@ -113,7 +113,14 @@ class Box(Strict):
     w: Length = "100%"
     h: Length = "100%"
     rotate: float = Field(0, ge=-MAX_ROTATE, le=MAX_ROTATE, description="Degrees, clockwise")
-    when: str | None = Field(None, description="Draw only when this (templated) text is not empty")
+    when: str | None = Field(
+        None,
+        description="Draw only for rows this expression is true for, e.g. type == 'event' (a text holding "
+        "{field}s: only when the filled text is not empty, 0 or false)",
+    )
+    style: str | list[str] | None = Field(
+        None, description="Named style(s) from the top-level `styles:` whose keys this element takes"
+    )
 
     @field_validator("x", "y", "w", "h")
     @classmethod
@@ -502,6 +509,11 @@ class Spec(Strict):
     schema_: str | None = Field(None, alias="$schema")
     game: GameInfo
     defaults: Defaults = Field(default_factory=Defaults)
+    styles: dict[Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")], dict[str, Any]] = Field(
+        default_factory=dict,
+        description="Named sets of element keys; an element's `style:` applies them, its own keys win; "
+        "a style may `extends:` another",
+    )
     components: list[Component] = Field(min_length=1)
 
     @model_validator(mode="after")
