@@ -704,7 +704,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         if placement.clip:
             canvas.clip(placement.clip)
         _place(canvas, placement, piece)
-        key = f"{component.name}:{page.side}"
+        key = f"{component.reuse_name}:{page.side}"
         if shared:
             if canvas.begin_reuse(key):
                 draw_side(canvas, piece, page.side, plan_.ctx)

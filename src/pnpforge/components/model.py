@@ -10,7 +10,15 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 from reportlab.lib import colors as rl_colors
 
 from pnpforge.units import LengthRangeError, parse_length, parse_percent, parse_size
@@ -362,6 +370,37 @@ class Lookup(Strict):
         return self
 
 
+class SideBy(Strict):
+    """A whole side picked per row by the value of one field (`face_by`, `back_by`)."""
+
+    field: str = Field(description="The row field whose value picks the side, e.g. type")
+    faces: dict[str, Side] = Field(min_length=1, description="Field value -> the side drawn for it")
+    default: Side | str | None = Field(
+        None, description="The side for any other value: a side, or the name of one of `faces`"
+    )
+
+    @model_validator(mode="after")
+    def _default_named(self) -> SideBy:
+        if isinstance(self.default, str) and self.default not in self.faces:
+            known = ", ".join(self.faces)
+            raise ValueError(f"default {self.default!r} is none of the faces (expected one of: {known})")
+        return self
+
+    def side_for(self, value: str | None) -> tuple[str | None, Side | None]:
+        """(the `faces` key, the side) for a row's value; (None, default) for another value."""
+        if value is not None and value in self.faces:
+            return value, self.faces[value]
+        if isinstance(self.default, str):
+            return self.default, self.faces[self.default]
+        return None, self.default
+
+    @property
+    def fallback(self) -> Side:
+        """The side that stands for the component where no row is at hand (the default, else the first)."""
+        _, side = self.side_for(None)
+        return side if side is not None else next(iter(self.faces.values()))
+
+
 Kind = Literal["card", "tile", "token", "die", "board", "sheet"]
 Shape = Literal["rect", "hex", "polyhex", "circle", "square"]
 KIND_COLUMNS = ("kind", "type", "piece", "figure")  # row fields that group a component's parts unasked
@@ -410,6 +449,10 @@ class Component(Strict):
     )
     face: Side = Field(default_factory=Side)
     back: Side | None = None
+    face_by: SideBy | None = Field(
+        None, description="A whole face per row: {field, faces: {VALUE: FACE}, default}"
+    )
+    back_by: SideBy | None = Field(None, description="A whole back per row, as face_by")
     layout: Literal["auto", "grid", "honeycomb", "spaced", "packed"] = "auto"
     gutter: Length | None = None
     overlap: Length = "10mm"
@@ -448,6 +491,28 @@ class Component(Strict):
         if templated(v):
             raise ValueError(f"{v!r}: spacing is one length for the whole component (expected e.g. 3mm)")
         return check_length(v, minimum=0.0)
+
+    _variant: str = PrivateAttr("")  # "face=event" for the copy drawn for rows whose face_by value is event
+    _side_paths: dict[str, tuple[str | int, ...]] = PrivateAttr(default_factory=dict)  # where its sides are
+
+    @property
+    def reuse_name(self) -> str:
+        """The name a shared side is drawn once under: each face_by/back_by variant has its own."""
+        return f"{self.name}@{self._variant}" if self._variant else self.name
+
+    def side_path(self, side: str) -> tuple[str | int, ...]:
+        """Where the side drawn for this component is written under it in game.yaml."""
+        return self._side_paths.get(side, (side,))
+
+    @model_validator(mode="after")
+    def _sides_by_row(self) -> Component:
+        for key, by in (("face", self.face_by), ("back", self.back_by)):
+            if by is None:
+                continue
+            if key in self.model_fields_set:
+                raise ValueError(f"give {key} or {key}_by, not both")
+            setattr(self, key, by.fallback)  # what stands for the component where no row is at hand
+        return self
 
     @model_validator(mode="after")
     def _shape_fits_kind(self) -> Component:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pnpforge.components.load import DataRow, LoadedSpec, RowRef
 from pnpforge.components.model import CellSource, Component
+from pnpforge.components.sidechoice import NoSide, variant_for
 from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
@@ -69,9 +70,14 @@ def expand(
             except (ValueError, *FILL_ERRORS) as exc:
                 problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: {exc}"))
                 continue
+            try:
+                drawn = variant_for(component, row.values, lang)  # face_by / back_by pick its sides
+            except NoSide as exc:
+                problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: {exc}"))
+                continue
             copies = row.count * component.copies
             values = {**fields, **row.values} if fields else row.values
-            made = [Piece(component, values, row.ref, k, width, height, cells) for k in range(copies)]
+            made = [Piece(drawn, values, row.ref, k, width, height, cells) for k in range(copies)]
             if check_row is not None and made:
                 problems += check_row(made[0])
             pieces += made

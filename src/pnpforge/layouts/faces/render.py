@@ -34,6 +34,8 @@ def side_is_shared(component: Component, side: SideName) -> bool:
     spec = side_spec(component, side)
     if spec is None:
         return True
+    if (component.face_by if side == "face" else component.back_by) is not None:
+        return False  # a side picked per row (each row's copy of the component knows its own)
     if component.shape == "polyhex" or (
         isinstance(component.size, str) and PLACEHOLDER.search(component.size)
     ):
@@ -97,7 +99,7 @@ def _render(
             draw_element(canvas, resolve(element, piece.row, ctx.lang), piece, ctx)
         except (FaceError, *FILL_ERRORS) as exc:
             per_row = has_placeholder(element) or isinstance(exc, ExpressionError)  # evaluated on this row
-            path = None if per_row else (side, "elements", index - 1)
+            path = None if per_row else (*piece.component.side_path(side), "elements", index - 1)
             yield _located(piece, ctx, path, f"{where} element {index} ({element.type}): {exc}")
             if stop:
                 break
@@ -123,7 +125,7 @@ def _side_value(
     try:
         return parse(_fill_text(raw, piece.row, ctx.lang)), None
     except FaceError as exc:
-        path = None if holds_placeholder(raw) else (side, key)
+        path = None if holds_placeholder(raw) else (*piece.component.side_path(side), key)
         return None, _located(piece, ctx, path, f"{where}: {exc}")
 
 

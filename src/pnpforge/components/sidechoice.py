@@ -1,0 +1,66 @@
+"""`face_by` / `back_by`: the whole side a row is drawn with, picked by the value of one of its fields.
+
+Each row's piece carries a copy of its component whose `face` (or `back`) is the side picked for it: the
+drawing, shared-side reuse (each variant draws its shared side once, under its own name) and every
+export then work as for a component with one face. Copies are made once per component and choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pnpforge.components.model import Component, SideBy
+from pnpforge.components.template import MissingField, lookup
+
+_variants: dict[tuple[int, str | None, str | None], tuple[Component, Component]] = {}
+VARIANTS_KEPT = 4096
+
+
+class NoSide(ValueError):
+    """A row whose value names no side, where no default is given."""
+
+
+def _pick(by: SideBy, key: str, row: Mapping[str, Any], lang: str) -> str | None:
+    try:
+        value = lookup(row, by.field, lang)
+    except MissingField as exc:
+        raise NoSide(f"{key}_by: {exc}") from None
+    text = str(value).strip()
+    name, side = by.side_for(text)
+    if side is None:
+        known = ", ".join(by.faces)
+        raise NoSide(
+            f"{key}_by: {by.field} {text!r} has no {key} (expected one of: {known}; or give {key}_by a default)"
+        )
+    return name if name is not None else "\x00default"
+
+
+def variant_for(component: Component, row: Mapping[str, Any], lang: str) -> Component:
+    """The component as drawn for `row`: itself, or a copy with the face and back its fields pick."""
+    if component.face_by is None and component.back_by is None:
+        return component
+    face = _pick(component.face_by, "face", row, lang) if component.face_by else None
+    back = _pick(component.back_by, "back", row, lang) if component.back_by else None
+    key = (id(component), face, back)
+    hit = _variants.get(key)
+    if hit is not None and hit[0] is component:
+        return hit[1]
+    update: dict[str, Any] = {"face_by": None, "back_by": None}
+    paths: dict[str, tuple[str | int, ...]] = {}
+    tags = []
+    for side, by, name in (("face", component.face_by, face), ("back", component.back_by, back)):
+        if by is None or name is None:
+            continue
+        shown = name if name != "\x00default" else "default"
+        chosen = by.faces[name] if name in by.faces else by.side_for(None)[1]
+        update[side] = chosen
+        paths[side] = (f"{side}_by", "faces", name) if name in by.faces else (f"{side}_by", "default")
+        tags.append(f"{side}={shown}")
+    copy = component.model_copy(update=update)
+    copy._variant = ",".join(tags)
+    copy._side_paths = paths
+    if len(_variants) >= VARIANTS_KEPT:
+        _variants.clear()
+    _variants[key] = (component, copy)
+    return copy
