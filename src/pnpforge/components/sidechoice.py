@@ -31,7 +31,8 @@ def _pick(by: SideBy, key: str, row: Mapping[str, Any], lang: str) -> str | None
     if side is None:
         known = ", ".join(by.faces)
         raise NoSide(
-            f"{key}_by: {by.field} {text!r} has no {key} (expected one of: {known}; or give {key}_by a default)"
+            f"{key}_by: {by.field} {text!r} has no {key} "
+            f"(expected one of: {known}; or give {key}_by a default)"
         )
     return name if name is not None else "\x00default"
 
