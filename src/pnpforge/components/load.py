@@ -16,6 +16,7 @@ from pnpforge import catalog
 from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.components.selection import expression_problems, select_rows
+from pnpforge.components.spreadsheet import is_spreadsheet, read_sheet
 from pnpforge.components.styles import apply_styles
 from pnpforge.errors import InputError, Problem
 from pnpforge.sourcefile import FileRefError, Path_, Source, named_file, read_csv, read_yaml, validate
@@ -208,7 +209,9 @@ def _csv_file_problems(
     name: str, where: tuple[str | int, ...], source: Source, folder: Path, allow_outside: bool
 ) -> list[Problem]:
     try:
-        named_file(folder, name, "CSV file", allow_outside=allow_outside)
+        named_file(
+            folder, name, "spreadsheet" if is_spreadsheet(name) else "CSV file", allow_outside=allow_outside
+        )
     except FileRefError as exc:
         return [source.problem(where, str(exc))]
     return []
@@ -238,6 +241,8 @@ def _own_rows(
         found = _csv_file_problems(component.csv, (*base, "csv"), source, folder, allow_outside)
         if found:
             return [], found
+        if is_spreadsheet(component.csv):
+            return _sheet_rows(folder / component.csv, component.sheet)
         try:
             table = read_csv(folder / component.csv, shown_as=str(folder / component.csv))
         except InputError as error:
@@ -267,6 +272,25 @@ def _own_rows(
             )
         return rows, problems
     return [DataRow({}, 1, RowRef.at(source, base))], []
+
+
+def _sheet_rows(path: Path, sheet: str | None) -> tuple[list[DataRow], list[Problem]]:
+    """One row per non-empty row of a spreadsheet's sheet, located as `cards.xlsx[Cards]!A7`."""
+    try:
+        table = read_sheet(path, str(path), sheet)
+    except InputError as error:
+        return [], error.problems
+    rows, problems = [], []
+    for values, number in zip(table.rows, table.numbers, strict=True):
+        count, problem = _row_count(values.get("count"))
+        if problem:
+            problems.append(Problem(table.cell(number, "count"), 0, 0, problem))
+        rows.append(DataRow(values, count, RowRef(table.cell(number), 0)))
+    if not table.rows:
+        problems.append(
+            Problem(table.cell(1), 0, 0, "no data rows (expected a header row and at least one row)")
+        )
+    return rows, problems
 
 
 def _data_file(

@@ -439,7 +439,10 @@ class Component(Strict):
         None, description="Keep only the rows this expression is true for, e.g. cost > 2"
     )
     rows: list[dict[str, Any]] | None = None
-    csv: str | None = None
+    csv: str | None = Field(
+        None, description="A CSV file, or a spreadsheet (.xlsx, .ods), in the spec folder"
+    )
+    sheet: str | None = Field(None, description="The spreadsheet's sheet to read (default: the first)")
     rows_from: RowSource | None = Field(None, description="Data rows from a list in a YAML data file")
     lookup: list[Lookup] = Field(default_factory=list, description="Fields added to rows from tables")
     group: str | Group | None = Field(
@@ -524,6 +527,12 @@ class Component(Strict):
             raise ValueError(
                 f"give data rows one way: inline (rows), from a CSV file (csv) or from a YAML list "
                 f"(rows_from), not {' and '.join(given)}"
+            )
+        if self.sheet is not None and not (self.csv or "").lower().endswith((".xlsx", ".ods")):
+            raise ValueError("`sheet` names a sheet of a spreadsheet: give `csv` an .xlsx or .ods file")
+        if (self.csv or "").lower().endswith((".xls", ".xlsm", ".xlsb", ".numbers")):
+            raise ValueError(
+                f"{self.csv!r}: save the spreadsheet as .xlsx or .ods (or export it as CSV UTF-8)"
             )
         if self.kind != "sheet" and self.size is None:
             raise ValueError(f"a {self.kind} needs a size")

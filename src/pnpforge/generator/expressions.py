@@ -116,6 +116,7 @@ def plain_message(exc: Exception) -> str:
         re.sub(r"\bint\b|\bfloat\b", "number", text).replace("'str'", "text").replace("'number'", "a number")
     )
     text = text.replace("between instances of ", "between ")
+    text = re.sub(r"\bstr\b", "text", text)
     text = re.sub(r"expected token '([^']+)', got '([^']+)'", r"expected '\1' but found '\2'", text)
     text = text.replace("access to attribute", "attribute access (a `.name`)").replace(
         " is unsafe", " is not allowed"
@@ -203,9 +204,11 @@ def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
         return value
     except UndefinedError as exc:
         known = ", ".join(sorted(row)) or "none"
-        raise ExpressionError(f"{text!r}: {plain_message(exc)} in the data row (fields: {known})") from None
+        raise ExpressionError(
+            f"{text.strip()!r}: {plain_message(exc)} in the data row (fields: {known})"
+        ) from None
     except Exception as exc:  # any failure of the user's expression on this row: said, not raised raw
-        raise ExpressionError(f"{text!r}: {plain_message(exc)}") from None
+        raise ExpressionError(f"{text.strip()!r}: {plain_message(exc)}") from None
 
 
 def truth(value: Any) -> bool:

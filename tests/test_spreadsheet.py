@@ -1,0 +1,174 @@
+"""Decks kept in spreadsheets: `csv: cards.xlsx` / `cards.ods` with `sheet:`, built for real: cached formula
+values, numbers as numbers, blank trailing rows ignored, problems located as `cards.xlsx[Cards]!B7`."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import SpecMaker
+from pypdf import PdfReader
+
+from pnpforge.cli import main
+
+SPEC = """\
+game: {id: sheets, title: Sheets}
+components:
+  - name: deck
+    kind: card
+    size: poker
+    csv: CARDS
+    SHEET
+    face:
+      elements:
+        - {type: text, text: "{name} {{ cost * 2 }}", x: 3mm, y: 3mm, w: 57mm, h: 10mm}
+"""
+
+
+def xlsx(rows: list[list[object]], formula_cell: str | None = None, cached: str = "2") -> bytes:
+    """An .xlsx with sheets Notes (empty) and Cards; `formula_cell` holds =1+1, `cached` its saved value
+    (openpyxl writes formulas without values, so the value a spreadsheet would save is put in by hand)."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    sheet = book.create_sheet("Cards")
+    for row in rows:
+        sheet.append(row)
+    if formula_cell:
+        sheet[formula_cell] = "=1+1"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    if not formula_cell:
+        return buffer.getvalue()
+    out = io.BytesIO()
+    with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "xl/worksheets/sheet2.xml":
+                data = re.sub(
+                    rb"<f>1\+1</f><v\s*/>|<f>1\+1</f><v></v>|<f>1\+1</f>",
+                    b"<f>1+1</f><v>" + cached.encode() + b"</v>",
+                    data,
+                )
+            target.writestr(info, data)
+    return out.getvalue()
+
+
+def ods(rows: list[list[object]], sheet: str = "Cards") -> bytes:
+    """A minimal OpenDocument spreadsheet (what LibreOffice saves, without its styles)."""
+    cells = []
+    for row in rows:
+        out = []
+        for value in row:
+            if isinstance(value, tuple):  # (formula, cached value)
+                formula, value = value
+                attributes = f'table:formula="of:={formula}" office:value-type="float" office:value="{value}"'
+            elif isinstance(value, int | float):
+                attributes = f'office:value-type="float" office:value="{value}"'
+            else:
+                attributes = 'office:value-type="string"'
+            out.append(f"<table:table-cell {attributes}><text:p>{value}</text:p></table:table-cell>")
+        cells.append("<table:table-row>" + "".join(out) + "</table:table-row>")
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        f'<office:body><office:spreadsheet><table:table table:name="{sheet}">'
+        + "".join(cells)
+        + "</table:table></office:spreadsheet></office:body></office:document-content>"
+    )
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+        'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+        '<manifest:file-entry manifest:full-path="/" '
+        'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+        "</manifest:manifest>"
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("META-INF/manifest.xml", manifest)
+        archive.writestr("content.xml", content)
+    return buffer.getvalue()
+
+
+def build(runner: CliRunner, folder: Path, out: Path) -> tuple[int, str, str]:
+    result = runner.invoke(main, ["build", str(folder), "-o", str(out)])
+    assert "Traceback" not in result.output
+    if result.exit_code:
+        return result.exit_code, result.output, ""
+    pages = PdfReader(out / "sheets.pdf").pages
+    return 0, result.output, "\n".join(p.extract_text() for p in pages)
+
+
+def spec(name: str, sheet: str | None) -> str:
+    return SPEC.replace("CARDS", name).replace("SHEET", f"sheet: {sheet}" if sheet else "")
+
+
+ROWS: list[list[object]] = [
+    ["name", "cost", "count"],
+    ["Storm", 3, 1],
+    ["Knight", 2.5, None],
+    ["Giant", 10, 1],
+]
+
+
+def test_xlsx_with_cached_formula(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    data = xlsx([*ROWS, [None, None, None], [None, None, None]], formula_cell="C3")
+    folder = make_spec(spec("cards.xlsx", "Cards"), cards__xlsx=data)
+    code, output, text = build(runner, folder, tmp_path / "out")
+    assert code == 0, output
+    assert text.count("Storm 6") == 1 and text.count("Knight 5") == 2 and text.count("Giant 20") == 1
+
+
+def test_xlsx_errors_located_at_cells(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    rows = [*ROWS[:3], ["Giant", 10, "lots"]]
+    folder = make_spec(spec("cards.xlsx", "Cards"), cards__xlsx=xlsx(rows))
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "cards.xlsx[Cards]!C4: count 'lots' is not a whole number" in output
+    folder = make_spec(spec("cards.xlsx", "Kards"), folder="other", cards__xlsx=xlsx(ROWS))
+    code, output, _ = build(runner, folder, tmp_path / "out2")
+    assert code == 2 and "no sheet 'Kards' (expected one of: Notes, Cards)" in output
+
+
+def test_xlsx_default_sheet_is_the_first(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    folder = make_spec(spec("cards.xlsx", None), cards__xlsx=xlsx(ROWS))
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "cards.xlsx[Notes]!A1: no header row" in output
+
+
+def test_row_evaluation_error_at_sheet_row(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    rows = [*ROWS[:3], ["Giant", "ten", 1]]
+    text = spec("cards.xlsx", "Cards").replace("cost * 2", "cost - 2")  # text minus a number
+    folder = make_spec(text, cards__xlsx=xlsx(rows))
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "cards.xlsx[Cards]!A4:" in output
+
+
+def test_ods(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    rows: list[list[object]] = [["name", "cost", "count"], ["Storm", 3, 1], ["Knight", 2.5, ("1+1", 2)], [""]]
+    folder = make_spec(spec("cards.ods", "Cards"), cards__ods=ods(rows))
+    code, output, text = build(runner, folder, tmp_path / "out")
+    assert code == 0, output
+    assert text.count("Storm 6") == 1 and text.count("Knight 5") == 2
+
+
+def test_ods_error_located(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    rows: list[list[object]] = [["name", "cost", "count"], ["Storm", 3, 1], ["Knight", 2.5, -2]]
+    folder = make_spec(spec("cards.ods", "Cards"), cards__ods=ods(rows))
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "cards.ods[Cards]!C3: count -2 is not positive" in output
+
+
+@pytest.mark.parametrize("name", ["cards.xlsx", "cards.ods"])
+def test_not_a_spreadsheet(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path, name: str) -> None:
+    folder = make_spec(spec(name, None), **{name.replace(".", "__"): b"name,cost\nA,1\n"})
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "not a spreadsheet file" in output
