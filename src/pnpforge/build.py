@@ -295,6 +295,7 @@ def drawing_setup(
     fonts.allow_outside = options.allow_outside_files
     lang = options.lang or defaults.lang
     ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
+    ctx.icons = dict(loaded.spec.icons)
     return frame, page_name, ctx
 
 

@@ -588,6 +588,10 @@ class Spec(Strict):
         description="Named sets of element keys; an element's `style:` applies them, its own keys win; "
         "a style may `extends:` another",
     )
+    icons: dict[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")], str] = Field(
+        default_factory=dict,
+        description="The spec's own inline icons for rich text (`:name:`): name -> SVG or PNG file",
+    )
     components: list[Component] = Field(min_length=1)
 
     @model_validator(mode="after")

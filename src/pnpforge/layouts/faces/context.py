@@ -20,6 +20,8 @@ class RenderContext:
     fonts: FontRegistry = field(default_factory=FontRegistry)
     allow_outside_files: bool = False  # --allow-outside-files: images and data files may lie anywhere
     spec_source: Source | None = None  # game.yaml: a fixed value's problem is located there, once
+    icons: dict[str, str] = field(default_factory=dict)  # the spec's own inline icons: name -> SVG/PNG file
+    draft: bool = False  # build --draft: a missing image is drawn as a labelled placeholder
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,10 @@ from pnpforge.generator.pieces import Piece
 from pnpforge.geometry.hexgrid import SQRT3
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.layouts.faces.inline import draw_rich
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
+from pnpforge.layouts.richtext import is_rich
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
@@ -114,6 +116,9 @@ def _draw_text(canvas: Canvas, el: TextElement, box: Box, piece: Piece, ctx: Ren
     except ValueError as exc:
         raise FaceError(str(exc)) from None
     colour = parse_colour(el.colour) or (0.0, 0.0, 0.0)
+    if is_rich(text):
+        draw_rich(canvas, text, el, box, font, size, colour, ctx)
+        return
     layout = layout_text(
         text,
         box.x,

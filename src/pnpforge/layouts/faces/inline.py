@@ -1,0 +1,54 @@
+"""Drawing a rich text (layouts/richtext.py): its runs in their fonts, inline icons at the text's size."""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+
+from pnpforge.components.model import TextElement
+from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.layouts.faces.values import FaceError
+from pnpforge.layouts.richtext import ICON_EM, layout_rich, parse
+from pnpforge.output.canvas import RGB, Canvas
+
+
+def draw_rich(
+    canvas: Canvas,
+    text: str,
+    el: TextElement,
+    box: Box,
+    font: str,
+    size: float,
+    colour: RGB,
+    ctx: RenderContext,
+) -> None:
+    """`**bold**`, `*italic*` and `:icon:` drawn in the box, fitted as the element's `fit` says."""
+    from pnpforge.layouts.faces.elements import image_path  # elements draws texts through this module
+    from pnpforge.layouts.icons import ICON_NAMES, draw_icon
+
+    def known(name: str) -> bool:
+        return name in ctx.icons or name in ICON_NAMES
+
+    try:
+        styled = parse(text, known)
+    except ValueError as exc:
+        name = str(exc)
+        near = get_close_matches(name, [*ctx.icons, *ICON_NAMES], n=1)
+        hint = f"did you mean :{near[0]}:? " if near else ""
+        raise FaceError(
+            f"no icon {name!r} for :{name}: ({hint}expected a built-in icon, listed in docs/elements.md, "
+            f"or one declared under `icons:`; write \\: for a literal colon)"
+        ) from None
+    layout = layout_rich(
+        styled, box.x, box.y, box.w, box.h, ctx.fonts, font, size, el.align, el.valign, el.fit, el.leading
+    )
+    side = ICON_EM * layout.size
+    for line in layout.lines:
+        for piece in line.pieces:
+            if not piece.icon:
+                canvas.text(piece.x, line.baseline, piece.text, piece.font, layout.size, colour)
+            elif piece.icon in ctx.icons:  # the spec's own art keeps its colours
+                canvas.image(
+                    image_path(ctx.icons[piece.icon], ctx), piece.x, line.baseline - side, side, side
+                )
+            else:
+                draw_icon(canvas, piece.icon, piece.x, line.baseline - side, side, side, colour, None)
