@@ -27,6 +27,7 @@ from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts import marks
 from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover, sheet_list
+from pnpforge.layouts.draft import draw_draft_mark
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import check_side, draw_side, side_is_shared
 from pnpforge.layouts.imposition.backs import backs
@@ -78,6 +79,7 @@ class BuildOptions:
     cover_notes: tuple[str, ...] = ()  # said first among the cover's notes (what a reprint holds)
     name: str | None = None  # the output files' stem (default: the game's id)
     cover_heading: str = ""  # said after the title on the cover (a reprint says so)
+    draft: bool = False  # --draft: placeholders for missing images, every sheet marked DRAFT
 
 
 @dataclass
@@ -296,6 +298,7 @@ def drawing_setup(
     lang = options.lang or defaults.lang
     ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
     ctx.icons = dict(loaded.spec.icons)
+    ctx.draft = options.draft
     return frame, page_name, ctx
 
 
@@ -665,7 +668,14 @@ def die_face(piece: Piece, face: int) -> Piece:
 
 
 def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
-    """Draw one planned page (any Canvas: PDF or SVG)."""
+    """Draw one planned page (any Canvas: PDF or SVG); with --draft, marked DRAFT."""
+    _draw_page(canvas, plan_, page)
+    if plan_.ctx.draft:
+        segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
+        draw_draft_mark(canvas, plan_.frame, segments)
+
+
+def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     frame, fonts = plan_.frame, plan_.ctx.fonts
     label_font = STANDARD["sans"]
     fonts.context = f"{plan_.id} {page.kind} page"
@@ -884,4 +894,5 @@ def build(
     the_plan = plan(loaded, options)
     files = write(the_plan, options, progress)
     fonts = the_plan.ctx.fonts
-    return BuildResult(files, len(the_plan.pages), the_plan.inventory, [*fonts.warnings, *fonts.missing])
+    warnings = [*fonts.warnings, *fonts.missing, *the_plan.ctx.warnings]
+    return BuildResult(files, len(the_plan.pages), the_plan.inventory, warnings)

@@ -85,6 +85,12 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
         ),
         click.option("--allow-outside-images", is_flag=True, hidden=True),  # the old name, still accepted
+        click.option(
+            "--draft",
+            is_flag=True,
+            help="Draw a labelled placeholder for each missing image (one warning each) and mark every "
+            "sheet DRAFT, instead of refusing to build.",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
@@ -109,6 +115,7 @@ def _options(**kw: Any) -> BuildOptions:
         allow_outside_files=kw["allow_outside_files"] or kw["allow_outside_images"],
         stamp=kw["stamp"],
         sheets=parse_sheets(kw["sheets"]) if kw.get("sheets") else (),
+        draft=kw.get("draft", False),
     )
 
 
@@ -151,7 +158,7 @@ def _run_build(
         files = write(the_plan, options, progress, pages)
     if watched is not None:
         watched.built(the_plan, options)
-    for warning in [*the_plan.ctx.fonts.warnings, *the_plan.ctx.fonts.missing]:
+    for warning in [*the_plan.ctx.fonts.warnings, *the_plan.ctx.fonts.missing, *the_plan.ctx.warnings]:
         click.echo(warning, err=True)
     return files
 
@@ -189,6 +196,7 @@ def build_cmd(target: str, since: str | None, rev: str | None, **kw: Any) -> Non
       pnpforge build my-game/ --changed-since ../my-game-v31   # reprint only what changed
       pnpforge build my-game/ --rev v31                       # the same, against a git tag
       pnpforge build my-game/ --sheets 3,5-7 --only cards:c07,c12
+      pnpforge build my-game/ --draft                 # art not drawn yet: placeholders, sheets marked DRAFT
     """
     if since is not None and rev is not None:
         raise InputError.single(

@@ -22,6 +22,9 @@ class RenderContext:
     spec_source: Source | None = None  # game.yaml: a fixed value's problem is located there, once
     icons: dict[str, str] = field(default_factory=dict)  # the spec's own inline icons: name -> SVG/PNG file
     draft: bool = False  # build --draft: a missing image is drawn as a labelled placeholder
+    warnings: list[str] = field(
+        default_factory=list
+    )  # said once each after the build (--draft's placeholders)
 
 
 @dataclass(frozen=True)

@@ -181,7 +181,15 @@ def image_path(src: str, ctx: RenderContext) -> Path:
 
 
 def _draw_image(canvas: Canvas, el: ImageElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
-    path = image_path(el.src, ctx)
+    try:
+        path = image_path(el.src, ctx)
+    except FaceError:
+        if ctx.draft and not (ctx.spec_dir / el.src).exists():  # art not drawn yet: a labelled stand-in
+            from pnpforge.layouts.draft import draw_placeholder
+
+            draw_placeholder(canvas, box, el, piece, ctx)
+            return
+        raise
     iw, ih = _image_size(path, path.stat().st_mtime)
     if el.fit == "stretch" or iw <= 0 or ih <= 0:
         canvas.image(path, box.x, box.y, box.w, box.h)
