@@ -163,7 +163,7 @@ def _register() -> None:
     add("inventory", "print_cmds:inventory_cmd",
         "List each component of TARGET: name, kind, shape, count, sides and sheets on the page.")  # fmt: skip
     add("new", "print_cmds:new_cmd",
-        "Create a spec folder NAME (game.yaml and cards.csv) that builds at once.")  # fmt: skip
+        "Create a spec folder NAME (game.yaml and its data) that builds at once.")  # fmt: skip
     add("preview", "print_cmds:preview_cmd",
         "Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF.")  # fmt: skip
     add("schema", "print_cmds:schema_cmd",

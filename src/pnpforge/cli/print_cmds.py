@@ -363,26 +363,58 @@ Earth,#7a9a3a,2,Block the next attack.
 """
 
 
+TEMPLATES = ("cards", "tiles", "board")  # folders of pnpforge/templates/new
+
+
 @click.command("new")
 @click.argument("name", type=click.Path(file_okay=False))
-def new_cmd(name: str) -> None:
-    """Create a spec folder NAME (game.yaml and cards.csv) that builds at once.
+@click.option(
+    "--template",
+    type=click.Choice(TEMPLATES),
+    help="Start from an example: cards (two card types with face_by, styles, when: and rich text), "
+    "tiles (hex tiles and double-sided tokens), board (a board over several pages). Default: a small "
+    "deck and tokens.",
+)
+def new_cmd(name: str, template: str | None) -> None:
+    """Create a spec folder NAME (game.yaml and its data) that builds at once.
 
     \b
     Example:
       pnpforge new my-game
-      pnpforge build my-game
+      pnpforge new my-deck --template cards
+      pnpforge build my-deck
     """
     folder = Path(name)
     if folder.exists() and any(folder.iterdir()):
         raise InputError.single(name, "folder exists and is not empty (expected a new folder name)")
     slug = "".join(ch if ch.isalnum() else "-" for ch in folder.name.lower()).strip("-") or "my-game"
     title = folder.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
-    write_atomic(folder / catalog.SPEC_NAME, SCAFFOLD_YAML.format(id=slug, title=title, folder=name))
-    write_atomic(folder / "cards.csv", SCAFFOLD_CSV)
-    click.echo(
-        f"Created {folder / catalog.SPEC_NAME} and {folder / 'cards.csv'}; build with: pnpforge build {name}"
+    if template is None:
+        files = {
+            catalog.SPEC_NAME: SCAFFOLD_YAML.format(id=slug, title=title, folder=name),
+            "cards.csv": SCAFFOLD_CSV,
+        }
+    else:
+        files = _template_files(template, slug, title, name)
+    for file_name, text in files.items():
+        write_atomic(folder / file_name, text)
+    written = " and ".join(str(folder / file_name) for file_name in files)
+    click.echo(f"Created {written}; build with: pnpforge build {name}")
+
+
+def _template_files(template: str, slug: str, title: str, folder: str) -> dict[str, str]:
+    """The template's files, game.yaml first, with the new game's id, title and folder filled in."""
+    from importlib.resources import files
+
+    root = files("pnpforge") / "templates" / "new" / template
+    names = sorted(
+        (entry.name for entry in root.iterdir() if entry.is_file()), key=lambda n: n != catalog.SPEC_NAME
     )
+    out = {}
+    for file_name in names:
+        text = (root / file_name).read_text(encoding="utf-8")
+        out[file_name] = text.replace("GAME_ID", slug).replace("GAME_TITLE", title).replace("FOLDER", folder)
+    return out
 
 
 def _snapshot(folder: Path, ignore: Path) -> dict[str, int]:
