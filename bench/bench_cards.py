@@ -4,7 +4,11 @@ built through pnpforge, beside the same cards drawn with plain reportlab (bench/
 Prints cards/second and peak memory (the whole process, imports included) for both, and the ratio of
 the best times (rounds interleaved, so a busy machine slows both alike). Aim: pnpforge within 1.5x
 of plain reportlab, under 200 MB.
-Run: .venv/bin/python bench/bench_cards.py [--profile]
+
+Then the same cards written with the spec language (docs/spec.md: a style, `when:` and a `{{ }}`
+expression) beside the plain spec: aim within 1.1x of its time (expressions are compiled once, not per
+card). `--speclang` runs only that comparison.
+Run: .venv/bin/python bench/bench_cards.py [--profile | --speclang]
 """
 
 from __future__ import annotations
@@ -50,14 +54,61 @@ components:
         - {type: text, text: Bench Quest, size: 16pt, font: sans-bold, colour: white}
 """
 
+# the same cards in the spec language: a style for the body lines, the third line computed by an
+# expression from a number column, and drawn under a `when:` that holds for every card
+SPEC_LANG = """\
+game: {id: bench, title: Bench Quest}
+defaults: {page: a4, bleed: 3mm, duplex: long}
+styles:
+  body: {type: text, x: 5mm, w: 53mm, h: 5mm, size: 9pt, align: left, fit: none}
+components:
+  - name: cards
+    kind: card
+    size: poker
+    csv: cards.csv
+    face:
+      background: "{colour}"
+      elements:
+        - {type: rect, x: 3mm, y: 3mm, w: 57mm, h: 12mm, fill: white, radius: 2mm}
+        - {type: text, text: "{title}", x: 3mm, y: 3mm, w: 57mm, h: 12mm, size: 14pt, font: sans-bold}
+        - {style: body, text: "{line1}", y: 52mm}
+        - {style: body, text: "{line2}", y: 57mm}
+        - {style: body, text: "Worth {{ points % 3 }} points at the end.", y: 62mm, when: "points >= 0"}
+    back:
+      background: "#2b3a55"
+      elements:
+        - {type: text, text: Bench Quest, size: 16pt, font: sans-bold, colour: white}
+"""
 
-def write_spec(folder: Path) -> None:
-    rows = card_rows()
-    (folder / "game.yaml").write_text(SPEC, encoding="utf-8")
+
+def write_spec(folder: Path, spec: str = SPEC) -> None:
+    rows = [{**row, "points": str(k)} for k, row in enumerate(card_rows())]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(spec, encoding="utf-8")
     with (folder / "cards.csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
+
+
+def speclang_comparison() -> None:
+    """The spec-language deck beside the plain one, rounds interleaved; prints both and their ratio."""
+    with tempfile.TemporaryDirectory() as tmp:
+        plain_folder, lang_folder = Path(tmp) / "plain", Path(tmp) / "lang"
+        write_spec(plain_folder)
+        write_spec(lang_folder, SPEC_LANG)
+        plain = lang = float("inf")
+        for round_ in range(ROUNDS):
+            plain = min(plain, pnpforge_seconds(plain_folder, f"p{round_}")[0])
+            lang = min(lang, pnpforge_seconds(lang_folder, f"l{round_}")[0])
+    cards = len(card_rows())
+    ratio = lang / plain
+    print(f"plain spec:      {cards} cards in {plain:.3f} s = {cards / plain:.0f} cards/s")
+    print(
+        f"spec language:   {cards} cards in {lang:.3f} s = {cards / lang:.0f} cards/s "
+        "(a style, when:, {{ }})"
+    )
+    print(f"ratio language/plain: {ratio:.2f}x (aim <= 1.1x): {'ok' if ratio <= 1.1 else 'OVER AIM'}")
 
 
 def plain_figures() -> dict[str, float]:
@@ -81,6 +132,9 @@ def pnpforge_seconds(folder: Path, label: str) -> tuple[float, BuildResult]:
 
 
 def main() -> None:
+    if "--speclang" in sys.argv:
+        speclang_comparison()
+        return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_spec(folder)
@@ -109,6 +163,7 @@ def main() -> None:
           f"cards/s, peak RSS {plain['peak_mb']:.0f} MB, {plain['bytes'] / 1e6:.2f} MB PDF")  # fmt: skip
     verdict = "ok" if ratio <= 1.5 and peak < 200 else "OVER AIM"
     print(f"ratio pnpforge/plain: {ratio:.2f}x (aim <= 1.5x, < 200 MB): {verdict}")
+    speclang_comparison()
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from typing import Any
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, UndefinedError, nodes
 from jinja2.parser import Parser
+from jinja2.runtime import Context, new_context
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 MAX_TEXT = 10_000  # characters a `*` may build
@@ -26,6 +27,7 @@ MAX_NUMBER = 10**18  # numbers beyond this are refused (digits of the input laye
 MAX_EXPRESSION = 2_000  # characters of one expression
 _NUMBER = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$")
 _WHOLE = re.compile(r"^\s*[+-]?\d{1,18}\s*$")
+_NUMBER_START = frozenset("0123456789+-. \t")  # most cells are words: they skip the pattern
 # filters that only compute on their argument; the rest of Jinja's (attr, map, tojson, ...) are left out
 SAFE_FILTERS = (
     "abs",
@@ -126,22 +128,43 @@ def plain_message(exc: Exception) -> str:
     return text
 
 
+Compiled = Callable[[Context], Any]  # evaluates in a row's context
+
+
 @lru_cache(maxsize=4096)
-def compile_expression(text: str) -> Callable[..., Any]:
-    """Compile once; raises ExpressionError with a plain message (an empty expression is false)."""
+def compile_expression(text: str) -> Compiled:
+    """Compile once; raises ExpressionError with a plain message (an empty expression is false).
+
+    The expression becomes a one-statement template (`result = EXPR`), as Jinja's own compile_expression
+    makes it, but evaluated in a context made once per row and shared by all of that row's expressions.
+    """
     if len(text) > MAX_EXPRESSION:
         raise ExpressionError(f"the expression is longer than {MAX_EXPRESSION} characters")
     if not text.strip():
-        return lambda **_: False
+        return lambda _: False
     try:
-        parsed = Parser(_ENV, text, state="variable").parse_expression()
+        parser = Parser(_ENV, text, state="variable")
+        parsed = parser.parse_expression()
+        if not parser.stream.eos:
+            raise TemplateSyntaxError(
+                f"unexpected {parser.stream.current.value!r} after the expression", 1, None, None
+            )
         if isinstance(parsed, nodes.Getattr) or parsed.find(nodes.Getattr) is not None:
             raise ExpressionError(
                 f"bad expression {text!r}: attribute access (a `.name`) is not allowed; use the row's fields"
             )
-        return _ENV.compile_expression(text, undefined_to_none=False)
+        body = [nodes.Assign(nodes.Name("result", "store"), parsed, lineno=1)]
+        template = _ENV.from_string(nodes.Template(body, lineno=1))
     except TemplateSyntaxError as exc:
         raise ExpressionError(f"bad expression {text!r}: {plain_message(exc)}") from None
+    render = template.root_render_func
+
+    def run(context: Context) -> Any:
+        for _ in render(context):
+            pass
+        return context.vars["result"]
+
+    return run
 
 
 def check(text: str) -> str | None:
@@ -155,7 +178,7 @@ def check(text: str) -> str | None:
 
 def number(value: Any) -> Any:
     """A CSV cell that reads as a number is one in expressions ("3" -> 3, "2.5" -> 2.5); else as it is."""
-    if isinstance(value, str) and _NUMBER.match(value):
+    if isinstance(value, str) and value[:1] in _NUMBER_START and _NUMBER.match(value):
         if _WHOLE.match(value):
             return int(value)
         parsed = float(value)
@@ -177,28 +200,29 @@ def names(row: Mapping[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-_NAMES_KEPT = 4096
-_names_cache: dict[tuple[int, str], tuple[Mapping[str, Any], dict[str, Any]]] = {}
+_CONTEXTS_KEPT = 4096
+_contexts: dict[tuple[int, str], tuple[Mapping[str, Any], Context]] = {}
 
 
-def row_names(row: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """`names` for one row, computed once per row object and language (a row is evaluated many times)."""
+def row_context(row: Mapping[str, Any], lang: str) -> Context:
+    """The names of one row (and the few globals) as a Jinja context, made once per row object and
+    language: a row's pieces and elements evaluate many expressions."""
     key = (id(row), lang)
-    hit = _names_cache.get(key)
+    hit = _contexts.get(key)
     if hit is not None and hit[0] is row:
         return hit[1]
-    if len(_names_cache) >= _NAMES_KEPT:
-        _names_cache.clear()
-    found = names(row, lang)
-    _names_cache[key] = (row, found)
-    return found
+    if len(_contexts) >= _CONTEXTS_KEPT:
+        _contexts.clear()
+    context = new_context(_ENV, None, {}, {**_ENV.globals, **names(row, lang)}, shared=True)
+    _contexts[key] = (row, context)
+    return context
 
 
 def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
     """The value of expression `text` for one row; raises ExpressionError saying what went wrong."""
     compiled = compile_expression(text)
     try:
-        value = compiled(**row_names(row, lang))
+        value = compiled(row_context(row, lang))
         if isinstance(value, Undefined):
             str(value)  # StrictUndefined raises what is missing
         return value
