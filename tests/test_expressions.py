@@ -115,3 +115,18 @@ def test_language_fields() -> None:
     row = {"name_en": "Knight", "name_ja": "騎士", "cost": "3"}
     assert evaluate("name", row, "ja") == "騎士" and evaluate("name", row, "en") == "Knight"
     assert evaluate("cost + 1", row, "en") == 4
+
+
+def test_schema_knows_every_new_key(runner: CliRunner) -> None:
+    import json
+
+    result = runner.invoke(main, ["schema"])
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    defs = schema["$defs"]
+    assert {"styles", "icons"} <= set(schema["properties"])
+    assert {"where", "sheet", "face_by", "back_by", "count"} <= set(defs["Component"]["properties"])
+    assert {"string", "integer"} <= {t.get("type") for t in defs["Component"]["properties"]["count"]["anyOf"]}
+    assert {"field", "faces", "default"} <= set(defs["SideBy"]["properties"])
+    for element in ("TextElement", "RectElement", "ImageElement", "HexMapElement"):
+        assert {"when", "style"} <= set(defs[element]["properties"]), element
