@@ -172,3 +172,27 @@ def test_not_a_spreadsheet(make_spec: SpecMaker, runner: CliRunner, tmp_path: Pa
     folder = make_spec(spec(name, None), **{name.replace(".", "__"): b"name,cost\nA,1\n"})
     code, output, _ = build(runner, folder, tmp_path / "out")
     assert code == 2 and "not a spreadsheet file" in output
+
+
+def test_two_type_deck_from_xlsx(runner: CliRunner, tmp_path: Path) -> None:
+    """The issue's deck: two card types (face_by, when:, styles, bold, inline icons) from an .xlsx."""
+    import csv
+
+    folder = tmp_path / "deck"
+    assert runner.invoke(main, ["new", str(folder), "--template", "cards"]).exit_code == 0
+    with (folder / "cards.csv").open(encoding="utf-8") as handle:
+        table = list(csv.reader(handle))
+    rows = [table[0]] + [[int(v) if v.isdigit() else v for v in row] for row in table[1:]]
+    (folder / "cards.xlsx").write_bytes(xlsx(rows))
+    (folder / "cards.csv").unlink()
+    spec = folder / "game.yaml"
+    spec.write_text(
+        spec.read_text(encoding="utf-8").replace("csv: cards.csv", "csv: cards.xlsx\n    sheet: Cards")
+    )
+    result = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0 and "warning" not in result.output.lower(), result.output
+    page = PdfReader(tmp_path / "out" / "deck.pdf").pages[1]
+    text = page.extract_text()
+    assert text.count("EVENT") == 3 and "worth 8" in text and "Harvest" in text
+    fonts = {str(f["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
+    assert "/Helvetica-Bold" in fonts and "/Helvetica-Oblique" in fonts

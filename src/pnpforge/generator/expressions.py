@@ -25,6 +25,7 @@ MAX_TEXT = 10_000  # characters a `*` may build
 MAX_POWER = 1_000  # largest exponent of `**`
 MAX_NUMBER = 10**18  # numbers beyond this are refused (digits of the input layer, sourcefile.MAX_DIGITS)
 MAX_EXPRESSION = 2_000  # characters of one expression
+MAX_NESTING = 32  # brackets inside brackets
 _NUMBER = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$")
 _WHOLE = re.compile(r"^\s*[+-]?\d{1,18}\s*$")
 _NUMBER_START = frozenset("0123456789+-. \t")  # most cells are words: they skip the pattern
@@ -142,6 +143,8 @@ def compile_expression(text: str) -> Compiled:
         raise ExpressionError(f"the expression is longer than {MAX_EXPRESSION} characters")
     if not text.strip():
         return lambda _: False
+    if _depth(text) > MAX_NESTING:
+        raise ExpressionError(f"the expression nests brackets more than {MAX_NESTING} deep")
     try:
         parser = Parser(_ENV, text, state="variable")
         parsed = parser.parse_expression()
@@ -157,6 +160,8 @@ def compile_expression(text: str) -> Compiled:
         template = _ENV.from_string(nodes.Template(body, lineno=1))
     except TemplateSyntaxError as exc:
         raise ExpressionError(f"bad expression {text!r}: {plain_message(exc)}") from None
+    except (RecursionError, MemoryError, SyntaxError):  # a long chain of operators: Python's own limits
+        raise ExpressionError(f"bad expression {text[:40]!r}…: nested too deeply") from None
     render = template.root_render_func
 
     def run(context: Context) -> Any:
@@ -165,6 +170,17 @@ def compile_expression(text: str) -> Compiled:
         return context.vars["result"]
 
     return run
+
+
+def _depth(text: str) -> int:
+    deepest = depth = 0
+    for char in text:
+        if char in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in ")]}":
+            depth -= 1
+    return deepest
 
 
 def check(text: str) -> str | None:
