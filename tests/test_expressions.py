@@ -130,3 +130,8 @@ def test_schema_knows_every_new_key(runner: CliRunner) -> None:
     assert {"field", "faces", "default"} <= set(defs["SideBy"]["properties"])
     for element in ("TextElement", "RectElement", "ImageElement", "HexMapElement"):
         assert {"when", "style"} <= set(defs[element]["properties"]), element
+
+
+def test_where_keeping_nothing_is_said(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    code, output, _ = build(runner, deck(make_spec, where='where: "cost > 100"'), tmp_path / "out")
+    assert code == 2 and "game.yaml:7:" in output and "leaves out all 3 rows" in output

@@ -227,7 +227,16 @@ def _component_rows(
             where = ("components", index, "lookup", number)
             problems += _apply_lookup(component, lookup, where, rows, names, source, folder, allow_outside)
     if rows and not problems and (component.where is not None or isinstance(component.count, str)):
+        total = len(rows)
         rows, problems = select_rows(component, rows, lang)
+        if not rows and not problems:  # an empty component would print nothing without a word
+            key = "where" if component.where is not None else "count"
+            problems.append(
+                source.problem(
+                    ("components", index, key),
+                    f"{key}: leaves out all {total} rows (expected at least one kept)",
+                )
+            )
     return rows, problems
 
 
