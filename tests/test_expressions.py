@@ -11,7 +11,7 @@ from conftest import SpecMaker
 from pypdf import PdfReader
 
 from pnpforge.cli import main
-from pnpforge.generator.expressions import ExpressionError, evaluate
+from pnpforge.components.expressions import ExpressionError, evaluate
 
 DECK = """\
 game: {id: twotype, title: Two types}
@@ -135,3 +135,13 @@ def test_schema_knows_every_new_key(runner: CliRunner) -> None:
 def test_where_keeping_nothing_is_said(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
     code, output, _ = build(runner, deck(make_spec, where='where: "cost > 100"'), tmp_path / "out")
     assert code == 2 and "game.yaml:7:" in output and "leaves out all 3 rows" in output
+
+
+def test_count_from_a_field(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    folder = make_spec(
+        DECK.replace("WHEN", "true").replace("WHERE", "").replace("COUNT", 'count: "{cost}"'),
+        cards__csv="name,type,cost\nStorm,event,3\nKnight,unit,1\n",
+    )
+    code, output, text = build(runner, folder, tmp_path / "out")
+    assert code == 0, output
+    assert text.count("Storm costs") == 3 and text.count("Knight costs") == 1

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from pnpforge.components.expressions import ExpressionError, check, evaluate, truth, whole
 from pnpforge.components.template import EXPRESSION
 from pnpforge.errors import Problem
-from pnpforge.generator.expressions import ExpressionError, check, evaluate, truth, whole
 from pnpforge.sourcefile import Path_, Source
 
 if TYPE_CHECKING:
@@ -29,9 +29,12 @@ _OPEN = re.compile(r"\{\{")
 
 
 def expression_of(raw: str) -> str:
-    """A `count:`/`where:`/`when:` text as an expression: `{{ x }}` around it is allowed too."""
-    whole_match = EXPRESSION.fullmatch(raw.strip())
-    return whole_match.group(1) if whole_match else raw
+    """A `count:`/`where:` text as an expression: `{{ x }}` around it is allowed too, and a lone
+    `{field}` is that field's value."""
+    whole_match = EXPRESSION.fullmatch(raw.strip()) or _FIELD_ONLY.fullmatch(raw.strip())
+    if whole_match is None:
+        return raw
+    return whole_match.group(1) if whole_match.groups() else raw.strip()[1:-1]
 
 
 def _walk(node: Any, path: Path_) -> Iterator[tuple[Path_, str]]:

@@ -2,7 +2,7 @@
 
 A row may hold a field per language (`name_en`, `name_ja`); `{name}` then picks the one for the
 language being built, falling back to plain `name`. `{{ cost * 2 }}` is a Jinja expression over the
-row's fields (generator/expressions.py). `\\{` and `\\}` stand for literal braces.
+row's fields (components/expressions.py). `\\{` and `\\}` stand for literal braces.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pnpforge.generator.expressions import ExpressionError, evaluate, text_of
+from pnpforge.components.expressions import ExpressionError, evaluate, text_of
 
 _FIELD = re.compile(r"\\\{|\\\}|\{\{(.*?)\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}", re.DOTALL)
 EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)

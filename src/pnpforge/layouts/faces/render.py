@@ -6,10 +6,10 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any, Literal
 
+from pnpforge.components.expressions import ExpressionError, evaluate, truth
 from pnpforge.components.model import PLACEHOLDER, Component, Side
 from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.errors import InputError, Problem
-from pnpforge.generator.expressions import ExpressionError, evaluate, truth
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
