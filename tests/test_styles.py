@@ -81,4 +81,8 @@ def test_cycle(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
 
 def test_bad_value_from_a_style_is_reported(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
     found = errors(runner, make_spec(STYLED.replace('"#a02010"', "reddish")), tmp_path / "out")
-    assert any("reddish" in e and "not a colour" in e for e in found), found
+    assert len(found) == 1, found
+    assert "game.yaml:5:" in found[0] and "reddish" in found[0] and "not a colour" in found[0]  # in the style
+    own = STYLED.replace('"{{ cost * 2 }} coins", y: 30mm}', '"x", y: 30mm, colour: bluish}')
+    found = errors(runner, make_spec(own, folder="own"), tmp_path / "out2")
+    assert len(found) == 1 and "game.yaml:14:61" in found[0] and "bluish" in found[0], found  # its own key

@@ -34,11 +34,11 @@ class _Styles:
     def __init__(self, source: Source, raw: dict[str, Any]) -> None:
         self.source = source
         self.raw = raw
-        self.resolved: dict[str, dict[str, Any]] = {}
+        self.resolved: dict[str, dict[str, tuple[Any, str]]] = {}  # key -> (value, the style it is from)
         self.problems: list[Problem] = []
         self.failed: set[str] = set()  # said once: a broken style is not reported again by each user
 
-    def keys_of(self, name: str, trail: tuple[str, ...] = ()) -> dict[str, Any] | None:
+    def keys_of(self, name: str, trail: tuple[str, ...] = ()) -> dict[str, tuple[Any, str]] | None:
         if name in self.resolved:
             return self.resolved[name]
         if name in self.failed:
@@ -48,7 +48,7 @@ class _Styles:
             self.failed.add(name)
         return found
 
-    def _resolve(self, name: str, trail: tuple[str, ...]) -> dict[str, Any] | None:
+    def _resolve(self, name: str, trail: tuple[str, ...]) -> dict[str, tuple[Any, str]] | None:
         style = self.raw[name]
         path: Path_ = ("styles", name)
         if not isinstance(style, dict):
@@ -56,7 +56,7 @@ class _Styles:
                 self.source.problem(path, f"style {name!r} is not a mapping of element keys")
             )
             return None
-        out: dict[str, Any] = {}
+        out: dict[str, tuple[Any, str]] = {}
         if "extends" in style:
             parents = _names(style["extends"])
             if parents is None:
@@ -83,7 +83,7 @@ class _Styles:
                 if keys is None:
                     return None
                 out.update(keys)
-        out.update({k: v for k, v in style.items() if k != "extends"})
+        out.update({k: (v, name) for k, v in style.items() if k != "extends"})
         self.resolved[name] = out
         return out
 
@@ -126,6 +126,7 @@ def apply_styles(source: Source) -> tuple[Source, list[Problem]]:
     if not isinstance(raw, dict):
         return source, []  # the schema says what `styles` must be
     styles = _Styles(source, raw)
+    origins: dict[Path_, Path_] = {}  # element key taken from a style -> that key in the style
     components = copy.deepcopy(data.get("components"))
     for elements, path in _element_lists(components, ("components",)):
         for index, element in enumerate(elements):
@@ -138,16 +139,34 @@ def apply_styles(source: Source) -> tuple[Source, list[Problem]]:
                     source.problem(where, "style: expected a style name or a list of them")
                 )
                 continue
-            merged: dict[str, Any] = {}
+            taken: dict[str, tuple[Any, str]] = {}
             for name in names:
                 if name not in raw:
                     styles.problems.append(source.problem(where, _unknown(name, raw)))
                     continue
-                merged.update(styles.keys_of(name) or {})
-            merged.update({k: v for k, v in element.items() if k != "style"})
-            elements[index] = merged
+                taken.update(styles.keys_of(name) or {})
+            own = {k: v for k, v in element.items() if k != "style"}
+            for key, (_, style) in taken.items():
+                if key not in own:
+                    origins[(*path, index, key)] = ("styles", style, key)
+            elements[index] = {**{k: v for k, (v, _) in taken.items()}, **own}
     for name in raw:  # a style no element uses is still checked: its cycle or unknown parent is a mistake
         styles.keys_of(name)
-    styled = copy.copy(source)
-    styled.data = {**data, "components": components}
+    styled = StyledSource(source, {**data, "components": components}, origins)
     return styled, list(dict.fromkeys(styles.problems))
+
+
+class StyledSource(Source):
+    """game.yaml with its styles applied: a value an element took from a style is located in the style."""
+
+    def __init__(self, source: Source, data: Any, origins: dict[Path_, Path_]) -> None:
+        self.__dict__.update(source.__dict__)  # the same file, text and (lazily found) positions
+        self.data = data
+        self.origins = origins
+
+    def where(self, path: Path_) -> tuple[int, int]:
+        for end in range(len(path), 0, -1):
+            origin = self.origins.get(tuple(path[:end]))
+            if origin is not None:
+                return super().where((*origin, *path[end:]))
+        return super().where(path)
