@@ -23,13 +23,13 @@ ICON_EM = 0.85  # an inline icon's side, in text sizes: about a capital's height
 ICON_GAP = 0.08  # space kept after an inline icon, in text sizes
 _MARKUP = re.compile(r"\\[*:]|\*|:[a-z0-9][a-z0-9_-]*:")
 _ICON = re.compile(r":([a-z0-9][a-z0-9_-]*):")
-BOLD = {"Helvetica": "Helvetica-Bold", "Times-Roman": "Times-Bold", "Courier": "Courier-Bold"}
-ITALIC = {"Helvetica": "Helvetica-Oblique", "Times-Roman": "Times-Italic", "Courier": "Courier-Oblique"}
-BOLD_ITALIC = {
-    "Helvetica": "Helvetica-BoldOblique",
-    "Times-Roman": "Times-BoldItalic",
-    "Courier": "Courier-BoldOblique",
-}
+# the four faces of each standard family: regular, bold, italic, bold italic
+FAMILIES = (
+    ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"),
+    ("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic"),
+    ("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"),
+)
+_FACE = {name: (family, index) for family in FAMILIES for index, name in enumerate(family)}
 
 
 def is_rich(text: str) -> bool:
@@ -96,9 +96,13 @@ def _style(bold: bool, italic: bool) -> str:
 
 
 def styled_font(font: str, style: str) -> str:
-    """The reportlab font for a style of `font`; a font without such a face keeps its own."""
-    table = {"b": BOLD, "i": ITALIC, "bi": BOLD_ITALIC}.get(style)
-    return table.get(font, font) if table else font
+    """The reportlab font for a style of `font` (`**` in a bold font stays bold, `*` in it is bold
+    italic); a font without such faces (a .ttf) keeps its own."""
+    found = _FACE.get(font)
+    if found is None or not style:
+        return font
+    family, index = found
+    return family[index | (1 if "b" in style else 0) | (2 if "i" in style else 0)]
 
 
 @dataclass(frozen=True)
