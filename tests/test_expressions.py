@@ -103,12 +103,28 @@ def test_unclosed_expression(make_spec: SpecMaker, runner: CliRunner, tmp_path: 
     [
         ("'ab' * 100000", "longer than"),
         ("2 ** 100000", "exponent"),
-        ("range(10**9) | list", "range"),
+        ("range(10**9) | list", "Range too big"),
     ],
 )
 def test_work_is_bounded(text: str, message: str) -> None:
     with pytest.raises(ExpressionError, match=message):
         evaluate(text, {}, "en")
+
+
+def test_long_value_refused_in_a_text() -> None:
+    from pnpforge.components.template import fill
+
+    with pytest.raises(ExpressionError, match="longer than 10000"):
+        fill("{{ range(99999) | join(',') }}", {}, "en")
+
+
+def test_functions_and_filters() -> None:
+    row = {"cost": "3", "name": "knight"}
+    assert evaluate("max(cost, 5) + min(1, 2) + abs(-1)", row, "en") == 7
+    assert evaluate("name | upper", row, "en") == "KNIGHT"
+    assert evaluate("range(3) | sum", row, "en") == 3
+    with pytest.raises(ExpressionError):
+        evaluate("name['upper']()", row, "en")
 
 
 def test_language_fields() -> None:

@@ -44,6 +44,9 @@ SAFE_FILTERS = (
     "last",
     "length",
     "count",
+    "list",
+    "sort",
+    "unique",
     "lower",
     "max",
     "min",
@@ -73,7 +76,8 @@ class _Environment(SandboxedEnvironment):
         return False  # a row's values are text and numbers: there is nothing to reach through a dot
 
     def is_safe_callable(self, obj: Any) -> bool:
-        return False  # no method calls either; functions are the few globals below
+        # no method calls either: only the few functions of the globals below
+        return any(obj is function for function in self.globals.values())
 
     def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
         if operator_ == "**":
@@ -264,7 +268,10 @@ def text_of(value: Any) -> str:
         return str(int(value))
     if isinstance(value, bool):
         return "true" if value else "false"
-    return "" if value is None else str(value)
+    text = "" if value is None else str(value)
+    if len(text) > MAX_TEXT:  # the text is laid out next: its length bounds that work
+        raise ExpressionError(f"the value is longer than {MAX_TEXT} characters")
+    return text
 
 
 def whole(value: Any) -> int:
