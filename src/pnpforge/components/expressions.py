@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import operator
 import re
+import threading
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -169,6 +170,7 @@ def compile_expression(text: str) -> Compiled:
     render = template.root_render_func
 
     def run(context: Context) -> Any:
+        context.vars.clear()  # a field named `result` is the field, not the last expression's value
         for _ in render(context):
             pass
         return context.vars["result"]
@@ -206,35 +208,63 @@ def number(value: Any) -> Any:
     return value
 
 
+class RowNames(dict):  # type: ignore[type-arg]
+    """The names an expression sees, looked up when it reads them (most rows hold many fields and an
+    expression reads one or two): a field, a number when it reads as one; for `name_<lang>` (else
+    `name_en`) also `name`, as `{name}` picks it, without hiding a field the row has itself; then the
+    few global functions."""
+
+    def __init__(self, row: Mapping[str, Any], lang: str) -> None:
+        super().__init__()
+        self.row = row
+        self.suffixes = (f"_{lang}", "_en")
+
+    def _load(self, key: str) -> bool:
+        row = self.row
+        for name in (key, *(key + suffix for suffix in self.suffixes)):
+            value = row.get(name)
+            if value is not None or name in row and name == key:
+                dict.__setitem__(self, key, number(value))
+                return True
+        if key in _ENV.globals:
+            dict.__setitem__(self, key, _ENV.globals[key])
+            return True
+        return False
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or (isinstance(key, str) and self._load(key))
+
+    def __getitem__(self, key: str) -> Any:
+        if dict.__contains__(self, key) or self._load(key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+
 def names(row: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """The names an expression sees: every field (numbers as numbers), and for `name_<lang>` also `name`
-    in the build's language (as `{name}` picks it), without hiding a field the row has itself."""
-    out = {key: number(value) for key, value in row.items()}
-    suffix = f"_{lang}"
-    for key, value in row.items():
-        for tail in (suffix, "_en"):
-            if key.endswith(tail) and value is not None:
-                base = key[: -len(tail)]
-                if base and base not in row and (base not in out or tail == suffix):
-                    out[base] = number(value)
-    return out
+    """Every name an expression over `row` may read, with its value (for tests and tools)."""
+    found = RowNames(row, lang)
+    keys = [*row, *(k[: -len(s)] for k in row for s in found.suffixes if k.endswith(s) and len(k) > len(s))]
+    return {key: found[key] for key in dict.fromkeys(keys) if key in found}
 
 
-_CONTEXTS_KEPT = 4096
-_contexts: dict[tuple[int, str], tuple[Mapping[str, Any], Context]] = {}
+_NAMES_KEPT = 4096
+_names: dict[tuple[int, str], tuple[Mapping[str, Any], RowNames]] = {}
+_local = threading.local()  # one context per thread, its names swapped per row (builds may run in threads)
 
 
 def row_context(row: Mapping[str, Any], lang: str) -> Context:
-    """The names of one row (and the few globals) as a Jinja context, made once per row object and
-    language: a row's pieces and elements evaluate many expressions."""
+    """A Jinja context holding one row's names (made once per row object and language: a row's pieces
+    and elements evaluate many expressions); the context object itself is reused, row after row."""
     key = (id(row), lang)
-    hit = _contexts.get(key)
-    if hit is not None and hit[0] is row:
-        return hit[1]
-    if len(_contexts) >= _CONTEXTS_KEPT:
-        _contexts.clear()
-    context = new_context(_ENV, None, {}, {**_ENV.globals, **names(row, lang)}, shared=True)
-    _contexts[key] = (row, context)
+    hit = _names.get(key)
+    if hit is None or hit[0] is not row:
+        if len(_names) >= _NAMES_KEPT:
+            _names.clear()
+        hit = _names[key] = (row, RowNames(row, lang))
+    context: Context | None = getattr(_local, "context", None)
+    if context is None:
+        context = _local.context = new_context(_ENV, None, {}, {}, shared=True)
+    context.parent = hit[1]
     return context
 
 

@@ -162,9 +162,14 @@ def _shown(when: str | None) -> bool:
 def wanted(when: str | None, row: Mapping[str, Any], lang: str) -> bool:
     """An element's `when:` as an expression over the row (`type == 'event'`). A `when` holding `{field}`s
     keeps its older meaning, the filled text not empty, `0` or `false`, which draw_element tests."""
-    if when is None or holds_placeholder(when):
+    if when is None or _holds_fields(when):
         return True
     return truth(evaluate(when, row, lang))
+
+
+@lru_cache(maxsize=1024)
+def _holds_fields(when: str) -> bool:
+    return holds_placeholder(when)
 
 
 def _box(element: Any, piece: Piece) -> Box:
