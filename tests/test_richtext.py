@@ -81,6 +81,25 @@ def test_spec_icon_and_escapes(make_spec: SpecMaker, runner: CliRunner, tmp_path
     assert "*c*" in text and "10:30" in text and "gem" not in text
 
 
+def test_spec_icon_as_an_icon_element(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    import io
+
+    from conftest import extent_of, render_page
+    from PIL import Image
+
+    gem = io.BytesIO()
+    Image.new("RGB", (8, 8), (0, 200, 0)).save(gem, format="PNG")
+    spec = SPEC.replace(
+        "{type: text, text: 'TEXT', x: 3mm, y: 10mm, w: 57mm, h: 12mm, size: 10pt, align: left, fit: FIT}",
+        "{type: icon, name: gem, x: 10mm, y: 10mm, w: 30mm, h: 20mm}",
+    )
+    folder = make_spec(spec, gem__png=gem.getvalue())
+    result = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    x0, y0, x1, y1 = extent_of(render_page(tmp_path / "out" / "rich.pdf", 1, 72), (0, 200, 0))
+    assert abs((x1 - x0) - 20 * 72 / 25.4) < 2 and abs((y1 - y0) - 20 * 72 / 25.4) < 2  # square in its box
+
+
 def test_unknown_icon_located(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
     folder = make_spec(SPEC.replace("TEXT", "Gain :coins: now").replace("FIT", "none"))
     result = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "out")])

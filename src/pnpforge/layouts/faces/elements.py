@@ -148,7 +148,13 @@ def draw_icon_in(canvas: Canvas, name: str, box: Box, fill_rgb: RGB | None, stro
 
 
 def _draw_icon(canvas: Canvas, el: IconElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
-    draw_icon_in(canvas, el.name.strip(), box, parse_colour(el.fill), parse_colour(el.stroke))
+    name = el.name.strip()
+    if name in ctx.icons:  # the spec's own icon (its SVG/PNG file), square in the box like a built-in one
+        side = min(box.w, box.h)
+        x, y = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
+        canvas.image(image_path(ctx.icons[name], ctx), x, y, side, side)
+        return
+    draw_icon_in(canvas, name, box, parse_colour(el.fill), parse_colour(el.stroke))
 
 
 @lru_cache(maxsize=256)
