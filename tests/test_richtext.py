@@ -107,3 +107,21 @@ def test_unknown_icon_located(make_spec: SpecMaker, runner: CliRunner, tmp_path:
     assert (
         "game.yaml:9:" in result.output and "no icon 'coins'" in result.output and ":coin:" in result.output
     )
+
+
+def test_japanese_rich_text_keeps_kinsoku(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    from conftest import require_cjk
+
+    from pnpforge.fonts import FontRegistry
+    from pnpforge.layouts.richtext import layout_rich, parse
+    from pnpforge.layouts.text import NO_START
+
+    require_cjk()
+    fonts = FontRegistry()
+    text = "**強い**カードを:coin:2枚引き、手札から1枚を捨てる。その後、*相手*は山札から1枚引く。「終わり」。"
+    styled = parse(text, lambda name: name == "coin")
+    layout = layout_rich(styled, 0, 0, 120, 200, fonts, "Helvetica", 10, "left", "top", "wrap", 1.2)
+    lines = ["".join(p.text if not p.icon else "■" for p in line.pieces) for line in layout.lines]
+    assert len(lines) > 2 and all(line[0] not in NO_START for line in lines[1:]), lines
+    assert all(line.width <= 120 + 1e-6 for line in layout.lines)
+    assert "".join(lines) == text.replace("**", "").replace("*", "").replace(":coin:", "■")
