@@ -196,3 +196,18 @@ def test_two_type_deck_from_xlsx(runner: CliRunner, tmp_path: Path) -> None:
     assert text.count("EVENT") == 3 and "worth 8" in text and "Harvest" in text
     fonts = {str(f["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
     assert "/Helvetica-Bold" in fonts and "/Helvetica-Oblique" in fonts
+
+
+@pytest.mark.parametrize(
+    ("csv_name", "sheet", "message"),
+    [
+        ("cards.csv", "Cards", "`sheet` names a sheet of a spreadsheet"),
+        ("cards.xls", None, "save the spreadsheet as .xlsx or .ods"),
+    ],
+)
+def test_sheet_key_misuse(
+    make_spec: SpecMaker, runner: CliRunner, tmp_path: Path, csv_name: str, sheet: str | None, message: str
+) -> None:
+    folder = make_spec(spec(csv_name, sheet), cards__csv="name,cost\nA,1\n")
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "game.yaml:3:" in output and message in output, output
