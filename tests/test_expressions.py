@@ -161,3 +161,15 @@ def test_count_from_a_field(make_spec: SpecMaker, runner: CliRunner, tmp_path: P
     code, output, text = build(runner, folder, tmp_path / "out")
     assert code == 0, output
     assert text.count("Storm costs") == 3 and text.count("Knight costs") == 1
+
+
+def test_diff_sees_a_field_only_an_expression_reads(make_spec: SpecMaker, runner: CliRunner) -> None:
+    old = deck(make_spec)
+    new = make_spec(
+        DECK.replace("WHEN", "type == 'event'").replace("WHERE", "").replace("COUNT", ""),
+        folder="new",
+        cards__csv=CARDS.replace("Storm,event", "Storm,unit"),
+    )
+    result = runner.invoke(main, ["diff", str(old), str(new)])
+    assert result.exit_code == 1, result.output
+    assert "Storm" in result.output and "1 changed" in result.output

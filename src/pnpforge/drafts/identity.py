@@ -20,12 +20,12 @@ from typing import Any
 from pnpforge.build import die_face, face_numbers
 from pnpforge.components.load import RowRef
 from pnpforge.components.model import Component
-from pnpforge.components.template import MissingField, fill
+from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.drafts.keys import row_keys, row_title, rows_of
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces.context import RenderContext
-from pnpforge.layouts.faces.render import SideName, side_spec
+from pnpforge.layouts.faces.render import SideName, side_spec, wanted
 from pnpforge.layouts.faces.templates import filled_fields, has_placeholder
 
 VERSION_TOKEN = "\x00version\x00"  # stands for the stamp while fingerprinting
@@ -146,11 +146,14 @@ class _Common:
             return None
         drawn: list[Any] = [_filled(spec.background, piece, ctx), _filled(spec.pattern, piece, ctx)]
         for element in spec.elements:
-            if has_placeholder(element):
-                try:
+            try:
+                if not wanted(element.when, piece.row, ctx.lang):  # a when: expression leaves it out
+                    drawn.append(False)
+                    continue
+                if has_placeholder(element):
                     drawn.append(filled_fields(element, piece.row, ctx.lang))
-                except MissingField as exc:  # a build would refuse it; the diff still compares
-                    drawn.append(str(exc))
+            except FILL_ERRORS as exc:  # a build would refuse it; the diff still compares
+                drawn.append(str(exc))
         return drawn
 
 
@@ -164,7 +167,7 @@ def _filled(value: str | None, piece: Piece, ctx: RenderContext) -> str | None:
         return None
     try:
         return fill(value, piece.row, ctx.lang)
-    except MissingField:
+    except FILL_ERRORS:
         return value
 
 
