@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.scoring import (
     Count,
@@ -28,7 +29,7 @@ from pnpforge.scoring import (
     TieBreak,
     owned,
 )
-from pnpforge.sourcefile import Source, read_csv
+from pnpforge.sourcefile import Source
 
 HERE = Path(__file__).parent
 
@@ -49,28 +50,35 @@ class Components:
     god_markers: int  # per player
 
 
-def _rows(name: str) -> list[dict[str, str]]:
-    path = HERE / name
-    return read_csv(path).rows if path.is_file() else []
-
-
 @cache
 def components() -> Components:
-    """Read cards.csv, tiles.csv and tokens.csv; where one is missing, the rulebook's 内容 counts stand."""
-    cards = _rows("cards.csv")
-    vp = [r for r in cards if r.get("kind") == "vp"]
-    village = [r for r in cards if r.get("kind") == "village"]
-    temples = [r for r in _rows("tiles.csv") if r.get("kind") == "temple"]
-    markers = [r for r in _rows("tokens.csv") if r.get("kind") == "god-marker"]
+    """Card counts and values as the kit prints them (pnpforge.kit: no fallback, a renamed file fails):
+    vp_cards.csv and village_cards.csv (a row per people colour, its `value`), their components'
+    copies in game.yaml, the temples in tiles.csv and the god markers' copies."""
+    colours = list(kit.column(HERE, "vp_cards.csv", "colour").values)
+    temples = [
+        int(row["count"])
+        for row, _ in kit.rows(HERE, "tiles.csv", "kind", "count")
+        if row["kind"] == "temple"
+    ]
     return Components(
-        colours=[r["colour"] for r in vp] or ["red", "blue", "green", "yellow"],
-        village_cards=int(village[0]["count"]) if village else 2,
-        village_points=int(village[0]["value"]) if village else 3,
-        vp_cards=int(vp[0]["count"]) if vp else 3,
-        vp_points=int(vp[0]["value"]) if vp else 2,
-        temples=int(temples[0]["count"]) if temples else 6,
-        god_markers=int(markers[0]["count"]) if markers else 15,
+        colours=colours,
+        village_cards=kit.copies(HERE, "village-cards"),
+        village_points=_one(kit.numbers(HERE, "village_cards.csv", "value"), "village_cards.csv value"),
+        vp_cards=kit.copies(HERE, "vp-cards"),
+        vp_points=_one(kit.numbers(HERE, "vp_cards.csv", "value"), "vp_cards.csv value"),
+        temples=_one(temples, "tiles.csv temple count"),
+        god_markers=kit.copies(HERE, "god-markers"),
     )
+
+
+def _one(values: list[int], what: str) -> int:
+    """The one value every colour shares (the scoring counts per colour alike)."""
+    if len(set(values)) != 1:
+        raise InputError.single(
+            str(HERE), f"{what}: expected one value for every colour, got {sorted(set(values))}"
+        )
+    return values[0]
 
 
 TEMPLE_BONUS = 4  # a rule (ゲームの終了): +4 to every player tied for most temples

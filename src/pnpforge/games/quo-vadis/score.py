@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry.cells import components
 from pnpforge.scoring import (
@@ -42,7 +43,7 @@ from pnpforge.scoring import (
     owned,
 )
 from pnpforge.scoring.linked import linked_setup
-from pnpforge.sourcefile import Source, read_csv, read_yaml, validate
+from pnpforge.sourcefile import Source, read_yaml, validate
 
 from . import checks
 
@@ -287,7 +288,7 @@ def _race_terrains(terrains: dict[str, Any]) -> dict[str, str]:
     by_name = {t.en.lower(): key for key, t in terrains.items()}
     return {
         row["race"]: by_name.get(row["terrain_en"].lower(), row["race"])
-        for row in read_csv(HERE / "races.csv").rows
+        for row in [row for row, _ in kit.rows(HERE, "races.csv")]
     }
 
 
