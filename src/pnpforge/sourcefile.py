@@ -430,31 +430,11 @@ def _fast_data(node: Any, constructor: Any, open_nodes: set[int], scalars: dict[
 def _safe_load(text: str) -> Any:
     """YAML text as plain data (text keys; str, int, float, bool, None, lists and dicts)."""
     from ruamel.yaml import YAML  # imported here: commands that read no YAML start faster
-    from ruamel.yaml.nodes import ScalarNode
-    from ruamel.yaml.resolver import VersionedResolver
 
-    class Resolver(VersionedResolver):
-        """ruamel's resolver, with the YAML version looked up once per file rather than per scalar, and
-        each distinct scalar's tag worked out once per file (data files repeat their numbers and words)."""
-
-        @property
-        def versioned_resolver(self) -> Any:
-            if not hasattr(self, "_table"):
-                self._table = VersionedResolver.versioned_resolver.fget(self)  # type: ignore[attr-defined]
-            return self._table
-
-        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-            if kind is not ScalarNode or self.yaml_path_resolvers:  # a path resolver would depend on where
-                return super().resolve(kind, value, implicit)
-            tags = self.__dict__.setdefault("_tags", {})
-            key = (value, implicit)
-            tag = tags.get(key)
-            if tag is None:
-                tag = tags[key] = super().resolve(kind, value, implicit)
-            return tag
+    from pnpforge.internals.ruamel_private import caching_resolver
 
     yaml = YAML(typ="safe")  # C-accelerated with ruamel.yaml.clib; never builds objects
-    yaml.Resolver = Resolver
+    yaml.Resolver = caching_resolver()
     node = yaml.compose(text)
     if node is None:
         return None
