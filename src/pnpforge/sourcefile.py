@@ -25,6 +25,7 @@ from pnpforge.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
+    from pydantic_core import ErrorDetails
 
 __all__ = [
     "decode_utf8",
@@ -519,7 +520,7 @@ def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
     return CsvTable(file, rows, lines)
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: ErrorDetails) -> str:
     kind = error["type"]
     message = error["msg"]
     if message.startswith("Value error, "):
@@ -594,5 +595,4 @@ def _member(error: Any) -> bool:
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:
-    seen: set[Problem] = set()
-    return [p for p in problems if not (p in seen or seen.add(p))]
+    return list(dict.fromkeys(problems))  # each once, in the order first said

@@ -194,7 +194,7 @@ def run() -> None:
     """
     try:
         main()
-        code: object = 0
+        code: str | int | None = 0
     except SystemExit as leaving:
         code = leaving.code
     quickexit.leave(code)

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from pnpforge.components.model import Lang
 
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -48,8 +51,9 @@ def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
     return _FIELD.sub(replace, text)
 
 
-def localise(text: str | Mapping[str, str], lang: str) -> str:
+def localise(text: str | Mapping[Lang, str] | Mapping[str, str], lang: str) -> str:
     """Pick a text's language: a plain string is the same in every language; else `lang`, then en."""
     if isinstance(text, str):
         return text
-    return text.get(lang) or text.get("en") or next(iter(text.values()), "")
+    table = cast(Mapping[str, str], text)  # a spec's {en, ja} or any language's text: str keys either way
+    return table.get(lang) or table.get("en") or next(iter(table.values()), "")

@@ -27,7 +27,7 @@ HARMLESS_AT_EXIT = {
 }
 
 
-def leave(code: object) -> NoReturn:
+def leave(code: str | int | None) -> NoReturn:
     """Exit with `code` as `sys.exit` would, at once unless a thread or a needed exit handler remains."""
     if threading.active_count() > 1 or any(name in sys.modules for name in NEEDS_TEARDOWN):
         sys.exit(code)

@@ -20,7 +20,7 @@ __all__ = ["document", "end_pages_with", "is_subsetting", "shape_problems"]
 
 def document(canvas: Canvas) -> Any:
     """The reportlab document behind a canvas (its fonts and resources)."""
-    return canvas._doc  # type: ignore[attr-defined]
+    return canvas._doc
 
 
 def is_subsetting(face: Any) -> bool:
@@ -36,7 +36,7 @@ def end_pages_with(canvas: Canvas, before: Callable[[], None]) -> Callable[[], N
         before()
         own()
 
-    canvas.showPage = show_page  # type: ignore[method-assign]
+    canvas.showPage = show_page
     return own
 
 

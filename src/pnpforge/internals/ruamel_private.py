@@ -9,7 +9,7 @@ node's tag as `node.ctag.suffix` and building scalars with the safe constructor'
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 __all__ = ["caching_resolver", "shape_problems"]
 
@@ -21,11 +21,13 @@ def caching_resolver() -> type[Any]:
     from ruamel.yaml.nodes import ScalarNode
     from ruamel.yaml.resolver import VersionedResolver
 
-    class Resolver(VersionedResolver):  # type: ignore[misc]
+    class Resolver(VersionedResolver):
         @property
         def versioned_resolver(self) -> Any:
             if not hasattr(self, "_table"):
-                self._table = VersionedResolver.versioned_resolver.fget(self)
+                own = cast(property, VersionedResolver.versioned_resolver)  # ruamel types it as its getter
+                assert own.fget is not None  # shape_problems() checks it is there
+                self._table = own.fget(self)
             return self._table
 
         def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:

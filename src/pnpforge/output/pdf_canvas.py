@@ -88,7 +88,7 @@ class PdfCanvas:
     def flush(self) -> None:
         """Write the pending line of text (called by every other drawing call)."""
         if self._pending is not None:
-            self.c.drawText(self._pending)  # type: ignore[arg-type]  # any object with getCode()
+            self.c.drawText(self._pending)  # any object with getCode()
             self._pending = None
 
     def _flip(self) -> None:
@@ -260,8 +260,8 @@ class PdfCanvas:
             pending.ops.append(shown)
         else:
             self.flush()
-            key = ("Tm", x, baseline)
-            matrix = self._ops.get(key)
+            matrix_key = ("Tm", x, baseline)
+            matrix = self._ops.get(matrix_key)
             if matrix is None:  # the text matrix flips y back: glyphs stand upright in flipped user space
                 matrix = self._keep(key, f"1 0 0 -1 {fp_str(x, baseline)} Tm")
             pending = self._pending = _PendingText([matrix, self._fill(colour), shown], baseline, x, colour)

@@ -152,7 +152,7 @@ def spread(centre: Point, count: int, radius: float) -> list[Point]:
     ]
 
 
-def legend_of(entries: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+def legend_of(entries: Iterable[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """Legend entries in first-seen order, each once."""
     return list(dict.fromkeys(entries))
 

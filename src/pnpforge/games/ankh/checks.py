@@ -40,7 +40,7 @@ from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, SetupModel, Side, player_count
 
 GAME = "ankh"
-Players = player_count(Path(__file__).parent, "Ankh")  # game.yaml's range
+Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Ankh")]  # game.yaml's range
 HERE = Path(__file__).parent
 MAP_FILE = HERE / "map.yaml"
 MAX_CAMELS = 6

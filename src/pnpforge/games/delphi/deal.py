@@ -66,7 +66,7 @@ def _layout(rng: random.Random) -> list[dict[str, Any]]:
     slots = data.compact_layout["slots"]
     by_shape: dict[str, list[Any]] = {}
     for tile in data.tiles:
-        by_shape.setdefault(tile.shape, []).append(tile)
+        by_shape.setdefault(tile.shape or "", []).append(tile)
     for _ in range(MAX_REDRAWS):
         placed: list[dict[str, Any]] = []
         sea: set[Hex] = set()

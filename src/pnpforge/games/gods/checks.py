@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import field_validator
+from pydantic import StrictInt, field_validator
 
 from pnpforge import kit
 from pnpforge.errors import InputError
@@ -33,7 +33,7 @@ from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, SetupModel, player_count
 
 GAME = "gods"
-Players = player_count(Path(__file__).parent, "Gods")  # game.yaml's range
+Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Gods")]  # game.yaml's range
 HERE = Path(__file__).parent
 # The rulebook's component list (内容), used only where the print spec's CSVs are missing: kind -> count
 # per colour (temple, people) or in all.

@@ -43,7 +43,9 @@ def _template(model: BaseModel) -> _Template:
     hit = _templates.get(id(model))
     if hit is None or hit.element is not model:
         dumped = model.model_dump(mode="python")
-        own = getattr(type(model), "cell_templated", frozenset())  # filled per hex cell, not per row
+        own: frozenset[str] = getattr(
+            type(model), "cell_templated", frozenset()
+        )  # filled per hex cell, not per row
         fields = {n: v for n, v in dumped.items() if n not in own and holds_placeholder(v)}
         if len(_templates) >= TEMPLATES_KEPT:
             _templates.clear()

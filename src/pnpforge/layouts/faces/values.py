@@ -57,7 +57,7 @@ def pattern_ink(fill_rgb: RGB | None) -> RGB:
 def length(value: object, reference: float = 0.0) -> float:
     """A length in points; "n%" is a percentage of `reference` (the trim box side it runs along)."""
     try:
-        return _length(value, reference)  # type: ignore[arg-type]
+        return _length(value, reference)
     except TypeError:  # an unhashable value cannot be cached; it is no length either
         return _parse(value, reference)
 
