@@ -80,6 +80,16 @@ def test_gods_scoring_and_checks_agree_with_the_inventory() -> None:
     assert (parts.vp_points, parts.village_points) == (2, 3)  # what the printed cards say
 
 
+def test_delphi_checks_agree_with_the_inventory() -> None:
+    checks = games.load("delphi").module("checks")
+    inventory = _inventory("delphi")
+    colours = read_csv(catalog.BUNDLED_DIR / "delphi" / "colours.csv").rows
+    assert {r["colour"] for r in colours} == set(checks.COLOURS)  # the set-up's colours are the printed ones
+    assert checks.statues_each() * len(checks.COLOURS) == inventory["statues"] == 18  # 3 per colour
+    assert checks.PLAYER_COLOURS * checks.TASKS_EACH == inventory["island-shrine-tiles"] == 12
+    assert (inventory["island-tiles"], inventory["city-tiles"]) == (checks.ISLAND_TILES, checks.CITY_TILES)
+
+
 def test_ankh_battle_strengths_are_the_printed_cards() -> None:
     cards = games.load("ankh").module("score")._cards_table()
     printed = read_csv(catalog.BUNDLED_DIR / "ankh" / "battle_cards.csv").rows

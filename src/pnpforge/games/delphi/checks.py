@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
@@ -52,7 +53,9 @@ REMOVAL_ORDER: tuple[str, ...] = ("statue", "shrine", "monster", "offering")  # 
 TASKS_EACH = 3
 ISLAND_TILES = 12
 CITY_TILES = 6
-PLAYER_COLOURS = 4  # island tiles come in 4 player colours, named by seat 1-4
+HERE = Path(__file__).parent
+# island tiles come in a colour per seat (4: named by seat 1-4), as island_tiles.csv prints them
+PLAYER_COLOURS = len(set(kit.column(HERE, "island_tiles.csv", "player").values))
 FAVOUR_FIRST_SEAT = 3  # seats get 3, 4, 5, 6 favour tokens
 SEA = ("water", "shallows")
 UNEVEN_GAP = (30.0, 90.0)  # degrees between neighbouring cities (ideal 60) outside which we warn
@@ -93,7 +96,7 @@ TEMPLES = (
 )
 THE_CITY = "the {colour} city"
 STATUE_OFF = "{colour} statues at {at} ({what}); they belong on the {colour} city"
-STATUES = "each colour needs 3 statues on its city; got {shown}"
+STATUES = "each colour needs {each} statues on its city; got {shown}"
 ISLAND_TILE_OFF = "the island tile at {at} is not on a shrine space"
 SEAT_COLOUR = "colour {player}: {count}"
 ISLAND_TILES_COUNT = (
@@ -143,7 +146,7 @@ JA = {
     THE_CITY: "{colour}のシティ",
     "not a city": "シティではありません",
     STATUE_OFF: "{at}に{colour}の彫像があります({what})。{colour}のシティに置きます",
-    STATUES: "各色のシティに彫像が3つずつ必要です。実際: {shown}",
+    STATUES: "各色のシティに彫像が{each}つずつ必要です。実際: {shown}",
     ISLAND_TILE_OFF: "{at}の島タイルが聖廟ヘックスにありません",
     SEAT_COLOUR: "色{player}: {count}",
     ISLAND_TILES_COUNT: (
@@ -358,6 +361,11 @@ def build(setup: Setup, source: Source | None = None) -> Built:
 
 
 # -- the rules ---------------------------------------------------------------------------------------
+
+
+def statues_each() -> int:
+    """Statues per colour, all on its city at the start: the kit's statues component, printed per colour."""
+    return kit.copies(HERE, "statues")
 
 
 def expected_tasks(setup: Setup) -> dict[str, int]:
@@ -586,10 +594,11 @@ def _check_statues(setup: Setup, built: Built, report: Report) -> None:
     counts: Counter[str] = Counter()
     for s in setup.statues:
         counts[s.colour] += s.count
-    wrong = {c: counts[c] for c in COLOURS if counts[c] != 3}
+    each = statues_each()
+    wrong = {c: counts[c] for c in COLOURS if counts[c] != each}
     if wrong:
         shown = [Phrase(COLOUR_COUNT, colour=_w(c), count=n) for c, n in wrong.items()]
-        report.error("statue-count", Phrase(STATUES, shown=shown), wrong)
+        report.error("statue-count", Phrase(STATUES, each=each, shown=shown), wrong)
 
 
 def _check_island_tiles(setup: Setup, built: Built, report: Report) -> None:

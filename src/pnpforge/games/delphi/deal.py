@@ -156,7 +156,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
             {"at": list(c), "colour": colour}
             for c, colour in zip(built.of_kind("temple"), temple_colours, strict=True)
         ],
-        "statues": [{"at": list(cities[c]), "colour": c, "count": 3} for c in colours],
+        "statues": [{"at": list(cities[c]), "colour": c, "count": _checks.statues_each()} for c in colours],
         "island_tiles": [
             {"at": list(c), "player": p} for c, p in sorted(zip(shrines, island_tiles, strict=True))
         ],
