@@ -588,7 +588,7 @@ def _in_data(data: Any, loc: tuple[Any, ...]) -> tuple[str | int, ...]:
     return tuple(out)
 
 
-def _member(error: Any) -> bool:
+def _member(error: ErrorDetails) -> bool:
     """Whether the error is about one member of a union (its location ends in the member's type)."""
     last = str(error["loc"][-1]) if error["loc"] else ""
     return last in ("str", "int", "float") or last.startswith("function-")
