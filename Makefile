@@ -25,6 +25,7 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy  # over src/, at the strictness in pyproject.toml [tool.mypy]
 	$(BIN)/pytest
 
 format: $(VENV)/.installed
@@ -41,4 +42,4 @@ fuzz: $(VENV)/.installed
 	$(BIN)/python tests/fuzz_campaign.py --cases $(FUZZ_CASES) --workers 2
 
 clean:
-	rm -rf $(OUT) .pytest_cache build *.egg-info src/*.egg-info
+	rm -rf $(OUT) .pytest_cache .mypy_cache build *.egg-info src/*.egg-info

@@ -691,9 +691,10 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         )
         return
     if page.kind == "assembly":
+        assert page.component is not None  # an assembly page shows one component's board
         layouts = board(
             page.pieces[0].width, page.pieces[0].height, frame, parse_length(page.component.overlap)
-        )  # type: ignore[union-attr]
+        )
         parts = [lay.board for lay in layouts if lay.board]
         draw_assembly(canvas, frame, fonts, page.label, parts, plan_.lang)
         return

@@ -25,6 +25,7 @@ from pnpforge.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
+    from pydantic_core import ErrorDetails
 
 __all__ = [
     "decode_utf8",
@@ -430,31 +431,11 @@ def _fast_data(node: Any, constructor: Any, open_nodes: set[int], scalars: dict[
 def _safe_load(text: str) -> Any:
     """YAML text as plain data (text keys; str, int, float, bool, None, lists and dicts)."""
     from ruamel.yaml import YAML  # imported here: commands that read no YAML start faster
-    from ruamel.yaml.nodes import ScalarNode
-    from ruamel.yaml.resolver import VersionedResolver
 
-    class Resolver(VersionedResolver):
-        """ruamel's resolver, with the YAML version looked up once per file rather than per scalar, and
-        each distinct scalar's tag worked out once per file (data files repeat their numbers and words)."""
-
-        @property
-        def versioned_resolver(self) -> Any:
-            if not hasattr(self, "_table"):
-                self._table = VersionedResolver.versioned_resolver.fget(self)  # type: ignore[attr-defined]
-            return self._table
-
-        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-            if kind is not ScalarNode or self.yaml_path_resolvers:  # a path resolver would depend on where
-                return super().resolve(kind, value, implicit)
-            tags = self.__dict__.setdefault("_tags", {})
-            key = (value, implicit)
-            tag = tags.get(key)
-            if tag is None:
-                tag = tags[key] = super().resolve(kind, value, implicit)
-            return tag
+    from pnpforge.internals.ruamel_private import caching_resolver
 
     yaml = YAML(typ="safe")  # C-accelerated with ruamel.yaml.clib; never builds objects
-    yaml.Resolver = Resolver
+    yaml.Resolver = caching_resolver()
     node = yaml.compose(text)
     if node is None:
         return None
@@ -539,7 +520,7 @@ def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
     return CsvTable(file, rows, lines)
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: ErrorDetails) -> str:
     kind = error["type"]
     message = error["msg"]
     if message.startswith("Value error, "):
@@ -607,12 +588,11 @@ def _in_data(data: Any, loc: tuple[Any, ...]) -> tuple[str | int, ...]:
     return tuple(out)
 
 
-def _member(error: Any) -> bool:
+def _member(error: ErrorDetails) -> bool:
     """Whether the error is about one member of a union (its location ends in the member's type)."""
     last = str(error["loc"][-1]) if error["loc"] else ""
     return last in ("str", "int", "float") or last.startswith("function-")
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:
-    seen: set[Problem] = set()
-    return [p for p in problems if not (p in seen or seen.add(p))]
+    return list(dict.fromkeys(problems))  # each once, in the order first said

@@ -11,11 +11,9 @@ line and exit code 3 (the traceback only with --debug).
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import sys
-import threading
 import types
 from typing import Any
 
@@ -29,6 +27,7 @@ def _without_pydantic_plugins() -> None:
 _without_pydantic_plugins()
 
 from pnpforge import longlived  # noqa: E402
+from pnpforge.internals import quickexit  # noqa: E402
 
 _collecting = longlived.pause()  # click and this module are long-lived: settled at the end of the file
 
@@ -183,9 +182,6 @@ def _register() -> None:
 _register()
 longlived.settle(_collecting)
 
-# modules whose exit handlers must run (logging flushes its handlers, multiprocessing joins children)
-_NEEDS_TEARDOWN = ("logging", "multiprocessing", "concurrent.futures")
-
 
 def run() -> None:
     """The installed `pnpforge` command: `main`, then a quick way out of the process.
@@ -193,19 +189,12 @@ def run() -> None:
     When a command returns, every file it wrote is closed; tearing the interpreter down afterwards
     (freeing each module and object in turn) would add ~10 ms to a 0.14 s command for nothing, so the
     process flushes its output and leaves at once, as mypy does. A run that leaves other threads or
-    exit handlers that matter behind (`serve`, SVG artwork's logging) exits the ordinary way.
+    exit handlers that matter behind (`serve`, SVG artwork's logging) exits the ordinary way
+    (internals/quickexit.py).
     """
     try:
         main()
-        code: object = 0
+        code: str | int | None = 0
     except SystemExit as leaving:
         code = leaving.code
-    if threading.active_count() > 1 or any(name in sys.modules for name in _NEEDS_TEARDOWN):
-        sys.exit(code)
-    if code is not None and not isinstance(code, int):  # sys.exit("text"): printed, exit 1
-        print(code, file=sys.stderr)
-        code = 1
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a reader gone (`| head`), a closed stream
-            stream.flush()
-    os._exit((code or 0) & 0xFF)
+    quickexit.leave(code)

@@ -208,7 +208,7 @@ def number(value: Any) -> Any:
     return value
 
 
-class RowNames(dict):  # type: ignore[type-arg]
+class RowNames(dict[str, Any]):
     """The names an expression sees, looked up when it reads them (most rows hold many fields and an
     expression reads one or two): a field, a number when it reads as one; for `name_<lang>` (else
     `name_en`) also `name`, as `{name}` picks it, without hiding a field the row has itself; then the

@@ -8,7 +8,7 @@ values are checked here only when they hold no placeholder; the rest are checked
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, overload
 
 from pydantic import (
     AfterValidator,
@@ -72,6 +72,10 @@ def templated(value: object) -> bool:
     return isinstance(value, str) and bool(PLACEHOLDER.search(value))
 
 
+@overload
+def check_length(value: Length, *, percent: bool = False, minimum: float | None = None) -> Length: ...
+@overload
+def check_length(value: None, *, percent: bool = False, minimum: float | None = None) -> None: ...
 def check_length(
     value: Length | None, *, percent: bool = False, minimum: float | None = None
 ) -> Length | None:

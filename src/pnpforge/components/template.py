@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pnpforge.components.expressions import ExpressionError, evaluate, text_of
+
+if TYPE_CHECKING:
+    from pnpforge.components.model import Lang
 
 _FIELD = re.compile(r"\\\{|\\\}|\{\{(.*?)\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}", re.DOTALL)
 EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
@@ -60,8 +63,9 @@ def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
 FILL_ERRORS = (MissingField, ExpressionError)  # what filling a text from a row may raise
 
 
-def localise(text: str | Mapping[str, str], lang: str) -> str:
+def localise(text: str | Mapping[Lang, str] | Mapping[str, str], lang: str) -> str:
     """Pick a text's language: a plain string is the same in every language; else `lang`, then en."""
     if isinstance(text, str):
         return text
-    return text.get(lang) or text.get("en") or next(iter(text.values()), "")
+    table = cast(Mapping[str, str], text)  # a spec's {en, ja} or any language's text: str keys either way
+    return table.get(lang) or table.get("en") or next(iter(table.values()), "")

@@ -7,6 +7,7 @@ sides are written as images, a back after every front, with the images manifest.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from pnpforge.export import Prepared
@@ -51,7 +52,7 @@ def export_print_shop(prepared: Prepared) -> list[Path]:
             continue
         pages = _pages(prepared, chosen)
         title = f"{prepared.title}: {group.component.name}"
-        data = prepared.drawn(lambda p=pages, t=title: render(p, t, font))
+        data = prepared.drawn(partial(render, pages, title, font))
         documents.append((out / f"{group.component.name}.pdf", data))
     for path, data in documents:
         write_atomic(path, data)

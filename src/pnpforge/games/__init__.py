@@ -193,9 +193,10 @@ def of(found: GameFolder) -> Game:
     if not init.is_file():
         game = Game(game_id, folder)
     else:
-        game = getattr(_import_folder(game_id, folder), "GAME", None)
-        if not isinstance(game, Game):
+        exported = getattr(_import_folder(game_id, folder), "GAME", None)
+        if not isinstance(exported, Game):
             raise InputError.single(str(init), "a game's __init__.py must set GAME = Game(...)")
+        game = exported
         if game.id != game_id:
             raise InputError.single(str(init), f"GAME's id is {game.id!r}; its folder says {game_id!r}")
     _loaded[folder] = game

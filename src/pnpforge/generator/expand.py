@@ -88,8 +88,7 @@ def expand(
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
-    seen: set[Problem] = set()
-    return [p for p in problems if not (p in seen or seen.add(p))]
+    return list(dict.fromkeys(problems))  # each once, in the order first said
 
 
 def _rows_with_cells(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from pnpforge.fonts import STANDARD, FontRegistry
 from pnpforge.generator.parts import Part
@@ -119,18 +120,24 @@ def _cell(
 
 
 def _line(
-    canvas: Canvas, fonts: FontRegistry, text: str, x: float, y: float, w: float, size: float, **kw: object
+    canvas: Canvas,
+    fonts: FontRegistry,
+    text: str,
+    x: float,
+    y: float,
+    w: float,
+    size: float,
+    font: str = REGULAR,
+    colour: RGB = INK,
+    align: Literal["left", "center", "right"] = "left",
 ) -> float:
     """Draw one line of text with its top at `y`; returns the y below it."""
-    font = str(kw.get("font", REGULAR))
-    colour = kw.get("colour", INK)
-    align = kw.get("align", "left")
     layout = layout_text(
         text, x, y, w, size * 1.5, fonts=fonts, font=font, size=size, align=align, valign="top", fit="shrink"
-    )  # type: ignore[arg-type]
+    )
     for line in layout.lines:
         for run in line.runs:
-            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)  # type: ignore[arg-type]
+            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)
     return y + size * 1.5
 
 

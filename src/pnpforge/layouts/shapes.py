@@ -37,7 +37,7 @@ def _polyhex_geometry(cells: tuple[tuple[int, int], ...], flat_to_flat: float) -
 
 def _outer(geometry: BaseGeometry) -> Polygon:
     if geometry.geom_type == "Polygon":
-        return geometry  # type: ignore[return-value]
+        return geometry
     if geometry.geom_type == "MultiPolygon":
         raise ValueError("the cells of a polyhex tile must be connected (they form several pieces)")
     raise ValueError(f"cannot outline a {geometry.geom_type}")
@@ -100,7 +100,7 @@ def _polyhex_outline(piece: Piece) -> Polygon:
     size = parse_length(size_value(piece.component, piece.row, "en") or 0)
     polygon = _outer(_polyhex_geometry(tuple(piece.cells), size))
     minx, miny, _, _ = polygon.bounds
-    return affinity.translate(polygon, -minx, -miny)  # type: ignore[return-value]
+    return affinity.translate(polygon, -minx, -miny)
 
 
 def trim_outline(piece: Piece) -> list[Point]:

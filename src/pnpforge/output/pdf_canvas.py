@@ -24,6 +24,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
+from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import RGB, Point
 from pnpforge.output.svgimage import draw_svg
 
@@ -74,24 +75,20 @@ class PdfCanvas:
         self.page_height = page_height
         self._recording = 0
         self._pending: _PendingText | None = None
-        self._page_end: Callable[[], None] = rl_canvas.showPage
         self._emit: Callable[[str], None] = rl_canvas.addLiteral  # operators straight into the stream
         self._fonts: dict[str, tuple[Any, str]] = {}  # reportlab name -> (font, PDF resource name or "")
         self._shown: dict[tuple[str, str, float], tuple[str, float]] = {}  # -> (Tf/Tj operators, width)
         self._fills: dict[RGB, str] = {}
         self._strokes: dict[RGB, str] = {}
         self._ops: dict[tuple[Any, ...], str] = {}  # operator strings by geometry: pieces repeat theirs
-        rl_canvas.showPage = self._end_page  # type: ignore[method-assign]  # never lose a pending line
+        # whoever ends a page, the pending line of text is written first
+        reportlab_private.end_pages_with(rl_canvas, self.flush)
         self._flip()
-
-    def _end_page(self) -> None:
-        self.flush()
-        self._page_end()
 
     def flush(self) -> None:
         """Write the pending line of text (called by every other drawing call)."""
         if self._pending is not None:
-            self.c.drawText(self._pending)  # type: ignore[arg-type]  # any object with getCode()
+            self.c.drawText(self._pending)  # any object with getCode()
             self._pending = None
 
     def _flip(self) -> None:
@@ -100,7 +97,7 @@ class PdfCanvas:
 
     def show_page(self) -> None:
         """End this page and start the next, keeping the y-down coordinates."""
-        self._end_page()
+        self.c.showPage()  # writes the pending line first (end_pages_with)
         self._flip()
 
     # transforms -------------------------------------------------------------------------------
@@ -263,8 +260,8 @@ class PdfCanvas:
             pending.ops.append(shown)
         else:
             self.flush()
-            key = ("Tm", x, baseline)
-            matrix = self._ops.get(key)
+            matrix_key = ("Tm", x, baseline)
+            matrix = self._ops.get(matrix_key)
             if matrix is None:  # the text matrix flips y back: glyphs stand upright in flipped user space
                 matrix = self._keep(key, f"1 0 0 -1 {fp_str(x, baseline)} Tm")
             pending = self._pending = _PendingText([matrix, self._fill(colour), shown], baseline, x, colour)
@@ -277,9 +274,10 @@ class PdfCanvas:
         entry = self._fonts.get(font)
         if entry is None:
             face = pdfmetrics.getFont(font)
-            entry = self._fonts[font] = (face, "" if face._dynamicFont else self._resource(face))
+            subsetting = reportlab_private.is_subsetting(face)
+            entry = self._fonts[font] = (face, "" if subsetting else self._resource(face))
         face, resource = entry
-        doc = self.c._doc
+        doc = reportlab_private.document(self.c)
         points = fp_str(size)
         if not resource:
             return " ".join(
@@ -293,7 +291,8 @@ class PdfCanvas:
 
     def _resource(self, face: Any) -> str:
         """The page resource name of a standard font (reportlab adds it to the document on first use)."""
-        return self.c._doc.getInternalFontName(face.fontName)
+        name: str = reportlab_private.document(self.c).getInternalFontName(face.fontName)
+        return name
 
     def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
         self.flush()

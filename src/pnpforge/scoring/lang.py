@@ -11,12 +11,12 @@ text no table holds stays English. Used by the web page (`pnpforge serve`, `?lan
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from pnpforge import lang as language
 from pnpforge.lang import checks_table, game_title
 from pnpforge.scoring.inputs import NEGATIVE, OWNED, TOO_MANY
 from pnpforge.scoring.sheet import DRAW, ScoreResult
+from pnpforge.validator.report import Report
 
 # the winner sentence of `render.verdict` in Japanese
 VERDICT_JA = {
@@ -100,7 +100,7 @@ def sheet_text(result: ScoreResult, lang: str) -> str:
     return render.text(result, tr=tr, words=SHEET_JA, said=verdict(result, lang, tr), title=title)
 
 
-def report_text(report: Any, file: str, game_id: str, lang: str) -> str:
+def report_text(report: Report, file: str, game_id: str, lang: str) -> str:
     """`render.report_text` in `lang`: rule breaks a game wrote as a `Phrase` are said in its words."""
     from pnpforge.scoring import render
 

@@ -51,10 +51,10 @@ def _owners_of(key: str, game: str) -> list[str]:
     for other in catalog.games():
         if other.id == game:
             continue
-        game = games.of(other)
+        rules = games.of(other)
         keys: set[str] = set()
-        if game.score is not None:
-            _keys_of(game.scorer().model, keys)
+        if rules.score is not None:
+            _keys_of(rules.scorer().model, keys)
         if key in keys:
             owners.append(other.id)
     return owners
@@ -68,7 +68,7 @@ def _typed(scorer: Scorer[Any], source: Source, game: str) -> Any:
         for problem in error.problems:
             match = _UNKNOWN_KEY.match(problem.message)
             owners = _owners_of(match.group(1), game) if match else []
-            if owners:
+            if match and owners:
                 message = f"unknown key {match.group(1)!r} for {game}: it is a field of {', '.join(owners)}"
                 problem = Problem(problem.file, problem.line, problem.col, message)
             problems.append(problem)

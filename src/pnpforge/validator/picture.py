@@ -50,7 +50,7 @@ def rgb(colour: str, palette: dict[str, str] | None = None) -> tuple[float, floa
     value = (palette or {}).get(colour) or PALETTE.get(colour, colour)
     if not (isinstance(value, str) and value.startswith("#") and len(value) == 7):
         value = PALETTE["grey"]
-    return tuple(int(value[i : i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
+    return (int(value[1:3], 16) / 255.0, int(value[3:5], 16) / 255.0, int(value[5:7], 16) / 255.0)
 
 
 @dataclass
@@ -152,7 +152,7 @@ def spread(centre: Point, count: int, radius: float) -> list[Point]:
     ]
 
 
-def legend_of(entries: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+def legend_of(entries: Iterable[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """Legend entries in first-seen order, each once."""
     return list(dict.fromkeys(entries))
 

@@ -5,8 +5,8 @@ How a game plugs in: its folder's `__init__.py` exports `GAME` (pnpforge.games),
 `SetupRules` (usually from the game's checks.py)
   - `model`: a pydantic model of the set-up file. Derive it from `SetupModel` (extra keys forbidden) and
     declare `game: Literal["<id>"]`. Use the field types below (`Coord`, `Side`, `Rotation`) so bad
-    coordinates or rotations are located errors for free, and `players: player_count(HERE, title)` so
-    the player count is held to the range in the game's game.yaml.
+    coordinates or rotations are located errors for free, and `players: Annotated[StrictInt,
+    player_count(HERE, title)]` so the player count is held to the range in the game's game.yaml.
   - `check(setup, source) -> Report`: every rule violation, not just the first (`Report.error(code, msg,
     where)`; `Report.warn` for warnings). Semantic bad input (an unknown tile id, a cell given twice, a
     player number above the player count) is not a violation: raise
@@ -74,8 +74,9 @@ Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockw
 Seat = Annotated[StrictInt, Field(ge=1, le=99)]  # a seat number; no table seats 100
 
 
-def player_count(folder: Path, title: str) -> Any:
-    """The `players` field type of a game's Setup: a whole number within its game.yaml's range."""
+def player_count(folder: Path, title: str) -> AfterValidator:
+    """The check of a game's `players` field: a whole number within its game.yaml's range, as in
+    `Players = Annotated[StrictInt, player_count(HERE, "Gods")]`."""
     low, high = catalog.players_range(catalog.GameFolder(folder.name, folder, bundled=True))
     span = f"{low}" if low == high else f"{low}-{high}"
 
@@ -84,7 +85,7 @@ def player_count(folder: Path, title: str) -> Any:
             raise ValueError(f"{title} is for {span} players, not {count}")
         return count
 
-    return Annotated[StrictInt, AfterValidator(within)]
+    return AfterValidator(within)
 
 
 class SetupModel(BaseModel):

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
@@ -87,7 +87,8 @@ def _int(form: dict[str, str], key: str, what: str, default: int | None = None) 
     if not raw:
         return default
     try:
-        value = int(click.INT.convert(raw, None, None))
+        # click's annotation says int-like; text is what it parses
+        value = int(click.INT.convert(cast(Any, raw), None, None))
     except click.BadParameter as exc:
         raise InputError.single(FORM, f"Invalid value for '--{what}': {exc.message}") from None
     if abs(value) >= 10**12:  # far beyond any seed or count; keeps the work of a request small
@@ -159,7 +160,7 @@ def create_app(
 
     async def index(request: Request) -> Response:
         lang = lang_of(request)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for game in catalog.games():
             info = catalog.game_info(game)
             rows.append({"id": game.id, "title": localise(info.get("title", game.id), lang)})

@@ -142,7 +142,7 @@ def _overlay(pic: BoardPicture, errors: list[Violation]) -> tuple[list[str], lis
         tag = f'class="mark" data-error="{index}" data-code="{violation.code}"'
         for item in _coords(violation.where) if size else ():
             if isinstance(item[0], tuple):
-                a, b = item  # type: ignore[misc]
+                a, b = item
                 ends = side_points(a, b, size)  # type: ignore[arg-type]
                 if len(ends) == 2:
                     (x1, y1), (x2, y2) = ends

@@ -29,6 +29,7 @@ from pnpforge.scoring import lang as lang_sheet
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.run import calculator, score_source, title
+from pnpforge.scoring.sheet import ScoreResult
 from pnpforge.sourcefile import Source
 from pnpforge.validator.setupfile import dump_yaml
 from pnpforge.web import text
@@ -427,7 +428,7 @@ def _located(
 _WHERE = re.compile(r"^(.*):(\d+):(\d+)$")
 
 
-def _result_json(result: Any, ja: dict[str, str], lang: str) -> dict[str, Any]:
+def _result_json(result: ScoreResult, ja: dict[str, str], lang: str) -> dict[str, Any]:
     out = result.as_json()
     out["title"] = result.title
     out["places"] = result.places
@@ -446,7 +447,7 @@ def _result_json(result: Any, ja: dict[str, str], lang: str) -> dict[str, Any]:
     return out
 
 
-def _carry(the_sheet: Sheet, data: dict[str, Any], result: Any) -> dict[str, int]:
+def _carry(the_sheet: Sheet, data: dict[str, Any], result: ScoreResult) -> dict[str, int]:
     """A sheet whose first item is a field's value `before` this round carries its totals into the next."""
     if result.winners:
         return {}

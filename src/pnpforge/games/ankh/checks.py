@@ -11,7 +11,6 @@ Caravans in a file are placed in order, so a later one may end on an earlier one
 
 from __future__ import annotations
 
-import csv
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -20,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, StrictInt, Tag
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
@@ -40,7 +40,7 @@ from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, SetupModel, Side, player_count
 
 GAME = "ankh"
-Players = player_count(Path(__file__).parent, "Ankh")  # game.yaml's range
+Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Ankh")]  # game.yaml's range
 HERE = Path(__file__).parent
 MAP_FILE = HERE / "map.yaml"
 MAX_CAMELS = 6
@@ -158,12 +158,8 @@ def scenarios() -> dict[str, list[dict[str, Any]]]:
 
 
 def _csv_ids(name: str, column: str) -> dict[str, dict[str, str]]:
-    """Rows of a CSV beside this file by id (empty when the file is absent)."""
-    path = HERE / name
-    if not path.is_file():
-        return {}
-    with path.open(encoding="utf-8-sig", newline="") as handle:
-        return {row[column].strip(): row for row in csv.DictReader(handle) if row.get(column)}
+    """Rows of a kit data file beside this file by id (pnpforge.kit: a missing file or column fails)."""
+    return {row[column]: row for row, _ in kit.rows(HERE, name, column)}
 
 
 @lru_cache(maxsize=1)

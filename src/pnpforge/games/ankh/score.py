@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
@@ -52,7 +53,7 @@ from pnpforge.scoring import (
     owned,
 )
 from pnpforge.scoring.linked import linked_setup
-from pnpforge.sourcefile import Path_, Source, read_csv
+from pnpforge.sourcefile import Path_, Source
 
 from . import checks
 
@@ -93,18 +94,20 @@ POWERS = (
 
 def _cards_table() -> dict[str, dict[str, Any]]:
     """Card id → {name, strength by god}; names and ids are both accepted in score files."""
-    table = read_csv(HERE / "battle_cards.csv")
+    strengths = kit.numbers(HERE, "battle_cards.csv", "strength")
     cards: dict[str, dict[str, Any]] = {}
-    for row in table.rows:
+    for (row, _), strength in zip(
+        kit.rows(HERE, "battle_cards.csv", "card", "name_en", "god"), strengths, strict=True
+    ):
         card = cards.setdefault(row["card"], {"name": row["name_en"], "strength": {}})
-        card["strength"][row["god"]] = int(row["strength"])
+        card["strength"][row["god"]] = strength
     return cards
 
 
 def _gods_table() -> dict[str, str]:
     """Every spelling a player may use for a god (id, English or Japanese name) → god id."""
     names: dict[str, str] = {}
-    for row in read_csv(HERE / "gods.csv").rows:
+    for row in [row for row, _ in kit.rows(HERE, "gods.csv")]:
         for spelling in (row["god"], row["name_en"], row.get("name_ja", "")):
             if spelling:
                 names[spelling.lower()] = row["god"]
@@ -113,18 +116,22 @@ def _gods_table() -> dict[str, str]:
 
 def _gods_ja() -> dict[str, str]:
     """Each god's English name → its Japanese one (gods.csv), for the Japanese sheet's name suggestions."""
-    return {row["name_en"]: row["name_ja"] for row in read_csv(HERE / "gods.csv").rows if row.get("name_ja")}
+    return {
+        row["name_en"]: row["name_ja"]
+        for row in [row for row, _ in kit.rows(HERE, "gods.csv")]
+        if row.get("name_ja")
+    }
 
 
 def _cards_ja() -> dict[str, str]:
     """Each battle card's English name → its Japanese one (battle_cards.csv), for the rule breaks."""
-    rows = read_csv(HERE / "battle_cards.csv").rows
+    rows = [row for row, _ in kit.rows(HERE, "battle_cards.csv")]
     return {row["name_en"]: row["name_ja"] for row in rows if row.get("name_ja")}
 
 
 def player_names() -> list[str]:
     """What Ankh's players go by: their gods (Ankh rulebook, セットアップ: each player chooses a god)."""
-    return [row["name_en"] for row in read_csv(HERE / "gods.csv").rows]
+    return [row["name_en"] for row in [row for row, _ in kit.rows(HERE, "gods.csv")]]
 
 
 def _one_or_two(value: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -18,12 +19,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.phrase import Phrase, series
-from pnpforge.sourcefile import Source, read_yaml, validate
+from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 from pnpforge.validator.picture import (
     BoardPicture,
     CellShape,
@@ -38,7 +40,9 @@ from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, Rotation, SetupModel, player_count
 
 GAME = "delphi"
-Players = player_count(Path(__file__).parent, "The Oracle of Delphi")  # game.yaml's range
+Players = Annotated[
+    StrictInt, player_count(Path(__file__).parent, "The Oracle of Delphi")
+]  # game.yaml's range
 TILES_FILE = Path(__file__).with_name("tiles.yaml")
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "pink", "black")
 Colour = Literal["red", "yellow", "green", "blue", "pink", "black"]
@@ -49,7 +53,9 @@ REMOVAL_ORDER: tuple[str, ...] = ("statue", "shrine", "monster", "offering")  # 
 TASKS_EACH = 3
 ISLAND_TILES = 12
 CITY_TILES = 6
-PLAYER_COLOURS = 4  # island tiles come in 4 player colours, named by seat 1-4
+HERE = Path(__file__).parent
+# island tiles come in a colour per seat (4: named by seat 1-4), as island_tiles.csv prints them
+PLAYER_COLOURS = len(set(kit.column(HERE, "island_tiles.csv", "player").values))
 FAVOUR_FIRST_SEAT = 3  # seats get 3, 4, 5, 6 favour tokens
 SEA = ("water", "shallows")
 UNEVEN_GAP = (30.0, 90.0)  # degrees between neighbouring cities (ideal 60) outside which we warn
@@ -90,7 +96,7 @@ TEMPLES = (
 )
 THE_CITY = "the {colour} city"
 STATUE_OFF = "{colour} statues at {at} ({what}); they belong on the {colour} city"
-STATUES = "each colour needs 3 statues on its city; got {shown}"
+STATUES = "each colour needs {each} statues on its city; got {shown}"
 ISLAND_TILE_OFF = "the island tile at {at} is not on a shrine space"
 SEAT_COLOUR = "colour {player}: {count}"
 ISLAND_TILES_COUNT = (
@@ -140,7 +146,7 @@ JA = {
     THE_CITY: "{colour}のシティ",
     "not a city": "シティではありません",
     STATUE_OFF: "{at}に{colour}の彫像があります({what})。{colour}のシティに置きます",
-    STATUES: "各色のシティに彫像が3つずつ必要です。実際: {shown}",
+    STATUES: "各色のシティに彫像が{each}つずつ必要です。実際: {shown}",
     ISLAND_TILE_OFF: "{at}の島タイルが聖廟ヘックスにありません",
     SEAT_COLOUR: "色{player}: {count}",
     ISLAND_TILES_COUNT: (
@@ -164,11 +170,11 @@ JA = {
 }
 
 
-def _w(word: str) -> Phrase:
-    return Phrase.word(word)
+def _w(word: str | None) -> Phrase:
+    return Phrase.word(word if word is not None else "")
 
 
-def _ws(words: list[str]) -> list[Phrase]:
+def _ws(words: Sequence[str]) -> list[Phrase]:
     return [Phrase.word(w) for w in words]
 
 
@@ -302,7 +308,7 @@ class Built:
 def tile_catalogue(setup: Setup, source: Source | None) -> dict[str, Tile]:
     """Bundled tiles plus the set-up's own; a custom id clashing or a cell given twice is bad input."""
     tiles = {t.id: t for t in bundled().tiles}
-    problems = []
+    problems: list[tuple[Path_, str]] = []
     for i, tile in enumerate(setup.board.custom_tiles):
         path = ("board", "custom_tiles", i)
         if tile.id in tiles:
@@ -319,7 +325,7 @@ def tile_catalogue(setup: Setup, source: Source | None) -> dict[str, Tile]:
     return tiles
 
 
-def _raise(source: Source | None, problems: list[tuple[tuple[str | int, ...], str]]) -> None:
+def _raise(source: Source | None, problems: list[tuple[Path_, str]]) -> None:
     if problems:
         file = source.file if source else "<set-up>"
         if source is None:
@@ -357,8 +363,13 @@ def build(setup: Setup, source: Source | None = None) -> Built:
 # -- the rules ---------------------------------------------------------------------------------------
 
 
+def statues_each() -> int:
+    """Statues per colour, all on its city at the start: the kit's statues component, printed per colour."""
+    return kit.copies(HERE, "statues")
+
+
 def expected_tasks(setup: Setup) -> dict[str, int]:
-    removed = Counter(setup.removed_tasks)
+    removed: Counter[str] = Counter(setup.removed_tasks)
     return {task: TASKS_EACH - removed[task] for task in TASK_ORDER}
 
 
@@ -385,7 +396,7 @@ def check(setup: Setup, source: Source | None = None) -> Report:
 
 def _check_pieces_input(setup: Setup, source: Source | None) -> None:
     """An island or city listed twice in one list is a typo, not a rule question."""
-    problems = []
+    problems: list[tuple[Path_, str]] = []
     for key in ("offerings", "monsters", "temples", "island_tiles"):
         seen: set[Hex] = set()
         for i, entry in enumerate(getattr(setup, key)):
@@ -532,7 +543,7 @@ def _check_spread(setup: Setup, built: Built, report: Report, kind: str) -> None
                 ),
                 {"at": list(island), "count": len(colours), "expected": wanted},
             )
-    totals = Counter(c for e in entries for c in e.colours)
+    totals: Counter[str] = Counter(c for e in entries for c in e.colours)
     wrong = {c: totals[c] for c in COLOURS if totals[c] != setup.players}
     if wrong:
         shown = [Phrase(COLOUR_COUNT, colour=_w(c), count=n) for c, n in wrong.items()]
@@ -550,7 +561,7 @@ def _check_temples(setup: Setup, built: Built, report: Report) -> None:
                 Phrase(TEMPLE_OFF, colour=_w(t.colour), at=str(list(t.at))),
                 list(t.at),
             )
-    colours = Counter(t.colour for t in setup.temples)
+    colours: Counter[str] = Counter(t.colour for t in setup.temples)
     empty = [list(s) for s in spaces if s not in {t.at for t in setup.temples}]
     wrong = sorted(c for c in COLOURS if colours[c] != 1)
     if wrong or empty or len(setup.temples) != len(spaces):
@@ -580,13 +591,14 @@ def _check_statues(setup: Setup, built: Built, report: Report) -> None:
                 Phrase(STATUE_OFF, colour=_w(s.colour), at=str(list(s.at)), what=what),
                 {"at": list(s.at), "colour": s.colour},
             )
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for s in setup.statues:
         counts[s.colour] += s.count
-    wrong = {c: counts[c] for c in COLOURS if counts[c] != 3}
+    each = statues_each()
+    wrong = {c: counts[c] for c in COLOURS if counts[c] != each}
     if wrong:
         shown = [Phrase(COLOUR_COUNT, colour=_w(c), count=n) for c, n in wrong.items()]
-        report.error("statue-count", Phrase(STATUES, shown=shown), wrong)
+        report.error("statue-count", Phrase(STATUES, each=each, shown=shown), wrong)
 
 
 def _check_island_tiles(setup: Setup, built: Built, report: Report) -> None:
@@ -675,8 +687,8 @@ def picture(setup: Setup) -> BoardPicture:
     for s in setup.statues:
         for pos in spread(hex_centre(s.at, HEX_MM), s.count, 4.2):
             pic.pieces.append(PieceMark(pos, "statue", s.colour, size=3.5))
-    for t in setup.island_tiles:
-        pic.pieces.append(PieceMark(hex_centre(t.at, HEX_MM), "tile", "grey", str(t.player), size=6.0))
+    for tile in setup.island_tiles:
+        pic.pieces.append(PieceMark(hex_centre(tile.at, HEX_MM), "tile", "grey", str(tile.player), size=6.0))
     legend = [*((c, c) for c in COLOURS), ("land", "island"), ("shallows", "shallows")]
     pic.legend = [(colour, Phrase.word(word)) for colour, word in legend]
     return pic

@@ -66,7 +66,7 @@ def _layout(rng: random.Random) -> list[dict[str, Any]]:
     slots = data.compact_layout["slots"]
     by_shape: dict[str, list[Any]] = {}
     for tile in data.tiles:
-        by_shape.setdefault(tile.shape, []).append(tile)
+        by_shape.setdefault(tile.shape or "", []).append(tile)
     for _ in range(MAX_REDRAWS):
         placed: list[dict[str, Any]] = []
         sea: set[Hex] = set()
@@ -156,7 +156,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
             {"at": list(c), "colour": colour}
             for c, colour in zip(built.of_kind("temple"), temple_colours, strict=True)
         ],
-        "statues": [{"at": list(cities[c]), "colour": c, "count": 3} for c in colours],
+        "statues": [{"at": list(cities[c]), "colour": c, "count": _checks.statues_each()} for c in colours],
         "island_tiles": [
             {"at": list(c), "player": p} for c, p in sorted(zip(shrines, island_tiles, strict=True))
         ],

@@ -17,29 +17,26 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import field_validator
+from pydantic import StrictInt, field_validator
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.phrase import Phrase, series
-from pnpforge.sourcefile import Source, read_csv
+from pnpforge.sourcefile import Source
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, SetupModel, player_count
 
 GAME = "gods"
-Players = player_count(Path(__file__).parent, "Gods")  # game.yaml's range
+Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Gods")]  # game.yaml's range
 HERE = Path(__file__).parent
 # The rulebook's component list (内容), used only where the print spec's CSVs are missing: kind -> count
 # per colour (temple, people) or in all.
-RULEBOOK_TILES = {"temple": 6, "people": 8, "wilderness": 11, "storm": 2, "extra-action": 2, "game-end": 1}
-RULEBOOK_COLOURS = ("red", "blue", "green", "yellow")  # an assumption named in docs/games/gods.md
-RULEBOOK_MARKERS = 15  # per god colour
-COLOURED = ("temple", "people")
 END_TILE = "game-end"
 END_ZONE = 3  # the game-end tile is shuffled into the bottom three of the stack
 NOT_ON_BOARD = ("storm", "extra-action", "game-end")  # storm is discarded, extra action kept, end ends
@@ -134,8 +131,7 @@ JA = {
 
 def ja() -> dict[str, str]:
     """Each tile id (`temple-red`, `wilderness`) → its printed Japanese name (tiles.csv)."""
-    path = HERE / "tiles.csv"
-    rows = read_csv(path).rows if path.is_file() else []
+    rows = [row for row, _ in kit.rows(HERE, "tiles.csv", "kind")]
     return {
         "-".join(p for p in (r["kind"], r["colour"]) if p): r["name_ja"] for r in rows if r.get("name_ja")
     }
@@ -157,29 +153,15 @@ class TileKind:
     count: int
 
 
-def _count(value: str, file: str, line: int) -> int:
-    if not value.strip().isdigit():
-        raise InputError.single(file, f"count {value!r} is not a whole number", line, 1)
-    return int(value)
-
-
 @cache
 def tile_kinds() -> dict[str, TileKind]:
-    """Every tile id and how many exist: the print spec's tiles.csv (kind, colour, count) beside this file."""
-    path = HERE / "tiles.csv"
-    if not path.is_file():
-        kinds = [
-            (k, c, n)
-            for k, n in RULEBOOK_TILES.items()
-            for c in (RULEBOOK_COLOURS if k in COLOURED else [""])
-        ]
-        return {f"{k}-{c}" if c else k: TileKind(f"{k}-{c}" if c else k, k, c, n) for k, c, n in kinds}
-    table = read_csv(path)
+    """Every tile id and how many exist: the kit's tiles.csv (kind, colour, count), no fallback."""
     out: dict[str, TileKind] = {}
-    for row, line in zip(table.rows, table.lines, strict=True):
-        kind, colour = row.get("kind", ""), row.get("colour", "")
+    counts = kit.numbers(HERE, "tiles.csv", "count")
+    for (row, _), count in zip(kit.rows(HERE, "tiles.csv", "kind"), counts, strict=True):
+        kind, colour = row["kind"], row.get("colour", "")
         tile_id = f"{kind}-{colour}" if colour else kind
-        out[tile_id] = TileKind(tile_id, kind, colour, _count(row.get("count", ""), table.file, line))
+        out[tile_id] = TileKind(tile_id, kind, colour, count)
     return out
 
 
@@ -195,15 +177,10 @@ def colours() -> tuple[str, ...]:
 
 @cache
 def marker_limit() -> dict[str, int]:
-    """God markers per colour: tokens.csv's god-marker rows, else the rulebook's 15 each."""
-    path = HERE / "tokens.csv"
-    limits = dict.fromkeys(colours(), RULEBOOK_MARKERS)
-    if path.is_file():
-        table = read_csv(path)
-        for row, line in zip(table.rows, table.lines, strict=True):
-            if row.get("kind") == "god-marker" and row.get("colour"):
-                limits[row["colour"]] = _count(row.get("count", ""), table.file, line)
-    return limits
+    """God markers per colour: a god_markers.csv row per colour, each printed as often as game.yaml's
+    god-markers component says (pnpforge.kit: no fallback)."""
+    each = kit.copies(HERE, "god-markers")
+    return dict.fromkeys(kit.column(HERE, "god_markers.csv", "colour").values, each)
 
 
 def _known_tile(value: str) -> str:

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.scoring import (
     Count,
@@ -28,7 +29,7 @@ from pnpforge.scoring import (
     TieBreak,
     owned,
 )
-from pnpforge.sourcefile import Source, read_csv
+from pnpforge.sourcefile import Source
 
 HERE = Path(__file__).parent
 
@@ -49,28 +50,34 @@ class Components:
     god_markers: int  # per player
 
 
-def _rows(name: str) -> list[dict[str, str]]:
-    path = HERE / name
-    return read_csv(path).rows if path.is_file() else []
-
-
 @cache
 def components() -> Components:
-    """Read cards.csv, tiles.csv and tokens.csv; where one is missing, the rulebook's 内容 counts stand."""
-    cards = _rows("cards.csv")
-    vp = [r for r in cards if r.get("kind") == "vp"]
-    village = [r for r in cards if r.get("kind") == "village"]
-    temples = [r for r in _rows("tiles.csv") if r.get("kind") == "temple"]
-    markers = [r for r in _rows("tokens.csv") if r.get("kind") == "god-marker"]
-    return Components(
-        colours=[r["colour"] for r in vp] or ["red", "blue", "green", "yellow"],
-        village_cards=int(village[0]["count"]) if village else 2,
-        village_points=int(village[0]["value"]) if village else 3,
-        vp_cards=int(vp[0]["count"]) if vp else 3,
-        vp_points=int(vp[0]["value"]) if vp else 2,
-        temples=int(temples[0]["count"]) if temples else 6,
-        god_markers=int(markers[0]["count"]) if markers else 15,
+    """Card counts and values as the kit prints them (pnpforge.kit: no fallback, a renamed file fails):
+    vp_cards.csv and village_cards.csv (a row per people colour, its `value`), their components'
+    copies in game.yaml, the temples in tiles.csv and the god markers' copies."""
+    colours = list(kit.column(HERE, "vp_cards.csv", "colour").values)
+    counts = zip(
+        kit.column(HERE, "tiles.csv", "kind").values, kit.numbers(HERE, "tiles.csv", "count"), strict=True
     )
+    temples = [count for kind, count in counts if kind == "temple"]
+    return Components(
+        colours=colours,
+        village_cards=kit.copies(HERE, "village-cards"),
+        village_points=_one(kit.numbers(HERE, "village_cards.csv", "value"), "village_cards.csv value"),
+        vp_cards=kit.copies(HERE, "vp-cards"),
+        vp_points=_one(kit.numbers(HERE, "vp_cards.csv", "value"), "vp_cards.csv value"),
+        temples=_one(temples, "tiles.csv temple count"),
+        god_markers=kit.copies(HERE, "god-markers"),
+    )
+
+
+def _one(values: list[int], what: str) -> int:
+    """The one value every colour shares (the scoring counts per colour alike)."""
+    if len(set(values)) != 1:
+        raise InputError.single(
+            str(HERE), f"{what}: expected one value for every colour, got {sorted(set(values))}"
+        )
+    return values[0]
 
 
 TEMPLE_BONUS = 4  # a rule (ゲームの終了): +4 to every player tied for most temples
@@ -175,8 +182,8 @@ def _check_colours(data: Input, source: Source) -> None:
 
 
 def _check_rules(data: Input, rules: Rules) -> None:
-    kit = components()
-    cards = {"villages": (kit.village_cards, "village cards"), "vp_cards": (kit.vp_cards, "VP cards")}
+    printed = components()
+    cards = {"villages": (printed.village_cards, "village cards"), "vp_cards": (printed.vp_cards, "VP cards")}
     for i, p in enumerate(data.players):
         here = ("players", i)
         for key, (_, what) in cards.items():
@@ -189,20 +196,20 @@ def _check_rules(data: Input, rules: Rules) -> None:
         rules.nonnegative((*here, "temples"), p.temples, owned(p.name, "temples"))
         rules.nonnegative((*here, "crystals"), p.crystals, owned(p.name, "crystals"))
         rules.at_most(
-            "too-many-temples", (*here, "temples"), p.temples, kit.temples, owned(p.name, "temples")
+            "too-many-temples", (*here, "temples"), p.temples, printed.temples, owned(p.name, "temples")
         )
         rules.at_most(
             "too-many-crystals", (*here, "crystals"), p.crystals, MAX_CRYSTALS, owned(p.name, "crystals")
         )
-        most = kit.god_markers // TILES_PER_VILLAGE  # a village holds 3 of your god markers
-        villages = owned(p.name, Phrase(VILLAGES_MOST, markers=kit.god_markers, most=most))
+        most = printed.god_markers // TILES_PER_VILLAGE  # a village holds 3 of your god markers
+        villages = owned(p.name, Phrase(VILLAGES_MOST, markers=printed.god_markers, most=most))
         rules.at_most("too-many-villages", (*here, "villages"), _total(p.villages), most, villages)
     for key, code in (("villages", "too-many-village-cards"), ("vp_cards", "too-many-vp-cards")):
         per_colour, what = cards[key]
         total = sum(_total(getattr(p, key)) for p in data.players)
         held_in_all = Phrase(HELD, what=Phrase.word(what))
-        rules.at_most(code, ("players",), total, per_colour * len(kit.colours), held_in_all)
-        for colour in kit.colours:
+        rules.at_most(code, ("players",), total, per_colour * len(printed.colours), held_in_all)
+        for colour in printed.colours:
             held = [(i, _by_colour(getattr(p, key)).get(colour, 0)) for i, p in enumerate(data.players)]
             holders = [i for i, n in held if n]
             if holders:
@@ -215,14 +222,14 @@ def _check_rules(data: Input, rules: Rules) -> None:
 def score(data: Input, source: Source) -> ScoreResult:
     _check_colours(data, source)
     _check_rules(data, Rules("gods", source))
-    kit = components()
+    printed = components()
     most = max((p.temples for p in data.players), default=0)
     rows = []
     for p in data.players:
         bonus = TEMPLE_BONUS if most > 0 and p.temples == most else 0  # nobody "built the most" of none
         breakdown = {
-            "villages": kit.village_points * _total(p.villages),
-            "VP cards": kit.vp_points * _total(p.vp_cards),
+            "villages": printed.village_points * _total(p.villages),
+            "VP cards": printed.vp_points * _total(p.vp_cards),
             "temple bonus": bonus,
         }
         rows.append(PlayerScore(p.name, breakdown, info={"temples": p.temples, "crystals": p.crystals}))

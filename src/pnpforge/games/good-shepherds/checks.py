@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import StrictBool, StrictInt
 
@@ -32,7 +32,7 @@ from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, SetupModel, player_count
 
 GAME = "good-shepherds"
-Players = player_count(Path(__file__).parent, "Good Shepherds")  # game.yaml's range
+Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Good Shepherds")]  # game.yaml's range
 FARM_FILE = Path(__file__).parent / "farm.yaml"
 MAX_PASTURE_GROUP = 5
 CELL_MM = 9.0  # drawn hex circumradius, about a pen-and-paper board's cell
@@ -129,7 +129,7 @@ def farm_board(setup: Setup) -> FarmBoard:
 
 def farm_state(setup: Setup) -> FarmState:
     board = farm_board(setup)
-    huts = {h.at: h.player for h in board.start_huts}
+    huts: dict[Hex, int] = {h.at: h.player for h in board.start_huts}
     return FarmState(frozenset(c.at for c in board.cells), huts, tuple(setup.units))
 
 

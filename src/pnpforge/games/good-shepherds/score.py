@@ -13,7 +13,7 @@ state in the set-up file format (`farm:`), where pastures next to sheep are alre
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
@@ -54,7 +54,9 @@ class Player(PlayerEntry):
     huts: Count = 1
 
 
-SETTLEMENT, NO_PLACEMENT = "settlement", "no-placement"  # the two ways a score file can end
+# the two ways a score file can end
+SETTLEMENT: Final = "settlement"
+NO_PLACEMENT: Final = "no-placement"
 
 
 class Input(Strict):

@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # shapely is imported only for a polygon operation the lattic
     from shapely.geometry import Polygon
 
 GAME = "quo-vadis"
-Players = player_count(Path(__file__).parent, "Quo Vadis")  # game.yaml's range
+Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Quo Vadis")]  # game.yaml's range
 AREAS_FILE = Path(__file__).parent / "areas.yaml"
 TILE_MM = 20.0  # drawn tile circumradius
 OVERLAP_AREA = 1e-6  # in tile units squared: more than float noise, far less than any real overlap

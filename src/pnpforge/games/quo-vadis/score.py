@@ -17,12 +17,14 @@ against the 5 town tokens and no town can be built on their space.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
 
+from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry.cells import components
 from pnpforge.scoring import (
@@ -42,7 +44,7 @@ from pnpforge.scoring import (
     owned,
 )
 from pnpforge.scoring.linked import linked_setup
-from pnpforge.sourcefile import Source, read_csv, read_yaml, validate
+from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 
 from . import checks
 
@@ -287,7 +289,7 @@ def _race_terrains(terrains: dict[str, Any]) -> dict[str, str]:
     by_name = {t.en.lower(): key for key, t in terrains.items()}
     return {
         row["race"]: by_name.get(row["terrain_en"].lower(), row["race"])
-        for row in read_csv(HERE / "races.csv").rows
+        for row in [row for row, _ in kit.rows(HERE, "races.csv")]
     }
 
 
@@ -414,7 +416,7 @@ def control_from_map(data: Input, source: Source, table: Numbers) -> Control:
         mine = {a for a, n in workers.items() if n >= need_workers} | {
             a for a, n in held.items() if n >= need_towns
         }
-        groups = components(mine, lambda a, mine=mine: adjacent.get(a, set()) & mine)
+        groups = components(mine, _neighbours_within(adjacent, mine))
         terrain = races.get(p.race or "", "")
         out.areas[p.name] = sorted(mine)
         out.largest[p.name] = len(groups[0]) if groups else 0
@@ -424,6 +426,17 @@ def control_from_map(data: Input, source: Source, table: Numbers) -> Control:
         out.towns[p.name] = len(towns)
         out.destroyed[p.name] = len(_spaces(p.destroyed_towns))
     return out
+
+
+def _neighbours_within(adjacent: dict[str, set[str]], mine: set[str]) -> Callable[[str], set[str]]:
+    """An area's neighbours among `mine` (the areas a player controls)."""
+    return lambda area: adjacent.get(area, set()) & mine
+
+
+def _counted(value: int | list[str]) -> int:
+    """Towns once read: `_shape` refuses a list of spaces without a map, `_apply` counts it with one."""
+    assert isinstance(value, int), value
+    return value
 
 
 def _apply(data: Input, control: Control) -> None:
@@ -528,9 +541,9 @@ def _check(data: Input, source: Source, table: Numbers) -> None:
                 Phrase(GAP, name=p.name, used=used[-1] + 1, gap=gaps[0] + 1),
             )
     if data.settlement and data.settlement.areas is not None:
-        s = data.settlement
+        s, counted = data.settlement, data.settlement.areas
         rules.nonnegative(("settlement", "cards"), s.cards, "cards in the generation left")
-        rules.nonnegative(("settlement", "areas"), s.areas, "areas controlled")
+        rules.nonnegative(("settlement", "areas"), counted, "areas controlled")
         rules.at_most(
             "too-many-cards",
             ("settlement", "cards"),
@@ -538,7 +551,7 @@ def _check(data: Input, source: Source, table: Numbers) -> None:
             limits.rounds,
             "cards in one generation",
         )
-        rules.at_most("territory-too-large", ("settlement", "areas"), s.areas, areas, "areas controlled")
+        rules.at_most("territory-too-large", ("settlement", "areas"), counted, areas, "areas controlled")
     rules.done()
 
 
@@ -556,7 +569,7 @@ def _settlement(data: Input, table: Numbers, tables: list[Table]) -> ScoreResult
 
 def score(data: Input, source: Source) -> ScoreResult:
     names = [p.name for p in data.players]
-    refs = [(("start_player",), data.start_player)] if data.start_player else []
+    refs: list[tuple[Path_, str]] = [(("start_player",), data.start_player)] if data.start_player else []
     if data.settlement:
         refs.append((("settlement", "player"), data.settlement.player))
     known_names(source, refs, names)
@@ -580,7 +593,7 @@ def score(data: Input, source: Source) -> ScoreResult:
             p.name,
             {
                 "VP tokens": p.vp,
-                "towns": final["town"] * p.towns,
+                "towns": final["town"] * _counted(p.towns),
                 "aptitude": final["aptitude_worker"] * p.aptitude_workers,
                 "territory": territory_bonus(p.territory, table.territory),
                 "generations": generations[p.name],

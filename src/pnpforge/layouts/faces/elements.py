@@ -36,7 +36,7 @@ from pnpforge.units import mm
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 
 
-def paint(element: Paint) -> tuple[RGB | None, RGB | None, float, str, RGB | None]:
+def paint(element: Paint) -> tuple[RGB | None, RGB | None, float, str, RGB]:
     """The element's fill, stroke, stroke width, pattern name and pattern ink, each parsed."""
     fill_rgb = parse_colour(element.fill)
     stroke_rgb = parse_colour(element.stroke)

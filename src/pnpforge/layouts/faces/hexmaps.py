@@ -6,7 +6,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from pnpforge.components.model import PLACEHOLDER, CellSource, HexGridElement, HexMapElement, HexMapMark
+from pnpforge.components.model import (
+    PLACEHOLDER,
+    CellSource,
+    HexGridCell,
+    HexGridElement,
+    HexMapElement,
+    HexMapMark,
+)
 from pnpforge.components.template import MissingField, fill, localise
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry import hexgrid
@@ -73,7 +80,7 @@ def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ct
             return (left + SQRT3 * radius * (col + 0.5 + 0.5 * (row % 2)), top + radius * (1 + 1.5 * row))
         return (left + radius * (1 + 1.5 * col), top + SQRT3 * radius * (0.5 + row + 0.5 * (col % 2)))
 
-    special: dict[tuple[int, int], Any] = {}
+    special: dict[tuple[int, int], HexGridCell] = {}
     for cell in el.cells:
         col, row = cell.at
         if not (0 <= col < cols and 0 <= row < rows):
@@ -85,20 +92,20 @@ def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ct
         for col in range(cols):
             cx, cy = centre(col, row)
             outline = shapes.hex_points(cx, cy, radius, el.orientation)
-            cell = special.get((col, row))
-            cell_fill = parse_colour(cell.fill) if cell is not None and cell.fill else fill_rgb
+            marked = special.get((col, row))
+            cell_fill = parse_colour(marked.fill) if marked is not None and marked.fill else fill_rgb
             canvas.polygon(outline, cell_fill, None)
             if pattern != "none":
                 draw_pattern(canvas, outline, pattern, ink)
             canvas.polygon(outline, None, stroke_rgb, width)
-            if cell is None:
+            if marked is None:
                 continue
             mark = contrast(cell_fill)
-            if cell.icon:
+            if marked.icon:
                 side = radius * 1.1
-                draw_icon_in(canvas, cell.icon, Box(cx - side / 2, cy - side / 2, side, side), mark, None)
-            if cell.text:
-                _cell_text(canvas, localise(cell.text, ctx.lang), cx, cy, radius, mark, ctx)
+                draw_icon_in(canvas, marked.icon, Box(cx - side / 2, cy - side / 2, side, side), mark, None)
+            if marked.text:
+                _cell_text(canvas, localise(marked.text, ctx.lang), cx, cy, radius, mark, ctx)
 
 
 def _colour_of(value: object, el: HexMapElement) -> RGB | None | FaceError:
@@ -200,7 +207,8 @@ def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: Box, piece: Piece, ctx:
             ink = parse_colour(el.label_colour) if el.label_colour is not None else contrast(colour)
             size = length(el.label_size, hex_width)
             offset = {"bottom": 0.625, "centre": 0.0, "top": -0.625}[el.label_at] * radius
-            _small_text(canvas, label, spot.cx, spot.cy + offset, radius * 1.2, size, ink, ctx)
+            if ink is not None:  # label_colour: none draws no label
+                _small_text(canvas, label, spot.cx, spot.cy + offset, radius * 1.2, size, ink, ctx)
     if el.edges:
         source = load_data(ctx.spec_dir, el.source.data, ctx.allow_outside_files)
         edge_rgb, edge_width = parse_colour(el.edge_colour), length(el.edge_width)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Literal
 
 from pnpforge.components.expressions import ExpressionError, evaluate, truth
@@ -18,7 +19,7 @@ from pnpforge.layouts.faces.hexmaps import BOARD_DRAWERS
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.templates import has_placeholder, holds_placeholder, resolve
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
-from pnpforge.output.canvas import Canvas
+from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.units import mm, to_mm
 
 SideName = Literal["face", "back"]
@@ -47,11 +48,70 @@ def side_is_shared(component: Component, side: SideName) -> bool:
 
 # the drawing surface used by checks --------------------------------------------------------------
 class NullCanvas(Canvas):
-    """A Canvas that draws nothing: check_side runs the drawing code on it (the protocol's methods are
-    empty; only begin_reuse must say "record", so the drawing still runs)."""
+    """A Canvas that draws nothing: check_side runs the drawing code on it (every method does nothing;
+    only begin_reuse must say "record", so the drawing still runs)."""
+
+    def save(self) -> None:
+        pass
+
+    def restore(self) -> None:
+        pass
+
+    def translate(self, x: float, y: float) -> None:
+        pass
+
+    def rotate(self, degrees: float) -> None:
+        pass
+
+    def scale(self, sx: float, sy: float) -> None:
+        pass
+
+    def clip(self, outline: Sequence[Point]) -> None:
+        pass
+
+    def polygon(
+        self,
+        points: Sequence[Point],
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float = 0.5,
+        closed: bool = True,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        pass
+
+    def ellipse(
+        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
+    ) -> None:
+        pass
+
+    def rounded_rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        radius: float,
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float,
+    ) -> None:
+        pass
+
+    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
+        pass
+
+    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
+        pass
 
     def begin_reuse(self, key: str) -> bool:
         return True
+
+    def end_reuse(self) -> None:
+        pass
+
+    def reuse(self, key: str) -> None:
+        pass
 
 
 # the side ----------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from pnpforge.components.model import PLACEHOLDER
 from pnpforge.components.template import FILL_ERRORS, fill
+from pnpforge.internals.pydantic_private import assign
 from pnpforge.layouts.faces.values import FaceError
 
 
@@ -42,7 +43,9 @@ def _template(model: BaseModel) -> _Template:
     hit = _templates.get(id(model))
     if hit is None or hit.element is not model:
         dumped = model.model_dump(mode="python")
-        own = getattr(type(model), "cell_templated", frozenset())  # filled per hex cell, not per row
+        own: frozenset[str] = getattr(
+            type(model), "cell_templated", frozenset()
+        )  # filled per hex cell, not per row
         fields = {n: v for n, v in dumped.items() if n not in own and holds_placeholder(v)}
         if len(_templates) >= TEMPLATES_KEPT:
             _templates.clear()
@@ -93,10 +96,9 @@ def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
     if key is not None and (hit := _resolved.get(key)) is not None and hit[0] is element:
         return hit[1]  # rows that fill the same values share one checked element (drawing never mutates)
     resolved = element.model_copy()
-    validator = type(element).__pydantic_validator__
     try:
         for name, value in filled.items():  # field order: the first error is the one a full check reports
-            validator.validate_assignment(resolved, name, value)
+            assign(resolved, name, value)
     except ValidationError as exc:
         raise FaceError(_describe(exc)) from None
     if key is not None:

@@ -17,6 +17,11 @@ class FaceError(ValueError):
 
 # colours -----------------------------------------------------------------------------------------
 @lru_cache(maxsize=1024)
+def _hex_rgb(text: str) -> RGB:
+    """`#rrggbb` as 0..1 floats."""
+    return (int(text[1:3], 16) / 255.0, int(text[3:5], 16) / 255.0, int(text[5:7], 16) / 255.0)
+
+
 def parse_colour(value: str | None) -> RGB | None:
     """'red', '#f00', '#ff0000' -> (r, g, b) in 0..1; None or 'none' -> None (no paint)."""
     if value is None:
@@ -25,9 +30,9 @@ def parse_colour(value: str | None) -> RGB | None:
     if text.lower() in ("none", "transparent", ""):
         return None
     if re.fullmatch(r"#[0-9a-fA-F]{3}", text):
-        return tuple(int(ch * 2, 16) / 255.0 for ch in text[1:])  # type: ignore[return-value]
+        text = "#" + "".join(ch * 2 for ch in text[1:])
     if re.fullmatch(r"#[0-9a-fA-F]{6}", text):
-        return tuple(int(text[i : i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
+        return _hex_rgb(text)
     named = getattr(rl_colors, text.lower(), None)
     if isinstance(named, rl_colors.Color):
         return (float(named.red), float(named.green), float(named.blue))
@@ -57,7 +62,7 @@ def pattern_ink(fill_rgb: RGB | None) -> RGB:
 def length(value: object, reference: float = 0.0) -> float:
     """A length in points; "n%" is a percentage of `reference` (the trim box side it runs along)."""
     try:
-        return _length(value, reference)  # type: ignore[arg-type]
+        return _length(value, reference)
     except TypeError:  # an unhashable value cannot be cached; it is no length either
         return _parse(value, reference)
 

@@ -51,8 +51,8 @@ def die_nets(count: int, edge: float, frame: PageFrame) -> list[PageLayout]:
     net_w, net_h = 4 * edge + tab, 3 * edge + 2 * tab
     flat = PageFrame(frame.width, frame.height, frame.margin, 0)
     pages = grid(count, net_w, net_h, flat, gutter=2 * frame.bleed + mm(2), allow_turn=False)
-    square = ((-frame.bleed, -frame.bleed), (edge + frame.bleed, -frame.bleed))
-    square += ((edge + frame.bleed, edge + frame.bleed), (-frame.bleed, edge + frame.bleed))
+    low, high = -frame.bleed, edge + frame.bleed
+    square = ((low, low), (high, low), (high, high), (low, high))
     out = []
     for page in pages:
         faces: list[Placement] = []

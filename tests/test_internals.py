@@ -1,0 +1,90 @@
+"""The library internals pnpforge reaches into are all in pnpforge/internals/, and each is still there.
+
+When a reportlab, ruamel.yaml or pydantic release changes one, these tests fail saying what changed
+(the adapter's `shape_problems()`), rather than every command failing somewhere deep.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnpforge.internals import pydantic_private, quickexit, reportlab_private, ruamel_private
+
+SRC = Path(__file__).parents[1] / "src" / "pnpforge"
+ADAPTERS = SRC / "internals"
+
+
+@pytest.mark.parametrize(
+    "adapter", [reportlab_private, ruamel_private, pydantic_private], ids=lambda m: m.__name__.rsplit(".")[-1]
+)
+def test_each_library_still_has_the_shape_its_adapter_uses(adapter: object) -> None:
+    problems = adapter.shape_problems()  # type: ignore[attr-defined]
+    assert problems == [], "a library changed what pnpforge/internals relies on:\n" + "\n".join(problems)
+
+
+# attribute names that are some library's private parts (our own private names are ours to use)
+PRIVATE_REACHES = ("_doc", "_dynamicFont", "__pydantic_validator__", "fget", "_exit", "showPage")
+
+
+def test_no_module_outside_the_adapters_reaches_into_a_library() -> None:
+    """`x._doc`, `face._dynamicFont`, `canvas.showPage = ...`, `os._exit`... only in internals/."""
+    for path in SRC.rglob("*.py"):
+        if ADAPTERS in path.parents:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in PRIVATE_REACHES:
+                if node.attr == "showPage" and not isinstance(node.ctx, ast.Store):
+                    continue  # calling showPage is public; replacing it is not
+                pytest.fail(f"{path.relative_to(SRC)}:{node.lineno} reaches .{node.attr} outside internals/")
+
+
+WATCH = """
+import atexit, importlib, json, pkgutil, sys
+seen = []
+register = atexit.register
+def watched(f, *a, **k):
+    seen.append([getattr(f, "__module__", None) or "", getattr(f, "__qualname__", repr(f))])
+    return register(f, *a, **k)
+atexit.register = watched
+import pnpforge
+for info in pkgutil.walk_packages(pnpforge.__path__, "pnpforge."):
+    if not info.name.endswith("__main__") and not info.name.startswith("pnpforge.games."):
+        importlib.import_module(info.name)
+from pnpforge.scoring.run import score_file
+score_file(sys.argv[1])
+print(json.dumps(seen))
+"""
+
+
+def test_every_exit_handler_the_libraries_register_is_known() -> None:
+    """`os._exit` skips exit handlers: each one a library registers is harmless or keeps the ordinary exit."""
+    score = Path(__file__).parents[1] / "bench" / "data" / "score-gods.yaml"
+    done = subprocess.run(
+        [sys.executable, "-c", WATCH, str(score)], capture_output=True, text=True, timeout=120, check=True
+    )
+    handlers = json.loads(done.stdout.splitlines()[-1])
+    assert handlers, "no exit handler seen: the watch itself is broken"
+    for module, name in handlers:
+        known = (module, name) in quickexit.HARMLESS_AT_EXIT or any(
+            module == m or module.startswith(m + ".") for m in quickexit.NEEDS_TEARDOWN
+        )
+        assert known, (
+            f"a library now registers the exit handler {module}.{name}: add it to HARMLESS_AT_EXIT if "
+            "the end of the process does its work anyway, else to NEEDS_TEARDOWN (internals/quickexit.py)"
+        )
+
+
+def test_a_quick_exit_keeps_the_exit_code_and_the_output(tmp_path: Path) -> None:
+    code = "from pnpforge.internals import quickexit; print('written', end=''); quickexit.leave(4)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (4, "written")
+    text = "from pnpforge.internals import quickexit; quickexit.leave('bad thing')"
+    done = subprocess.run([sys.executable, "-c", text], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr.strip()) == (1, "bad thing")
