@@ -403,7 +403,7 @@ def test_bad_score_files(client: Any, text: str, expected: str) -> None:
         ({"players": "3", "seed": "x"}, "Invalid value for '--seed': 'x' is not a valid integer."),
         (
             {"players": "3", "seed": "1" * 20},
-            "Invalid value for '--seed': '11111111111111111111' is too large",
+            "Invalid value for '--seed': number too large (expected at most 18 digits)",
         ),
         ({"players": "2", "opt:short": "maybe"}, "--option short='maybe': expected true or false"),
         ({"players": "2", "opt:remove": "9"}, "expected a whole number from 0 to 4"),
@@ -502,12 +502,24 @@ def test_serve_prints_its_address_and_a_qr_code_on_the_lan(
     import uvicorn
 
     started: dict[str, Any] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(kw, app=app))
+
+    def run(server: uvicorn.Server) -> None:
+        started.update(host=server.config.host, port=server.config.port, app=server.config.app)
+        started["stop"] = server.config.timeout_graceful_shutdown
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
     result = CliRunner().invoke(main, ["serve", "--host", host, "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert started["host"] == host and started["port"] == 8123 and callable(started["app"])
+    assert started["stop"] is not None and started["stop"] < 1  # Ctrl+C does not wait for slow requests
     address = re.search(r"pnpforge table page: (http://\S+:8123/)", result.output)
     assert address
+    from starlette.testclient import TestClient
+
+    shown = address.group(1).rstrip("/")  # the printed address is answered, any other Host is not
+    with TestClient(started["app"], base_url=shown) as printed:
+        assert printed.get("/static/app.css").status_code == 200
+        assert printed.get("/static/app.css", headers={"host": "evil.example"}).status_code == 400
     blocks = sum(line.count("█") + line.count("▀") + line.count("▄") for line in result.output.splitlines())
     if host == "127.0.0.1":
         assert address.group(1) == "http://127.0.0.1:8123/" and blocks == 0

@@ -35,6 +35,10 @@ class InputError(Exception):
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[list[Problem]]]:
+        """Pickled with its problems, so it crosses from a worker process to the server as itself."""
+        return (type(self), (self.problems,))
+
     @classmethod
     def single(cls, file: str | Path, message: str, line: int = 0, col: int = 0) -> InputError:
         return cls([Problem(str(file), line, col, message)])

@@ -37,7 +37,10 @@ def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
 
     Listens on 127.0.0.1 (this machine only) unless --host says otherwise. With --host 0.0.0.0 it
     also prints the page's LAN address as a QR code for phones to scan. Every bundled game gets a
-    page, and so does every game in a --games-dir. Stop it with Ctrl+C. Routes: docs/serve.md.
+    page, and so does every game in a --games-dir. Only requests addressed to the printed address (or
+    this machine's own names) are answered. Checks, scores and builds run in worker processes with a
+    time limit, so one large request never holds up the others. Stop it with Ctrl+C: it stops within a
+    second and removes its temporary folder. Routes and limits: docs/serve.md.
 
     \b
     Example:
@@ -48,6 +51,7 @@ def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
     import uvicorn
 
     from pnpforge import catalog
+    from pnpforge.web import server
 
     for folder in games_dir:
         catalog.add_games_dir(folder)
@@ -61,4 +65,5 @@ def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
 
         click.echo("Scan to open it on a phone on the same network:", err=True)
         segno.make(url, error="m").terminal(compact=True)
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    app = create_app(hosts=server.allowed_hosts(host, shown), games_dirs=games_dir)
+    uvicorn.Server(server.config(app, host, port)).run()

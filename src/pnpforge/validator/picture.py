@@ -89,10 +89,12 @@ class BoardPicture:
     pieces: list[PieceMark] = field(default_factory=list)
     legend: list[tuple[str, ...]] = field(default_factory=list)  # (colour, text) or (colour, text, icon)
     palette: dict[str, str] = field(default_factory=dict)  # the game's own colour names, e.g. terrain
+    turned: float = 0.0  # degrees the board was turned (`turn`): what is laid over it turns the same
 
     def turn(self, degrees: float) -> None:
         """Turn every cell, edge and piece `degrees` clockwise (y grows down) about the origin: e.g. 30 for
         a board of pointy-top hexes printed flat-top."""
+        self.turned += degrees
         cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
 
         def turned(p: Point) -> Point:
@@ -104,6 +106,13 @@ class BoardPicture:
             edge.points = [turned(p) for p in edge.points]
         for piece in self.pieces:
             piece.at = turned(piece.at)
+
+    def place(self, p: Point) -> Point:
+        """A point of the unturned grid (e.g. `hex_centre`) where it lies on this picture."""
+        if not self.turned:
+            return p
+        cos, sin = math.cos(math.radians(self.turned)), math.sin(math.radians(self.turned))
+        return (p[0] * cos - p[1] * sin, p[0] * sin + p[1] * cos)
 
     def bounds(self) -> tuple[float, float, float, float]:
         xs = [x for c in self.cells for x, _ in c.points] or [0.0]

@@ -145,11 +145,11 @@ def _overlay(pic: BoardPicture, errors: list[Violation]) -> tuple[list[str], lis
                 a, b = item
                 ends = side_points(a, b, size)  # type: ignore[arg-type]
                 if len(ends) == 2:
-                    (x1, y1), (x2, y2) = ends
+                    (x1, y1), (x2, y2) = (pic.place(end) for end in ends)  # turned as the board was
                     parts.append(f'<line {tag} x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>')
                     drawn += 1
                 continue
-            x, y = hexgrid.to_pixel(item, size)  # type: ignore[arg-type]
+            x, y = pic.place(hexgrid.to_pixel(item, size))  # type: ignore[arg-type]
             points = next((p for c, p in hexes if math.dist(c, (x, y)) < size * 0.3), None)  # type: ignore[operator]
             if points is None:
                 parts.append(f'<circle {tag} cx="{x:.2f}" cy="{y:.2f}" r="{size * 0.6:.2f}"/>')  # type: ignore[operator]

@@ -1,31 +1,58 @@
-"""What every request meets first: a limit on the body's size, and headers that keep the page to itself."""
+"""What every request meets first: a limit on the body's size per route, a deadline for the body to
+arrive, and headers that keep the page to itself. (The Host allow-list is Starlette's
+TrustedHostMiddleware; the deadline for the request's headers is the server's, web/server.py.)"""
 
 from __future__ import annotations
 
-from starlette.responses import JSONResponse, Response
+import asyncio
+import re
+
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-MAX_BODY = 1_000_000  # bytes: a set-up or score file is a few kB; anything near this is not one
+# Bytes a route's body may have, near real files: a dealt set-up is 0.7-3.3 kB (Delphi, 4 players, the
+# largest) and a filled score file under 1 kB; an edited, commented one a few times that. The first
+# pattern matching the path wins.
+LIMITS: list[tuple[str, int]] = [
+    (r"/(api/)?g/[^/]+/(check|setup\.yaml)", 64_000),
+    (r"/(api/)?g/[^/]+/score(\.\w+)?|/api/score", 32_000),
+    (r"/g/[^/]+/(deal|build)", 4_000),
+    (r".*", 4_000),
+]
+MAX_BODY = max(limit for _, limit in LIMITS)  # the largest body any route takes
+BODY_SECONDS = 20.0  # a body must have arrived this long after its request began (a dripped body is cut)
+
+
+def limits(single: int | None = None) -> list[tuple[re.Pattern[str], int]]:
+    """The per-route limits, or one `single` limit for every route."""
+    table = [(r".*", single)] if single is not None else LIMITS
+    return [(re.compile(pattern), limit) for pattern, limit in table]
 
 
 class BodyTooLarge(Exception):
-    pass
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"body over {limit} bytes")
+        self.limit = limit
 
 
 class BodyLimit:
-    """Refuses a request body over `limit` bytes (413), by its Content-Length or as it streams in."""
+    """Refuses a request body over its route's limit (413), by its Content-Length or as it streams in."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limits: list[tuple[re.Pattern[str], int]]) -> None:
         self.app = app
-        self.limit = limit
+        self.limits = limits
+
+    def limit(self, path: str) -> int:
+        return next((limit for pattern, limit in self.limits if pattern.fullmatch(path)), MAX_BODY)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.limit(scope["path"])
         declared = dict(scope.get("headers") or []).get(b"content-length", b"0")
-        if declared.isdigit() and int(declared) > self.limit:
-            await too_large_response(self.limit)(scope, receive, send)
+        if declared.isdigit() and int(declared) > limit:
+            await too_large_response(limit)(scope, receive, send)
             return
         seen = 0
 
@@ -33,11 +60,48 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise BodyTooLarge
+            if seen > limit:
+                raise BodyTooLarge(limit)
             return message
 
         await self.app(scope, limited, send)
+
+
+class BodyTimeout(Exception):
+    pass
+
+
+class ReadTimeout:
+    """Cuts a request whose body has not all arrived `seconds` after the request began (408)."""
+
+    def __init__(self, app: ASGIApp, seconds: float = BODY_SECONDS) -> None:
+        self.app = app
+        self.seconds = seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.seconds
+        complete = False
+
+        async def timed() -> Message:
+            nonlocal complete
+            if complete:  # after the body: waiting for the client to go is no read
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                raise BodyTimeout from None
+            complete = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        try:
+            await self.app(scope, timed, send)
+        except BodyTimeout:
+            message = f"the request body did not arrive within {self.seconds:g} s"
+            await PlainTextResponse(message, 408, headers={"connection": "close"})(scope, receive, send)
 
 
 SECURITY_HEADERS = [

@@ -30,7 +30,7 @@ from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.run import calculator, score_source, title
 from pnpforge.scoring.sheet import ScoreResult
-from pnpforge.sourcefile import Source
+from pnpforge.sourcefile import MAX_DIGITS, Source
 from pnpforge.validator.setupfile import dump_yaml
 from pnpforge.web import text
 from pnpforge.web.board import read_text
@@ -467,8 +467,38 @@ def _carry(the_sheet: Sheet, data: dict[str, Any], result: ScoreResult) -> dict[
     return {}
 
 
+def _too_long(the_sheet: Sheet, form: dict[str, str], count: int) -> list[dict[str, Any]]:
+    """Typed numbers longer than a file may hold, each on its field, in the input layer's words
+    (`sourcefile.MAX_DIGITS`): refused before Python converts them, as they are in a file."""
+    names = {f.name(i) for f in [*the_sheet.rows, *the_sheet.each] for i in range(count)}
+    names |= {f.name() for f in [*the_sheet.before, *the_sheet.after]}
+    out = []
+    for key, value in form.items():
+        if key.rsplit(".", 1)[0] in names or key in names:
+            digits = value.strip().lstrip("+-")
+            if len(digits) > MAX_DIGITS and digits.isdigit():
+                message = f"number too large (expected at most {MAX_DIGITS} digits)"
+                out.append({"field": key, "code": "", "message": message, "where": message})
+    return out
+
+
+def refused(source: Source) -> list[dict[str, Any]]:
+    """What `pnpforge score` refuses in a score file (e.g. a player more than the game allows), as the
+    CLI says it; a file the engine can read gives nothing (its rule breaks show on the sheet)."""
+    try:
+        score_source(source)
+    except InputError as error:
+        return [{"field": None, "code": "", "message": p.message, "where": str(p)} for p in error.problems]
+    except RulesBroken:
+        pass
+    return []
+
+
 def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "en") -> Scored:
     """Score a filled sheet exactly as `pnpforge score score.yaml` would score its download."""
+    too_long = _too_long(the_sheet, form, count)
+    if too_long:
+        return Scored("", problems=too_long)
     data = score_data(the_sheet, {**form, "lang": form.get("lang") or lang}, count)
     file_text = dump_yaml(data)
     names = [entry["name"] for entry in data["players"]]

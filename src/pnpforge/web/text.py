@@ -9,7 +9,7 @@ from __future__ import annotations
 from pnpforge.lang import LANGS
 from pnpforge.scoring.lang import translator, verdict
 
-__all__ = ["LANGS", "WORDS", "pick", "translator", "verdict", "words"]
+__all__ = ["LANGS", "WORDS", "pick", "said", "translator", "verdict", "words"]
 
 WORDS: dict[str, dict[str, str]] = {
     "games": {"en": "Games", "ja": "ゲーム"},
@@ -70,6 +70,33 @@ WORDS: dict[str, dict[str, str]] = {
     "too_large": {"en": "The request is larger than", "ja": "リクエストが大きすぎます。上限"},
     "back": {"en": "All games", "ja": "ゲーム一覧"},
     "no_js": {"en": "Totals update as you type.", "ja": "入力すると合計が更新されます。"},
+    "offline": {
+        "en": "Offline: totals are not updating. Your numbers are kept; press Count when back online.",
+        "ja": "オフラインです。合計は更新されません。入力は残っています。"
+        "接続が戻ったら「計算する」を押してください。",
+    },
+    "fill_in": {"en": "Fill in the counts to see the totals.", "ja": "数を入力すると合計が表示されます。"},
+    "stopped": {
+        "en": "This took longer than {seconds} s and was stopped. Try a smaller file.",
+        "ja": "{seconds} 秒を超えたため中止しました。小さいファイルでお試しください。",
+    },
+    "build_stopped": {
+        "en": "the build took longer than {seconds} s and was stopped",
+        "ja": "PDF の作成が {seconds} 秒を超えたため中止しました",
+    },
+    "failed": {
+        "en": "Something went wrong on the server; nothing was changed. Please try again.",
+        "ja": "サーバーで問題が起きました。何も変更されていません。もう一度お試しください。",
+    },
+    "players_span": {
+        "en": "{game} is played by {span} players, not {count}",
+        "ja": "{game} のプレイヤー数は {span} 人です({count} 人ではありません)",
+    },
+    "bad_choice": {
+        "en": "{key} {value!r}: expected one of {allowed}",
+        "ja": "{key} {value!r}: {allowed} のいずれかを選んでください",
+    },
+    "no_file": {"en": "no such file", "ja": "そのファイルはありません"},
     # a component's kind in the inventory, the paper sizes and the PDF languages, as the pickers show them
     "kind:board": {"en": "board", "ja": "ボード"},
     "kind:card": {"en": "card", "ja": "カード"},
@@ -86,6 +113,12 @@ WORDS: dict[str, dict[str, str]] = {
 
 def words(lang: str) -> dict[str, str]:
     return {key: texts.get(lang) or texts["en"] for key, texts in WORDS.items()}
+
+
+def said(key: str, lang: str, /, **values: object) -> str:
+    """One of the page's sentences in `lang`, its `{placeholders}` filled in."""
+    texts = WORDS[key]
+    return (texts.get(lang) or texts["en"]).format(**values)
 
 
 def pick(asked: str | None, accept_language: str) -> str:

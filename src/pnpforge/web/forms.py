@@ -1,0 +1,55 @@
+"""A request's form read as text, and the form's whole numbers refused in the CLI's words."""
+
+from __future__ import annotations
+
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+
+from pnpforge.errors import InputError
+from pnpforge.sourcefile import MAX_DIGITS
+from pnpforge.web import text
+
+FORM = "<form>"  # the file name messages use for a form field that is not part of a file
+TOO_LONG = f"number too large (expected at most {MAX_DIGITS} digits)"  # the input layer's words
+
+
+async def read(request: Request) -> dict[str, str]:
+    """The posted fields as text (an uploaded file read as UTF-8 text; a bad encoding is bad input).
+
+    A urlencoded body is decoded as UTF-8 whatever client sent it; so is every multipart field."""
+    form = await request.form()
+    out: dict[str, str] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str):
+            out.setdefault(key, value)
+            continue
+        assert isinstance(value, UploadFile)
+        data = await value.read()
+        if data:
+            try:
+                out[key] = data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise InputError.single(
+                    value.filename or "upload", "cannot read file: not UTF-8 text"
+                ) from None
+    return out
+
+
+def lang_of(request: Request, form: dict[str, str] | None = None) -> str:
+    asked = (form or {}).get("lang") or request.query_params.get("lang")
+    return text.pick(asked, request.headers.get("accept-language", ""))
+
+
+def whole(form: dict[str, str], key: str, what: str, default: int | None = None) -> int | None:
+    """A whole number from a form field, refused in the words the CLI uses for its option `--what`."""
+    import click
+
+    raw = form.get(key, "").strip()
+    if not raw:
+        return default
+    if len(raw.lstrip("+-")) > MAX_DIGITS:  # refused before Python converts it, as a file's number is
+        raise InputError.single(FORM, f"Invalid value for '--{what}': {TOO_LONG}")
+    try:
+        return int(click.INT.convert(raw, None, None))
+    except click.BadParameter as exc:
+        raise InputError.single(FORM, f"Invalid value for '--{what}': {exc.message}") from None

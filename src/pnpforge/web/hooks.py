@@ -1,0 +1,37 @@
+"""The one place the page asks a game for its hooks (`pnpforge.games`: dealer, set-up rules, scorer)."""
+
+from __future__ import annotations
+
+from pnpforge import catalog, games
+from pnpforge.games import Dealer
+
+
+def dealer(game: catalog.GameFolder) -> Dealer | None:
+    """The game's set-up dealer, or None."""
+    found = games.of(game)
+    return found.dealer() if found.deal is not None else None
+
+
+def can_check(game: catalog.GameFolder) -> bool:
+    return games.of(game).setup is not None
+
+
+def can_score(game: catalog.GameFolder) -> bool:
+    return games.of(game).score is not None
+
+
+def option_names(the_dealer: Dealer | None) -> tuple[str, ...]:
+    return the_dealer.options if the_dealer is not None else ()
+
+
+def option_pickers(the_dealer: Dealer | None) -> list[tuple[str, list[str]]]:
+    """A dealer's options with the values each may take (empty: free text)."""
+    if the_dealer is None:
+        return []
+    choices = the_dealer.choices()
+    return [(name, list(choices.get(name, []))) for name in the_dealer.options]
+
+
+def setup_words(the_dealer: Dealer | None) -> dict[str, str]:
+    """A dealer's set-up words in Japanese (set-up keys and word values)."""
+    return dict(the_dealer.words()) if the_dealer is not None else {}

@@ -1,0 +1,116 @@
+"""Pages rendered to HTML: the templates, a game's page with whatever a request added to it, and the
+`Answer` a worker hands back to the server (status, body, type, and a file name for a download)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from pnpforge import catalog
+from pnpforge.components.template import localise
+from pnpforge.errors import InputError
+from pnpforge.web import board, builds, hooks, sheet, text
+
+HERE = Path(__file__).parent
+ENV = Environment(
+    loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(), trim_blocks=True
+)
+ENV.globals["localise"] = localise
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the server sends: an HTML page, or a file to download when `filename` is set."""
+
+    body: str | bytes
+    status: int = 200
+    media: str = "text/html; charset=utf-8"
+    filename: str = ""
+
+
+def problems(error: InputError) -> list[dict[str, Any]]:
+    return [{"field": None, "code": "", "message": p.message, "where": str(p)} for p in error.problems]
+
+
+def said(message: str) -> list[dict[str, Any]]:
+    """One message with no file or place: something the server says about the request itself."""
+    return [{"field": None, "code": "", "message": message, "where": message}]
+
+
+def render(name: str, lang: str, home: str, **context: Any) -> str:
+    """A template in `lang`; `home` is the GET address the language links lead to (with their query)."""
+    return ENV.get_template(name).render(
+        lang=lang, t=text.words(lang), langs=text.LANGS, home=home, **context
+    )
+
+
+def page(name: str, lang: str, home: str, status: int = 200, **context: Any) -> Answer:
+    return Answer(render(name, lang, home, **context), status)
+
+
+def error_page(error: InputError, lang: str, status: int) -> Answer:
+    return page("error.html", lang, "/", status, problems=problems(error))
+
+
+def game_context(game: catalog.GameFolder, lang: str) -> dict[str, Any]:
+    info = catalog.game_info(game)
+    low, high = catalog.players_range(game)
+    dealer = hooks.dealer(game)
+    the_sheet = sheet.sheet(game) if hooks.can_score(game) else None
+    tr = text.translator(the_sheet.ja if the_sheet else {}, lang)
+    return {
+        "game": game,
+        "title": localise(info.get("title", game.id), lang),
+        "low": low,
+        "high": high,
+        "options": hooks.option_pickers(dealer),
+        "tr": tr,  # the game's own words in the page's language (its `JA` table)
+        "can_deal": dealer is not None,
+        "can_check": hooks.can_check(game),
+        "sheet": sheet.localised(the_sheet, lang) if the_sheet else None,
+        "inventory": builds.inventory(game, lang),
+    }
+
+
+def game_page(
+    game: catalog.GameFolder, lang: str, status: int = 200, query: str = "", **extra: Any
+) -> Answer:
+    """The game's page with what a request added (a deal, a check, a scored sheet, a build).
+
+    `query` is the state the language links carry back to the GET page (e.g. a deal's seed)."""
+    context = game_context(game, lang)
+    the_sheet = context["sheet"]
+    if the_sheet is not None and "scored" not in extra:
+        count = the_sheet.players[0]
+        extra["count"] = count
+        extra["values"] = {}
+        extra["scored"] = sheet.Scored("")  # untouched: neutral, "fill in the counts", no verdict yet
+    if extra.get("checked") is not None:  # the set-up check's violations in the page's language
+        extra["checked"] = board.said(extra["checked"], game.id, lang)
+    home = f"/g/{game.id}" + (f"?{query}&" if query else "?")
+    return page("game.html", lang, home, status, **context, **extra)
+
+
+def index(lang: str) -> Answer:
+    rows = []
+    for game in catalog.games():
+        info = catalog.game_info(game)
+        low, high = catalog.players_range(game)
+        rows.append(
+            {"id": game.id, "title": localise(info.get("title", game.id), lang), "players": (low, high)}
+        )
+    return page("index.html", lang, "/?", games=rows)
+
+
+def game_view(game_id: str, lang: str, query: dict[str, str]) -> Answer:
+    """GET /g/GAME: the page, or with `players` and `seed` in the query the deal they name (a link
+    that can be shared, and what the language links lead back to after a deal)."""
+    game = catalog.find_game(game_id)
+    if "seed" in query and hooks.dealer(game) is not None:
+        from pnpforge.web import setup_routes
+
+        return setup_routes.deal_page(game_id, query, lang)
+    return game_page(game, lang)

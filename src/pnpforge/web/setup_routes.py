@@ -1,0 +1,123 @@
+"""Set-up routes: deal a set-up, check a pasted or uploaded one, hand a set-up file back.
+
+Each route reads its form on the event loop and does the rest (YAML, the check, the board picture,
+the page) in a worker (`work.Pool`) with a deadline.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from pnpforge import catalog
+from pnpforge.errors import InputError
+from pnpforge.web import board, forms, hooks, pages, text
+from pnpforge.web.serving import posted_page, run
+
+# -- work done in a worker ---------------------------------------------------------------------------
+
+
+def dealt(game: catalog.GameFolder, form: dict[str, str], lang: str) -> dict[str, Any]:
+    low, _ = catalog.players_range(game)
+    players = forms.whole(form, "players", "players", low)
+    seed = forms.whole(form, "seed", "seed")
+    if seed is None:
+        seed = secrets.randbelow(10**9)  # a fresh seed, shown so the deal can be repeated
+    dealer = hooks.dealer(game)
+    options = {
+        key: form[f"opt:{key}"].strip()
+        for key in hooks.option_names(dealer)
+        if form.get(f"opt:{key}", "").strip()
+    }
+    file_text, data = board.deal(game.id, players or 0, seed, options)
+    checked = board.check(file_text, game.id, lang=lang)
+    return {
+        "seed": seed,
+        "players": players,
+        "chosen": options,
+        "checked": checked,
+        "steps": board.steps(data, text.translator(hooks.setup_words(dealer), lang), lang),
+    }
+
+
+def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
+    game = catalog.find_game(game_id)
+    try:
+        deal = dealt(game, form, lang)
+    except InputError as error:
+        return pages.game_page(game, lang, 400, setup_problems=pages.problems(error), anchor="setup")
+    state = {"players": str(deal["players"]), "seed": str(deal["seed"])}
+    state.update({f"opt:{k}": v for k, v in deal["chosen"].items()})
+    return pages.game_page(
+        game, lang, query=urlencode(state), dealt=deal, checked=deal["checked"], anchor="setup"
+    )
+
+
+def _checked(game: catalog.GameFolder, body: str, lang: str = "en") -> board.Checked:
+    if not body.strip():
+        raise InputError.single(board.SETUP_FILE, "empty set-up file (expected e.g. 'game: delphi')")
+    return board.check(body, game.id, lang=lang)
+
+
+def check_page(game_id: str, body: str, lang: str) -> pages.Answer:
+    game = catalog.find_game(game_id)
+    try:
+        checked = _checked(game, body, lang)
+    except InputError as error:
+        problems = pages.problems(error)
+        return pages.game_page(game, lang, 400, setup_problems=problems, setup_text=body, anchor="setup")
+    return pages.game_page(game, lang, checked=checked, anchor="setup")
+
+
+def check_json(game_id: str, body: str) -> dict[str, Any]:
+    checked = _checked(catalog.find_game(game_id), body)
+    report = checked.report.as_json()
+    return {"ok": True, "report": report, "svg": checked.svg, "unmarked": checked.unmarked}
+
+
+def setup_download(game_id: str, body: str, lang: str) -> pages.Answer:
+    """The set-up text back as a file, only when it reads as this game's set-up; else the page says why."""
+    game = catalog.find_game(game_id)
+    try:
+        _checked(game, body)
+    except InputError as error:
+        problems = pages.problems(error)
+        return pages.game_page(game, lang, 400, setup_problems=problems, setup_text=body, anchor="setup")
+    return pages.Answer(body.encode("utf-8"), 200, "application/yaml", f"{game.id}-setup.yaml")
+
+
+# -- routes ------------------------------------------------------------------------------------------
+
+
+def _body(form: dict[str, str]) -> str:
+    return form.get("file") or form.get("setup", "")
+
+
+async def deal(request: Request) -> Response:
+    return await posted_page(request, deal_page)
+
+
+async def check(request: Request) -> Response:
+    return await posted_page(request, check_page, _body)
+
+
+async def check_api(request: Request) -> Response:
+    form = await forms.read(request)
+    return JSONResponse(await run(request, check_json, request.path_params["game"], _body(form)))
+
+
+async def setup_file(request: Request) -> Response:
+    return await posted_page(request, setup_download, lambda form: form.get("setup", ""))
+
+
+ROUTES = [
+    Route("/g/{game}/deal", deal, methods=["POST"]),
+    Route("/g/{game}/check", check, methods=["POST"]),
+    Route("/g/{game}/setup.yaml", setup_file, methods=["POST"]),
+    Route("/api/g/{game}/check", check_api, methods=["POST"]),
+]

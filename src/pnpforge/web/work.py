@@ -1,0 +1,179 @@
+"""CPU work of the page done in worker processes, never on the event loop, each piece with a deadline.
+
+Reading a set-up, checking it, scoring a sheet and drawing a board are plain Python that can take seconds
+on a large input. The event loop only parses the request and hands the work to one of a few long-lived
+worker processes (started from a forkserver, so a worker never inherits the server's threads); it waits
+on the worker's pipe without blocking. Work that overruns its deadline, or whose client went away, is
+stopped by killing its worker, which is replaced: nothing a request asks can stall the others.
+
+Large bodies go to a lane of their own with one worker fewer than the pool, so small requests always
+find a worker free. The work functions are module-level functions, their arguments and answers
+picklable; `InputError` travels back as itself and becomes the same page as when raised in place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar
+
+from pnpforge import catalog
+from pnpforge.errors import InputError
+
+WORK_SECONDS = 20.0  # per request: far above any real set-up or sheet (a dealt Quo Vadis check: ~0.1 s)
+LARGE_BODY = 32_000  # bytes: a request this large goes to the large lane
+_PRELOAD = ["pnpforge.web.pages", "pnpforge.web.setup_routes", "pnpforge.web.score_routes"]
+
+T = TypeVar("T")
+
+
+class WorkTimeout(Exception):
+    """A piece of work ran past its deadline and was stopped."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"stopped after {seconds:g} s")
+        self.seconds = seconds
+
+
+class WorkFailed(Exception):
+    """A worker raised something other than an InputError: a bug, reported without its stack to the page."""
+
+
+def _worker(conn: Connection, games_dirs: Sequence[str]) -> None:
+    """A worker's life: run what arrives on the pipe, answer `(ok, value)`, until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle; it stops us
+    for folder in games_dirs:
+        catalog.add_games_dir(folder)
+    while True:
+        try:
+            function, args, games_env = conn.recv()
+        except (EOFError, OSError):
+            return
+        if games_env is None:  # the server's games folders from its environment, as it is now
+            os.environ.pop(catalog.GAMES_DIR_ENV, None)
+        else:
+            os.environ[catalog.GAMES_DIR_ENV] = games_env
+        try:
+            answer: tuple[bool, Any] = (True, function(*args))
+        except InputError as error:
+            answer = (False, error)
+        except Exception:  # noqa: BLE001 - a bug: the server logs it and the page says the work failed
+            answer = (False, WorkFailed(traceback.format_exc()))
+        try:
+            conn.send(answer)
+        except (BrokenPipeError, OSError):
+            return
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+
+    def stop(self) -> None:
+        self.conn.close()
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(1)
+
+
+@dataclass
+class Pool:
+    """`size` workers; `await run(function, *args)` runs a call in one of them within `seconds`."""
+
+    size: int = field(default_factory=lambda: max(2, min(4, os.cpu_count() or 2)))
+    seconds: float = WORK_SECONDS
+    games_dirs: Sequence[str] = ()
+    _idle: asyncio.Queue[_Worker | None] | None = None
+    _large: asyncio.Semaphore | None = None
+    _busy: set[_Worker] = field(default_factory=set)
+
+    def _context(self) -> Any:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(_PRELOAD)
+        return context
+
+    def _start(self) -> _Worker:
+        context = self._context()
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_worker, args=(theirs, list(self.games_dirs)), daemon=True)
+        process.start()
+        theirs.close()
+        return _Worker(process, ours)
+
+    def _queue(self) -> asyncio.Queue[_Worker | None]:
+        if self._idle is None:  # made in the running loop; workers start lazily, on first need
+            self._idle = asyncio.Queue()
+            for _ in range(self.size):
+                self._idle.put_nowait(None)
+            self._large = asyncio.Semaphore(max(1, self.size - 1))
+        return self._idle
+
+    async def run(self, function: Callable[..., T], *args: Any, large: bool = False) -> T:
+        """`function(*args)` in a worker; WorkTimeout past the deadline, cancelled with the request."""
+        idle = self._queue()
+        assert self._large is not None
+        if large:
+            async with self._large:
+                return await self._run(idle, function, args)
+        return await self._run(idle, function, args)
+
+    async def _run(self, idle: asyncio.Queue[_Worker | None], function: Callable[..., T], args: Any) -> T:
+        worker = await idle.get()
+        loop = asyncio.get_running_loop()
+        try:
+            if worker is None or not worker.process.is_alive():
+                worker = await loop.run_in_executor(None, self._start)
+            self._busy.add(worker)
+            task = (function, args, os.environ.get(catalog.GAMES_DIR_ENV))
+            await loop.run_in_executor(None, worker.conn.send, task)  # a big body: no stall
+            await asyncio.wait_for(_readable(worker.conn), self.seconds)
+            ok, value = await loop.run_in_executor(None, worker.conn.recv)
+        except BaseException as stop:  # the deadline, the client gone, the server stopping: kill the work
+            if worker is not None:
+                self._busy.discard(worker)
+                worker.stop()
+            idle.put_nowait(None)  # a fresh worker is started by the next request that needs one
+            if isinstance(stop, asyncio.TimeoutError):
+                raise WorkTimeout(self.seconds) from None
+            if isinstance(stop, (EOFError, OSError)):
+                raise WorkFailed("the worker stopped") from None
+            raise
+        self._busy.discard(worker)
+        idle.put_nowait(worker)
+        if ok:
+            return value  # type: ignore[no-any-return]
+        raise value
+
+    def close(self) -> None:
+        """Stop every worker now (the server is stopping): busy ones are killed mid-work."""
+        idle = self._idle
+        while idle is not None and not idle.empty():
+            worker = idle.get_nowait()
+            if worker is not None:
+                worker.stop()
+        for worker in list(self._busy):
+            worker.stop()
+        self._busy.clear()
+        self._idle = None
+
+
+async def _readable(conn: Connection) -> None:
+    """Wait, without blocking the loop, until the worker has written its answer."""
+    if conn.poll():
+        return
+    loop = asyncio.get_running_loop()
+    ready: asyncio.Future[None] = loop.create_future()
+    fd = conn.fileno()
+    loop.add_reader(fd, lambda: ready.done() or ready.set_result(None))
+    try:
+        await ready
+    finally:
+        loop.remove_reader(fd)
