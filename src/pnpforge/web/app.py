@@ -145,4 +145,5 @@ def create_app(
     app.add_middleware(guards.ReadTimeout)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))
     app.add_middleware(guards.SecurityHeaders)
+    app.add_middleware(guards.QuietStop)
     return app

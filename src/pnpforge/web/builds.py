@@ -76,8 +76,8 @@ async def run_build(builds: Builds, game: catalog.GameFolder, choice: dict[str, 
     command = [sys.executable, "-m", "pnpforge", "build", str(game.path), "-o", str(work)]
     command += ["--page", choice["page"], "--lang", choice["lang"], "--duplex", choice["duplex"]]
     command += ["--format", "pdf,png", "--dpi", str(THUMB_DPI)]
-    process = await asyncio.create_subprocess_exec(
-        *command, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    process = await asyncio.create_subprocess_exec(  # its own session: Ctrl+C is the server's to pass on
+        *command, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True
     )
     try:
         _, err = await asyncio.wait_for(process.communicate(), builds.seconds)

@@ -36,8 +36,13 @@ async def read(request: Request) -> dict[str, str]:
 
 
 def lang_of(request: Request, form: dict[str, str] | None = None) -> str:
+    """The page's language: the form's `lang`, else the query's, else the browser's (kept on the request,
+    so an answer made after the form was read, e.g. "stopped", is in the same language)."""
+    if form is None and hasattr(request.state, "lang"):
+        return str(request.state.lang)
     asked = (form or {}).get("lang") or request.query_params.get("lang")
-    return text.pick(asked, request.headers.get("accept-language", ""))
+    request.state.lang = text.pick(asked, request.headers.get("accept-language", ""))
+    return str(request.state.lang)
 
 
 def whole(form: dict[str, str], key: str, what: str, default: int | None = None) -> int | None:

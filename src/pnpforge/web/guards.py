@@ -74,9 +74,9 @@ class BodyTimeout(Exception):
 class ReadTimeout:
     """Cuts a request whose body has not all arrived `seconds` after the request began (408)."""
 
-    def __init__(self, app: ASGIApp, seconds: float = BODY_SECONDS) -> None:
+    def __init__(self, app: ASGIApp, seconds: float | None = None) -> None:
         self.app = app
-        self.seconds = seconds
+        self.seconds = BODY_SECONDS if seconds is None else seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -128,6 +128,21 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
+
+
+class QuietStop:
+    """A request cancelled because the server is stopping (Ctrl+C) ends quietly: its work was already
+    stopped by the cancellation, and a stack trace per request in flight would only alarm."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await self.app(scope, receive, send)
+        except asyncio.CancelledError:
+            if scope["type"] != "http":
+                raise
 
 
 def too_large_response(limit: int) -> Response:
