@@ -13,7 +13,6 @@ import sys
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -215,13 +214,15 @@ def test_headers_that_trickle_in_are_cut_off(tmp_path: Path) -> None:
 
 def test_a_body_that_trickles_in_is_cut_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(guards, "BODY_SECONDS", 0.5)
-    with Running(create_app(build_root=tmp_path)) as running:
-        with socket.create_connection(("127.0.0.1", running.port), timeout=5) as slow:
-            head = "POST /api/score HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 500\r\n"
-            slow.sendall((head + "Content-Type: text/plain\r\n\r\ngame: gods\n").encode())
-            start = time.perf_counter()
-            answer = slow.recv(200)
-            assert answer.startswith(b"HTTP/1.1 408") and time.perf_counter() - start < 2
+    with (
+        Running(create_app(build_root=tmp_path)) as running,
+        socket.create_connection(("127.0.0.1", running.port), timeout=5) as slow,
+    ):
+        head = "POST /api/score HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 500\r\n"
+        slow.sendall((head + "Content-Type: text/plain\r\n\r\ngame: gods\n").encode())
+        start = time.perf_counter()
+        answer = slow.recv(200)
+        assert answer.startswith(b"HTTP/1.1 408") and time.perf_counter() - start < 2
 
 
 def test_work_stops_when_its_client_goes(tmp_path: Path) -> None:
