@@ -90,6 +90,7 @@ class BoardPicture:
     legend: list[tuple[str, ...]] = field(default_factory=list)  # (colour, text) or (colour, text, icon)
     palette: dict[str, str] = field(default_factory=dict)  # the game's own colour names, e.g. terrain
     turned: float = 0.0  # degrees the board was turned (`turn`): what is laid over it turns the same
+    grid: float = 0.0  # the hex size (mm) of the cells a check names, when the drawn cells are not hexes
 
     def turn(self, degrees: float) -> None:
         """Turn every cell, edge and piece `degrees` clockwise (y grows down) about the origin: e.g. 30 for

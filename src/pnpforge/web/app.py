@@ -63,7 +63,7 @@ async def on_input_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, InputError)
     game = request.path_params.get("game")
     status = 404 if game is not None and game not in {g.id for g in catalog.games()} else 400
-    return _failure(request, status, pages.problems(exc))
+    return _failure(request, status, pages.problems(exc, forms.lang_of(request)))
 
 
 async def on_not_found(request: Request, exc: Exception) -> Response:

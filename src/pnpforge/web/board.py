@@ -133,7 +133,7 @@ def _overlay(pic: BoardPicture, errors: list[Violation]) -> tuple[list[str], lis
     """SVG elements in the picture's millimetres marking each error, and the errors left unmarked."""
     from pnpforge.validator.picture import side_points
 
-    size = _hex_size(pic)
+    size = pic.grid or _hex_size(pic)
     hexes = [(centroid(cell.points), cell.points) for cell in pic.cells if len(cell.points) == 6]
     parts: list[str] = []
     unmarked: list[int] = []

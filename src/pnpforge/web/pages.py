@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +11,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from pnpforge import catalog
 from pnpforge.components.template import localise
-from pnpforge.errors import InputError
-from pnpforge.web import board, builds, hooks, sheet, text
+from pnpforge.errors import InputError, Problem
+from pnpforge.web import board, builds, hooks, messages, sheet, text
 
 HERE = Path(__file__).parent
 ENV = Environment(
@@ -31,8 +31,15 @@ class Answer:
     filename: str = ""
 
 
-def problems(error: InputError) -> list[dict[str, Any]]:
-    return [{"field": None, "code": "", "message": p.message, "where": str(p)} for p in error.problems]
+def problems(error: InputError, lang: str = "en") -> list[dict[str, Any]]:
+    """An input error's problems as the page lists them, each said in `lang`."""
+    return [located(p, lang) for p in error.problems]
+
+
+def located(problem: Problem, lang: str, field: str | None = None, code: str = "") -> dict[str, Any]:
+    """One problem for the page: its message in `lang`, and `where` (the message with its place)."""
+    said = replace(problem, message=messages.translator(lang)(problem.message))
+    return {"field": field, "code": code, "message": said.message, "where": str(said)}
 
 
 def said(message: str) -> list[dict[str, Any]]:

@@ -36,7 +36,9 @@ async def build_view(request: Request) -> Response:
             message = text.said("bad_choice", lang, key=f"--{key}", value=value, allowed=", ".join(allowed))
             error = InputError.single(forms.FORM, message)
             return answer(
-                await run(request, build_page, game_id, lang, 400, {"print_problems": pages.problems(error)})
+                await run(
+                    request, build_page, game_id, lang, 400, {"print_problems": pages.problems(error, lang)}
+                )
             )
         choice[key] = value
     jobs: builds.Builds = request.app.state.builds
@@ -44,7 +46,9 @@ async def build_view(request: Request) -> Response:
         built = await until_gone(request, builds.build(jobs, game, choice))
     except InputError as error:
         return answer(
-            await run(request, build_page, game_id, lang, 400, {"print_problems": pages.problems(error)})
+            await run(
+                request, build_page, game_id, lang, 400, {"print_problems": pages.problems(error, lang)}
+            )
         )
     except TimeoutError:
         problems = pages.said(text.said("build_stopped", lang, seconds=f"{jobs.seconds:g}"))

@@ -46,7 +46,7 @@ def _sheet_page(
     try:
         count = count_of(the_sheet, form, lang)
     except InputError as error:
-        before = [*before, *pages.problems(error)]
+        before = [*before, *pages.problems(error, lang)]
         try:
             count = min(max(forms.whole(form, "count", "count", low) or low, low), high)
         except InputError:
@@ -75,9 +75,9 @@ def score_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
         if named.id != game.id:
             raise InputError([source.problem(("game",), f"this is a {named.id} score file, not {game.id}")])
     except InputError as error:
-        return _sheet_page(game, the_sheet, {"lang": lang}, lang, pages.problems(error))
+        return _sheet_page(game, the_sheet, {"lang": lang}, lang, pages.problems(error, lang))
     loaded, _ = sheet.form_of(the_sheet, source.data)
-    return _sheet_page(game, the_sheet, {**loaded, "lang": lang}, lang, sheet.refused(source))
+    return _sheet_page(game, the_sheet, {**loaded, "lang": lang}, lang, sheet.refused(source, lang))
 
 
 def score_json(game_id: str, form: dict[str, str], lang: str) -> tuple[dict[str, Any], int]:

@@ -50,7 +50,7 @@ def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
     try:
         deal = dealt(game, form, lang)
     except InputError as error:
-        return pages.game_page(game, lang, 400, setup_problems=pages.problems(error), anchor="setup")
+        return pages.game_page(game, lang, 400, setup_problems=pages.problems(error, lang), anchor="setup")
     state = {"players": str(deal["players"]), "seed": str(deal["seed"])}
     state.update({f"opt:{k}": v for k, v in deal["chosen"].items()})
     return pages.game_page(
@@ -69,7 +69,7 @@ def check_page(game_id: str, body: str, lang: str) -> pages.Answer:
     try:
         checked = _checked(game, body, lang)
     except InputError as error:
-        problems = pages.problems(error)
+        problems = pages.problems(error, lang)
         return pages.game_page(game, lang, 400, setup_problems=problems, setup_text=body, anchor="setup")
     return pages.game_page(game, lang, checked=checked, anchor="setup")
 
@@ -86,7 +86,7 @@ def setup_download(game_id: str, body: str, lang: str) -> pages.Answer:
     try:
         _checked(game, body)
     except InputError as error:
-        problems = pages.problems(error)
+        problems = pages.problems(error, lang)
         return pages.game_page(game, lang, 400, setup_problems=problems, setup_text=body, anchor="setup")
     return pages.Answer(body.encode("utf-8"), 200, "application/yaml", f"{game.id}-setup.yaml")
 

@@ -419,10 +419,12 @@ def _field_of(the_sheet: Sheet, source: Source, names: list[str], line: int, col
 
 
 def _located(
-    the_sheet: Sheet, source: Source, names: list[str], problem: Problem, code: str = ""
+    the_sheet: Sheet, source: Source, names: list[str], problem: Problem, code: str = "", lang: str = "en"
 ) -> dict[str, Any]:
+    from pnpforge.web.pages import located
+
     target = _field_of(the_sheet, source, names, problem.line, problem.col) if problem.line else None
-    return {"field": target, "code": code, "message": problem.message, "where": str(problem)}
+    return located(problem, lang, target, code)
 
 
 _WHERE = re.compile(r"^(.*):(\d+):(\d+)$")
@@ -467,28 +469,33 @@ def _carry(the_sheet: Sheet, data: dict[str, Any], result: ScoreResult) -> dict[
     return {}
 
 
-def _too_long(the_sheet: Sheet, form: dict[str, str], count: int) -> list[dict[str, Any]]:
+def _too_long(the_sheet: Sheet, form: dict[str, str], count: int, lang: str) -> list[dict[str, Any]]:
     """Typed numbers longer than a file may hold, each on its field, in the input layer's words
     (`sourcefile.MAX_DIGITS`): refused before Python converts them, as they are in a file."""
     names = {f.name(i) for f in [*the_sheet.rows, *the_sheet.each] for i in range(count)}
     names |= {f.name() for f in [*the_sheet.before, *the_sheet.after]}
+    from pnpforge.web.pages import located
+
     out = []
     for key, value in form.items():
         if key.rsplit(".", 1)[0] in names or key in names:
             digits = value.strip().lstrip("+-")
             if len(digits) > MAX_DIGITS and digits.isdigit():
                 message = f"number too large (expected at most {MAX_DIGITS} digits)"
-                out.append({"field": key, "code": "", "message": message, "where": message})
+                said = located(Problem("", 0, 0, message), lang, key)
+                out.append({**said, "where": said["message"]})  # on the sheet: no file, no line
     return out
 
 
-def refused(source: Source) -> list[dict[str, Any]]:
+def refused(source: Source, lang: str = "en") -> list[dict[str, Any]]:
     """What `pnpforge score` refuses in a score file (e.g. a player more than the game allows), as the
     CLI says it; a file the engine can read gives nothing (its rule breaks show on the sheet)."""
     try:
         score_source(source)
     except InputError as error:
-        return [{"field": None, "code": "", "message": p.message, "where": str(p)} for p in error.problems]
+        from pnpforge.web.pages import problems
+
+        return problems(error, lang)
     except RulesBroken:
         pass
     return []
@@ -496,7 +503,7 @@ def refused(source: Source) -> list[dict[str, Any]]:
 
 def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "en") -> Scored:
     """Score a filled sheet exactly as `pnpforge score score.yaml` would score its download."""
-    too_long = _too_long(the_sheet, form, count)
+    too_long = _too_long(the_sheet, form, count, lang)
     if too_long:
         return Scored("", problems=too_long)
     data = score_data(the_sheet, {**form, "lang": form.get("lang") or lang}, count)
@@ -507,7 +514,7 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "
     try:
         result = score_source(source)
     except InputError as error:
-        scored.problems = [_located(the_sheet, source, names, p) for p in error.problems]
+        scored.problems = [_located(the_sheet, source, names, p, lang=lang) for p in error.problems]
         return scored
     except RulesBroken as broken:
         # a rule break (a Phrase) is said in `lang`; a linked set-up's violation through checks.py's `JA`
@@ -517,7 +524,7 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "
             match = _WHERE.match(str(v.where or ""))
             line, col = (int(match.group(2)), int(match.group(3))) if match else (0, 0)
             problem = Problem(SCORE_FILE, line, col, tr(v.message))
-            scored.problems.append(_located(the_sheet, source, names, problem, v.code))
+            scored.problems.append(_located(the_sheet, source, names, problem, v.code, lang))
         return scored
     scored.result = _result_json(result, the_sheet.ja, lang)
     scored.carry = _carry(the_sheet, data, result)

@@ -424,6 +424,7 @@ def picture(setup: Setup) -> BoardPicture:
     areas = load_areas()
     qv = build_map(setup)
     pic = BoardPicture(Phrase(PICTURE_TITLE, players=setup.players), palette=PICTURE_COLOURS)
+    pic.grid = TILE_MM  # a violation names tiles by their `at`: hexes of this size, drawn as spaces
     patterns = {"sea": "dots", "mountain": "hatch"}  # tells terrains apart in grey print too
     for space in qv.spaces.values():
         points = [(x * TILE_MM, y * TILE_MM) for x, y in list(space.polygon.exterior.coords)[:-1]]
