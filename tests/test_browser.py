@@ -185,3 +185,198 @@ def test_delphi_deal_and_check_marks_the_violation(browser: Any, server: str, tm
     _no_sideways_scroll(browser)
     browser.save_screenshot(str(tmp_path / "delphi-marked.png"))
     assert (tmp_path / "delphi-marked.png").stat().st_size > 10_000
+
+
+# -- issue 21: marks in their hex, language links after a POST, offline, readable at phone sizes ----
+
+
+def _metrics(driver: Any, width: int, height: int) -> None:
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True},
+    )
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """The browser at 390×844, online, put back so after each test."""
+    _metrics(browser, *PHONE)
+    yield browser
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", _network(offline=False))
+    _metrics(browser, *PHONE)
+
+
+def _network(offline: bool) -> dict[str, Any]:
+    return {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+
+
+def test_an_ankh_mark_lies_in_its_hex_on_the_turned_board(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(f"{server}/g/ankh?lang=en&players=3&seed=7")
+    area = _wait(lambda: phone.find_element(By.NAME, "setup"))
+    dealt = area.get_attribute("value")
+    warrior = "{piece: warrior, at: [1, 5], player: 3}"
+    assert warrior in dealt
+    broken = dealt.replace(warrior, "{piece: warrior, at: [0, 5], player: 3}")  # onto the obelisk
+    phone.execute_script("arguments[0].value = arguments[1]", area, broken)
+    phone.find_element(By.CSS_SELECTOR, "form.checkform button.primary").click()
+    _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#report[data-valid=no]"))
+    ring = phone.find_element(By.CSS_SELECTOR, ".mark.ring[data-code=space-occupied]")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", ring)
+    found = phone.execute_script(
+        """
+        const ring = arguments[0].getBoundingClientRect();
+        const x = ring.left + ring.width / 2, y = ring.top + ring.height / 2;
+        const cell = document.querySelector('polygon.mark[data-code=space-occupied]').getBoundingClientRect();
+        const under = document.elementsFromPoint(x, y)
+          .filter(e => e.tagName === 'polygon' && !e.classList.contains('mark'))
+          .map(e => e.getBoundingClientRect());
+        return {x: x, y: y, cell: [cell.left, cell.top, cell.right, cell.bottom],
+                under: under.map(r => [r.left, r.top, r.right, r.bottom])};
+        """,
+        ring,
+    )
+    left, top, right, bottom = found["cell"]
+    assert left < found["x"] < right and top < found["y"] < bottom, "the ring is off its marked hex"
+    # the hex drawn under the ring's centre is the marked one: the mark turned with the board
+    assert any(all(abs(a - b) < 1.0 for a, b in zip(u, found["cell"], strict=True)) for u in found["under"])
+
+
+def test_language_links_work_after_a_post(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(f"{server}/g/delphi?lang=en")
+    _type(phone, "seed", "7")
+    phone.find_element(By.CSS_SELECTOR, "form.deal button").click()
+    _wait(lambda: phone.find_elements(By.ID, "seed"))
+    phone.find_element(By.CSS_SELECTOR, ".langs a:not([aria-current])").click()
+    _wait(lambda: phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja")
+    assert phone.find_element(By.ID, "seed").text == "7"  # the same deal, now in Japanese
+    phone.find_element(By.CSS_SELECTOR, "#sheet button[value=count]").click()  # a POST from the ja page
+    _wait(lambda: phone.find_elements(By.ID, "verdict"))
+    phone.find_element(By.CSS_SELECTOR, ".langs a:not([aria-current])").click()
+    _wait(lambda: phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+    assert "405" not in phone.title and phone.find_elements(By.ID, "sheet")
+
+
+def test_offline_says_so_and_keeps_the_typed_values(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(f"{server}/g/gods?lang=en")
+    _type(phone, "p0:villages", "2")
+    _wait(lambda: "Winner" in phone.find_element(By.ID, "verdict").text)
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", _network(offline=True))
+    _type(phone, "p0:villages", "3")
+    banner = phone.find_element(By.ID, "offline")
+    _wait(banner.is_displayed)
+    assert "Offline" in banner.text and not phone.find_element(By.CSS_SELECTOR, ".js-hint").is_displayed()
+    phone.find_element(By.CSS_SELECTOR, "#sheet button[value=count]").click()
+    time.sleep(0.5)
+    assert phone.find_element(By.NAME, "p0:villages").get_attribute("value") == "3"  # still the page
+    assert "stale" in phone.find_element(By.ID, "result").get_attribute("class")
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", _network(offline=False))
+    _wait(lambda: not phone.find_element(By.ID, "offline").is_displayed())
+    _wait(lambda: "stale" not in phone.find_element(By.ID, "result").get_attribute("class"))
+
+
+def _label_heights(driver: Any) -> list[float]:
+    script = "return Array.from(document.querySelectorAll('svg.board text'))"
+    script += ".map(t => t.getBoundingClientRect().height).filter(h => h > 0)"
+    return list(driver.execute_script(script))
+
+
+@pytest.mark.parametrize("game", ["delphi", "ankh", "good-shepherds", "gods", "quo-vadis"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_board_labels_are_readable_at_390_and_whole_in_landscape(
+    phone: Any, server: str, game: str, lang: str, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    players = 2 if game == "good-shepherds" else 3
+    phone.get(f"{server}/g/{game}?lang={lang}&players={players}&seed=7")
+    _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "svg.board"))
+    heights = _label_heights(phone)
+    assert heights and min(heights) >= 11, f"the smallest label is {min(heights):.1f} CSS px"
+    _no_sideways_scroll(phone)
+    _metrics(phone, 844, 390)  # on its side: the whole board in view at once
+    board = phone.find_element(By.CSS_SELECTOR, "svg.board")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'start'})", board)
+    box = phone.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]", board
+    )
+    assert box[0] >= -1 and box[1] <= 390 + 1 and box[2] >= 0 and box[3] <= 844, box
+    phone.save_screenshot(str(tmp_path / f"{game}-{lang}-landscape.png"))
+
+
+def _sticky_height(driver: Any) -> float:
+    """CSS px of the viewport covered by elements that stay put as the page scrolls."""
+    script = """
+    let covered = 0;
+    for (const e of document.querySelectorAll('body *')) {
+      const style = getComputedStyle(e);
+      if ((style.position === 'sticky' || style.position === 'fixed') && e.offsetParent !== null) {
+        const r = e.getBoundingClientRect();
+        const inView = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+        if (inView > 0 && (r.top <= 1 || r.bottom >= innerHeight - 1)) covered += inView;
+      }
+    }
+    return covered;
+    """
+    return float(driver.execute_script(script))
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)])
+def test_sticky_bars_take_at_most_a_quarter_and_the_verdict_shows(
+    phone: Any, server: str, width: int, height: int
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    _metrics(phone, width, height)
+    phone.get(f"{server}/g/quo-vadis?lang=en")
+    for name in ("p0:name", "p1:name", "p2:name"):
+        _type(phone, name, name[:2])
+    phone.find_element(By.CSS_SELECTOR, "#sheet button[value=count]").click()  # no JS needed: a POST
+    verdict = _wait(lambda: phone.find_element(By.ID, "verdict"))
+    # after Count the verdict is in view and not under a sticky bar
+    top, bottom = phone.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", verdict
+    )
+    assert 0 <= top and bottom <= height, (top, bottom)
+    centre = phone.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).closest('#verdict') !== null",
+        verdict,
+    )
+    assert centre, "the verdict is covered"
+    for y in (height, 2 * height, 3 * height):  # anywhere on the sheet
+        phone.execute_script("window.scrollTo(0, arguments[0])", y)
+        covered = _sticky_height(phone)
+        assert covered <= height * 0.25, f"sticky bars cover {covered:.0f} of {height} px"
+
+
+def test_untouched_sheet_is_neutral_and_money_takes_a_minus(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(f"{server}/g/quo-vadis?lang=en")
+    assert phone.find_element(By.ID, "verdict").text == "Fill in the counts to see the totals."
+    assert not phone.find_elements(By.CSS_SELECTOR, ".verdict.bad, [aria-invalid]")
+    phone.get(f"{server}/g/good-shepherds?lang=en")
+    money = phone.find_element(By.NAME, "p0:money")
+    money.send_keys("-5")
+    assert money.get_attribute("value") == "-5"
+    _type(phone, "p0:name", "Ann")
+    _wait(lambda: phone.find_element(By.ID, "verdict").text != "Fill in the counts to see the totals.")
+
+
+def test_the_pdf_link_is_in_view_after_a_build(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(f"{server}/g/good-shepherds?lang=en")
+    phone.find_element(By.CSS_SELECTOR, "form.build button").click()
+    link = _wait(lambda: phone.find_elements(By.ID, "pdf"), seconds=120)[0]
+    top, bottom = phone.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", link
+    )
+    assert 0 <= top and bottom <= PHONE[1], (top, bottom)

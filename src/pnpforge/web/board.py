@@ -165,6 +165,19 @@ def _overlay(pic: BoardPicture, errors: list[Violation]) -> tuple[list[str], lis
     return parts, unmarked
 
 
+LABEL_PX = 11  # CSS px: the smallest text on the board is at least this tall when the board is zoomed
+
+
+def _readable_width(svg: str) -> int:
+    """The width (CSS px) at which the drawing's smallest text is `LABEL_PX` tall: the page shows the
+    board this wide in a box of its own that scrolls, so every label can be read on a phone."""
+    view = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"', svg)
+    sizes = [float(size) for size in re.findall(r'<text[^>]*font-size="([\d.]+)"', svg)]
+    if not view or not sizes:
+        return 0
+    return math.ceil(float(view.group(1)) * LABEL_PX * 1.05 / min(sizes))  # 5 %: glyph boxes round down
+
+
 def marked_svg(pic: BoardPicture, errors: list[Violation]) -> tuple[str, list[int]]:
     """The `setup --draw` SVG, scalable to the screen, with a group of marks over the board."""
     from pnpforge.layouts import boardpic
@@ -172,7 +185,14 @@ def marked_svg(pic: BoardPicture, errors: list[Violation]) -> tuple[str, list[in
 
     svg = boardpic.svg_text(pic)
     svg = re.sub(r'^<svg([^>]*?) height="[^"]*"', r"<svg\1", svg, count=1, flags=re.S)
-    svg = re.sub(r'^(<svg[^>]*?) width="[^"]*"', r'\1 class="board" role="img"', svg, count=1, flags=re.S)
+    readable = _readable_width(svg)
+    svg = re.sub(
+        r'^(<svg[^>]*?) width="[^"]*"',
+        rf'\1 class="board" role="img" style="--readable: {readable}px"',
+        svg,
+        count=1,
+        flags=re.S,
+    )
     svg = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
     parts, unmarked = _overlay(pic, errors)
     if parts:

@@ -75,6 +75,9 @@ WORDS: dict[str, dict[str, str]] = {
         "ja": "オフラインです。合計は更新されません。入力は残っています。"
         "接続が戻ったら「計算する」を押してください。",
     },
+    "whole_board": {"en": "Whole board", "ja": "盤面全体を表示"},
+    "zoom_board": {"en": "Zoom in to read the labels", "ja": "拡大して文字を読む"},
+    "board": {"en": "Board (scrolls)", "ja": "盤面(スクロールできます)"},
     "fill_in": {"en": "Fill in the counts to see the totals.", "ja": "数を入力すると合計が表示されます。"},
     "stopped": {
         "en": "This took longer than {seconds} s and was stopped. Try a smaller file.",
