@@ -343,10 +343,11 @@ def test_sticky_bars_take_at_most_a_quarter_and_the_verdict_shows(
     top, bottom = phone.execute_script(
         "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", verdict
     )
-    assert 0 <= top and bottom <= height, (top, bottom)
+    assert top >= 0 and bottom <= height, (top, bottom)
     centre = phone.execute_script(
         "const r = arguments[0].getBoundingClientRect();"
-        "return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).closest('#verdict') !== null",
+        "const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        "return hit.closest('#verdict') !== null",
         verdict,
     )
     assert centre, "the verdict is covered"
@@ -379,4 +380,4 @@ def test_the_pdf_link_is_in_view_after_a_build(phone: Any, server: str) -> None:
     top, bottom = phone.execute_script(
         "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", link
     )
-    assert 0 <= top and bottom <= PHONE[1], (top, bottom)
+    assert top >= 0 and bottom <= PHONE[1], (top, bottom)
