@@ -7,9 +7,9 @@ from starlette.requests import Request
 
 from pnpforge.errors import InputError
 from pnpforge.sourcefile import MAX_DIGITS
-from pnpforge.web import text
+from pnpforge.web import pages, text
 
-FORM = "<form>"  # the file name messages use for a form field that is not part of a file
+FORM = pages.FORM  # the file name messages use for a form field that is not part of a file
 TOO_LONG = f"number too large (expected at most {MAX_DIGITS} digits)"  # the input layer's words
 
 

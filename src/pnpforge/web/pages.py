@@ -15,6 +15,7 @@ from pnpforge.errors import InputError, Problem
 from pnpforge.web import board, builds, hooks, messages, sheet, text
 
 HERE = Path(__file__).parent
+FORM = "<form>"  # the file name the input layer's messages use for a form field (forms.FORM)
 ENV = Environment(
     loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(), trim_blocks=True
 )
@@ -39,7 +40,8 @@ def problems(error: InputError, lang: str = "en") -> list[dict[str, Any]]:
 def located(problem: Problem, lang: str, field: str | None = None, code: str = "") -> dict[str, Any]:
     """One problem for the page: its message in `lang`, and `where` (the message with its place)."""
     said = replace(problem, message=messages.translator(lang)(problem.message))
-    return {"field": field, "code": code, "message": said.message, "where": str(said)}
+    where = said.message if said.file in ("", FORM) else str(said)  # a form field: no file to name
+    return {"field": field, "code": code, "message": said.message, "where": where}
 
 
 def said(message: str) -> list[dict[str, Any]]:

@@ -50,7 +50,8 @@ def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
     try:
         deal = dealt(game, form, lang)
     except InputError as error:
-        return pages.game_page(game, lang, 400, setup_problems=pages.problems(error, lang), anchor="setup")
+        problems = pages.problems(error, lang)
+        return pages.game_page(game, lang, 400, setup_problems=problems, deal_values=form, anchor="setup")
     state = {"players": str(deal["players"]), "seed": str(deal["seed"])}
     state.update({f"opt:{k}": v for k, v in deal["chosen"].items()})
     return pages.game_page(

@@ -6,8 +6,8 @@ worker processes (started from a forkserver, so a worker never inherits the serv
 on the worker's pipe without blocking. Work that overruns its deadline, or whose client went away, is
 stopped by killing its worker, which is replaced: nothing a request asks can stall the others.
 
-Large bodies go to a lane of their own with one worker fewer than the pool, so small requests always
-find a worker free. The work functions are module-level functions, their arguments and answers
+Large bodies go to a lane of their own (workers at a lower OS priority), so small requests always find
+a worker free and the CPU first. The work functions are module-level functions, their arguments and answers
 picklable; `InputError` travels back as itself and becomes the same page as when raised in place.
 """
 
@@ -28,7 +28,8 @@ from pnpforge import catalog
 from pnpforge.errors import InputError
 
 WORK_SECONDS = 20.0  # per request: far above any real set-up or sheet (a dealt Quo Vadis check: ~0.1 s)
-LARGE_BODY = 32_000  # bytes: a request this large goes to the large lane
+LARGE_BODY = 16_000  # bytes: a request this large goes to the large lane (a real set-up is under 4 kB)
+LARGE_NICE = 10  # the large lane's OS priority: below the small requests' workers and the server
 _PRELOAD = ["pnpforge.web.pages", "pnpforge.web.setup_routes", "pnpforge.web.score_routes"]
 
 T = TypeVar("T")
@@ -46,9 +47,11 @@ class WorkFailed(Exception):
     """A worker raised something other than an InputError: a bug, reported without its stack to the page."""
 
 
-def _worker(conn: Connection, games_dirs: Sequence[str]) -> None:
+def _worker(conn: Connection, games_dirs: Sequence[str], nice: int) -> None:
     """A worker's life: run what arrives on the pipe, answer `(ok, value)`, until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle; it stops us
+    if nice:
+        os.nice(nice)
     for folder in games_dirs:
         catalog.add_games_dir(folder)
     while True:
@@ -85,52 +88,57 @@ class _Worker:
 
 
 @dataclass
+class _Lane:
+    """Workers of one kind: `size` of them, started lazily, at an OS priority `nice`."""
+
+    size: int
+    nice: int
+    idle: asyncio.Queue[_Worker | None] = field(default_factory=asyncio.Queue)
+
+    def __post_init__(self) -> None:
+        for _ in range(self.size):
+            self.idle.put_nowait(None)
+
+
+@dataclass
 class Pool:
-    """`size` workers; `await run(function, *args)` runs a call in one of them within `seconds`."""
+    """Workers in two lanes; `await run(function, *args)` runs a call in one of them within `seconds`.
+
+    Small requests have `size` workers; large bodies have `size - 1` workers of their own at a lower
+    OS priority, so reading a large file neither takes a small request's worker nor its CPU."""
 
     size: int = field(default_factory=lambda: max(2, min(4, os.cpu_count() or 2)))
     seconds: float = WORK_SECONDS
     games_dirs: Sequence[str] = ()
-    _idle: asyncio.Queue[_Worker | None] | None = None
-    _large: asyncio.Semaphore | None = None
+    _lanes: dict[bool, _Lane] = field(default_factory=dict)
+    _loop: asyncio.AbstractEventLoop | None = None
     _busy: set[_Worker] = field(default_factory=set)
 
-    def _context(self) -> Any:
+    def _start(self, nice: int) -> _Worker:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(_PRELOAD)
-        return context
-
-    def _start(self) -> _Worker:
-        context = self._context()
         ours, theirs = context.Pipe()
-        process = context.Process(target=_worker, args=(theirs, list(self.games_dirs)), daemon=True)
+        process = context.Process(target=_worker, args=(theirs, list(self.games_dirs), nice), daemon=True)
         process.start()
         theirs.close()
         return _Worker(process, ours)
 
-    def _queue(self) -> asyncio.Queue[_Worker | None]:
-        if self._idle is None:  # made in the running loop; workers start lazily, on first need
-            self._idle = asyncio.Queue()
-            for _ in range(self.size):
-                self._idle.put_nowait(None)
-            self._large = asyncio.Semaphore(max(1, self.size - 1))
-        return self._idle
+    def _lane(self, large: bool) -> _Lane:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # queues belong to one loop (a test client may run a loop per call)
+            self.close()
+            self._loop = loop
+            self._lanes = {False: _Lane(self.size, 0), True: _Lane(max(1, self.size - 1), LARGE_NICE)}
+        return self._lanes[large]
 
     async def run(self, function: Callable[..., T], *args: Any, large: bool = False) -> T:
         """`function(*args)` in a worker; WorkTimeout past the deadline, cancelled with the request."""
-        idle = self._queue()
-        assert self._large is not None
-        if large:
-            async with self._large:
-                return await self._run(idle, function, args)
-        return await self._run(idle, function, args)
-
-    async def _run(self, idle: asyncio.Queue[_Worker | None], function: Callable[..., T], args: Any) -> T:
-        worker = await idle.get()
+        lane = self._lane(large)
+        worker = await lane.idle.get()
         loop = asyncio.get_running_loop()
         try:
             if worker is None or not worker.process.is_alive():
-                worker = await loop.run_in_executor(None, self._start)
+                worker = await loop.run_in_executor(None, self._start, lane.nice)
             self._busy.add(worker)
             task = (function, args, os.environ.get(catalog.GAMES_DIR_ENV))
             await loop.run_in_executor(None, worker.conn.send, task)  # a big body: no stall
@@ -140,29 +148,30 @@ class Pool:
             if worker is not None:
                 self._busy.discard(worker)
                 worker.stop()
-            idle.put_nowait(None)  # a fresh worker is started by the next request that needs one
-            if isinstance(stop, asyncio.TimeoutError):
+            lane.idle.put_nowait(None)  # a fresh worker is started by the next request that needs one
+            if isinstance(stop, TimeoutError):
                 raise WorkTimeout(self.seconds) from None
-            if isinstance(stop, (EOFError, OSError)):
+            if isinstance(stop, EOFError | OSError):
                 raise WorkFailed("the worker stopped") from None
             raise
         self._busy.discard(worker)
-        idle.put_nowait(worker)
+        lane.idle.put_nowait(worker)
         if ok:
             return value  # type: ignore[no-any-return]
         raise value
 
     def close(self) -> None:
         """Stop every worker now (the server is stopping): busy ones are killed mid-work."""
-        idle = self._idle
-        while idle is not None and not idle.empty():
-            worker = idle.get_nowait()
-            if worker is not None:
-                worker.stop()
+        for lane in self._lanes.values():
+            while not lane.idle.empty():
+                worker = lane.idle.get_nowait()
+                if worker is not None:
+                    worker.stop()
         for worker in list(self._busy):
             worker.stop()
         self._busy.clear()
-        self._idle = None
+        self._lanes = {}
+        self._loop = None
 
 
 async def _readable(conn: Connection) -> None:
