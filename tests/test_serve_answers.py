@@ -252,3 +252,15 @@ def test_a_marks_centre_lies_in_its_hex(game: str) -> None:
             Polygon(points).equals_exact(hexes[0], 0.01)
             or Polygon(points).symmetric_difference(hexes[0]).area < 0.01 * hexes[0].area
         )
+
+
+def test_the_sheet_speaks_in_sheet_words_not_file_words(client: Any) -> None:
+    ankh = client.post("/g/ankh/score", data={"p0:devotion": "3", "lang": "en"})
+    shown = _shown(ankh.text)
+    assert "No winner yet: tick “was this the last event of the game” after the last event" in shown
+    assert "`final: true`" not in shown
+    ja = _shown(client.post("/g/ankh/score", data={"p0:devotion": "3", "lang": "ja"}).text)
+    assert "「ゲーム最後のイベントだったか」にチェック" in ja and "final: true" not in ja
+    for lang in ("en", "ja"):
+        quo = _shown(client.get(f"/g/quo-vadis?lang={lang}").text)
+        assert "scoring.yaml" not in quo and ("3 VP each" in quo or "1つにつき3VP" in quo)

@@ -211,10 +211,30 @@ def sheet(game: catalog.GameFolder) -> Sheet:
     return Sheet(game, title(game), players, rows, before, after, each, names, ja)
 
 
+_FILE_NOTE = re.compile(
+    r"\s*[(（]\s*[\w.]+\.yaml:\s*[^)）]*[)）]"
+)  # "(scoring.yaml: final.town)": a designer's
+
+
+def sheet_words(the_sheet: Sheet, said: str, lang: str = "en") -> str:
+    """A sentence of the score engine as the sheet says it: "give `final: true`" names the sheet's box
+    (“was this the last event of the game” ticked), and notes on the designer's files are left out."""
+    tr = text.translator(the_sheet.ja, lang)
+    for f in [*the_sheet.before, *the_sheet.after]:
+        if f.kind == "bool":
+            said = said.replace(f"`{f.key}: true` を指定", f"「{tr(f.label)}」にチェック")
+            said = said.replace(f"give `{f.key}: true`", f"tick “{tr(f.label)}”")
+            said = said.replace(f"`{f.key}: true`", f"“{tr(f.label)}” ✓")
+    return _FILE_NOTE.sub("", said)
+
+
 def localised(the_sheet: Sheet, lang: str) -> Sheet:
     """The sheet with its labels, rule hints, section headings, choices and seat names in `lang`
-    (keys and submitted values never change)."""
-    tr = text.translator(the_sheet.ja, lang)
+    (keys and submitted values never change), in the sheet's words (`sheet_words`)."""
+    translate = text.translator(the_sheet.ja, lang)
+
+    def tr(english: str) -> str:
+        return sheet_words(the_sheet, translate(english), lang)
 
     def shown(fields: list[SheetField]) -> list[SheetField]:
         return [
@@ -430,14 +450,16 @@ def _located(
 _WHERE = re.compile(r"^(.*):(\d+):(\d+)$")
 
 
-def _result_json(result: ScoreResult, ja: dict[str, str], lang: str) -> dict[str, Any]:
+def _result_json(result: ScoreResult, the_sheet: Sheet, lang: str) -> dict[str, Any]:
+    ja = the_sheet.ja
     out = result.as_json()
     out["title"] = result.title
     out["places"] = result.places
     out["verdict"] = render.verdict(result)
     out["table"] = render.text(result)
     tr = text.translator(ja, lang)
-    out["said"] = text.verdict(result, lang, tr)  # the verdict as the page shows it, in the page's language
+    # the verdict as the page shows it: in the page's language, in the sheet's words
+    out["said"] = sheet_words(the_sheet, text.verdict(result, lang, tr), lang)
     keys = {k for p in result.players for k in p.breakdown}
     out["labels"] = {k: tr(k) for k in keys}  # breakdown row labels as shown; the keys stay the CLI's
     out["shown_notes"] = [tr(n) for n in result.notes]
@@ -526,7 +548,7 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "
             problem = Problem(SCORE_FILE, line, col, tr(v.message))
             scored.problems.append(_located(the_sheet, source, names, problem, v.code, lang))
         return scored
-    scored.result = _result_json(result, the_sheet.ja, lang)
+    scored.result = _result_json(result, the_sheet, lang)
     scored.carry = _carry(the_sheet, data, result)
     return scored
 
