@@ -264,3 +264,12 @@ def test_the_sheet_speaks_in_sheet_words_not_file_words(client: Any) -> None:
     for lang in ("en", "ja"):
         quo = _shown(client.get(f"/g/quo-vadis?lang={lang}").text)
         assert "scoring.yaml" not in quo and ("3 VP each" in quo or "1つにつき3VP" in quo)
+
+
+def test_raw_utf8_in_a_form_body_is_read_as_utf8(client: Any) -> None:
+    kind = {"content-type": "application/x-www-form-urlencoded"}
+    for body in ("p0:name=太郎&p0:villages=2", "p0:name=%E5%A4%AA%E9%83%8E&p0:villages=2"):
+        page = client.post("/g/gods/score", content=body.encode(), headers=kind)
+        assert page.status_code == 200 and 'name="p0:name" value="太郎"' in page.text
+    bad = client.post("/g/gods/score", content=b"p0:name=\xff", headers=kind)
+    assert bad.status_code == 400 and "not UTF-8 text" in bad.text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl
+
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 
@@ -16,7 +18,15 @@ TOO_LONG = f"number too large (expected at most {MAX_DIGITS} digits)"  # the inp
 async def read(request: Request) -> dict[str, str]:
     """The posted fields as text (an uploaded file read as UTF-8 text; a bad encoding is bad input).
 
-    A urlencoded body is decoded as UTF-8 whatever client sent it; so is every multipart field."""
+    A urlencoded body is decoded as UTF-8 whatever client sent it, %-escaped or raw (a browser escapes,
+    a script may not); so is every multipart field."""
+    if request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
+        raw = await request.body()
+        try:
+            pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict")
+        except UnicodeDecodeError:
+            raise InputError.single(FORM, "cannot read the form: not UTF-8 text") from None
+        return dict(reversed(pairs))  # the first of a repeated field, as for a multipart form
     form = await request.form()
     out: dict[str, str] = {}
     for key, value in form.multi_items():
