@@ -273,3 +273,29 @@ def test_raw_utf8_in_a_form_body_is_read_as_utf8(client: Any) -> None:
         assert page.status_code == 200 and 'name="p0:name" value="太郎"' in page.text
     bad = client.post("/g/gods/score", content=b"p0:name=\xff", headers=kind)
     assert bad.status_code == 400 and "not UTF-8 text" in bad.text
+
+
+@pytest.mark.parametrize("game", ["ankh", "delphi", "gods", "good-shepherds", "quo-vadis"])
+def test_every_cell_of_the_written_steps_is_found_on_the_board(client: Any, game: str) -> None:
+    """ "What goes where" names cells as `[q, r]`, which the picture does not label: each is a button
+    whose `data-cell` names a ring drawn over that cell of the board."""
+    from shapely.geometry import Point, Polygon
+
+    page = client.get(f"/g/{game}?lang=en&players={PLAYERS[game]}&seed=7").text
+    steps = page[page.index('class="steps"') : page.index("</details>")]
+    named = set(re.findall(r'<button type="button" class="spot" data-cell="(-?\d+,-?\d+)">', steps))
+    assert named
+    svg = page[page.index("<svg") : page.index("</svg>")]
+    spots = {
+        c: (float(x), float(y))
+        for c, x, y in re.findall(r'class="spot" data-cell="([^"]+)" cx="([-\d.]+)" cy="([-\d.]+)"', svg)
+    }
+    assert named <= set(spots)
+    from pnpforge.validator.setupfile import load_source
+
+    text, _ = board.deal(game, PLAYERS[game], 7, {})
+    loaded = load_source(board.read_text(text, board.SETUP_FILE))
+    pic = loaded.rules.picture(loaded.setup)
+    drawn = [Polygon(c.points).buffer(0.01) for c in pic.cells]
+    for cell in named:  # each ring is over a space of the board as drawn (turned, for Ankh)
+        assert any(space.contains(Point(spots[cell])) for space in drawn), cell

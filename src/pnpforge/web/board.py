@@ -59,7 +59,9 @@ def said(checked: Checked, game_id: str, lang: str) -> Checked:
     )
 
 
-def check(text: str, game_id: str | None = None, file: str = SETUP_FILE, lang: str = "en") -> Checked:
+def check(
+    text: str, game_id: str | None = None, file: str = SETUP_FILE, lang: str = "en", spots: bool = False
+) -> Checked:
     """Read, type-check and check a set-up text; InputError when it cannot be read as one. The board is
     drawn with its title and legend in `lang` (pnpforge/lang.py `picture_said`, as `setup --draw --lang`)."""
     source = read_text(text, file)
@@ -76,7 +78,8 @@ def check(text: str, game_id: str | None = None, file: str = SETUP_FILE, lang: s
             from pnpforge import lang as language
 
             pic = language.picture_said(pic, named.id, lang)
-        checked.svg, checked.unmarked = marked_svg(pic, report.errors)
+        cells = cells_in(source.data) if spots else []
+        checked.svg, checked.unmarked = marked_svg(pic, report.errors, cells)
     return checked
 
 
@@ -178,8 +181,31 @@ def _readable_width(svg: str) -> int:
     return math.ceil(float(view.group(1)) * LABEL_PX * 1.05 / min(sizes))  # 5 %: glyph boxes round down
 
 
-def marked_svg(pic: BoardPicture, errors: list[Violation]) -> tuple[str, list[int]]:
-    """The `setup --draw` SVG, scalable to the screen, with a group of marks over the board."""
+def _spots(pic: BoardPicture, cells: list[tuple[int, int]]) -> list[str]:
+    """A hidden ring per cell the written steps name, found by its `data-cell` when a step is tapped
+    (the picture labels no coordinates: this is how "[-5, 6]" is found on the board)."""
+    size = pic.grid or _hex_size(pic)
+    if not size:
+        return []
+    out = []
+    for q, r in cells:
+        x, y = pic.place(hexgrid.to_pixel((q, r), size))
+        out.append(
+            f'<circle class="spot" data-cell="{q},{r}" cx="{x:.2f}" cy="{y:.2f}" r="{size * 0.8:.2f}"/>'
+        )
+    return out
+
+
+def cells_in(data: Any) -> list[tuple[int, int]]:
+    """Every cell `[q, r]` a set-up's data names, in the order it names them, once each."""
+    return list(dict.fromkeys(item for item in _coords(data) if isinstance(item[0], int)))  # type: ignore[misc]
+
+
+def marked_svg(
+    pic: BoardPicture, errors: list[Violation], spots: list[tuple[int, int]] | None = None
+) -> tuple[str, list[int]]:
+    """The `setup --draw` SVG, scalable to the screen, with a group of marks over the board (and the
+    hidden `spots` of the cells the written steps name)."""
     from pnpforge.layouts import boardpic
     from pnpforge.units import mm
 
@@ -195,6 +221,7 @@ def marked_svg(pic: BoardPicture, errors: list[Violation]) -> tuple[str, list[in
     )
     svg = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
     parts, unmarked = _overlay(pic, errors)
+    parts += _spots(pic, spots or [])
     if parts:
         layout = boardpic.frame(pic)
         transform = (

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from pnpforge import catalog
 from pnpforge.components.template import localise
@@ -20,6 +22,21 @@ ENV = Environment(
     loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(), trim_blocks=True
 )
 ENV.globals["localise"] = localise
+_CELL = re.compile(r"\[(-?\d+), (-?\d+)\]")
+
+
+def _cells_tappable(line: str) -> Markup:
+    """A written step with each `[q, r]` as a button that finds the cell on the board (web/board.py
+    `_spots`); the rest of the text escaped."""
+    escaped = str(escape(line))
+    return Markup(
+        _CELL.sub(
+            lambda m: f'<button type="button" class="spot" data-cell="{m[1]},{m[2]}">{m[0]}</button>', escaped
+        )
+    )
+
+
+ENV.filters["cells"] = _cells_tappable
 
 
 @dataclass(frozen=True)

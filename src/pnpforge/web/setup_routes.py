@@ -35,7 +35,7 @@ def dealt(game: catalog.GameFolder, form: dict[str, str], lang: str) -> dict[str
         if form.get(f"opt:{key}", "").strip()
     }
     file_text, data = board.deal(game.id, players or 0, seed, options)
-    checked = board.check(file_text, game.id, lang=lang)
+    checked = board.check(file_text, game.id, lang=lang, spots=True)  # the steps' cells found on the board
     return {
         "seed": seed,
         "players": players,

@@ -103,6 +103,17 @@
       if (marks.length) marks[0].scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
     });
   });
+  // tapping a cell of the written steps ("[-5, 6]") rings it on the board
+  document.querySelectorAll("button.spot[data-cell]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      const spot = document.querySelector('circle.spot[data-cell="' + button.dataset.cell + '"]');
+      document.querySelectorAll(".spot.focus").forEach(function (s) { s.classList.remove("focus"); });
+      if (!spot) return;
+      spot.classList.add("focus");
+      button.classList.add("focus");
+      spot.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
+    });
+  });
   document.querySelectorAll("button[data-wait]").forEach(function (b) {
     b.form.addEventListener("submit", function (event) {
       if (event.defaultPrevented) return;
