@@ -230,7 +230,8 @@ def _steps(client: Any, game: str, lang: str) -> str:
         f"/g/{game}/deal", data={"players": str(PLAYERS[game]), "seed": "1", "lang": lang}
     ).text
     start = page.index('class="steps"')
-    return html.unescape(re.sub(r"<[^>]+>", " ", page[start : page.index("</details>", start)]))
+    steps = re.sub(r"</?button[^>]*>", "", page[start : page.index("</details>", start)])  # a cell's button
+    return html.unescape(re.sub(r"<[^>]+>", " ", steps))
 
 
 def _keys(value: Any) -> set[str]:
