@@ -198,7 +198,7 @@ def _spots(pic: BoardPicture, cells: list[tuple[int, int]]) -> list[str]:
 
 def cells_in(data: Any) -> list[tuple[int, int]]:
     """Every cell `[q, r]` a set-up's data names, in the order it names them, once each."""
-    return list(dict.fromkeys(item for item in _coords(data) if isinstance(item[0], int)))  # type: ignore[misc]
+    return list(dict.fromkeys(item for item in _coords(data) if isinstance(item[0], int)))
 
 
 def marked_svg(

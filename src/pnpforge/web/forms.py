@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
 from urllib.parse import parse_qsl
 
 from starlette.datastructures import UploadFile
@@ -65,6 +66,6 @@ def whole(form: dict[str, str], key: str, what: str, default: int | None = None)
     if len(raw.lstrip("+-")) > MAX_DIGITS:  # refused before Python converts it, as a file's number is
         raise InputError.single(FORM, f"Invalid value for '--{what}': {TOO_LONG}")
     try:
-        return int(click.INT.convert(raw, None, None))
+        return int(click.INT.convert(cast(Any, raw), None, None))  # click types its input loosely
     except click.BadParameter as exc:
         raise InputError.single(FORM, f"Invalid value for '--{what}': {exc.message}") from None

@@ -4,6 +4,7 @@ goes away or its time is up) and the built files."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -16,7 +17,7 @@ from pnpforge.web import builds, forms, pages, text
 from pnpforge.web.serving import answer, run, until_gone
 
 
-def build_page(game_id: str, lang: str, status: int, extra: dict[str, object]) -> pages.Answer:
+def build_page(game_id: str, lang: str, status: int, extra: dict[str, Any]) -> pages.Answer:
     return pages.game_page(catalog.find_game(game_id), lang, status, anchor="print", **extra)
 
 

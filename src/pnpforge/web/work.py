@@ -157,7 +157,7 @@ class Pool:
         self._busy.discard(worker)
         lane.idle.put_nowait(worker)
         if ok:
-            return value  # type: ignore[no-any-return]
+            return value
         raise value
 
     def close(self) -> None:
@@ -181,7 +181,12 @@ async def _readable(conn: Connection) -> None:
     loop = asyncio.get_running_loop()
     ready: asyncio.Future[None] = loop.create_future()
     fd = conn.fileno()
-    loop.add_reader(fd, lambda: ready.done() or ready.set_result(None))
+
+    def answered() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(fd, answered)
     try:
         await ready
     finally:
