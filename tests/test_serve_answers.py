@@ -159,6 +159,13 @@ def test_messages_on_a_ja_page_are_japanese(client: Any) -> None:
         ("/g/ankh/score", {"p0:name": "太郎"}, "神「太郎」はありません"),
         ("/g/gods/score", {"p0:villages": HUGE}, "数が大きすぎます(18 桁まで)"),
         ("/g/gods/build", {"page": "tabloid"}, "a4, letter のいずれかを選んでください"),
+        ("/g/gods/score", {"p0:villages": "x"}, "整数、または人々の色ごとの数"),
+        (
+            "/g/delphi/check",
+            {"setup": "game: delphi\nplayers: 9\n"},
+            "のプレイヤー数は 2〜4 人です(9 人ではありません)",
+        ),
+        ("/g/delphi/check", {"setup": "game: gods\n"}, "これは gods のファイルです(delphi ではありません)"),
     ]
     for path, form, expected in cases:
         page = client.post(path, data={**form, "lang": "ja"})

@@ -40,6 +40,15 @@ _JA: list[tuple[str, str]] = [
         r"expected a whole number from (?P<a>-?\d+) to (?P<b>-?\d+)",
         "{a} から {b} までの整数を指定してください",
     ),
+    (
+        r"expected a whole number, or a number per (?P<what>[\w ]+) like (?P<e>\{.*\}) \(got (?P<v>.*)\)",
+        "整数、または{what}ごとの数({e} のように)を入れてください(入力: {v})",
+    ),
+    (r"expected a whole number \(got (?P<v>.*)\)", "整数を入れてください(入力: {v})"),
+    (
+        r"(?P<g>.+) is for (?P<lo>\d+)-(?P<hi>\d+) players, not (?P<n>-?\d+)",
+        "{g} のプレイヤー数は {lo}〜{hi} 人です({n} 人ではありません)",
+    ),
     (r"expected a whole number", "整数を指定してください"),
     (
         r"unknown --option '(?P<k>.*)' \(expected one of: (?P<known>.*)\)",
@@ -51,7 +60,15 @@ _JA: list[tuple[str, str]] = [
     ),
     (r"missing key '(?P<k>.*)'", "キー「{k}」がありません"),
 ]
-_NOUNS = {"god": "神", "game": "ゲーム", "option": "オプション", "tile": "タイル", "colour": "色"}
+_NOUNS = {
+    "god": "神",
+    "game": "ゲーム",
+    "option": "オプション",
+    "tile": "タイル",
+    "colour": "色",
+    "player": "プレイヤー",
+    "people colour": "人々の色",
+}
 _COMPILED = [(re.compile(pattern), said) for pattern, said in _JA]
 
 
