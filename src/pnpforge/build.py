@@ -37,6 +37,7 @@ from pnpforge.layouts.imposition.grids import grid, shelves
 from pnpforge.layouts.imposition.lattice import lattice
 from pnpforge.layouts.imposition.nesting import nest
 from pnpforge.layouts.imposition.placement import (
+    BoardPart,
     PageLayout,
     Placement,
     fits,
@@ -44,7 +45,7 @@ from pnpforge.layouts.imposition.placement import (
     pages_that_fit,
     to_page,
 )
-from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, share
+from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, compose, share
 from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output import info as pdf_info
 from pnpforge.output.canvas import Canvas
@@ -54,6 +55,7 @@ from pnpforge.units import mm, parse_length, parse_size, to_mm
 
 FORMATS = ("pdf", "svg", "png")
 Picker = Callable[[list[ComponentPieces]], list[ComponentPieces]]
+MAX_BACK_OFFSET_MM = 10.0
 CLI = "<command line>"
 PageKind = Literal["cover", "duplex-test", "pieces", "assembly"]
 
@@ -68,6 +70,9 @@ class BuildOptions:
     lang: str | None = None
     duplex: str | None = None
     duplex_test: bool = False
+    back_offset: str | None = (
+        None  # "X,Y" in mm: back pages moved right and down, as the duplex test measured
+    )
     formats: tuple[str, ...] = ("pdf",)
     dpi: int = 150
     only: tuple[str, ...] = ()
@@ -93,6 +98,8 @@ class DocPage:
     component: Component | None = None  # on a shared sheet: the first component on it
     label: str = ""
     sheet: int = 0  # piece pages: the sheet's number (a back has its front's), as the cover lists it
+    folded: PageLayout | None = None  # --duplex fold: the backs, mirrored onto the page's right half
+    board_parts: tuple[BoardPart, ...] = ()  # an assembly page: every part of the board
 
 
 @dataclass
@@ -105,6 +112,7 @@ class Plan:
     ctx: RenderContext
     pages: list[DocPage] = field(default_factory=list)
     inventory: list[InventoryLine] = field(default_factory=list)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, right and down on every back page
 
     @property
     def id(self) -> str:
@@ -194,6 +202,7 @@ def plan(
     groups = pieces_of(loaded, options, frame, ctx, check=check)
     lang = ctx.lang
     result = Plan(loaded, frame, page_name, lang, duplex, ctx, stamp=stamp_of(loaded, options))
+    result.back_offset = _back_offset(options.back_offset, duplex)
     result.pages.append(DocPage("cover"))
     components = loaded.spec.components
     problems: list[Problem] = check_groups(
@@ -206,21 +215,24 @@ def plan(
         result.pages += [DocPage("duplex-test", side="face"), DocPage("duplex-test", side="back")]
     stream: list[ComponentPieces] = []  # cards, tiles and tokens in a row: they share sheets
     for group in [*groups, None]:
-        if group is not None and shares_sheets(group.component):
+        shared = group is not None and shares_sheets(group.component)
+        # Folded sheets hold fronts on half a page, so pieces with and without backs share none.
+        if stream and (not shared or _folds(stream[-1], duplex) != _folds(group, duplex)):
             try:
-                _check_fits(group, frame)
-                stream.append(group)
+                result.pages += _shared_pages(stream, frame, duplex)
             except InputError as error:
                 problems += error.problems
+            stream = []
+        if group is None:
             continue
         try:
-            result.pages += _shared_pages(stream, frame, duplex)
-            stream = []
-            if group is not None:
+            if shared:
+                _check_fits(group, layout_frame(frame, _folds(group, duplex)))
+                stream.append(group)
+            else:
                 result.pages += _component_pages(group, frame, duplex)
         except InputError as error:
             problems += error.problems
-            stream = []
     if problems:
         raise InputError(problems)
     _number_sheets(result.pages)
@@ -281,6 +293,41 @@ def _chosen_sheets(pages: list[DocPage], numbers: Sequence[int]) -> list[DocPage
         if keep:
             out.append(page)
     return out
+
+
+def _back_offset(text: str | None, duplex: str) -> tuple[float, float]:
+    """--back-offset "X,Y" (mm, right and down as seen on the back) in points; bounded, since a printer
+    misaligned by more than a few millimetres needs fixing, not shifting."""
+    if text is None:
+        return (0.0, 0.0)
+    where = f"--back-offset {text!r}"
+    if duplex not in ("long", "short"):
+        raise InputError.single(
+            CLI, f"{where}: --duplex {duplex} prints no back pages to move (expected --duplex long or short)"
+        )
+    values = [v.strip().removesuffix("mm").strip() for v in text.split(",")]
+    try:
+        x, y = (float(v) for v in values)
+    except ValueError:
+        x = y = float("nan")
+    if not (abs(x) <= MAX_BACK_OFFSET_MM and abs(y) <= MAX_BACK_OFFSET_MM):
+        raise InputError.single(
+            CLI,
+            f"{where} is not an offset (expected X,Y in mm, each between -{MAX_BACK_OFFSET_MM:g} and "
+            f"{MAX_BACK_OFFSET_MM:g}, e.g. 1.5,-0.5)",
+        )
+    return (mm(x), mm(y))
+
+
+def layout_frame(frame: PageFrame, folded: bool) -> PageFrame:
+    """Where pieces are laid out: the page, or for a folded sheet its left half (the backs mirror onto the
+    right half; each half keeps the printer margin and the marks' band, at the fold too)."""
+    return PageFrame(frame.width / 2, frame.height, frame.margin, frame.bleed) if folded else frame
+
+
+def _folds(group: ComponentPieces | None, duplex: str) -> bool:
+    """Whether the group's pieces go on folded sheets: --duplex fold and a back to print."""
+    return group is not None and duplex == "fold" and any(_has_back(p) for p in group.pieces[:1])
 
 
 def drawing_setup(
@@ -490,27 +537,40 @@ def _shared_pages(groups: Sequence[ComponentPieces], frame: PageFrame, duplex: s
     """Pages of cards, tiles and tokens, each block continuing in the room left below the one before."""
     runs: list[Run] = []
     pieces: list[Piece] = []
+    lay_frame = layout_frame(frame, bool(groups) and _folds(groups[0], duplex))
     for run_pieces, new_sheet in _runs(groups):
 
         def lay(items: Sequence[int], region: Rect, run: list[Piece] = run_pieces) -> list[PageLayout]:
             chosen = [run[i] for i in items]
-            return _layouts(chosen[0].component, chosen, frame, region)
+            return _layouts(chosen[0].component, chosen, lay_frame, region)
 
         runs.append(Run(len(run_pieces), lay, new_sheet))
         pieces += run_pieces
     try:
-        layouts = share(runs, frame)
+        layouts = share(runs, lay_frame)
     except DoesNotFit as error:
         piece = pieces[error.index]
-        raise _too_large(piece.component, piece, frame) from None
+        raise _too_large(piece.component, piece, lay_frame) from None
     out = []
     for layout in layouts:
         first = pieces[layout.placements[0].index].component
-        out.append(DocPage("pieces", layout, pieces, "face", first))
-        if duplex != "none" and any(_has_back(pieces[p.index]) for p in layout.placements):
-            back = backs(layout, frame, duplex, lambda i: _has_back(pieces[i]))
-            out.append(DocPage("pieces", back, pieces, "back", first))
+        out += _sides(layout, pieces, first, frame, duplex)
     return out
+
+
+def _sides(
+    layout: PageLayout, pieces: Sequence[Piece], component: Component, frame: PageFrame, duplex: str
+) -> list[DocPage]:
+    """A sheet's front page and, when a piece on it has a back, its back: the next page, mirrored for the
+    flip, or with --duplex fold on the front page's right half, mirrored about the fold."""
+    front = DocPage("pieces", layout, pieces, "face", component)
+    if duplex == "none" or not any(_has_back(pieces[p.index]) for p in layout.placements):
+        return [front]
+    back = backs(layout, frame, "long" if duplex == "fold" else duplex, lambda i: _has_back(pieces[i]))
+    if duplex == "fold":  # folding about the page's centre line turns it over as a long-edge flip does
+        front.folded = back
+        return [front]
+    return [front, DocPage("pieces", back, pieces, "back", component)]
 
 
 def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
@@ -523,31 +583,24 @@ def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
 def _component_pages(group: ComponentPieces, frame: PageFrame, duplex: str) -> list[DocPage]:
     component = group.component
     out: list[DocPage] = []
+    lay_frame = layout_frame(frame, _folds(group, duplex))
     for pieces in _by_size(group.pieces):
-        layouts = _layouts(component, pieces, frame)
-        if component.kind == "board" and layouts and layouts[0].board is not None:
-            out.append(DocPage("assembly", pieces=pieces[:1], component=component, label=component.name))
-            for copy in range(len(pieces)):
-                out += _with_backs(component, [pieces[copy]], layouts, frame, duplex)
-            continue
-        out += _with_backs(component, pieces, layouts, frame, duplex)
+        layouts = _layouts(component, pieces, lay_frame)
+        parts = tuple(b.board for lay in layouts for b in lay.blocks if b.board and not b.board.copy)
+        if component.kind == "board" and parts:
+            out.append(DocPage("assembly", pieces=pieces[:1], component=component, board_parts=parts))
+            if not parts[0].copies:  # page-sized parts: each copy's pages in turn
+                for copy in range(len(pieces)):
+                    out += _with_backs([pieces[copy]], layouts, frame, duplex)
+                continue
+        out += _with_backs(pieces, layouts, frame, duplex)
     return out
 
 
 def _with_backs(
-    component: Component,
-    pieces: Sequence[Piece],
-    layouts: list[PageLayout],
-    frame: PageFrame,
-    duplex: str,
+    pieces: Sequence[Piece], layouts: list[PageLayout], frame: PageFrame, duplex: str
 ) -> list[DocPage]:
-    out = []
-    has_back = component.back is not None and component.kind != "die" and duplex != "none"
-    for layout in layouts:
-        out.append(DocPage("pieces", layout, pieces, "face", component))
-        if has_back:
-            out.append(DocPage("pieces", backs(layout, frame, duplex), pieces, "back", component))
-    return out
+    return [page for layout in layouts for page in _sides(layout, pieces, pieces[0].component, frame, duplex)]
 
 
 def _layouts(
@@ -668,8 +721,16 @@ def die_face(piece: Piece, face: int) -> Piece:
 
 
 def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
-    """Draw one planned page (any Canvas: PDF or SVG); with --draft, marked DRAFT."""
+    """Draw one planned page (any Canvas: PDF or SVG); a back page moved by --back-offset; with --draft,
+    marked DRAFT."""
+    dx, dy = plan_.back_offset
+    moved = page.side == "back" and (dx or dy)
+    if moved:
+        canvas.save()
+        canvas.translate(dx, dy)
     _draw_page(canvas, plan_, page)
+    if moved:
+        canvas.restore()
     if plan_.ctx.draft:
         segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
         draw_draft_mark(canvas, plan_.frame, segments)
@@ -686,59 +747,75 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         draw_cover(canvas, frame, fonts, title, subtitle, plan_.inventory, notes, plan_.lang)
         return
     if page.kind == "duplex-test":
-        marks.draw_duplex_test(
-            canvas, frame, page.side == "back", plan_.duplex if plan_.duplex != "none" else "long", label_font
-        )
+        flip = plan_.duplex if plan_.duplex in ("long", "short") else "long"
+        marks.draw_duplex_test(canvas, frame, page.side == "back", flip, label_font)
         return
     if page.kind == "assembly":
-        assert page.component is not None  # an assembly page shows one component's board
-        layouts = board(
-            page.pieces[0].width, page.pieces[0].height, frame, parse_length(page.component.overlap)
-        )
-        parts = [lay.board for lay in layouts if lay.board]
-        draw_assembly(canvas, frame, fonts, page.label, parts, plan_.lang)
+        assert page.component is not None
+        board_piece = page.pieces[0]
+        title = localise(page.component.title, plan_.lang) if page.component.title else page.component.name
+
+        def draw_board(target: Canvas) -> None:
+            draw_side(target, board_piece, "face", plan_.ctx)
+
+        draw_assembly(canvas, frame, fonts, title, page.board_parts, plan_.lang, draw_board)
         return
     assert page.layout is not None and page.component is not None
     layout = page.layout
-    x0, y0, x1, y1 = page_area(frame)
+    layers = [(layout, page.side)]
+    if page.folded is not None:
+        layers.append((page.folded, "back"))
+        layout = compose([*layout.blocks, *page.folded.blocks])
+    for layer, side in layers:
+        _draw_pieces(canvas, plan_, page.pieces, layer, side)
+    fonts.context = f"{plan_.id} sheet {page.sheet} labels"
+    outlines = []
+    for layer, side in layers:
+        for block in layer.blocks:
+            for placement in block.placements if block.outlines else ():
+                piece = page.pieces[placement.index]
+                piece = back_of(piece) if side == "back" else piece
+                outlines.append(to_page(placement, trim_outline(piece), (piece.width, piece.height)))
+    marks.draw_cut_outlines(canvas, outlines)
+    marks.draw_crop_marks(canvas, layout, frame)
+    marks.draw_die_guides(canvas, layout)
+    _draw_kite_nets(canvas, layout)
+    marks.draw_board_marks(canvas, layout, frame, label_font)
+    fold = marks.draw_fold_line(canvas, frame, label_font) if page.folded is not None else []
+    if page.side == "back" or layout.board is None or layout.board.copies:
+        _page_label(canvas, plan_, page, label_font, fold)
+
+
+def _draw_pieces(
+    canvas: Canvas, plan_: Plan, pieces: Sequence[Piece], layout: PageLayout, side: Literal["face", "back"]
+) -> None:
+    """One side of the pieces of a page, each clipped to its art area."""
+    fonts = plan_.ctx.fonts
+    x0, y0, x1, y1 = page_area(plan_.frame)
     art_area = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]  # bleed stops short of the marks' band
     for placement in layout.placements:
-        piece = page.pieces[placement.index]
+        piece = pieces[placement.index]
         component = piece.component
         fonts.context = _Where(piece)
-        shared = side_is_shared(component, page.side) and component.kind != "die"
+        shared = side_is_shared(component, side) and component.kind != "die"
         if placement.face:
             piece = die_face(piece, placement.face - (component.faces == 10))
-        if page.side == "back":
+        if side == "back":
             piece = back_of(piece)
         canvas.save()
         canvas.clip(art_area)
         if placement.clip:
             canvas.clip(placement.clip)
         _place(canvas, placement, piece)
-        key = f"{component.reuse_name}:{page.side}"
+        key = f"{component.reuse_name}:{side}"
         if shared:
             if canvas.begin_reuse(key):
-                draw_side(canvas, piece, page.side, plan_.ctx)
+                draw_side(canvas, piece, side, plan_.ctx)
                 canvas.end_reuse()
             canvas.reuse(key)
         else:
-            draw_side(canvas, piece, page.side, plan_.ctx)
+            draw_side(canvas, piece, side, plan_.ctx)
         canvas.restore()
-    fonts.context = f"{plan_.id} sheet {page.sheet} labels"
-    outlines = []
-    for block in layout.blocks:
-        for placement in block.placements if block.outlines else ():
-            piece = page.pieces[placement.index]
-            piece = back_of(piece) if page.side == "back" else piece
-            outlines.append(to_page(placement, trim_outline(piece), (piece.width, piece.height)))
-    marks.draw_cut_outlines(canvas, outlines)
-    marks.draw_crop_marks(canvas, layout, frame)
-    marks.draw_die_guides(canvas, layout)
-    _draw_kite_nets(canvas, layout)
-    marks.draw_board_marks(canvas, layout, frame, label_font)
-    if page.side == "back" or layout.board is None:
-        _page_label(canvas, plan_, page, label_font)
 
 
 def _draw_kite_nets(canvas: Canvas, layout: PageLayout) -> None:
@@ -751,14 +828,21 @@ def _draw_kite_nets(canvas: Canvas, layout: PageLayout) -> None:
             canvas.polygon([a, b], None, marks.GUIDE, marks.HAIRLINE, closed=False, dash=(2, 2))
 
 
-def _page_label(canvas: Canvas, plan_: Plan, page: DocPage, font: str) -> None:
+def _page_label(
+    canvas: Canvas, plan_: Plan, page: DocPage, font: str, fold: Sequence[marks.Segment] = ()
+) -> None:
     assert page.component is not None
     names = ", ".join(_on_page(page)) or page.component.name
-    sheet = f"sheet {page.sheet} · " if page.sheet else ""
-    stamp = f"{plan_.stamp} · " if plan_.stamp else ""
-    text = f"{plan_.id} · {stamp}{sheet}{names} · {'back' if page.side == 'back' else 'front'}"
-    segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
-    marks.draw_band_label(canvas, plan_.frame, segments, text, font, top=False)
+    stamp = f" · {plan_.stamp}" if plan_.stamp else ""
+    head = f"{plan_.id}{stamp}"
+    # the sheet number is kept when the word "sheet" is not
+    keep = (f"{head} · sheet {page.sheet}", f"{head} · {page.sheet}") if page.sheet else (head,)
+    side = " · front + back, fold" if page.folded else f" · {'back' if page.side == 'back' else 'front'}"
+    layout = (
+        compose([*page.layout.blocks, *page.folded.blocks]) if page.layout and page.folded else page.layout
+    )
+    segments = [*(marks.crop_mark_segments(layout, plan_.frame) if layout else []), *fold]
+    marks.draw_band_label(canvas, plan_.frame, segments, f" · {names}", font, top=False, tail=side, keep=keep)
 
 
 def _subtitle(plan_: Plan) -> str:
@@ -785,7 +869,10 @@ DUPLEX_NOTES: dict[str, dict[str, str]] = {
     "en": {
         "long": "Backs follow their fronts: print double-sided, flip on the long edge.",
         "short": "Backs follow their fronts: print double-sided, flip on the short edge.",
+        "fold": "Fronts on the left half of each page, their backs on the right: print single-sided, "
+        "fold along the dashed centre line, glue the halves together, then cut.",
         "none": "Backs are not printed (--duplex none).",
+        "offset": "Back pages moved {x:g} mm right and {y:g} mm down (--back-offset).",
         "page": "Page {page} ({size}); bleed {bleed:g} mm; printer margin {margin:g} mm (every mark and "
         "label lies inside it).",
         "cut": "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin "
@@ -796,7 +883,10 @@ DUPLEX_NOTES: dict[str, dict[str, str]] = {
     "ja": {
         "long": "裏面は表面の次のページ:両面印刷(長辺とじ)で印刷してください。",
         "short": "裏面は表面の次のページ:両面印刷(短辺とじ)で印刷してください。",
+        "fold": "各ページの左半分が表面、右半分がその裏面:片面印刷し、中央の破線で折って貼り合わせてから"
+        "切ってください。",
         "none": "裏面は印刷しません(--duplex none)。",
+        "offset": "裏面ページを右へ {x:g} mm、下へ {y:g} mm ずらしています(--back-offset)。",
         "page": "用紙 {page}({size})、塗り足し {bleed:g} mm、プリンターの余白 {margin:g} mm"
         "(トンボ・ラベルはすべてその内側)。",
         "cut": "各シートの絵柄の外側のトンボに沿って切ってください。六角形やトークンは細い輪郭線に沿って。",
@@ -814,7 +904,9 @@ def _cover_notes(plan_: Plan) -> list[str]:
     chosen = []
     if plan_.sheets:
         chosen = [said["sheets"].format(sheets=sheet_list(plan_.sheets), total=plan_.sheet_total)]
-    notes = [page, said[plan_.duplex], said["cut"], *plan_.ctx.fonts.warnings]
+    dx, dy = (to_mm(v) for v in plan_.back_offset)
+    offset = [said["offset"].format(x=dx, y=dy)] if dx or dy else []
+    notes = [page, said[plan_.duplex], *offset, said["cut"], *plan_.ctx.fonts.warnings]
     return [*plan_.cover_notes, *chosen, *notes]
 
 

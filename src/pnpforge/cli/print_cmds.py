@@ -49,11 +49,19 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option(
             "--duplex",
-            type=click.Choice(["long", "short", "none"]),
-            help="Backs mirrored for a long- or short-edge flip, or not printed (default: the spec's).",
+            type=click.Choice(["long", "short", "fold", "none"]),
+            help="Backs mirrored for a long- or short-edge flip; fold: fronts and backs side by side on "
+            "one page, folded along its centre (printers without duplex); none: no backs "
+            "(default: the spec's).",
         ),
         click.option(
             "--duplex-test", is_flag=True, help="Add front/back test pages to check duplex alignment."
+        ),
+        click.option(
+            "--back-offset",
+            metavar="X,Y",
+            help="Move every back page X mm right and Y mm down (negative: left, up), as read off the "
+            "duplex test page, e.g. --back-offset 1.5,-0.5 (at most 10 mm each way).",
         ),
         click.option(
             "--format",
@@ -108,6 +116,7 @@ def _options(**kw: Any) -> BuildOptions:
         lang=kw["lang"],
         duplex=kw["duplex"],
         duplex_test=kw["duplex_test"],
+        back_offset=kw["back_offset"],
         formats=parse_formats(kw["formats"]),
         dpi=kw["dpi"],
         only=tuple(kw["only"]),
@@ -191,6 +200,8 @@ def build_cmd(target: str, since: str | None, rev: str | None, **kw: Any) -> Non
       pnpforge build examples/tiny-quest -o out --page letter --lang ja
       pnpforge build ankh --page letter --margin 6mm
       pnpforge build my-game/ --duplex short --format pdf,png --dpi 100 --only cards
+      pnpforge build gods --duplex fold            # no duplex printer: fold each sheet
+      pnpforge build gods --back-offset 1.5,-0.5   # backs corrected by the duplex test page
       pnpforge build my-game/ --allow-outside-files   # art or data kept in a shared folder
       pnpforge build my-game/ --stamp "draft 33 (test)"  # the draft on the cover and every sheet
       pnpforge build my-game/ --changed-since ../my-game-v31   # reprint only what changed

@@ -564,7 +564,7 @@ class Defaults(Strict):
     page: str = "a4"
     bleed: Length = "3mm"
     margin: Length = "5mm"
-    duplex: Literal["long", "short", "none"] = "long"
+    duplex: Literal["long", "short", "fold", "none"] = "long"
     lang: Lang = "en"
     font: str | None = Field(None, description="A CJK TrueType font file, relative to the spec")
 

@@ -5,9 +5,11 @@ page comes out in PDF and SVG and Japanese titles use the embedded CJK font.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnpforge.fonts import STANDARD, FontRegistry
 from pnpforge.generator.parts import Part
@@ -20,6 +22,7 @@ from pnpforge.units import mm
 INK: RGB = (0.0, 0.0, 0.0)
 GREY: RGB = (0.45, 0.45, 0.45)
 RULE: RGB = (0.75, 0.75, 0.75)
+PART_INKS: tuple[RGB, ...] = ((0.8, 0.1, 0.1), (0.1, 0.3, 0.8), (0.1, 0.55, 0.2), (0.6, 0.2, 0.6))
 CALIBRATION_MM = 50.0
 REGULAR = STANDARD["sans"]
 BOLD = STANDARD["sans-bold"]
@@ -69,7 +72,7 @@ WORDS: dict[str, dict[str, str]] = {
         "along its marks.",
         "bar": "This bar must measure exactly 50 mm. If not, print at 100% "
         '("actual size", not "fit to page").',
-        "Assembly": "Assembly",
+        "Assembly": "Assembly: {title}",
     },
     "ja": {
         "Component": "コンポーネント",
@@ -86,7 +89,7 @@ WORDS: dict[str, dict[str, str]] = {
         "共有シートは、まずブロックごとに切り分け、次にそれぞれのトンボに沿って切ってください。",
         "bar": "このバーはちょうど50 mmのはずです。違う場合は100%"
         "(「実際のサイズ」、「ページに合わせる」ではなく)で印刷してください。",
-        "Assembly": "組み立て",
+        "Assembly": "組み立て:{title}",
     },
 }
 KINDS_JA = {"card": "カード", "tile": "タイル", "token": "トークン", "die": "ダイス", "board": "ボード"}
@@ -301,16 +304,20 @@ def draw_assembly(
     title: str,
     parts: Sequence[BoardPart],
     lang: str = "en",
+    draw_board: Callable[[Canvas], None] | None = None,
 ) -> None:
-    """The board drawn small with each page's window outlined and labelled, in assembly order."""
+    """The board drawn small (`draw_board` draws its face at full size, trim top-left at the origin) with
+    each part's window outlined and labelled, in assembly order."""
     left = frame.margin + mm(10)
     width = frame.width - 2 * left
     y = frame.margin + mm(12)
-    y = _line(canvas, fonts, f"{words(lang)['Assembly']}: {title}", left, y, width, 16, font=BOLD)
+    title_font = fonts.cjk if fonts.cjk and any(ord(ch) > 0x2FFF for ch in title) else BOLD
+    y = _line(canvas, fonts, words(lang)["Assembly"].format(title=title), left, y, width, 16, font=title_font)
     if not parts:
         return
     board_w, board_h = parts[0].board_size
     overlap = parts[0].overlap
+    packed = any(part.copies for part in parts)
     text = (
         f"{len(parts)} pages, {parts[0].rows} row(s) × {parts[0].cols} column(s); board "
         f"{board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm, "
@@ -318,6 +325,13 @@ def draw_assembly(
         "Trim each page along the crop marks on its left and top edges, lay it over its neighbour "
         "matching the round alignment targets, and glue."
     )
+    if packed:
+        text = (
+            f"Each board prints in {len(parts)} parts, several to a page, each labelled with its board "
+            f"and part (e.g. 1·A2); board {board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm, parts "
+            f"overlap by {overlap / mm(1):.0f} mm. Cut out every part along its crop marks, lay each "
+            "part over the one before it matching the round alignment targets, and glue."
+        )
     if lang == "ja":
         text = (
             f"{len(parts)}ページ({parts[0].rows}行 × {parts[0].cols}列)。ボード "
@@ -325,6 +339,13 @@ def draw_assembly(
             f"ページの重なりは {overlap / mm(1):.0f} mm 以上。"
             "各ページの左端と上端をトンボに沿って切り、丸い合わせマークを重ねて隣のページに貼ってください。"
         )
+        if packed:
+            text = (
+                f"各ボードは{len(parts)}つのパーツに分かれ、1ページに数枚ずつ並びます(各パーツにボード番号と"
+                f"パーツ名、例 1·A2)。ボード {board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm、"
+                f"パーツの重なりは {overlap / mm(1):.0f} mm。"
+                "各パーツをトンボに沿って切り抜き、丸い合わせマークを重ねて前のパーツの上に貼ってください。"
+            )
     layout = layout_text(
         text, left, y + mm(2), width, mm(20), fonts=fonts, font=REGULAR, size=9, align="left", valign="top"
     )
@@ -335,30 +356,33 @@ def draw_assembly(
     room_w, room_h = width, frame.height - frame.margin - mm(10) - y
     scale = min(room_w / board_w, room_h / board_h)
     ox = left + (room_w - board_w * scale) / 2
-    canvas.polygon(
-        [
-            (ox, y),
-            (ox + board_w * scale, y),
-            (ox + board_w * scale, y + board_h * scale),
-            (ox, y + board_h * scale),
-        ],
-        (0.95, 0.95, 0.95),
-        INK,
-        1.0,
-    )
-    for part in parts:
+    outline = [
+        (ox, y),
+        (ox + board_w * scale, y),
+        (ox + board_w * scale, y + board_h * scale),
+        (ox, y + board_h * scale),
+    ]
+    if draw_board is None:
+        canvas.polygon(outline, (0.95, 0.95, 0.95), INK, 1.0)
+    else:  # the board itself, small: the parts are found on it by its own art
+        canvas.save()
+        canvas.clip(outline)
+        canvas.translate(ox, y)
+        canvas.scale(scale, scale)
+        draw_board(canvas)
+        canvas.restore()
+        canvas.polygon(outline, None, INK, 1.0)
+    for k, part in enumerate(parts):
         x0, y0, x1, y1 = (v * scale for v in part.window)
         box = [(ox + x0, y + y0), (ox + x1, y + y0), (ox + x1, y + y1), (ox + x0, y + y1)]
-        canvas.polygon(box, None, GREY, 0.6, dash=(3, 2))
-        size = max(8.0, min(28.0, (x1 - x0) / 5))
-        _line(
-            canvas,
-            fonts,
-            part.label,
-            ox + (x0 + x1) / 2 - mm(15),
-            y + (y0 + y1) / 2 - size / 2,
-            mm(30),
-            size,
-            font=BOLD,
-            align="center",
+        shade = PART_INKS[k % len(PART_INKS)]
+        canvas.polygon(box, None, shade, 1.2, dash=(4, 2))
+        size = max(8.0, min(28.0, (x1 - x0) / 5, (y1 - y0) * 0.6))
+        cx, cy = ox + (x0 + x1) / 2, y + (y0 + y1) / 2
+        half = stringWidth(part.label, BOLD, size) / 2
+        pad = size * 0.3  # a white chip under the label keeps it readable on the board's art
+        box_h = size * 1.1
+        canvas.rounded_rect(
+            cx - half - pad, cy - box_h / 2, 2 * (half + pad), box_h, pad, (1, 1, 1), shade, 0.8
         )
+        canvas.text(cx - half, cy + size * 0.36, part.label, BOLD, size, shade)

@@ -9,7 +9,7 @@ import hashlib
 from collections.abc import Sequence
 
 from pnpforge.layouts.imposition.dice import tab_width
-from pnpforge.layouts.imposition.placement import PageLayout, page_area
+from pnpforge.layouts.imposition.placement import PageLayout, page_area, to_page
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.page import MARK_ROOM, PageFrame, Rect
 from pnpforge.units import mm
@@ -23,6 +23,7 @@ MARK_LENGTH = mm(4)
 MIN_MARK = mm(2) - 1e-6  # every cut line keeps marks at least this long (the printable band is 2.5 mm)
 LABEL_SIZE = 6.0  # points: sheet footers and board labels, in the marks' band
 LABEL_GAP = mm(1)  # from a label to the nearest crop mark
+MIN_SHORTENED = 5  # a label's shortened part keeps at least " · w…", else it is left out
 
 Segment = tuple[Point, Point]
 
@@ -122,22 +123,36 @@ def band_label_x(
 
 
 def draw_band_label(
-    canvas: Canvas, frame: PageFrame, segments: Sequence[Segment], text: str, font: str, top: bool
+    canvas: Canvas,
+    frame: PageFrame,
+    segments: Sequence[Segment],
+    text: str,
+    font: str,
+    top: bool,
+    tail: str = "",
+    keep: Sequence[str] = ("",),
 ) -> None:
     """A grey label (sheet footer, board part) in a marks' band, clear of the marks, inside the printable
-    area; shortened with an ellipsis when no stretch is long enough."""
+    area: `keep[0]` + `text` + `tail`. When no stretch is long enough, `text` is shortened with an
+    ellipsis, then left out; then `keep`'s shorter alternatives are tried in turn, and only the last is
+    shortened. `tail` (a sheet's front/back) never is: a cutter must still tell the sides apart."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     def width(t: str) -> float:
-        return stringWidth(t, font, LABEL_SIZE)
+        return stringWidth(t + tail, font, LABEL_SIZE)
 
-    x, room = band_label_x(segments, frame, width(text), top)
-    while text and width(text) > room:
-        text = text[:-2] + "…" if len(text) > 1 else ""
-    if not text:
+    x, room = band_label_x(segments, frame, width(keep[0] + text), top)
+    while text and width(keep[0] + text) > room:
+        text = text[:-2] + "…" if len(text) > MIN_SHORTENED else ""
+    whole = keep[0] + text
+    if width(whole) > room:
+        whole = next((k for k in keep if width(k) <= room), keep[-1])
+    while whole and width(whole) > room:
+        whole = whole[:-2] + "…" if len(whole) > 1 else ""
+    if not whole + tail or width(whole) > room:
         return
     baseline = frame.margin + mm(2.1) if top else frame.height - frame.margin - mm(0.6)
-    canvas.text(x, baseline, text, font, LABEL_SIZE, GUIDE)
+    canvas.text(x, baseline, whole + tail, font, LABEL_SIZE, GUIDE)
 
 
 def draw_crop_marks(canvas: Canvas, page: PageLayout, frame: PageFrame) -> None:
@@ -193,18 +208,26 @@ def alignment_points(page: PageLayout) -> list[Point]:
 
 
 def draw_board_marks(canvas: Canvas, page: PageLayout, frame: PageFrame, label_font: str) -> None:
-    """Alignment targets in the overlap strips and the part's label in the margin."""
+    """Alignment targets in the overlap strips and the part's label in the margin (each block's)."""
+    if page.parts:
+        for block in page.parts:
+            draw_board_marks(canvas, block, frame, label_font)
+        return
     part = page.board
     if part is None or not page.placements:
         return
     origin = page.placements[0]
     radius = mm(2.5)
-    for bx, by in alignment_points(page):
-        x, y = origin.x + bx, origin.y + by
+    for x, y in to_page(origin, alignment_points(page), part.board_size):
         canvas.ellipse(x, y, radius, radius, None, (1, 1, 1), 1.2)
         canvas.ellipse(x, y, radius, radius, None, TARGET, HAIRLINE)
         canvas.polygon([(x - 1.6 * radius, y), (x + 1.6 * radius, y)], None, TARGET, HAIRLINE, closed=False)
         canvas.polygon([(x, y - 1.6 * radius), (x, y + 1.6 * radius)], None, TARGET, HAIRLINE, closed=False)
+    if part.copies:  # a packed part: its name just above its art, between its crop marks
+        assert page.block is not None
+        x = min(page.cuts_x) + LABEL_GAP
+        canvas.text(x, page.block[1] - mm(1.2), part.packed_label, label_font, LABEL_SIZE, GUIDE)
+        return
     label = f"{part.label}  ({part.row + 1}/{part.rows}, {part.col + 1}/{part.cols})"
     draw_band_label(canvas, frame, crop_mark_segments(page, frame), label, label_font, top=True)
 
@@ -270,6 +293,19 @@ def draw_die_guides(canvas: Canvas, page: PageLayout) -> None:
         canvas.polygon(net_outline(x, y, e), None, MARK, HAIRLINE)
         for a, b in net_folds(x, y, e):
             canvas.polygon([a, b], None, GUIDE, HAIRLINE, closed=False, dash=(2, 2))
+
+
+# ---- folding ---------------------------------------------------------------------------------------
+
+
+def draw_fold_line(canvas: Canvas, frame: PageFrame, font: str) -> list[Segment]:
+    """The dashed fold line down the page's centre (--duplex fold) and its word in the top band; returns
+    it as a segment, so the sheet's label keeps clear of it."""
+    x = frame.width / 2
+    _, top, _, bottom = frame.printable
+    canvas.polygon([(x, top), (x, bottom)], None, GUIDE, HAIRLINE, closed=False, dash=(4, 2))
+    canvas.text(x + LABEL_GAP, frame.margin + mm(2.1), "fold", font, LABEL_SIZE, GUIDE)
+    return [((x, top), (x, bottom))]
 
 
 # ---- duplex test -----------------------------------------------------------------------------------

@@ -45,10 +45,17 @@ class BoardPart:
     window: Rect
     board_size: tuple[float, float]
     overlap: float
+    copy: int = 0  # packed parts (several to a page): which copy of the board this part belongs to
+    copies: int = 0  # packed parts: how many copies; 0 for a board printed one part a page
 
     @property
     def label(self) -> str:
         return f"{chr(ord('A') + self.row)}{self.col + 1}"
+
+    @property
+    def packed_label(self) -> str:
+        """A packed part's name, its board's number first: 2·A1 is board 2's first part."""
+        return f"{self.copy + 1}·{self.label}"
 
 
 @dataclass(frozen=True)
