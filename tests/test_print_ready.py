@@ -51,7 +51,9 @@ def _problems(the_plan: Plan, marks: list[list[Segment]], text_boxes: list[list[
         for a, b in drawn:
             if not printable.contains(LineString([a, b])):
                 out.append(f"{where}: mark {a}-{b} outside the printable area")
-        placements = page.layout.placements if page.layout else []
+        layers = [lay for lay in (page.layout, page.folded) if lay is not None]  # fold: backs beside fronts
+        blocks = [block for lay in layers for block in lay.blocks]
+        placements = [p for block in blocks for p in block.placements]
         arts = [_art(p, frame.bleed).intersection(art_area) for p in placements]
         owned = [_art(replace(p, clip=None), frame.bleed) for p in placements]  # what a piece may draw
         for x0, y0, x1, y1 in text_boxes[number - 1]:
@@ -64,13 +66,14 @@ def _problems(the_plan: Plan, marks: list[list[Segment]], text_boxes: list[list[
         for a, b in drawn:
             if any(LineString([a, b]).intersects(art) for art in arts):
                 out.append(f"{where}: mark {a}-{b} crosses art")
-        for p in page.layout.placements:
-            trim = box(p.x, p.y, p.x + p.width, p.y + p.height)
-            if page.layout.board is not None:  # a board split over pages: this page's window of it
-                trim = trim.intersection(_art(p, 0))
-            if not art_area.buffer(0.01).contains(trim):
-                out.append(f"{where}: piece {p.index} at {p.x / MM:.1f},{p.y / MM:.1f} mm off its page")
-        for block in page.layout.blocks:
+        for block in blocks:
+            for p in block.placements:
+                trim = box(p.x, p.y, p.x + p.width, p.y + p.height)
+                if block.board is not None:  # a board split in parts: this part's window of it
+                    trim = trim.intersection(_art(p, 0))
+                if not art_area.buffer(0.01).contains(trim):
+                    out.append(f"{where}: piece {p.index} at {p.x / MM:.1f},{p.y / MM:.1f} mm off its page")
+        for block in blocks:
             if not (block.cuts_x or block.cuts_y):
                 continue  # hexes, tokens, die nets: their cut outline is drawn on the trim
             xs: set[float] = set(block.cuts_x) if block.board else set()
@@ -136,6 +139,17 @@ def test_every_cut_is_marked_inside_the_printer_margin(
     assert _problems(the_plan, pdf_crop_marks(pdf), boxes) == []
     assert the_plan.ctx.fonts.missing == []
     assert bad_text == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_folded_sheets_keep_the_print_rules(game: str, tmp_path: Path) -> None:
+    """--duplex fold: fronts and their mirrored backs on one page keep every mark, label and piece where
+    a home printer prints them, every cut marked."""
+    options = BuildOptions(out_dir=tmp_path, duplex="fold")
+    the_plan = plan(load_target(game), options)
+    (pdf,) = write(the_plan, options)
+    assert any(page.folded for page in the_plan.pages) or game == "good-shepherds"
+    assert _problems(the_plan, pdf_crop_marks(pdf), _text_facts(pdf)[0]) == []
 
 
 def test_a_missing_glyph_falls_back_or_warns_with_component_and_row(

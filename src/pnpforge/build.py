@@ -98,7 +98,8 @@ class DocPage:
     component: Component | None = None  # on a shared sheet: the first component on it
     label: str = ""
     sheet: int = 0  # piece pages: the sheet's number (a back has its front's), as the cover lists it
-    folded: PageLayout | None = None  # --duplex fold: the backs, mirrored onto the page's right half
+    folded: PageLayout | None = None  # --duplex fold: the backs, mirrored onto the page's other half
+    fold_across: bool = False  # folded about the horizontal centre line (fronts above) instead
     board_parts: tuple[BoardPart, ...] = ()  # an assembly page: every part of the board
 
 
@@ -217,7 +218,9 @@ def plan(
     for group in [*groups, None]:
         shared = group is not None and shares_sheets(group.component)
         # Folded sheets hold fronts on half a page, so pieces with and without backs share none.
-        if stream and (not shared or _folds(stream[-1], duplex) != _folds(group, duplex)):
+        if stream and (
+            not shared or _sides_mode(stream[-1], frame, duplex) != _sides_mode(group, frame, duplex)
+        ):
             try:
                 result.pages += _shared_pages(stream, frame, duplex)
             except InputError as error:
@@ -227,7 +230,7 @@ def plan(
             continue
         try:
             if shared:
-                _check_fits(group, layout_frame(frame, _folds(group, duplex)))
+                _check_fits(group, layout_frame(frame, _sides_mode(group, frame, duplex)))
                 stream.append(group)
             else:
                 result.pages += _component_pages(group, frame, duplex)
@@ -319,15 +322,29 @@ def _back_offset(text: str | None, duplex: str) -> tuple[float, float]:
     return (mm(x), mm(y))
 
 
-def layout_frame(frame: PageFrame, folded: bool) -> PageFrame:
-    """Where pieces are laid out: the page, or for a folded sheet its left half (the backs mirror onto the
-    right half; each half keeps the printer margin and the marks' band, at the fold too)."""
-    return PageFrame(frame.width / 2, frame.height, frame.margin, frame.bleed) if folded else frame
+def layout_frame(frame: PageFrame, mode: str) -> PageFrame:
+    """Where pieces are laid out: the page, or for a folded sheet the half holding the fronts (the backs
+    mirror onto the other half; each half keeps the printer margin and the marks' band, at the fold too)."""
+    if mode == "fold":
+        return PageFrame(frame.width / 2, frame.height, frame.margin, frame.bleed)
+    if mode == "fold-across":
+        return PageFrame(frame.width, frame.height / 2, frame.margin, frame.bleed)
+    return frame
 
 
-def _folds(group: ComponentPieces | None, duplex: str) -> bool:
-    """Whether the group's pieces go on folded sheets: --duplex fold and a back to print."""
-    return group is not None and duplex == "fold" and any(_has_back(p) for p in group.pieces[:1])
+def _sides_mode(group: ComponentPieces | None, frame: PageFrame, duplex: str) -> str:
+    """How a group's backs print: --duplex as given, or with fold, "fold" (fronts left, backs right)
+    when its pieces fit half a page side by side, else "fold-across" (fronts above, backs below) when
+    they fit that way; "none" for pieces without backs."""
+    if group is None or duplex != "fold":
+        return duplex
+    if not any(_has_back(p) for p in group.pieces[:1]):
+        return "none"
+    sizes = {(p.width, p.height) for p in group.pieces}
+    for mode in ("fold", "fold-across"):
+        if group.component.kind == "board" or all(fits(*size, layout_frame(frame, mode)) for size in sizes):
+            return mode
+    return "fold"  # fits neither way: the error names the half page it needed
 
 
 def drawing_setup(
@@ -537,7 +554,8 @@ def _shared_pages(groups: Sequence[ComponentPieces], frame: PageFrame, duplex: s
     """Pages of cards, tiles and tokens, each block continuing in the room left below the one before."""
     runs: list[Run] = []
     pieces: list[Piece] = []
-    lay_frame = layout_frame(frame, bool(groups) and _folds(groups[0], duplex))
+    mode = _sides_mode(groups[0] if groups else None, frame, duplex)
+    lay_frame = layout_frame(frame, mode)
     for run_pieces, new_sheet in _runs(groups):
 
         def lay(items: Sequence[int], region: Rect, run: list[Piece] = run_pieces) -> list[PageLayout]:
@@ -554,21 +572,23 @@ def _shared_pages(groups: Sequence[ComponentPieces], frame: PageFrame, duplex: s
     out = []
     for layout in layouts:
         first = pieces[layout.placements[0].index].component
-        out += _sides(layout, pieces, first, frame, duplex)
+        out += _sides(layout, pieces, first, frame, mode)
     return out
 
 
 def _sides(
-    layout: PageLayout, pieces: Sequence[Piece], component: Component, frame: PageFrame, duplex: str
+    layout: PageLayout, pieces: Sequence[Piece], component: Component, frame: PageFrame, mode: str
 ) -> list[DocPage]:
     """A sheet's front page and, when a piece on it has a back, its back: the next page, mirrored for the
-    flip, or with --duplex fold on the front page's right half, mirrored about the fold."""
+    flip, or on a folded sheet the front page's other half, mirrored about the fold."""
     front = DocPage("pieces", layout, pieces, "face", component)
-    if duplex == "none" or not any(_has_back(pieces[p.index]) for p in layout.placements):
+    if mode == "none" or not any(_has_back(pieces[p.index]) for p in layout.placements):
         return [front]
-    back = backs(layout, frame, "long" if duplex == "fold" else duplex, lambda i: _has_back(pieces[i]))
-    if duplex == "fold":  # folding about the page's centre line turns it over as a long-edge flip does
-        front.folded = back
+    # folding about the centre line turns the half over as a long-edge flip does; across, a short-edge one
+    flip = {"fold": "long", "fold-across": "short"}.get(mode, mode)
+    back = backs(layout, frame, flip, lambda i: _has_back(pieces[i]))
+    if flip != mode:
+        front.folded, front.fold_across = back, mode == "fold-across"
         return [front]
     return [front, DocPage("pieces", back, pieces, "back", component)]
 
@@ -583,7 +603,8 @@ def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
 def _component_pages(group: ComponentPieces, frame: PageFrame, duplex: str) -> list[DocPage]:
     component = group.component
     out: list[DocPage] = []
-    lay_frame = layout_frame(frame, _folds(group, duplex))
+    mode = _sides_mode(group, frame, duplex)
+    lay_frame = layout_frame(frame, mode)
     for pieces in _by_size(group.pieces):
         layouts = _layouts(component, pieces, lay_frame)
         parts = tuple(b.board for lay in layouts for b in lay.blocks if b.board and not b.board.copy)
@@ -591,16 +612,16 @@ def _component_pages(group: ComponentPieces, frame: PageFrame, duplex: str) -> l
             out.append(DocPage("assembly", pieces=pieces[:1], component=component, board_parts=parts))
             if not parts[0].copies:  # page-sized parts: each copy's pages in turn
                 for copy in range(len(pieces)):
-                    out += _with_backs([pieces[copy]], layouts, frame, duplex)
+                    out += _with_backs([pieces[copy]], layouts, frame, mode)
                 continue
-        out += _with_backs(pieces, layouts, frame, duplex)
+        out += _with_backs(pieces, layouts, frame, mode)
     return out
 
 
 def _with_backs(
-    pieces: Sequence[Piece], layouts: list[PageLayout], frame: PageFrame, duplex: str
+    pieces: Sequence[Piece], layouts: list[PageLayout], frame: PageFrame, mode: str
 ) -> list[DocPage]:
-    return [page for layout in layouts for page in _sides(layout, pieces, pieces[0].component, frame, duplex)]
+    return [page for layout in layouts for page in _sides(layout, pieces, pieces[0].component, frame, mode)]
 
 
 def _layouts(
@@ -781,7 +802,9 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     marks.draw_die_guides(canvas, layout)
     _draw_kite_nets(canvas, layout)
     marks.draw_board_marks(canvas, layout, frame, label_font)
-    fold = marks.draw_fold_line(canvas, frame, label_font) if page.folded is not None else []
+    fold = (
+        marks.draw_fold_line(canvas, frame, label_font, page.fold_across) if page.folded is not None else []
+    )
     if page.side == "back" or layout.board is None or layout.board.copies:
         _page_label(canvas, plan_, page, label_font, fold)
 

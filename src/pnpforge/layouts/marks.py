@@ -298,14 +298,20 @@ def draw_die_guides(canvas: Canvas, page: PageLayout) -> None:
 # ---- folding ---------------------------------------------------------------------------------------
 
 
-def draw_fold_line(canvas: Canvas, frame: PageFrame, font: str) -> list[Segment]:
-    """The dashed fold line down the page's centre (--duplex fold) and its word in the top band; returns
-    it as a segment, so the sheet's label keeps clear of it."""
-    x = frame.width / 2
-    _, top, _, bottom = frame.printable
-    canvas.polygon([(x, top), (x, bottom)], None, GUIDE, HAIRLINE, closed=False, dash=(4, 2))
-    canvas.text(x + LABEL_GAP, frame.margin + mm(2.1), "fold", font, LABEL_SIZE, GUIDE)
-    return [((x, top), (x, bottom))]
+def draw_fold_line(canvas: Canvas, frame: PageFrame, font: str, across: bool = False) -> list[Segment]:
+    """The dashed fold line through the page's centre (--duplex fold), down it or `across` it, and its
+    word at one end; returns it as a segment, so the sheet's label keeps clear of it."""
+    left, top, right, bottom = frame.printable
+    if across:
+        y = frame.height / 2
+        line: Segment = ((left, y), (right, y))
+        canvas.text(left, y - LABEL_GAP, "fold", font, LABEL_SIZE, GUIDE)
+    else:
+        x = frame.width / 2
+        line = ((x, top), (x, bottom))
+        canvas.text(x + LABEL_GAP, frame.margin + mm(2.1), "fold", font, LABEL_SIZE, GUIDE)
+    canvas.polygon(list(line), None, GUIDE, HAIRLINE, closed=False, dash=(4, 2))
+    return [line]
 
 
 # ---- duplex test -----------------------------------------------------------------------------------
