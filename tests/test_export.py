@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 import pytest
 from click.testing import CliRunner
@@ -144,11 +143,7 @@ def test_tts_deck_names_exactly_the_sheets_written(make_spec: SpecMaker, tmp_pat
     files = run(deck_spec(make_spec, 75), "tts", out)
     data = json.loads((out / "cards.json").read_text(encoding="utf-8"))
     deck = data["ObjectStates"][0]
-    urls = {
-        Path(unquote(urlparse(e[k]).path))
-        for e in deck["CustomDeck"].values()
-        for k in ("FaceURL", "BackURL")
-    }
+    urls = {(out / e[k]).resolve() for e in deck["CustomDeck"].values() for k in ("FaceURL", "BackURL")}
     pngs = {p.resolve() for p in files if p.suffix == ".png"}
     assert (
         urls
@@ -254,7 +249,11 @@ def test_dice_faces_and_own_backs(make_spec: SpecMaker, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["export", str(spec), "--to", "tts", "-o", str(tts), "--dpi", "40"])
     assert result.exit_code == 0 and "dice are not exported" in result.stderr
     twins = json.loads((tts / "twins.json").read_text(encoding="utf-8"))["ObjectStates"][0]
-    assert twins["SidewaysCard"] is True and twins["Transform"]["scaleZ"] == round(88 / 88.9, 4)  # landscape
+    assert twins["SidewaysCard"] is True  # landscape: X along the long side, Z along the short one
+    assert (twins["Transform"]["scaleX"], twins["Transform"]["scaleZ"]) == (
+        round(88 / 88.9, 4),
+        round(63 / 63.5, 4),
+    )
     entry = twins["CustomDeck"]["1"]
     assert entry["UniqueBack"] is True and entry["BackURL"].endswith("twins-backs-1.png")
     with Image.open(tts / "twins-sheet-1.png") as faces, Image.open(tts / "twins-backs-1.png") as backs:

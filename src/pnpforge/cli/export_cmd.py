@@ -55,6 +55,12 @@ KINDS = ("images", "print-shop", "tts")
 )
 @click.option("--allow-outside-images", is_flag=True, hidden=True)  # the old name, still accepted
 @click.option("--jobs", type=click.IntRange(1, 64), help="Processes that rasterise (default: every core).")
+@click.option(
+    "--base-url",
+    metavar="URL",
+    help="tts only: the address the images will be hosted at; each image's URL in the JSON becomes "
+    "URL + its file name (default: file names relative to the JSON).",
+)
 def export_cmd(
     target: str,
     kind: str,
@@ -67,6 +73,7 @@ def export_cmd(
     allow_outside_files: bool,
     allow_outside_images: bool,
     jobs: int | None,
+    base_url: str | None,
 ) -> None:
     """Export TARGET's pieces for a print shop or a virtual tabletop.
 
@@ -80,6 +87,7 @@ def export_cmd(
       pnpforge export quo-vadis --to print-shop -o shop   # shop/<component>.pdf
       pnpforge export quo-vadis --to print-shop --format png
       pnpforge export quo-vadis --to tts --lang ja        # decks: sheets + <component>.json
+      pnpforge export quo-vadis --to tts --base-url https://example.org/qv/   # hosted images
     """
     from pnpforge.export import ExportOptions, export
 
@@ -92,6 +100,7 @@ def export_cmd(
         font=Path(font) if font else None,
         allow_outside_files=allow_outside_files or allow_outside_images,
         processes=jobs,
+        base_url=base_url,
     )
     files, notes = export(target, kind.strip().lower(), options)
     for note in notes:

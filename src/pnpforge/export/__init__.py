@@ -7,6 +7,7 @@ pdfium (raster.py). Everything that can fail on bad input fails before any file 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,7 @@ class ExportOptions:
     font: Path | None = None
     allow_outside_files: bool = False  # --allow-outside-files: files the spec names may lie anywhere
     processes: int | None = None  # rasterising processes; None: every core
+    base_url: str | None = None  # tts: where the images will be hosted; None: paths relative to the JSON
 
 
 @dataclass
@@ -93,6 +95,15 @@ def check_options(kind: str, options: ExportOptions) -> None:
         raise InputError.single(CLI, f"--format {options.format!r}: unknown (expected pdf or png)")
     if options.format != "pdf" and kind != "print-shop":
         raise InputError.single(CLI, f"--format applies to --to print-shop only, not {kind}")
+    if options.base_url is not None:
+        if kind != "tts":
+            raise InputError.single(CLI, f"--base-url applies to --to tts only, not {kind}")
+        if not re.fullmatch(r"(https?|file)://[^\s\"'<>\\]+", options.base_url):
+            raise InputError.single(
+                CLI,
+                f"--base-url {options.base_url!r} is not a URL (expected http://, https:// or file:// "
+                "and no spaces or quotes, e.g. https://example.org/my-game/)",
+            )
 
 
 def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) -> Prepared:

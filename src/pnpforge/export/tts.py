@@ -3,7 +3,8 @@
 Cards: per component, sheets of up to 10 × 7 faces cut at their trim (the last slot of each sheet holds
 the hidden card TTS shows for cards in another player's hand), each sheet within 4096 × 4096 px, one
 back image (or back sheets when every card has its own back), and `<component>.json`, a saved object
-holding the deck: DeckIDs, CustomDeck with `file:///` FaceURL/BackURL, NumWidth/NumHeight, a card per
+holding the deck: DeckIDs, CustomDeck with FaceURL/BackURL (file names relative to the JSON, or the
+hosted addresses under --base-url), NumWidth/NumHeight, a card per
 copy named from its row. Tiles and tokens: one image per row side and a bag of Custom_Tile objects
 (hex tiles as hexagons, round pieces as circles, the rest as boxes). Dice are not exported.
 """
@@ -13,9 +14,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from pnpforge.build import back_of
 from pnpforge.components.template import localise
@@ -108,8 +111,13 @@ def _single_page(piece: Piece, side: SideName | None, ctx: RenderContext) -> Pag
     return Page(piece.width, piece.height, 0.0, draw)
 
 
-def _url(path: Path) -> str:
-    return path.resolve().as_uri()
+def _url(path: Path, folder: Path, base_url: str | None) -> str:
+    """An image's address in the JSON in `folder`: its path relative to the JSON (the folder can move),
+    or with --base-url the hosted address, base + that path."""
+    relative = Path(os.path.relpath(path, folder)).as_posix()
+    if base_url is None:
+        return relative
+    return base_url.rstrip("/") + "/" + quote(relative)
 
 
 def _guid(*parts: object) -> str:
@@ -151,13 +159,17 @@ def _object(name: str, nickname: str, guid: str, x: float, face_down: bool = Fal
 
 
 def _card_shape(obj: dict[str, Any], piece: Piece) -> None:
-    """The card's size against TTS's card (a poker card at scale 1); landscape cards lie sideways,
-    scaled alike on both axes (by their long side)."""
+    """The card's size against TTS's card (a poker card at scale 1, 63.5 × 88.9 mm). A landscape card
+    lies sideways: TTS turns its card a quarter, so X runs along the long side and Z along the short
+    one, and each axis is scaled on its own so the card keeps its own proportions (scaling both by the
+    long side stretched Quo Vadis' 95 × 65 mm race cards 4.4 % to TTS's 1.4 : 1)."""
     short, long_ = sorted((piece.width, piece.height))
-    obj["SidewaysCard"] = piece.width > piece.height
-    across = short / STANDARD_CARD[0] if piece.width <= piece.height else long_ / STANDARD_CARD[1]
+    sideways = piece.width > piece.height
+    obj["SidewaysCard"] = sideways
+    across = long_ / STANDARD_CARD[1] if sideways else short / STANDARD_CARD[0]
+    down = short / STANDARD_CARD[0] if sideways else long_ / STANDARD_CARD[1]
     obj["Transform"]["scaleX"] = round(across, 4)
-    obj["Transform"]["scaleZ"] = round(long_ / STANDARD_CARD[1], 4)
+    obj["Transform"]["scaleZ"] = round(down, 4)
 
 
 def saved_file(name: str, objects: list[dict[str, Any]]) -> str:
@@ -198,6 +210,7 @@ class _Job:
 
 def _deck(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: float) -> dict[str, Any]:
     component, ctx, dpi, lang = group.component, prepared.ctx, prepared.options.dpi, prepared.ctx.lang
+    base = prepared.options.base_url
     found = rows(group)
     cols, rows_ = grid(len(found))
     per_sheet = cols * rows_ - 1
@@ -234,8 +247,8 @@ def _deck(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: f
             )
         assert back is not None
         entry = {
-            "FaceURL": _url(face),
-            "BackURL": _url(back),
+            "FaceURL": _url(face, out, base),
+            "BackURL": _url(back, out, base),
             "NumWidth": cols,
             "NumHeight": rows_,
             "BackIsHidden": True,
@@ -263,6 +276,7 @@ def _deck(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: f
 def _tiles(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: float) -> dict[str, Any]:
     component, ctx, dpi, lang = group.component, prepared.ctx, prepared.options.dpi, prepared.ctx.lang
     tile_type = TILE_TYPES.get(component.shape or "", 0)
+    base = prepared.options.base_url
     found = rows(group)
     digits = max(3, len(str(len(found))))
     shared = None
@@ -278,8 +292,8 @@ def _tiles(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: 
         if has_back(component) and shared is None:
             back = job.add(_single_page(back_of(row.piece), "back", ctx), size, out / f"{stem}-back.png", dpi)
         image = {
-            "ImageURL": _url(front),
-            "ImageSecondaryURL": _url(back),
+            "ImageURL": _url(front, out, base),
+            "ImageSecondaryURL": _url(back, out, base),
             "ImageScalar": 1.0,
             "WidthScale": 0.0,
             "CustomTile": {"Type": tile_type, "Thickness": 0.1, "Stackable": True, "Stretch": True},
