@@ -892,8 +892,8 @@ DUPLEX_NOTES: dict[str, dict[str, str]] = {
     "en": {
         "long": "Backs follow their fronts: print double-sided, flip on the long edge.",
         "short": "Backs follow their fronts: print double-sided, flip on the short edge.",
-        "fold": "Fronts on the left half of each page, their backs on the right: print single-sided, "
-        "fold along the dashed centre line, glue the halves together, then cut.",
+        "fold": "Fronts and their backs share each page, either side of the dashed fold line through its "
+        "centre: print single-sided, fold along the line, glue the halves together, then cut.",
         "none": "Backs are not printed (--duplex none).",
         "offset": "Back pages moved {x:g} mm right and {y:g} mm down (--back-offset).",
         "page": "Page {page} ({size}); bleed {bleed:g} mm; printer margin {margin:g} mm (every mark and "
@@ -906,7 +906,7 @@ DUPLEX_NOTES: dict[str, dict[str, str]] = {
     "ja": {
         "long": "裏面は表面の次のページ:両面印刷(長辺とじ)で印刷してください。",
         "short": "裏面は表面の次のページ:両面印刷(短辺とじ)で印刷してください。",
-        "fold": "各ページの左半分が表面、右半分がその裏面:片面印刷し、中央の破線で折って貼り合わせてから"
+        "fold": "表面と裏面は同じページの中央の破線(折り線)の両側:片面印刷し、折り線で折って貼り合わせてから"
         "切ってください。",
         "none": "裏面は印刷しません(--duplex none)。",
         "offset": "裏面ページを右へ {x:g} mm、下へ {y:g} mm ずらしています(--back-offset)。",

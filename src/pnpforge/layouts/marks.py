@@ -349,6 +349,11 @@ def draw_duplex_test(canvas: Canvas, frame: PageFrame, back: bool, duplex: str, 
         f"Print both pages double-sided ({duplex}-edge flip), then hold the sheet against a light.",
         "Each cross should sit in the centre of its rings; each ring is 1 mm wider than the last.",
     ]
+    if back:  # how to turn what is seen into the correction
+        lines.append(
+            "Seen from this side, a cross X mm right of and Y mm below its rings' centre: "
+            "build with --back-offset X,Y."
+        )
     y = frame.height / 2 - mm(40)
     for line in lines:
         canvas.text(frame.width / 2 - mm(70), y, line, font, 9 if line != title else 14, MARK)
