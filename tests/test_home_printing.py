@@ -3,6 +3,7 @@ packed on Letter, assembly pages, and sheet labels that keep front/back."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,9 @@ from click.testing import CliRunner
 from conftest import MM, SpecMaker, extent_of, render_page
 from pypdf import PdfReader
 
-from pnpforge.build import BuildOptions, build
+from pnpforge.build import BuildOptions, build, plan, write
 from pnpforge.cli import main
+from pnpforge.components.load import load_target
 
 RED, BLUE = (255, 0, 0), (0, 0, 255)
 DPI = 254  # ten pixels a millimetre
@@ -189,13 +191,24 @@ def test_packed_parts_overlap_and_keep_their_windows(tmp_path: Path) -> None:
     assert second[0] - first[0] == pytest.approx(2.0, abs=0.2)  # the same cut lines: 2 mm bleed each end
 
 
-def test_labels_keep_front_and_back_when_shortened(tmp_path: Path) -> None:
-    pdf = _pdf(Path("ankh"), tmp_path / "out")
+@pytest.mark.parametrize(("game", "shortest"), [("ankh", "ankh · 19 · front"), ("delphi", "…")])
+def test_labels_keep_front_and_back_when_shortened(game: str, shortest: str, tmp_path: Path) -> None:
+    """Crowded sheets: names give way first ("…", then left out), then the word "sheet"; the sheet number
+    and the side stay on every label."""
+    options = BuildOptions(out_dir=tmp_path)
+    the_plan = plan(load_target(game), options)
+    (pdf,) = write(the_plan, options)
     texts = [p.extract_text() for p in PdfReader(pdf).pages]
-    labels = [line for text in texts for line in text.splitlines() if line.startswith("ankh · sheet")]
-    shortened = [line for line in labels if "…" in line]
-    assert shortened  # the long ones are shortened ...
-    assert all(line.endswith((" · front", " · back")) for line in labels)  # ... never their side
+    labels = []
+    for page, text in zip(the_plan.pages, texts, strict=True):
+        if page.kind != "pieces" or (page.layout and page.layout.board and page.side == "face"):
+            continue
+        side = "back" if page.side == "back" else "front"
+        (label,) = [line for line in text.splitlines() if line.startswith(f"{game} · ")]
+        labels.append(label)
+        assert label.endswith(f" · {side}")
+        assert re.match(rf"{game} · (sheet )?{page.sheet}\b", label), label
+    assert any(shortest in label for label in labels)  # shortened, down to the number and side
 
 
 def test_assembly_page_draws_the_board(tmp_path: Path) -> None:
