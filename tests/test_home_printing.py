@@ -234,3 +234,16 @@ def test_fold_page_count_measured_by_page_boxes(make_spec: SpecMaker, tmp_path: 
     assert len(duplex.pages) == 1 + 4 and len(fold.pages) == 1 + 5
     for page in fold.pages:
         assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.01)
+
+
+def test_fold_from_the_command_line_and_from_the_spec(make_spec: SpecMaker, tmp_path: Path) -> None:
+    folder = make_spec(CARDS.format(count=3))
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "cli"), "--duplex", "fold"])
+    assert result.exit_code == 0, result.output
+    cover = PdfReader(tmp_path / "cli" / "deck.pdf").pages[0].extract_text()
+    assert "print single-sided, fold along the" in cover
+    spec = make_spec(
+        CARDS.format(count=3).replace("components:", "defaults: {duplex: fold}\ncomponents:"), "s"
+    )
+    reader = PdfReader(_pdf(spec, tmp_path / "spec"))
+    assert len(reader.pages) == 2 and "front + back, fold" in reader.pages[1].extract_text()
