@@ -166,7 +166,7 @@ def test_quo_vadis_generation_boards_fit_three_letter_pages(tmp_path: Path) -> N
     parts = [label for text in pages[1:] for label in text.split() if "·A" in label]
     assert sorted(parts) == sorted(f"{copy}·A{part}" for copy in range(1, 6) for part in (1, 2))
     for number, text in enumerate(pages[1:], 1):
-        assert f"quo-vadis · sheet {number} · generation-boards · front" in text
+        assert re.search(rf"quo-vadis · (draft \S+ · )?sheet {number} · generation-boards · front", text)
 
 
 def test_packed_parts_overlap_and_keep_their_windows(tmp_path: Path) -> None:
@@ -191,10 +191,10 @@ def test_packed_parts_overlap_and_keep_their_windows(tmp_path: Path) -> None:
     assert second[0] - first[0] == pytest.approx(2.0, abs=0.2)  # the same cut lines: 2 mm bleed each end
 
 
-@pytest.mark.parametrize(("game", "shortest"), [("ankh", "ankh · 19 · front"), ("delphi", "…")])
+@pytest.mark.parametrize(("game", "shortest"), [("ankh", " · 19 · front"), ("delphi", "…")])
 def test_labels_keep_front_and_back_when_shortened(game: str, shortest: str, tmp_path: Path) -> None:
-    """Crowded sheets: names give way first ("…", then left out), then the word "sheet"; the sheet number
-    and the side stay on every label."""
+    """Crowded sheets: names give way first ("…", then left out), then the word "sheet", then the draft's
+    stamp; the sheet number and the side stay on every label."""
     options = BuildOptions(out_dir=tmp_path)
     the_plan = plan(load_target(game), options)
     (pdf,) = write(the_plan, options)
@@ -207,7 +207,8 @@ def test_labels_keep_front_and_back_when_shortened(game: str, shortest: str, tmp
         (label,) = [line for line in text.splitlines() if line.startswith(f"{game} · ")]
         labels.append(label)
         assert label.endswith(f" · {side}")
-        assert re.match(rf"{game} · (sheet )?{page.sheet}\b", label), label
+        stamp = f"({re.escape(the_plan.stamp)} · )?"  # the draft's stamp, unless there is no room
+        assert re.match(rf"{game} · {stamp}(sheet )?{page.sheet}\b", label), label
     assert any(shortest in label for label in labels)  # shortened, down to the number and side
 
 

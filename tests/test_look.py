@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import MM, require_cjk
 
+from pnpforge.build import BuildOptions, build
 from pnpforge.cli import main
 
 DPI = 600
@@ -85,14 +86,16 @@ def test_ankh_board_legend_stays_inside_its_frame(lang: str, tmp_path: Path) -> 
 @pytest.mark.parametrize(("lang", "mark"), [("en", "Y"), ("ja", "黄")])
 def test_delphi_shrine_marks_sit_on_plain_colour(lang: str, mark: str, tmp_path: Path) -> None:
     """Round the yellow shrine tile's mark (0.3–0.6 mm outside its character box) the pixels are the
-    tile's plain yellow: the crosshatch no longer runs through the letter."""
+    tile's plain yellow: the crosshatch no longer runs through the letter (measured on the built sheet
+    of shrine tiles)."""
     if lang == "ja":
         require_cjk()
-    document = _shop_pdf("delphi", "island-shrine-tiles", tmp_path, lang)
+    options = BuildOptions(out_dir=tmp_path, lang=lang, only=("island-shrine-tiles",))
+    (pdf,) = build("delphi", options).files
+    document = pdfium.PdfDocument(str(pdf))
+    page = document[1]  # the sheet of fronts, after the cover
     yellow = (0xF3, 0xCD, 0x2B)
-    pages = [document[k] for k in range(0, len(document), 2)]
-    page = next(p for p in pages if any(c == mark for c, _, _ in _chars(p)))  # the first of three
-    ((x0, y0, x1, y1),) = [box for c, _, box in _chars(page) if c == mark]
+    ((x0, y0, x1, y1), *_) = [box for c, _, box in _chars(page) if c == mark]  # the first of three
     image = page.render(scale=DPI / 72).to_pil().convert("RGB")
     scale = DPI / 72
     near, far = 0.3 * MM, 0.6 * MM
