@@ -248,3 +248,48 @@ def test_fold_from_the_command_line_and_from_the_spec(make_spec: SpecMaker, tmp_
     )
     reader = PdfReader(_pdf(spec, tmp_path / "spec"))
     assert len(reader.pages) == 2 and "front + back, fold" in reader.pages[1].extract_text()
+
+
+def test_watch_sees_a_changed_back_on_a_folded_page(make_spec: SpecMaker) -> None:
+    """watch re-renders a page when its digest changes: on a folded sheet a row's back is on the page."""
+    from pnpforge.drafts.pages import page_prints
+
+    def prints(back: str) -> list[str]:
+        folder = make_spec(
+            """\
+            game: {id: deck, title: {en: Deck}}
+            components:
+              - name: cards
+                kind: card
+                size: poker
+                csv: cards.csv
+                face: {background: red}
+                back: {background: "{back}"}
+            """,
+            back,
+            cards__csv=f"back\nblue\n{back}\n",
+        )
+        return page_prints(plan(load_target(folder), BuildOptions(duplex="fold")))
+
+    blue, green = prints("blue"), prints("green")
+    assert blue[1] != green[1]  # the second card's back changed: its folded sheet is drawn again
+
+
+def test_watch_sees_a_changed_board_on_its_assembly_page(make_spec: SpecMaker) -> None:
+    """The assembly page draws the board: a change to the board's art is a change to that page."""
+    from pnpforge.drafts.pages import page_prints
+
+    def prints(colour: str) -> list[str]:
+        folder = make_spec(
+            f"""\
+            game: {{id: strip, title: {{en: Strip}}}}
+            components:
+              - {{name: track, kind: board, size: 330x40mm, count: 2, face: {{background: {colour}}}}}
+            """,
+            colour,
+        )
+        the_plan = plan(load_target(folder), BuildOptions(page="letter"))
+        assert [p.kind for p in the_plan.pages][:2] == ["cover", "assembly"]
+        return page_prints(the_plan)
+
+    assert prints("red")[1] != prints("green")[1]

@@ -52,11 +52,15 @@ def _page(the_plan: Plan, page: DocPage, printer: Printer) -> str:
     if page.kind == "assembly":
         first = pieces[0]
         overlap = page.component.overlap if page.component else None
-        return repr((page.kind, page.label, first.width, first.height, overlap))
+        # the assembly page draws the board itself, small
+        said = (page.kind, page.label, first.width, first.height, overlap, page.board_parts)
+        return repr((*said, printer(first, "face")))
     placements = page.layout.placements if page.layout else []
     placed = [(printer(pieces[p.index], page.side), pieces[p.index].component.name) for p in placements]
+    if page.folded is not None:  # --duplex fold: the backs beside their fronts
+        placed += [(printer(pieces[p.index], "back"), "back") for p in page.folded.placements]
     component = page.component.name if page.component else ""
-    return repr((page.kind, page.side, page.sheet, component, page.layout, placed))
+    return repr((page.kind, page.side, page.sheet, component, page.layout, page.folded, placed))
 
 
 def _digest(*parts: str) -> str:
