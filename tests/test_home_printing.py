@@ -29,6 +29,17 @@ components:
     back: {{background: blue}}
 """
 
+ROW_CARDS = """\
+game: {{id: deck, title: {{en: Deck}}}}
+components:
+  - name: cards
+    kind: card
+    size: poker
+    csv: cards.csv
+    face: {{background: "{face}"}}
+    back: {{background: "{back}"}}
+"""
+
 
 def _pdf(folder: Path, out: Path, **options: object) -> Path:
     return build(folder, BuildOptions(out_dir=out, **options)).files[0]  # type: ignore[arg-type]
@@ -63,19 +74,7 @@ def test_fold_puts_backs_mirrored_about_the_fold_line(make_spec: SpecMaker, tmp_
 
 def test_fold_mirrors_each_back_behind_its_own_front(make_spec: SpecMaker, tmp_path: Path) -> None:
     """A card's back shows its row's colour: the back of the first card lies behind the first card."""
-    folder = make_spec(
-        """\
-        game: {id: deck, title: {en: Deck}}
-        components:
-          - name: cards
-            kind: card
-            size: poker
-            csv: cards.csv
-            face: {background: "{colour}"}
-            back: {background: "{colour}"}
-        """,
-        cards__csv="colour\nred\nblue\n",
-    )
+    folder = make_spec(ROW_CARDS.format(face="{colour}", back="{colour}"), cards__csv="colour\nred\nblue\n")
     page = render_page(_pdf(folder, tmp_path / "out", duplex="fold"), 1, DPI)
     width_mm = page.size[0] * PX
     reds = _mm(extent_of(page, RED))
@@ -255,20 +254,8 @@ def test_watch_sees_a_changed_back_on_a_folded_page(make_spec: SpecMaker) -> Non
     from pnpforge.drafts.pages import page_prints
 
     def prints(back: str) -> list[str]:
-        folder = make_spec(
-            """\
-            game: {id: deck, title: {en: Deck}}
-            components:
-              - name: cards
-                kind: card
-                size: poker
-                csv: cards.csv
-                face: {background: red}
-                back: {background: "{back}"}
-            """,
-            back,
-            cards__csv=f"back\nblue\n{back}\n",
-        )
+        spec = ROW_CARDS.format(face="red", back="{back}")
+        folder = make_spec(spec, back, cards__csv=f"back\nblue\n{back}\n")
         return page_prints(plan(load_target(folder), BuildOptions(duplex="fold")))
 
     blue, green = prints("blue"), prints("green")
