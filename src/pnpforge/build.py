@@ -859,8 +859,9 @@ def _page_label(
     stamp = f" · {plan_.stamp}" if plan_.stamp else ""
     head = f"{plan_.id}{stamp}"
     # the sheet number is kept when the word "sheet" is not, and then when the draft's stamp is not
-    keep = (f"{head} · sheet {page.sheet}", f"{head} · {page.sheet}", f"{plan_.id} · {page.sheet}")
-    keep = keep if page.sheet else (head,)
+    keep: tuple[str, ...] = (head,)
+    if page.sheet:
+        keep = (f"{head} · sheet {page.sheet}", f"{head} · {page.sheet}", f"{plan_.id} · {page.sheet}")
     side = " · front + back, fold" if page.folded else f" · {'back' if page.side == 'back' else 'front'}"
     layout = (
         compose([*page.layout.blocks, *page.folded.blocks]) if page.layout and page.folded else page.layout

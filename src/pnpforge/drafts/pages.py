@@ -53,8 +53,8 @@ def _page(the_plan: Plan, page: DocPage, printer: Printer) -> str:
         first = pieces[0]
         overlap = page.component.overlap if page.component else None
         # the assembly page draws the board itself, small
-        said = (page.kind, page.label, first.width, first.height, overlap, page.board_parts)
-        return repr((*said, printer(first, "face")))
+        board = (page.kind, page.label, first.width, first.height, overlap, page.board_parts)
+        return repr((*board, printer(first, "face")))
     placements = page.layout.placements if page.layout else []
     placed = [(printer(pieces[p.index], page.side), pieces[p.index].component.name) for p in placements]
     if page.folded is not None:  # --duplex fold: the backs beside their fronts
