@@ -114,3 +114,12 @@ def test_delphi_shrine_marks_sit_on_plain_colour(lang: str, mark: str, tmp_path:
     assert len(off) <= 0.02 * len(ring), (
         f"{len(off)} of {len(ring)} pixels round the mark are not plain yellow"
     )
+
+
+def test_japanese_print_shop_fronts_are_drawn(tmp_path: Path) -> None:
+    """Rows named by a Japanese title: every front of the print-shop PDF shows its art (it was blank)."""
+    require_cjk()
+    document = _shop_pdf("delphi", "island-shrine-tiles", tmp_path, "ja")
+    for index in range(0, len(document), 2):
+        image = document[index].render(scale=1).to_pil().convert("RGB")
+        assert len(image.getcolors(1 << 20) or ()) > 10, f"page {index + 1} is blank"

@@ -47,8 +47,10 @@ class _PendingText:
 
 @lru_cache(maxsize=1024)
 def _form_name(key: str) -> str:
-    """A PDF name for a reuse key (reportlab names forms in the document's XObject dictionary)."""
-    return "PnpForm" + "".join(ch if ch.isalnum() else f"_{ord(ch):x}" for ch in key)
+    """A PDF name for a reuse key (reportlab names forms in the document's XObject dictionary). Only ASCII
+    letters and digits stay as they are: reportlab writes a name's bytes raw, and pdfium finds no form
+    under a name holding UTF-8 (a Japanese title in an export's key left every front blank)."""
+    return "PnpForm" + "".join(ch if ch.isascii() and ch.isalnum() else f"_{ord(ch):x}" for ch in key)
 
 
 def _rounded_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
