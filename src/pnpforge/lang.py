@@ -27,6 +27,7 @@ VALIDATE_JA = {
     "legal": "正しい{game}のセットアップです",
     "warnings": "(警告{count}件)",
     "violations": "{count}件のルール違反",
+    "unlisted": "ほかに{count}件の違反があります(最初の{shown}件だけを示しています)",
 }
 
 
@@ -89,4 +90,5 @@ def said_report(report: Report, tr: Callable[[str], str]) -> Report:
         report.game,
         [Violation(v.code, tr(v.message), v.where) for v in report.errors],
         [Violation(v.code, tr(v.message), v.where) for v in report.warnings],
+        report.error_count,
     )

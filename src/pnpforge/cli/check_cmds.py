@@ -28,6 +28,7 @@ def _print_report(report: Report, file: str, lang: str = "en") -> None:
         "legal": "legal {game} set-up",
         "warnings": " ({count} warning(s))",
         "violations": "{count} rule violation(s)",
+        "unlisted": "{count} more violation(s) not listed (the first {shown} are)",
     }
     if lang != "en":  # only a translated report reads the game's checks.py `JA` table
         from pnpforge import lang as language
@@ -37,13 +38,15 @@ def _print_report(report: Report, file: str, lang: str = "en") -> None:
         words = language.VALIDATE_JA
     for v in report.errors:
         click.echo(f"{file}: error [{v.code}] {v.message}")
+    if report.unlisted:
+        click.echo(f"{file}: {words['unlisted'].format(count=report.unlisted, shown=len(report.errors))}")
     for v in report.warnings:
         click.echo(f"{file}: warning [{v.code}] {v.message}")
     if report.valid:
         extra = words["warnings"].format(count=len(report.warnings)) if report.warnings else ""
         click.echo(f"{file}: {words['legal'].format(game=game)}{extra}")
     else:
-        click.echo(f"{file}: {words['violations'].format(count=len(report.errors))}")
+        click.echo(f"{file}: {words['violations'].format(count=report.error_count)}")
 
 
 @click.command("validate")

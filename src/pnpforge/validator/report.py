@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pnpforge import limits
+
 __all__ = ["Report", "Violation"]
 
 
@@ -24,27 +26,48 @@ class Violation:
 
 @dataclass
 class Report:
+    """The first `limits.VIOLATIONS` errors and warnings, listed; `error_count` counts every error.
+
+    A hostile board can break a rule thousands of times; listing the first hundred says as much as
+    listing them all, and keeps the report (and the page showing it) small.
+    """
+
     game: str
     errors: list[Violation] = field(default_factory=list)
     warnings: list[Violation] = field(default_factory=list)
+    error_count: int = -1  # -1: as many as listed
+
+    def __post_init__(self) -> None:
+        self.error_count = max(self.error_count, len(self.errors))
 
     @property
     def valid(self) -> bool:
         return not self.errors
 
     def error(self, code: str, message: str, where: Any = None) -> None:
-        self.errors.append(Violation(code, message, where))
+        self.error_count += 1
+        if len(self.errors) < limits.VIOLATIONS:
+            self.errors.append(Violation(code, message, where))
 
     def warn(self, code: str, message: str, where: Any = None) -> None:
-        self.warnings.append(Violation(code, message, where))
+        if len(self.warnings) < limits.VIOLATIONS:
+            self.warnings.append(Violation(code, message, where))
+
+    @property
+    def unlisted(self) -> int:
+        """Errors counted but not listed."""
+        return self.error_count - len(self.errors)
 
     def codes(self) -> set[str]:
         return {v.code for v in self.errors}
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "valid": self.valid,
             "game": self.game,
             "errors": [v.as_json() for v in self.errors],
             "warnings": [v.as_json() for v in self.warnings],
         }
+        if self.unlisted:  # only a report past the limit says so: every other report keeps its shape
+            out["unlisted_errors"] = self.unlisted
+        return out

@@ -37,10 +37,10 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
-from pnpforge import catalog, games
+from pnpforge import catalog, games, limits
 from pnpforge.errors import InputError
 from pnpforge.games import Game, SetupRules
-from pnpforge.sourcefile import Source, read_yaml, read_yaml_text, validate
+from pnpforge.sourcefile import Path_, Source, read_yaml, read_yaml_text, validate
 from pnpforge.validator.report import Report
 
 __all__ = [
@@ -102,12 +102,44 @@ class LoadedSetup:
     source: Source
 
 
+def _long_list(data: Any, path: Path_ = ()) -> Path_ | None:
+    """The path of the first list holding more than `limits.SETUP_LIST` entries, walking without recursion."""
+    stack: list[tuple[Any, Path_]] = [(data, path)]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, list):
+            if len(node) > limits.SETUP_LIST:
+                return at
+            stack.extend(((item, (*at, k)) for k, item in enumerate(node)))
+        elif isinstance(node, dict):
+            stack.extend(((value, (*at, key)) for key, value in node.items()))
+    return None
+
+
 def load_source(source: Source) -> LoadedSetup:
     found = catalog.game_of(source, "set-up file")
     game = games.of(found)
     rules = game.rules(source.file)
+    long = _long_list(source.data)
+    if long is not None:  # every game's checks then work on a board of bounded size
+        size = len(_at(source.data, long))
+        raise InputError(
+            [
+                source.problem(
+                    (*long, limits.SETUP_LIST),
+                    f"{size} entries in one list (expected at most {limits.SETUP_LIST}; "
+                    "see Work bounds in docs/spec.md)",
+                )
+            ]
+        )
     setup = validate(rules.model, source)
     return LoadedSetup(game, rules, setup, source)
+
+
+def _at(data: Any, path: Path_) -> Any:
+    for part in path:
+        data = data[part]
+    return data
 
 
 def load_setup(path: str | Path) -> LoadedSetup:

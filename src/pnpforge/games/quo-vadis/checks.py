@@ -19,7 +19,6 @@ polygon), `adjacent_areas(setup)` which areas touch, `space_adjacency` which spa
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -31,7 +30,7 @@ from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, components, polygon_cell
 from pnpforge.geometry.hexgrid import Hex
-from pnpforge.geometry.lattice import LatticeCell, hex_lattice, lattice_adjacency, overlapping
+from pnpforge.geometry.lattice import LatticeCell, Triangle, hex_lattice, lattice_adjacency
 from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source, read_yaml, validate
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, legend_of
@@ -188,19 +187,29 @@ class Space:
 
 @dataclass
 class QvMap:
-    """The placed map: spaces as polygons, keyed by map index so even a repeated tile stays separate."""
+    """The placed map: spaces as polygons, keyed by map index so even a repeated tile stays separate.
+
+    A tile overlapping an earlier one is `covered` (map index → the first earlier tile it overlaps):
+    it is reported as an overlap and left out of `touching`, so a pile of copies on one cell costs
+    work in proportion to the copies, not to their pairs.
+    """
 
     placed: list[PlacedArea]
     tiles: list[AreaTile]
     spaces: dict[tuple[int, int], Space] = field(default_factory=dict)
     touching: dict[tuple[int, int], set[tuple[int, int]]] = field(default_factory=dict)
+    covered: dict[int, int] = field(default_factory=dict)
 
     def tile_neighbours(self) -> dict[int, set[int]]:
-        """Map index → the map indices of tiles sharing an edge with it."""
-        out: dict[int, set[int]] = {i: set() for i in range(len(self.placed))}
+        """Map index → the map indices of tiles sharing an edge with it (uncovered tiles only)."""
+        out: dict[int, set[int]] = {i: set() for i in range(len(self.placed)) if i not in self.covered}
         for (i, _), others in self.touching.items():
             out[i] |= {j for j, _ in others if j != i}
         return out
+
+    def laid(self) -> dict[tuple[int, int], Space]:
+        """The spaces of the tiles no earlier tile lies under."""
+        return {key: space for key, space in self.spaces.items() if key[0] not in self.covered}
 
 
 LATTICE = hex_lattice(1.0)
@@ -229,11 +238,27 @@ def build_map(setup: Setup) -> QvMap:
                 LATTICE.cell(corners),
             )
     lattice = _lattice_cells(qv)
+    qv.covered = _overlapping_tiles(qv) if lattice is None else _covered_on_lattice(qv, lattice)
+    laid = qv.laid()
     if lattice is not None:
-        qv.touching = lattice_adjacency(lattice)
+        qv.touching = lattice_adjacency({key: lattice[key] for key in laid})
     else:
-        qv.touching = adjacency({key: s.polygon for key, s in qv.spaces.items()})
+        qv.touching = adjacency({key: s.polygon for key, s in laid.items()})
     return qv
+
+
+def _covered_on_lattice(qv: QvMap, lattice: dict[tuple[int, int], LatticeCell]) -> dict[int, int]:
+    """Each tile sharing a triangle with an earlier uncovered tile → the first such tile, in one pass."""
+    owner: dict[Triangle, int] = {}
+    covered: dict[int, int] = {}
+    for i in range(len(qv.placed)):
+        triangles = [t for k in range(3) if (i, k) in lattice for t in lattice[(i, k)].triangles]
+        under = [owner[t] for t in triangles if t in owner]
+        if under:
+            covered[i] = min(under)
+        else:
+            owner.update(dict.fromkeys(triangles, i))
+    return covered
 
 
 def _lattice_cells(qv: QvMap) -> dict[tuple[int, int], LatticeCell] | None:
@@ -319,11 +344,12 @@ def check(setup: Setup, source: Source) -> Report:
     qv = build_map(setup)
     rules = load_areas().setup
     _check_overlap(qv, report)
-    repeated = Counter(t.id for t in qv.tiles)
-    for tile_id, count in sorted(repeated.items()):
-        if count > 1:
-            where = [list(p.at) for p in setup.map if p.tile == tile_id]
-            report.error("tile-repeated", Phrase(REPEATED, tile=tile_id, count=count), where)
+    cells_of: dict[str, list[list[int]]] = {}
+    for placed in setup.map:
+        cells_of.setdefault(placed.tile, []).append(list(placed.at))
+    for tile_id, where in sorted(cells_of.items()):
+        if len(where) > 1:
+            report.error("tile-repeated", Phrase(REPEATED, tile=tile_id, count=len(where)), where)
     wanted_doubles = rules.doubles_by_players.get(setup.players, 0)
     wanted = 1 + rules.base.get("ring", 6) + rules.extra_tiles + wanted_doubles
     if len(setup.map) != wanted:
@@ -337,7 +363,7 @@ def check(setup: Setup, source: Source) -> Report:
             [list(qv.placed[i].at) for i in doubles],
         )
     _check_base(setup, qv, report)
-    groups = components(qv.spaces, qv.touching)
+    groups = components(qv.laid(), qv.touching)
     if len(groups) > 1:
         tiles = [sorted({i for i, _ in g}) for g in groups]
         sizes = " + ".join(str(len(t)) for t in tiles)
@@ -348,32 +374,29 @@ def check(setup: Setup, source: Source) -> Report:
 
 
 def _check_overlap(qv: QvMap, report: Report) -> None:
-    lattice = _lattice_cells(qv)
-    pairs = _overlapping_tiles(qv) if lattice is None else set()
-    for pair in overlapping(lattice or {}):
-        (i, _), (j, _) = sorted(pair)
-        if i != j:  # two spaces of one tile never overlap
-            pairs.add((i, j))
-    for i, j in sorted(pairs):
+    for j, i in sorted(qv.covered.items(), key=lambda pair: (pair[1], pair[0])):
         message = Phrase(OVERLAP, a=_name(qv, i), b=_name(qv, j))
         report.error("tile-overlap", message, [list(qv.placed[i].at), list(qv.placed[j].at)])
 
 
-def _overlapping_tiles(qv: QvMap) -> set[tuple[int, int]]:
-    """Map-index pairs of tiles whose spaces overlap with positive area, by shapely (any polygon)."""
+def _overlapping_tiles(qv: QvMap) -> dict[int, int]:
+    """`_covered_on_lattice` for spaces off the lattice, by shapely (overlap: positive-area intersection)."""
     from shapely.strtree import STRtree
 
     keys = list(qv.spaces)
     polygons = [qv.spaces[k].polygon for k in keys]
     tree = STRtree(polygons)
-    pairs: set[tuple[int, int]] = set()
+    covered: dict[int, int] = {}
     for a, polygon in enumerate(polygons):
+        i = keys[a][0]
         for b in tree.query(polygon, predicate="intersects"):
-            i, j, other = keys[a][0], keys[int(b)][0], polygons[int(b)]
+            j, other = keys[int(b)][0], polygons[int(b)]
+            if j >= i or j in covered or (i in covered and covered[i] <= j):
+                continue
             # neighbours only touch; the area test keeps float noise from counting as an overlap
-            if i < j and not polygon.touches(other) and polygon.intersection(other).area > OVERLAP_AREA:
-                pairs.add((i, j))
-    return pairs
+            if not polygon.touches(other) and polygon.intersection(other).area > OVERLAP_AREA:
+                covered[i] = j
+    return covered
 
 
 def _check_base(setup: Setup, qv: QvMap, report: Report) -> None:
@@ -409,7 +432,7 @@ def _base_violations(
             role = "centre" if i == centre else "ring"
             message = Phrase(DOUBLE_IN_BASE, tile=_name(qv, i), role=Phrase.word(role))
             found.append(("doubles-in-base", message, [list(qv.placed[i].at)]))
-    for i in range(len(qv.placed)):
+    for i in sorted(neighbours):
         if i not in base and not neighbours[i] & ring:
             message = Phrase(DETACHED, tile=_name(qv, i), centre=_name(qv, centre))
             found.append(("tile-detached", message, [list(qv.placed[i].at)]))
