@@ -41,8 +41,13 @@ EXIT_INTERNAL = 3
 
 
 def report_problems(error: InputError) -> None:
-    for problem in error.problems:
+    from pnpforge import limits
+
+    for problem in error.problems[: limits.VIOLATIONS]:
         click.echo(f"error: {problem}", err=True)
+    unlisted = len(error.problems) - limits.VIOLATIONS
+    if unlisted > 0:
+        click.echo(f"{unlisted} more problem(s) not listed (the first {limits.VIOLATIONS} are).", err=True)
     if len(error.problems) > 1:
         click.echo(f"{len(error.problems)} problems.", err=True)
 
