@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pnpforge import parsecache
+from pnpforge import limits, parsecache
 from pnpforge.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -126,6 +126,7 @@ def _plain(node: Any, path: Path_, positions: dict[Path_, tuple[int, int]]) -> A
 # E000-FFFD and 10000-10FFFF), refused with its position, in CSV too; spelt as the characters refused,
 # since that class compiles in a tenth of the time of its negated twin (~5 ms at every start)
 _NON_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _INTEGER = re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)")
 _COLLECTION_START = ("MappingStartEvent", "SequenceStartEvent")
 _COLLECTION_END = ("MappingEndEvent", "SequenceEndEvent")
@@ -242,6 +243,12 @@ def _walk(events: Any, file: str) -> None:
             if event.anchor is not None:
                 sizes[event.anchor] = (1, 0)
             value = event.value
+            if event.style == '"' and _SURROGATE.search(value):  # only a double-quoted escape makes one
+                raise _mark_problem(
+                    file,
+                    event.start_mark,
+                    "a lone surrogate escape like \\ud800 (expected a whole character)",
+                )
             plain = event.style in (None, "") and event.implicit[0]
             if len(value) > MAX_DIGITS and plain and _too_long_integer(value):
                 raise _mark_problem(
@@ -560,12 +567,16 @@ def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
     file = shown_as or str(path)
     text = decode_utf8(read_bytes(path, file), file)
     check_text(text, file)
-    reader = csv.DictReader(io.StringIO(text))
+    # newline=None: a file saved with CR alone ends its lines (old Mac Excel) reads as lines too
+    reader = csv.DictReader(io.StringIO(text, newline=None))
     rows: list[dict[str, str]] = []
     lines: list[int] = []
     try:
         for row in reader:
             line = reader.line_num  # where the row ends: its own line unless a cell spans lines
+            if len(rows) >= limits.ROWS:
+                message = f"more than {limits.ROWS} rows (expected fewer; see Work bounds in docs/spec.md)"
+                raise InputError.single(file, message, line, 1)
             if None in row:
                 raise InputError.single(file, "more cells than the header has columns", line, 1) from None
             if any((value or "").strip() for value in row.values()):

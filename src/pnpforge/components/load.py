@@ -12,7 +12,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog
+from pnpforge import catalog, limits
 from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.components.selection import expression_problems, select_rows
@@ -155,8 +155,24 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
                     f"(expected at most {MAX_PIECES})",
                 )
             )
+    if not problems:
+        problems.extend(_total_problems(loaded))
     loaded.problems = problems
     return loaded
+
+
+def _total_problems(loaded: LoadedSpec) -> list[Problem]:
+    """The spec's pieces all together within `limits.PIECES_TOTAL`, said at the component that passes it."""
+    total = 0
+    for index, component in enumerate(loaded.spec.components):
+        total += loaded.piece_total(component)
+        if total > limits.PIECES_TOTAL:
+            message = (
+                f"component {component.name!r} brings the spec to {total} pieces "
+                f"(expected at most {limits.PIECES_TOTAL} in all; see Work bounds in docs/spec.md)"
+            )
+            return [loaded.source.problem(("components", index, "count"), message)]
+    return []
 
 
 _EXPECTED = (  # pydantic's wording -> what the spec expects
@@ -478,6 +494,8 @@ def _row_count(value: Any) -> tuple[int, str | None]:
         isinstance(value, int) or (isinstance(value, str) and _WHOLE.match(value))
     ):
         return 1, f"count {value!r} is not a whole number (expected a positive whole number)"
+    if isinstance(value, str) and len(value.strip().lstrip("+-").lstrip("0")) > len(str(MAX_PIECES)):
+        return 1, f"count {value.strip()[:20]}… is too large (expected at most {MAX_PIECES})"
     number = int(value)
     if number < 1:
         return 1, f"count {number} is not positive (expected a positive whole number)"

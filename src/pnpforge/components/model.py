@@ -21,9 +21,12 @@ from pydantic import (
 )
 from reportlab.lib import colors as rl_colors
 
+from pnpforge import limits
 from pnpforge.units import LengthRangeError, parse_length, parse_percent, parse_size
 
-MAX_PIECES = 20_000  # per component; larger counts are refused before anything is laid out
+MAX_PIECES = (
+    limits.PIECES_PER_COMPONENT
+)  # per component; larger counts are refused before anything is laid out
 
 Lang = Literal["en", "ja"]
 LocalText = str | dict[Lang, str]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pnpforge import limits
 from pnpforge.components.load import DataRow, LoadedSpec, RowRef
 from pnpforge.components.model import CellSource, Component
 from pnpforge.components.sidechoice import NoSide, variant_for
@@ -19,9 +20,10 @@ from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import piece_size
+from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
 
-MAX_CELL = 200  # axial coordinates of a data file's cells, either way: far beyond any board
+MAX_CELL = limits.CELL_COORD
 
 Cells = tuple[tuple[int, int], ...]
 RowCheck = Callable[[Piece], list[Problem]]  # checks one piece per data row (faces, images)
@@ -210,16 +212,33 @@ def _cells_of(
         at = cell.get("at") if isinstance(cell, dict) else cell
         if isinstance(cell, dict) and at is None and "q" in cell:
             at = [cell.get("q"), cell.get("r")]
-        if not (
-            isinstance(at, list | tuple)
-            and len(at) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_CELL for v in at)
-        ):
+        cell_at = limits.axial(at)
+        if cell_at is None:
             problems.append(
                 data.problem(
                     (*path, k), f"cell {at!r} is not [q, r] (expected two whole numbers, ±{MAX_CELL})"
                 )
             )
             continue
-        cells.append((int(at[0]), int(at[1])))
+        cells.append(cell_at)
+    if len(cells) > limits.POLYHEX_CELLS:
+        problems.append(
+            data.problem(
+                (*path, limits.POLYHEX_CELLS),
+                f"{len(cells)} cells in one tile (expected at most {limits.POLYHEX_CELLS}; "
+                "see Work bounds in docs/spec.md)",
+            )
+        )
+        return ()
+    parts = components(cells, hex_adjacency(cells))
+    if len(parts) > 1:  # found here in a moment, rather than after every tile's outline is drawn
+        stray = min(parts[1])
+        problems.append(
+            data.problem(
+                (*path, cells.index(stray)),
+                f"cell {list(stray)} is not next to the tile's other cells "
+                f"(expected connected cells: they form {len(parts)} pieces)",
+            )
+        )
+        return ()
     return tuple(cells)

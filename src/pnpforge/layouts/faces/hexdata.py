@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnpforge import limits
 from pnpforge.components.model import CellSource
 from pnpforge.components.template import fill
 from pnpforge.errors import InputError
@@ -82,11 +83,12 @@ def cells_from(
         else:
             entries, where = [item], (*path, index)
         for number, entry in enumerate(entries):
-            at = entry.get("at") if isinstance(entry, dict) else None
-            if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+            at = limits.axial(entry.get("at")) if isinstance(entry, dict) else None
+            if at is None:
                 spot = where if not source_spec.cells else (*where, number)
-                raise InputError([source.problem(spot, "a cell needs `at: [q, r]` (two whole numbers)")])
-            cells.append(Cell((at[0], at[1]), entry))
+                expected = f"two whole numbers, ±{limits.CELL_COORD}"
+                raise InputError([source.problem(spot, f"a cell needs `at: [q, r]` ({expected})")])
+            cells.append(Cell(at, entry))
     if not matched and not allow_none:
         shown = ", ".join(f"{k}={v}" for k, v in wanted.items()) or "any item"
         raise InputError([source.problem(path, f"no item in {source_spec.list!r} matches {shown}")])
@@ -106,11 +108,10 @@ def edges(source: Source, dotted: str) -> list[tuple[tuple[int, int], int]]:
             cell, direction = item[:2], item[2]
         else:
             cell, direction = None, None
-        if not (
-            isinstance(cell, list) and len(cell) == 2 and isinstance(direction, int) and 0 <= direction < 6
-        ):
+        at = limits.axial(cell)
+        if at is None or not (isinstance(direction, int) and 0 <= direction < 6):
             raise InputError(
                 [source.problem((*path, index), "a hex side is {cell: [q, r], dir: 0-5} or [q, r, dir]")]
             )
-        out.append(((int(cell[0]), int(cell[1])), direction))
+        out.append((at, direction))
     return out
