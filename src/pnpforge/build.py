@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnpforge import __version__
+from pnpforge import __version__, limits
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
@@ -200,6 +200,9 @@ def plan(
     """
     duplex = options.duplex or loaded.spec.defaults.duplex
     frame, page_name, ctx = drawing_setup(loaded, options, fonts)
+    if "png" in options.formats:  # before any piece is laid out: every page has the frame's size
+        size = limits.pixels(frame.width, options.dpi), limits.pixels(frame.height, options.dpi)
+        limits.check_pixels(*size, f"--dpi {options.dpi}: a {page_name} page")
     groups = pieces_of(loaded, options, frame, ctx, check=check)
     lang = ctx.lang
     result = Plan(loaded, frame, page_name, lang, duplex, ctx, stamp=stamp_of(loaded, options))
@@ -238,6 +241,10 @@ def plan(
             problems += error.problems
     if problems:
         raise InputError(problems)
+    if len(result.pages) > limits.PAGES:  # laid out in moments; drawing them is what would take long
+        raise limits.refuse(
+            loaded.file, f"the build would be {len(result.pages)} pages (expected at most {limits.PAGES})"
+        )
     _number_sheets(result.pages)
     result.inventory = [_inventory_line(group, result.pages, lang) for group in groups]
     result.cover_notes, result.cover_heading = options.cover_notes, options.cover_heading

@@ -8,7 +8,12 @@ input. Code reads them as `limits.X` at the time of the check, never as a copy t
 
 from __future__ import annotations
 
+import warnings
+from typing import IO
+
 from pnpforge.errors import InputError, Problem
+
+CLI = "<command line>"
 
 PIECES_PER_COMPONENT = 20_000  # pieces one component may make (count × rows' counts)
 PIECES_TOTAL = 50_000  # pieces of a whole spec, all components together
@@ -18,7 +23,9 @@ CELL_COORD = 200  # axial [q, r] of a data file's cell, either way: far beyond a
 POLYHEX_CELLS = 100  # hexes of one polyhex tile; board tiles have a handful
 SETUP_LIST = 2_000  # entries of any one list of a set-up file (cells, tiles, pieces, sides)
 VIOLATIONS = 100  # violations a report lists; the rest are counted, not listed
-DECODED_PIXELS = 64_000_000  # an image read (PNG/JPEG) or a PNG written, decoded: 64 Mpx (~256 MB RGBA)
+DECODED_PIXELS = (
+    120_000_000  # an image read or a PNG written, decoded; a 388 × 446 mm board at 600 dpi is 96 Mpx
+)
 IMAGE_MEMORY = 1_500_000_000  # bytes the export workers' images may hold together
 BLEED_RATIO = 1.0  # bleed at most the piece's longer side: more is a typo for a smaller unit
 
@@ -32,6 +39,50 @@ def axial(value: object) -> tuple[int, int] | None:
         if not isinstance(v, int) or isinstance(v, bool) or abs(v) > CELL_COORD:
             return None
     return (int(q), int(r))
+
+
+def pixels(points: float, dpi: float) -> int:
+    """A length in points as whole pixels at `dpi` (rounded to nearest, at least 1)."""
+    return max(1, round(points / 72.0 * dpi))
+
+
+def pixels_problem(width: int, height: int, what: str) -> str | None:
+    """Why `what` of width × height pixels is over the decoded-pixel budget, or None when it is not."""
+    if width * height <= DECODED_PIXELS:
+        return None
+    return (
+        f"{what} is {width:,} × {height:,} px (expected at most {DECODED_PIXELS:,} px decoded; "
+        "see Work bounds in docs/spec.md)"
+    )
+
+
+def check_pixels(width: int, height: int, what: str, file: str = CLI) -> None:
+    """Refuse, before rendering, a PNG over the decoded-pixel budget."""
+    problem = pixels_problem(width, height, what)
+    if problem:
+        raise InputError.single(file, problem)
+
+
+def image_size(image: str | IO[bytes], what: str) -> tuple[int, int]:
+    """An image's pixel size read from its header alone; ValueError when it is over the budget (so it is
+    never decoded) or not an image PIL can open."""
+    from PIL import Image
+
+    Image.MAX_IMAGE_PIXELS = DECODED_PIXELS  # PIL's own guard for readers that open images themselves
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # said below, in our words
+        try:
+            with Image.open(image) as opened:
+                width, height = opened.size
+        except Image.DecompressionBombError:  # PIL's guard, at twice its limit, for a header it read
+            raise ValueError(
+                f"{what} has more than {2 * DECODED_PIXELS:,} px (expected at most {DECODED_PIXELS:,} px "
+                "decoded; see Work bounds in docs/spec.md)"
+            ) from None
+    problem = pixels_problem(width, height, what)
+    if problem:
+        raise ValueError(problem)
+    return width, height
 
 
 def refuse(file: str, message: str, line: int = 0, col: int = 0) -> InputError:

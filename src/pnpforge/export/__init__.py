@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from pnpforge import limits
 from pnpforge.build import BuildOptions, drawing_setup, pieces_of
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.template import localise
@@ -28,7 +29,6 @@ KINDS = ("images", "print-shop", "tts")
 FORMATS = ("pdf", "png")
 CLI = "<command line>"
 DPI_RANGE = (10, 1200)
-MAX_PIXELS = 120_000_000  # one image; a 388 × 446 mm board at 600 dpi is 96 Mpx
 T = TypeVar("T")
 
 
@@ -130,10 +130,7 @@ def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) 
 
 
 def check_pixels(width: int, height: int, what: str, dpi: int) -> None:
-    if width * height > MAX_PIXELS:
-        raise InputError.single(
-            CLI, f"--dpi {dpi}: {what} would be {width} × {height} px (expected at most {MAX_PIXELS:,} px)"
-        )
+    limits.check_pixels(width, height, f"--dpi {dpi}: {what}")
 
 
 def export(

@@ -9,9 +9,10 @@ from pathlib import Path
 
 from pnpforge.export import Prepared, check_pixels
 from pnpforge.export.pages import render, side_page
-from pnpforge.export.raster import Shot, pixels, write_pngs
+from pnpforge.export.raster import Shot, write_pngs
 from pnpforge.export.sides import Side
 from pnpforge.files import write_atomic
+from pnpforge.limits import pixels
 from pnpforge.units import to_mm
 
 MANIFEST = "manifest.csv"

@@ -16,10 +16,12 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
+from pnpforge import limits
 from pnpforge.files import write_atomic
 
 POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
 TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
+BYTES_PER_PIXEL = 8  # a worker's peak per pixel of its largest image: BGR bitmap, PIL copy, PNG buffer
 PNG_LEVEL = 3  # zlib level: flat print art compresses nearly as well as at 6, in half the time
 
 _document: Any = None  # the worker's open PDF
@@ -33,11 +35,6 @@ class Shot:
     width: int
     height: int
     path: Path
-
-
-def pixels(points: float, dpi: float) -> int:
-    """A length in points as whole pixels at `dpi` (rounded to nearest, at least 1)."""
-    return max(1, round(points / 72.0 * dpi))
 
 
 def png_bytes(document: Any, shot: Shot) -> bytes:
@@ -82,6 +79,13 @@ def workers(asked: int | None = None) -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def memory_workers(shots: Sequence[Shot]) -> int:
+    """Workers whose largest images fit `limits.IMAGE_MEMORY` together (each holds its bitmap, PIL's copy
+    and the PNG being written: about BYTES_PER_PIXEL per pixel), whatever the cores or --jobs."""
+    largest = max(shot.width * shot.height for shot in shots)
+    return max(1, limits.IMAGE_MEMORY // (largest * BYTES_PER_PIXEL))
+
+
 def _chunks(shots: Sequence[Shot], count: int) -> list[list[Shot]]:
     """Consecutive runs of shots with about equal pixels each, `count` runs at most."""
     share = sum(shot.width * shot.height for shot in shots) / count
@@ -101,7 +105,7 @@ def write_pngs(pdf: bytes, shots: Sequence[Shot], processes: int | None = None) 
     `processes` > 1 is asked), else in this process."""
     if not shots:
         return
-    count = min(workers(processes), len(shots))
+    count = min(workers(processes), len(shots), memory_workers(shots))
     pixels_ = sum(shot.width * shot.height for shot in shots)
     if count < 2 or (processes is None and pixels_ < POOL_FROM):
         import pypdfium2 as pdfium

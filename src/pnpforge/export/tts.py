@@ -24,13 +24,14 @@ from pnpforge.build import back_of
 from pnpforge.components.template import localise
 from pnpforge.export import Prepared, check_pixels
 from pnpforge.export.pages import Page, render
-from pnpforge.export.raster import Shot, pixels, write_pngs
+from pnpforge.export.raster import Shot, write_pngs
 from pnpforge.export.sides import Row, has_back, rows, shared_back, title_of
 from pnpforge.files import write_atomic
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import SideName, draw_side
+from pnpforge.limits import pixels
 from pnpforge.output.canvas import Canvas
 from pnpforge.units import mm
 

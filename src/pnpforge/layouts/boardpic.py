@@ -18,7 +18,7 @@ import pypdfium2 as pdfium
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
-from pnpforge import __version__
+from pnpforge import __version__, limits
 from pnpforge.files import write_atomic
 from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.icon_table import ICON_NAMES
@@ -265,6 +265,9 @@ def pdf_bytes(pic: BoardPicture) -> bytes:
 
 
 def png_bytes(pic: BoardPicture, dpi: int = PNG_DPI) -> bytes:
+    layout = frame(pic)
+    size = limits.pixels(mm(layout.width), dpi), limits.pixels(mm(layout.height), dpi)
+    limits.check_pixels(*size, "the board picture")  # a board far across the table: refused, not drawn
     document = pdfium.PdfDocument(pdf_bytes(pic))
     try:
         page = document[0]

@@ -50,9 +50,29 @@ def checked_svg(path: Path) -> bytes:
         target = found.group(found.lastindex or 1).strip()
         if not target.lower().startswith(_EMBEDDED):
             raise refuse(found.start(), f"external reference {target[:60]!r} refused")
+        embedded = target.lower().startswith("data:image/") and ";base64," in target[:40].lower()
+        if embedded and (why := _embedded_problem(target)):
+            raise refuse(found.start(), why)
     if text.count("<use") > MAX_SVG_USES:
         raise refuse(text.find("<use"), f"more than {MAX_SVG_USES} <use> copies")
     return raw
+
+
+def _embedded_problem(uri: str) -> str | None:
+    """What is wrong with an embedded image, by its header (svglib would decode it whole, whatever its size)."""
+    import base64
+    import binascii
+
+    from pnpforge import limits
+
+    try:
+        data = base64.b64decode(uri.split(",", 1)[1], validate=False)
+        limits.image_size(io.BytesIO(data), "an embedded image")
+    except ValueError as exc:
+        return str(exc)
+    except (binascii.Error, OSError):
+        return "an embedded image that cannot be read"
+    return None
 
 
 @lru_cache(maxsize=64)

@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from pnpforge import limits
 from pnpforge.components.model import (
     CircleElement,
     HexElement,
@@ -166,6 +167,7 @@ def _image_size(path: Path, mtime: float) -> tuple[float, float]:
             return svg_size(path)
         from PIL import Image
 
+        limits.image_size(str(path), "it")  # the header first: never decode a bomb
         with Image.open(path) as image:
             image.load()  # decode it all now: a truncated file must fail here, not halfway through the PDF
         return ImageReader(str(path)).getSize()
