@@ -59,7 +59,7 @@ def checked_svg(path: Path) -> bytes:
 
 
 def _embedded_problem(uri: str) -> str | None:
-    """What is wrong with an embedded image, by its header (svglib would decode it whole, whatever its size)."""
+    """What is wrong with an embedded image, by its header (svglib would decode it whole, however large)."""
     import base64
     import binascii
 
