@@ -363,7 +363,7 @@ def drawing_setup(
     if fonts is None:
         font_path = options.font
         if font_path is None and defaults.font:
-            font_path = _spec_font(loaded, defaults.font, options.allow_outside_files)
+            font_path = spec_font(loaded, defaults.font, options.allow_outside_files)
         fonts = FontRegistry(font_path)
     fonts.allow_outside = options.allow_outside_files
     lang = options.lang or defaults.lang
@@ -373,7 +373,7 @@ def drawing_setup(
     return frame, page_name, ctx
 
 
-def _spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
+def spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
     """defaults.font: in the spec folder or a system font folder, unless --allow-outside-files."""
     try:
         return named_file(loaded.folder, name, "font", allow_outside=allow_outside, roots=SYSTEM_FONT_DIRS)
@@ -398,11 +398,29 @@ def pieces_of(
     fields = {"version": stamp_of(loaded, options)}
     names, _ = split_only(options.only)  # rows named by `--only component:ids` are picked in `plan`
     try:
-        return expand(loaded, ctx.lang, frame.area, names, _row_checker(ctx) if check else None, fields)
+        groups = expand(loaded, ctx.lang, frame.area, names, _row_checker(ctx) if check else None, fields)
     except InputError:
         if not check:  # list the faces' problems along with these
             expand(loaded, ctx.lang, frame.area, names, _row_checker(ctx), fields)
         raise
+    _check_bleed(loaded, groups, frame.bleed)
+    return groups
+
+
+def _check_bleed(loaded: LoadedSpec, groups: Sequence[ComponentPieces], bleed: float) -> None:
+    """Bleed at most `limits.BLEED_RATIO` of every piece's longer side: the art drawn past the cut (and a
+    pattern's marks in it) then stays in proportion to the piece, and 1000mm for 1mm is caught."""
+    for group in groups:
+        if not group.pieces:
+            continue
+        side = min(max(piece.width, piece.height) for piece in group.pieces) * limits.BLEED_RATIO
+        if bleed > side:
+            message = (
+                f"bleed {to_mm(bleed):g} mm is more than the pieces of {group.component.name!r} "
+                f"({to_mm(side):g} mm; expected at most a piece's longer side, e.g. 3mm)"
+            )
+            where = loaded.source.where(("defaults", "bleed"))
+            raise InputError([Problem(loaded.file, *where, message)])
 
 
 class _Where:

@@ -8,6 +8,7 @@ CJK font the build still succeeds: `warnings` holds one line to print and Japane
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from collections.abc import Iterable
@@ -90,10 +91,19 @@ def font_problem(path: Path) -> str:
     try:
         TTFont(f"probe-{path}", str(path), subfontIndex=0)
     except TTFError as exc:
-        return str(exc).split("\n")[0][:160]
+        return _no_content(str(exc).split("\n")[0][:160])
     except Exception as exc:
-        return f"{type(exc).__name__}: {exc}".split("\n")[0][:160]
+        return _no_content(f"{type(exc).__name__}: {exc}".split("\n")[0][:160])
     return "it could not be loaded"
+
+
+# what reportlab quotes of the file itself (`version=0x726F6F74` is "root", a passwd file's first bytes)
+_QUOTED = re.compile(r"\s*=?\s*(?:0x[0-9A-Fa-f]+|b'[^']*'|b\"[^\"]*\"|'[^']*'|\"[^\"]*\")")
+
+
+def _no_content(message: str) -> str:
+    """reportlab's reason without any bytes of the file: an error must not show what a file holds."""
+    return _QUOTED.sub("", message)
 
 
 SYSTEM_FONT_DIRS: tuple[Path, ...] = tuple(

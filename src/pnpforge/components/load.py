@@ -273,13 +273,13 @@ def _own_rows(
         except InputError as error:
             return [], error.problems
         rows, problems = [], []
+        text: list[str] = []  # the file's lines, read once for all the bad counts' columns
         for values, line in zip(table.rows, table.lines, strict=True):
             ref = RowRef(table.file, line)
             count, problem = _row_count(values.get("count"))
             if problem:
-                problems.append(
-                    Problem(table.file, line, _csv_col(folder / component.csv, line, "count"), problem)
-                )
+                text = text or _lines(folder / component.csv)
+                problems.append(Problem(table.file, line, _csv_col(text, line, "count"), problem))
             rows.append(DataRow(values, count, ref))
         if not table.rows:
             problems.append(
@@ -504,10 +504,16 @@ def _row_count(value: Any) -> tuple[int, str | None]:
     return number, None
 
 
-def _csv_col(path: Path, line: int, column: str) -> int:
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, ValueError):
+        return []
+
+
+def _csv_col(lines: list[str], line: int, column: str) -> int:
     """Character column of a named cell on a CSV line (for simple unquoted lines; else 1)."""
     try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
         header = [h.strip() for h in lines[0].split(",")]
         cells = lines[line - 1].split(",")
         position = header.index(column)

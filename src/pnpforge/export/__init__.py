@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from pnpforge import limits
-from pnpforge.build import BuildOptions, drawing_setup, pieces_of
+from pnpforge.build import BuildOptions, drawing_setup, pieces_of, spec_font
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.template import localise
 from pnpforge.drafts.keys import chosen_rows, pick_rows
@@ -118,8 +118,8 @@ def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) 
         from pnpforge.export.shopfonts import EmbeddingFonts
 
         font = options.font
-        if font is None and loaded.spec.defaults.font:
-            font = loaded.folder / loaded.spec.defaults.font
+        if font is None and loaded.spec.defaults.font:  # under the folder rule, as `build` reads it
+            font = spec_font(loaded, loaded.spec.defaults.font, options.allow_outside_files)
         fonts = EmbeddingFonts(font)
     build_options = build_options_of(options)
     frame, _, ctx = drawing_setup(loaded, build_options, fonts)
