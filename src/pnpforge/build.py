@@ -20,7 +20,7 @@ from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
 from pnpforge.drafts.keys import pick_rows, split_only
 from pnpforge.errors import InputError, Problem
-from pnpforge.files import write_atomic
+from pnpforge.files import staged, write_atomic
 from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
 from pnpforge.generator.parts import check_groups, parts
@@ -1022,8 +1022,9 @@ def write(
         outputs += [
             (out / png.page_name(stem, k + 1, "png"), image) for k, image in zip(chosen, images, strict=True)
         ]
-    for path, payload in outputs:
-        write_atomic(path, payload)
+    with staged(out):  # all moved into place together: a killed build leaves no mix of old and new
+        for path, payload in outputs:
+            write_atomic(path, payload)
     return [path for path, _ in outputs]
 
 

@@ -1,15 +1,102 @@
-"""Atomic file writing: a crash or a bad input never leaves half a file where a good one was."""
+"""Atomic file writing: a crash or a bad input never leaves half a file where a good one was.
+
+A command that writes many files (build, preview, export) runs inside `staged(out_dir)`: each file
+meant for the folder is written to a staging folder inside it instead, and all are moved into place
+only when every one succeeded. A failed run leaves the folder as it was; a killed one leaves only its
+staging folder, which the next run there removes.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
 from pnpforge.errors import InputError
+
+STAGING_PREFIX = ".pnpforge-staging-"
+
+
+@dataclass
+class _Stage:
+    root: Path  # the output folder, resolved
+    folder: Path  # where its files are written until the run succeeds
+    moves: dict[Path, Path] = field(default_factory=dict)  # final path -> staged path
+
+
+_stage: ContextVar[_Stage | None] = ContextVar("pnpforge_stage", default=None)
+
+
+def destination(path: str | Path) -> Path:
+    """Where to write `path` now: its staged twin inside a `staged` run's folder, else `path` itself."""
+    stage = _stage.get()
+    target = Path(path)
+    if stage is None:
+        return target
+    resolved = target.resolve()
+    if resolved.is_relative_to(stage.folder):  # already staged (a worker process given its path)
+        return target
+    try:
+        relative = resolved.relative_to(stage.root)
+    except ValueError:  # not under the output folder (a --draw file elsewhere): written directly
+        return target
+    staged_path = stage.folder / relative
+    stage.moves[stage.root / relative] = staged_path
+    return staged_path
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: alive
+        return True
+    return True
+
+
+def _remove_stale(root: Path) -> None:
+    """Staging folders of runs that were killed (their process is gone)."""
+    for old in root.glob(STAGING_PREFIX + "*"):
+        pid = old.name.removeprefix(STAGING_PREFIX).split("-")[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+
+
+@contextmanager
+def staged(out_dir: str | Path) -> Iterator[None]:
+    """Write every file under `out_dir` to a staging folder; move them all into place on success."""
+    root = Path(out_dir)
+    created = not root.exists()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        root = root.resolve()
+        _remove_stale(root)
+        folder = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=root))
+    except OSError as exc:
+        raise InputError.single(out_dir, f"cannot write here: {exc.strerror or exc}") from None
+    stage = _Stage(root, folder)
+    token = _stage.set(stage)
+    try:
+        yield
+        for final, staged_path in stage.moves.items():
+            if staged_path.exists():
+                final.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(staged_path, final)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        if created:
+            shutil.rmtree(root, ignore_errors=True)
+        raise
+    finally:
+        _stage.reset(token)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _umask() -> int:
@@ -21,13 +108,12 @@ def _umask() -> int:
 @contextmanager
 def atomic_writer(path: str | Path) -> Iterator[BinaryIO]:
     """Yield a binary file that replaces `path` only when the block finishes without error."""
-    target = Path(path)
+    target = destination(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:  # a parent that is a file, no permission, a full disk...
-        where = f" ({exc.filename})" if exc.filename else ""
-        raise InputError.single(target, f"cannot write here: {exc.strerror or exc}{where}") from None
+        raise InputError.single(path, f"cannot write here: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle

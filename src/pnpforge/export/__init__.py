@@ -20,6 +20,7 @@ from pnpforge.components.template import localise
 from pnpforge.drafts.keys import chosen_rows, pick_rows
 from pnpforge.errors import InputError
 from pnpforge.export.sides import Side, sides
+from pnpforge.files import staged
 from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.layouts.faces.context import RenderContext
@@ -138,16 +139,17 @@ def export(
 ) -> tuple[list[Path], list[str]]:
     """Write the export; returns the files written and notes for the user (skipped pieces, fonts)."""
     prepared = prepare(target, kind, options)
-    if kind == "images":
-        from pnpforge.export.images import export_images
+    with staged(prepared.out(kind)):  # every file, or none: a failure halfway leaves the folder as it was
+        if kind == "images":
+            from pnpforge.export.images import export_images
 
-        files = export_images(prepared)
-    elif kind == "print-shop":
-        from pnpforge.export.printshop import export_print_shop
+            files = export_images(prepared)
+        elif kind == "print-shop":
+            from pnpforge.export.printshop import export_print_shop
 
-        files = export_print_shop(prepared)
-    else:
-        from pnpforge.export.tts import export_tts
+            files = export_print_shop(prepared)
+        else:
+            from pnpforge.export.tts import export_tts
 
-        files = export_tts(prepared)
+            files = export_tts(prepared)
     return files, prepared.notes + list(prepared.ctx.fonts.warnings)

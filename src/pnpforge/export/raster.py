@@ -11,13 +11,13 @@ import io
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 from pnpforge import limits
-from pnpforge.files import write_atomic
+from pnpforge.files import destination, write_atomic
 
 POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
 TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
@@ -117,6 +117,8 @@ def write_pngs(pdf: bytes, shots: Sequence[Shot], processes: int | None = None) 
         finally:
             document.close()
         return
+    # the workers are other processes: they are given the staged paths (files.staged) to write
+    shots = [replace(shot, path=destination(shot.path)) for shot in shots]
     chunks = _chunks(shots, count * TASKS_PER_WORKER)
     context = get_context("spawn")  # a fresh pdfium per worker: a forked one may share the parent's state
     with ProcessPoolExecutor(count, mp_context=context, initializer=_open, initargs=(pdf,)) as pool:
