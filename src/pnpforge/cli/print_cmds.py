@@ -21,7 +21,7 @@ from pnpforge import catalog
 from pnpforge.cli import import_long_lived, report_problems
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
-from pnpforge.files import write_atomic
+from pnpforge.files import STAGING_PREFIX, write_atomic
 
 if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by the commands that use it
     from pnpforge.build import BuildOptions
@@ -332,7 +332,7 @@ SCAFFOLD_YAML = """\
 # The spec format is documented in docs/spec.md (pnpforge schema prints its JSON Schema).
 game:
   id: {id}
-  title: {{en: "{title}", ja: "{title}"}}
+  title: {{en: {title}, ja: {title}}}
   players: [2, 4]
 
 defaults:
@@ -354,7 +354,7 @@ components:
     back:
       background: "#333344"
       elements:
-        - {{type: text, text: "{title}", size: 16pt, font: sans-bold, colour: white}}
+        - {{type: text, text: {title_text}, size: 16pt, font: sans-bold, colour: white}}
 
   - name: markers
     kind: token
@@ -398,15 +398,24 @@ def new_cmd(name: str, template: str | None) -> None:
     folder = Path(name)
     if folder.exists() and any(folder.iterdir()):
         raise InputError.single(name, "folder exists and is not empty (expected a new folder name)")
-    slug = "".join(ch if ch.isalnum() else "-" for ch in folder.name.lower()).strip("-") or "my-game"
+    # the id is held to [a-z0-9-]; the title may be any text, so it is written as a quoted string
+    # (JSON's quoting is YAML's) and, on the back, with its braces doubled: not a {field}
+    slug = "-".join(
+        "".join(ch if ch.isascii() and ch.isalnum() else " " for ch in folder.name.lower()).split()
+    )
     title = folder.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
     if template is None:
         files = {
-            catalog.SPEC_NAME: SCAFFOLD_YAML.format(id=slug, title=title, folder=name),
+            catalog.SPEC_NAME: SCAFFOLD_YAML.format(
+                id=slug or "my-game",
+                title=json.dumps(title, ensure_ascii=False),
+                title_text=json.dumps(title.replace("{", "{{").replace("}", "}}"), ensure_ascii=False),
+                folder=" ".join(name.splitlines()),
+            ),
             "cards.csv": SCAFFOLD_CSV,
         }
     else:
-        files = _template_files(template, slug, title, name)
+        files = _template_files(template, slug or "my-game", title, name)
     for file_name, text in files.items():
         write_atomic(folder / file_name, text)
     written = " and ".join(str(folder / file_name) for file_name in files)
@@ -428,16 +437,18 @@ def _template_files(template: str, slug: str, title: str, folder: str) -> dict[s
     return out
 
 
-def _snapshot(folder: Path, ignore: Path) -> dict[str, int]:
-    """Modification times of the spec folder's files (the output folder left out)."""
-    stamps: dict[str, int] = {}
-    skip = ignore.resolve()
+def _snapshot(folder: Path, written: set[Path]) -> dict[Path, int]:
+    """Modification times of the spec folder's files, but for those the builds wrote and their staging
+    folders: an output folder inside the spec folder (even the folder itself) is watched like any other."""
+    stamps: dict[Path, int] = {}
     for path in sorted(folder.rglob("*")):
-        if path.is_file() and skip not in path.resolve().parents:
-            try:
-                stamps[str(path)] = path.stat().st_mtime_ns
-            except OSError:
-                continue
+        resolved = path.resolve()
+        if STAGING_PREFIX in str(path) or resolved in written or not path.is_file():
+            continue
+        try:
+            stamps[resolved] = path.stat().st_mtime_ns
+        except OSError:
+            continue
     return stamps
 
 
@@ -465,18 +476,21 @@ def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -
 
     memory = PageMemory()
     builds = 0
+    written: set[Path] = set()
     while True:
-        stamps = _snapshot(folder, options.out_dir)
+        stamps = _snapshot(folder, written)
         try:
             for path in _run_build(target, options, watched=memory):
                 click.echo(str(path))
+                written.add(path.resolve())
         except InputError as error:
             report_problems(error)
         builds += 1
         if max_builds is not None and builds >= max_builds:
             return
+        before = {path: stamp for path, stamp in stamps.items() if path not in written}
         try:
-            while _snapshot(folder, options.out_dir) == stamps:
+            while _snapshot(folder, written) == before:
                 time.sleep(interval)
         except KeyboardInterrupt:
             return
