@@ -14,12 +14,15 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 FORMAT = 1  # bump when the loader's output for the same text changes (e.g. a new scalar rule)
 MISSING = object()
+MAX_DEPTH = 100  # sourcefile.MAX_DEPTH: no file the input layer accepts nests deeper
+SIZE_FACTOR, SIZE_SLACK = 8, 65_536  # a cache is JSON of its YAML's data: a few times its size at most
 
 
 def cache_file(path: Path) -> Path | None:
@@ -37,13 +40,55 @@ def _key(text: str) -> str:
     return f"{FORMAT}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
 
 
-def load(cache: Path, text: str) -> Any:
-    """The data stored for exactly this text, or MISSING (no cache, another text, an unreadable file)."""
+def _read_regular(cache: Path, limit: int) -> bytes | None:
+    """The cache's bytes if it is a regular file of at most `limit` bytes: a FIFO, device or link put
+    in its place is never opened for reading (a FIFO would block), a huge file never read."""
     try:
-        stored = json.loads(cache.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        fd = os.open(cache, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _plain(data: Any, depth_limit: int = MAX_DEPTH) -> bool:
+    """Plain parsed YAML: mappings with text keys, lists and scalars, no deeper than the input layer
+    lets a file be (walked without recursion)."""
+    stack = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > depth_limit:
+            return False
+        if isinstance(node, dict):
+            stack.extend((value, depth + 1) for value in node.values())
+        elif isinstance(node, list):
+            stack.extend((item, depth + 1) for item in node)
+        elif not (node is None or isinstance(node, str | int | float | bool)):
+            return False
+    return True
+
+
+def load(cache: Path, text: str) -> Any:
+    """The data stored for exactly this text, or MISSING (no cache, another text, an unreadable file, or
+    one that is not what this module writes: too large for its text, too deep, not a regular file)."""
+    raw = _read_regular(cache, SIZE_FACTOR * len(text.encode("utf-8")) + SIZE_SLACK)
+    if raw is None:
+        return MISSING
+    try:
+        stored = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
         return MISSING
     if not isinstance(stored, dict) or stored.get("key") != _key(text) or "data" not in stored:
+        return MISSING
+    if not _plain(stored["data"]):
         return MISSING
     return stored["data"]
 
