@@ -29,12 +29,16 @@ import fuzzing  # noqa: E402  (beside this script, not an installed module)
 
 SELF_TEST = os.environ.get("PNPFORGE_FUZZ_SELF_TEST") == "1"  # case 1 crashes, case 2 hangs
 MEMORY_LIMIT = 3 * 2**30  # bytes of address space per worker: a blow-up fails instead of swapping
-REPORTED = ("tracebacks", "hangs", "crashes", "unlocated errors", "internal errors", "outside writes")
+REPORTED = (
+    "tracebacks", "hangs", "crashes", "unlocated errors", "internal errors", "outside writes",
+    "outside reads", "changed outputs", "memory blow-ups",
+)  # fmt: skip
 FAULT_NAMES = {
     "traceback": "tracebacks",
     "unlocated": "unlocated errors",
     "internal": "internal errors",
     "outside": "outside writes",
+    "memory": "memory blow-ups",
 }
 
 
@@ -66,7 +70,8 @@ def worker(conn: Connection, folder: str, base_seed: int) -> None:
         case = make(index, seeds, base_seed)
         verdict = fuzzing.run_case(case, Path(folder) / "case")
         tail = verdict.output.strip().splitlines()[-1:] or [""]
-        conn.send((index, verdict.faults, verdict.exit_code, " ".join(case.args), tail[0][:200]))
+        peak = fuzzing._peak_rss()
+        conn.send((index, verdict.faults, verdict.exit_code, " ".join(case.args), tail[0][:200], peak))
 
 
 class Slot:
@@ -94,6 +99,8 @@ def campaign(cases: int, workers: int, timeout: float, base_seed: int) -> int:
     ctx = mp.get_context("fork")
     root = Path(tempfile.mkdtemp(prefix="pnpforge-fuzz-"))
     counts: Counter[str] = Counter()
+    peaks: list[int] = [0]
+    runs: list[str] = []
     examples: dict[str, list[str]] = {}
     started = time.monotonic()
 
@@ -117,7 +124,9 @@ def campaign(cases: int, workers: int, timeout: float, base_seed: int) -> int:
             failed = ""
             if slot.conn in ready:
                 try:
-                    index, faults, code, args, tail = slot.conn.recv()
+                    index, faults, code, args, tail, peak = slot.conn.recv()
+                    peaks.append(peak)
+                    runs.append(args)
                 except (EOFError, OSError):
                     failed = "crashes"
                 else:
@@ -153,6 +162,9 @@ def campaign(cases: int, workers: int, timeout: float, base_seed: int) -> int:
         "exit codes: "
         + ", ".join(f"{k.split()[1]}: {v}" for k, v in sorted(counts.items()) if k[:5] == "exit ")
     )
+    commands = Counter(a.split()[0] for a in runs)
+    print("commands: " + ", ".join(f"{k}: {v}" for k, v in sorted(commands.items())))
+    print(f"peak worker memory: {max(peaks) / 2**20:.0f} MB")
     for kind in REPORTED:
         print(f"{kind}: {counts[kind]}")
     for kind, texts in examples.items():

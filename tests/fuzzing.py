@@ -1,10 +1,14 @@
 """Hostile-input fuzzing shared by tests/test_fuzz.py (quick, hypothesis) and tests/fuzz_campaign.py (long).
 
-A case is a seed input (a component spec folder, a dealt set-up or a score file) mutated the way a
-hostile or careless user would (retyped values, deleted or duplicated keys, huge/NaN/inf numbers,
-deep nesting, aliases, control characters, foreign encodings), run through the real CLI in-process,
-and judged: exit 0/1/2 only, every `error:` line located, no traceback, nothing written outside the
-case's output folder.
+A case is a seed input (a component spec folder, a bundled game, a dealt set-up or a score file)
+mutated the way a hostile or careless user would (retyped values, deleted or duplicated keys,
+huge/NaN/inf numbers, deep nesting, aliases, control characters, foreign encodings), run through the
+real CLI in-process, and judged: exit 0/1/2 only, every `error:` line located (a line and column in
+any text file the case wrote, unless the message is about the whole file), no traceback, nothing
+written outside the case's output folder, no file read outside the spec folder (an audit hook on
+`open` watches the planted secrets), and a failed run leaves the output folder byte for byte as it
+was. The `command` kind runs what the others do not: export, preview, PNG/SVG builds, `--lang ja`,
+`setup` with `--draw`, and `watch`, on seeds mostly left intact so they get past the first check.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from pnpforge.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 TINY = REPO / "examples" / "tiny-quest"
-KINDS = ("spec", "setup", "score")
+KINDS = ("spec", "setup", "score", "command")
 RAW = "\x01RAW:"  # a value written into the YAML text as it is (e.g. .nan), not as a quoted string
 BUNDLED = ".bundled"  # marks a bundled game's files among the spec seeds
 
@@ -84,7 +88,18 @@ HOSTILE_SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="9" '
     'height="9">\n<text>&e;</text><image xlink:href="../outside/secret.png" width="9" height="9"/>\n</svg>\n'
 )
+# secrets beside the spec folder that no command may open (the audit hook watches them), and old
+# outputs a failed run must leave as they were
+SECRETS = ("outside/secret.yaml", "outside/secret.ttf", "outside/secret.png", "outside/secret.csv")
+OLD_OUTPUTS = ("tiny-quest.pdf", "feature-seed.pdf", "tiny-quest-p001.png", "heroes.pdf", "manifest.csv")
 BROKEN_PNG = bytes.fromhex("89504e470d0a1a0a0000000d494844520000006400000064080200000001") + bytes(30)
+
+
+_PLANTED = {
+    "trunc.ttf": b"\x00\x01\x00\x00\x00\x0c" + bytes(40),
+    "evil.svg": HOSTILE_SVG.encode(),
+    "broken.png": BROKEN_PNG,
+}
 
 
 @dataclass
@@ -323,6 +338,8 @@ class Seeds:
 
 
 def make_case(seeds: Seeds, kind: str, rng: random.Random) -> Case:
+    if kind == "command":
+        return command_case(seeds, rng)
     structural = rng.random() < 0.8
     steps = rng.choice([1, 1, 1, 2, 3])
     if kind == "spec":
@@ -335,9 +352,7 @@ def make_case(seeds: Seeds, kind: str, rng: random.Random) -> Case:
         elif name.endswith(".svg") and rng.random() < 0.5:
             text = HOSTILE_SVG
         files[name] = mutate_text(text, rng) if not structural or rng.random() < 0.2 else text.encode()
-        files["trunc.ttf"] = b"\x00\x01\x00\x00\x00\x0c" + bytes(40)
-        files["evil.svg"] = HOSTILE_SVG.encode()
-        files["broken.png"] = BROKEN_PNG
+        files.update(_PLANTED)
         command = "inventory" if BUNDLED in files else rng.choice(["inventory", "build", "build"])
         args = [command, "spec"]
         if command == "build":
@@ -357,17 +372,106 @@ def make_case(seeds: Seeds, kind: str, rng: random.Random) -> Case:
     suffix = rng.choice([".yaml", ".yaml", ".json"])
     if kind == "setup":
         command = "caravans" if "game: ankh" in seed and rng.random() < 0.3 else "validate"
-        return Case(kind, {f"input{suffix}": body}, [command, f"input{suffix}"])
-    return Case(kind, {f"input{suffix}": body}, ["score", f"input{suffix}"])
+        lang = ["--lang", "ja"] if command == "validate" and rng.random() < 0.3 else []
+        return Case(kind, {f"input{suffix}": body}, [command, f"input{suffix}", *lang])
+    lang = ["--lang", "ja"] if rng.random() < 0.3 else []
+    return Case(kind, {f"input{suffix}": body}, ["score", f"input{suffix}", *lang])
+
+
+# -- the commands the other kinds do not run ---------------------------------------------------------------
+
+
+def _bundled_spec(rng: random.Random) -> tuple[dict[str, bytes], list[str]]:
+    """A bundled game's folder (its data, not its code) and `--only` one of its components."""
+    games = sorted(p for p in (REPO / "src" / "pnpforge" / "games").iterdir() if (p / "game.yaml").is_file())
+    game = rng.choice(games)
+    files = {
+        str(p.relative_to(game)): p.read_bytes()
+        for p in game.rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+    }
+    names = [c["name"] for c in _parse(files["game.yaml"].decode())["components"]]
+    return files, ["--only", rng.choice(names)]
+
+
+def command_case(seeds: Seeds, rng: random.Random) -> Case:
+    """Export, preview, PNG/SVG builds, --lang ja, setup --draw and watch, on seeds that mostly pass."""
+    if rng.random() < 0.2:
+        game = rng.choice(["ankh", "delphi", "gods", "good-shepherds", "quo-vadis"])
+        players = str(rng.choice([1, 2, 3, 4, 5, 6, 0, -1]))
+        draw = rng.choice(["out/board.png", "out/board.pdf", "out/board.svg", "out/board.txt"])
+        args = ["setup", game, "-p", players, "--seed", str(rng.randrange(1000)), "-o", "out/s.yaml"]
+        args += ["--draw", draw] + (["--lang", "ja"] if rng.random() < 0.5 else [])
+        if rng.random() < 0.3:
+            args += ["--option", rng.choice(["short=true", "remove=99999", "x", "scenario=Nope", "=", "a=b"])]
+        return Case("command", {}, args, "setup")
+    only: list[str] = []
+    if rng.random() < 0.3:
+        files, only = _bundled_spec(rng)
+    else:
+        files = dict(rng.choice(seeds.specs[:2]))
+    if rng.random() < 0.5:  # one plausible change: far enough to reach the drawing, rarely stopped early
+        data = _parse(files["game.yaml"].decode())
+        paths = [p for p in _paths(data) if p]
+        path = rng.choice(paths)
+        parent = _get(data, path[:-1])
+        parent[path[-1]] = plausible_value(rng, parent[path[-1]])
+        files["game.yaml"] = dump(data).encode()
+    files.update(_PLANTED)
+    command = rng.choice(["export", "export", "preview", "build-png", "build-svg", "watch"])
+    lang = ["--lang", "ja"] if rng.random() < 0.4 else []
+    if command == "export":
+        kind = rng.choice(["images", "print-shop", "tts", "print-shop"])
+        args = ["export", "spec", "--to", kind, "-o", "out", "--dpi", str(rng.choice([10, 20, 30]))]
+        if kind == "print-shop" and rng.random() < 0.3:
+            args += ["--format", "png"]
+        args += ["--jobs", "1"]
+    elif command == "preview":
+        args = ["preview", "spec", "-o", "out", "--dpi", "10"]
+    elif command == "watch":
+        args = ["watch", "spec", "-o", "out", "--max-builds", "1", "--format", "pdf"]
+    else:
+        formats = "png" if command == "build-png" else rng.choice(["svg", "pdf,svg"])
+        args = ["build", "spec", "-o", "out", "--format", formats, "--dpi", "10"]
+    return Case("command", {f"spec/{k}": v for k, v in files.items()}, [*args, *only, *lang], command)
 
 
 # -- judging -------------------------------------------------------------------------------------------
 
 LOCATED = re.compile(r"^error: (?:[^:\s][^:]*:\d+:\d+|[^:\s][^:]*): \S")
+WITH_LINE = re.compile(r"^error: ([^:\s][^:]*):(\d+):(\d+): \S")
+NAMED = re.compile(r"^error: ([^:\s][^:]*): ")
+TEXT_FILES = (".yaml", ".yml", ".json", ".csv", ".svg")
+# what is said of a whole file, with no line to point at
+WHOLE_FILE = (
+    "file larger than", "text longer than", "cannot use this path", "cannot write here", "not found",
+    "not a usable TrueType font", "no data rows", "is a folder", "is a directory", "not a file",
+    "not UTF-8", "empty", "outside the spec folder", "no such",
+)  # fmt: skip
+
+
+def unlocated(line: str, inputs: set[str]) -> bool:
+    """An `error:` line that does not say where: no FILE at all, or a text input of the case named
+    without its line and column (and not about the whole file)."""
+    if not LOCATED.match(line) or WITH_LINE.match(line):
+        return not LOCATED.match(line)
+    named = NAMED.match(line)
+    name = named.group(1) if named else ""
+    if not any(name == i or name.endswith("/" + i) for i in inputs) or not name.endswith(TEXT_FILES):
+        return False
+    return not any(phrase in line for phrase in WHOLE_FILE)
 
 
 def judge(
-    exit_code: int | None, output: str, exception: BaseException | None, written: list[str]
+    exit_code: int | None,
+    output: str,
+    exception: BaseException | None,
+    written: list[str],
+    *,
+    inputs: set[str] = frozenset(),  # type: ignore[assignment]
+    reads: list[str] = (),  # type: ignore[assignment]
+    changed: list[str] = (),  # type: ignore[assignment]
+    memory: int = 0,
 ) -> list[str]:
     faults = []
     if "Traceback (most recent call last)" in output or exception is not None:
@@ -377,37 +481,104 @@ def judge(
     elif exit_code not in (0, 1, 2) and exception is None:
         faults.append(f"exit {exit_code}")
     errors = [line for line in output.splitlines() if line.startswith("error:")]
-    if any(not LOCATED.match(line) for line in errors) or (exit_code == 2 and not errors):
+    if any(unlocated(line, inputs) for line in errors) or (exit_code == 2 and not errors):
         faults.append("unlocated")
     if written:
         faults.append("outside")
+    if reads:
+        faults.append("outside reads")
+    if changed:
+        faults.append("changed outputs")
+    if memory > MEMORY_FLAG:
+        faults.append("memory")
     return faults
+
+
+MEMORY_FLAG = 1_500_000_000  # bytes of peak memory a single case may grow a worker to
+_opened: list[str] = []
+_watched: list[Path] = []
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if event == "open" and _watched and isinstance(args[0], str | bytes | Path):
+        path = args[0].decode(errors="replace") if isinstance(args[0], bytes) else str(args[0])
+        if any(path == str(w) or path.startswith(str(w) + "/") for w in _watched) or path in _FORBIDDEN:
+            _opened.append(path)
+
+
+_FORBIDDEN = {"/etc/passwd", "/dev/zero"}
+_hooked: list[bool] = []
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
 def _snapshot(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*")}
 
 
+def _peak_rss() -> int:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # kB on Linux
+
+
 def run_case(case: Case, folder: Path) -> Verdict:
     """Write the case into `folder` (emptied first), run it in-process, and judge it."""
     import os
+    import sys
 
+    if not _hooked:  # one hook per process: audit hooks cannot be removed
+        sys.addaudithook(_audit)
+        _hooked.append(True)
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
     for name, data in case.files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
+    for secret in SECRETS:
+        (folder / secret).parent.mkdir(parents=True, exist_ok=True)
+        (folder / secret).write_bytes(b"secret: do not read\n")
+    for name in OLD_OUTPUTS:
+        (folder / "out").mkdir(exist_ok=True)
+        (folder / "out" / name).write_bytes(f"old {name}\n".encode())
+    outputs_before = _files(folder / "out")
     before = _snapshot(folder)
     old = os.getcwd()
     os.chdir(folder)
+    _opened.clear()
+    _watched[:] = [(folder / "outside").resolve(), Path("outside").absolute()]
+    rss_before = _peak_rss()
     try:
         result = CliRunner().invoke(main, case.args, catch_exceptions=True)
     finally:
+        _watched.clear()
         os.chdir(old)
+    grown = _peak_rss() if _peak_rss() > rss_before else 0
     exception = result.exception if not isinstance(result.exception, SystemExit) else None
     output = result.output
     if exception is not None:
         output += f"\nTraceback (most recent call last): {type(exception).__name__}: {exception}"
     written = sorted(p for p in _snapshot(folder) - before if not (p == "out" or p.startswith("out/")))
-    return Verdict(result.exit_code, output, judge(result.exit_code, output, exception, written))
+    changed: list[str] = []
+    if result.exit_code not in (0, 1) and (folder / "out").is_dir():
+        after = _files(folder / "out")
+        changed = sorted(k for k in set(after) | set(outputs_before) if after.get(k) != outputs_before.get(k))
+    inputs = {name.removeprefix("spec/") for name in case.files} | set(case.files)
+    faults = judge(
+        result.exit_code,
+        output,
+        exception,
+        written,
+        inputs=inputs,
+        reads=sorted(set(_opened)),
+        changed=changed,
+        memory=grown,
+    )
+    if changed:
+        output += f"\nchanged by a failed run: {', '.join(changed[:5])}"
+    if _opened:
+        output += f"\nopened outside the folder: {', '.join(sorted(set(_opened))[:5])}"
+    return Verdict(result.exit_code, output, faults)

@@ -407,7 +407,7 @@ def new_cmd(name: str, template: str | None) -> None:
     if template is None:
         files = {
             catalog.SPEC_NAME: SCAFFOLD_YAML.format(
-                id=slug or "my-game",
+                id=json.dumps(slug or "my-game"),  # quoted: an id of digits alone is still text
                 title=json.dumps(title, ensure_ascii=False),
                 title_text=json.dumps(title.replace("{", "{{").replace("}", "}}"), ensure_ascii=False),
                 folder=" ".join(name.splitlines()),
