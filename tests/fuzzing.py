@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import re
 import shutil
@@ -366,6 +367,10 @@ def make_case(seeds: Seeds, kind: str, rng: random.Random) -> Case:
         elif rng.random() < 0.2:
             args += ["--page", str(hostile_value(rng)).replace(RAW, "")]
         return Case(kind, {f"spec/{k}": v for k, v in files.items()}, args, f"{name}")
+    if kind == "setup" and rng.random() < 0.05:  # a pile of one Quo Vadis tile: the checks stay linear
+        copies = rng.choice([400, 1500, 2001])
+        pile = {"game": "quo-vadis", "players": 3, "map": [{"tile": "a2-5", "at": [0, 0]}] * copies}
+        return Case(kind, {"input.yaml": dump(pile).encode()}, ["validate", "input.yaml"], "pile")
     seed = rng.choice(seeds.setups if kind == "setup" else seeds.scores)
     text = dump(mutate_data(_parse(seed), rng, steps)) if structural else seed
     body = mutate_text(text, rng) if not structural or rng.random() < 0.2 else text.encode()
@@ -410,7 +415,10 @@ def command_case(seeds: Seeds, rng: random.Random) -> Case:
         files, only = _bundled_spec(rng)
     else:
         files = dict(rng.choice(seeds.specs[:2]))
-    if rng.random() < 0.5:  # one plausible change: far enough to reach the drawing, rarely stopped early
+    work = rng.random() < 0.3 and not only  # a work-bound case: big asks on a seed that otherwise passes
+    if work:
+        files = _ask_for_work(files, rng)
+    elif rng.random() < 0.5:  # one plausible change: far enough to reach the drawing, rarely stopped early
         data = _parse(files["game.yaml"].decode())
         paths = [p for p in _paths(data) if p]
         path = rng.choice(paths)
@@ -433,7 +441,48 @@ def command_case(seeds: Seeds, rng: random.Random) -> Case:
     else:
         formats = "png" if command == "build-png" else rng.choice(["svg", "pdf,svg"])
         args = ["build", "spec", "-o", "out", "--format", formats, "--dpi", "10"]
+    if work and command in ("build-png", "preview") and rng.random() < 0.5:
+        args += ["--page", "600x600mm", "--dpi", "1200"]  # 28,346 px square pages: refused, not drawn
     return Case("command", {f"spec/{k}": v for k, v in files.items()}, [*args, *only, *lang], command)
+
+
+def _bomb_png(side: int) -> bytes:
+    """A PNG whose header says side × side px, with a little data: a decoder would try to allocate it all."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0)
+    body = zlib.compress(bytes(side + 1) * 64)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+
+
+def _ask_for_work(files: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
+    """One of the asks the work bounds refuse (docs/spec.md, "Work bounds"), else a folder-rule probe."""
+    files = dict(files)
+    data = _parse(files["game.yaml"].decode())
+    defaults = data.setdefault("defaults", {})
+    ask = rng.choice(["font", "bleed", "count", "surrogate", "image", "pieces"])
+    if ask == "font":
+        defaults["font"] = rng.choice(["../outside/secret.ttf", "/etc/passwd", "../outside/secret.yaml"])
+    elif ask == "bleed":
+        defaults["bleed"] = rng.choice(["1000mm", "500mm", "1999mm"])
+        data["components"][0].setdefault("face", {})["pattern"] = "dots"
+    elif ask == "count" and "heroes.csv" in files:
+        files["heroes.csv"] += b"Giant,#112233," + b"9" * rng.choice([19, 400, 5000]) + b",x\n"
+    elif ask == "surrogate":
+        data["game"]["title"] = RAW + '"T\\ud800"'
+    elif ask == "image":
+        files["bomb.png"] = _bomb_png(rng.choice([13000, 40000]))
+        face = data["components"][0].setdefault("face", {})
+        face.setdefault("elements", []).append({"type": "image", "src": "bomb.png"})
+    else:
+        for component in data["components"]:
+            component["count"] = rng.choice([20000, 5000])
+    files["game.yaml"] = dump(data).encode()
+    return files
 
 
 # -- judging -------------------------------------------------------------------------------------------
@@ -502,6 +551,7 @@ _watched: list[Path] = []
 def _audit(event: str, args: tuple[Any, ...]) -> None:
     if event == "open" and _watched and isinstance(args[0], str | bytes | Path):
         path = args[0].decode(errors="replace") if isinstance(args[0], bytes) else str(args[0])
+        path = os.path.normpath(os.path.join(os.getcwd(), path))  # as the system will find it
         if any(path == str(w) or path.startswith(str(w) + "/") for w in _watched) or path in _FORBIDDEN:
             _opened.append(path)
 
@@ -526,7 +576,6 @@ def _peak_rss() -> int:
 
 def run_case(case: Case, folder: Path) -> Verdict:
     """Write the case into `folder` (emptied first), run it in-process, and judge it."""
-    import os
     import sys
 
     if not _hooked:  # one hook per process: audit hooks cannot be removed

@@ -133,6 +133,35 @@ def test_the_judge_sees_each_kind_of_fault() -> None:
     assert fuzzing.judge(1, "x", ValueError("boom"), []) == ["traceback"]
     assert fuzzing.judge(3, "internal error: KeyError: 'x' (please report)", None, []) == ["internal"]
     assert fuzzing.judge(0, "", None, ["../elsewhere.pdf"]) == ["outside"]
+    # a text input of the case named without its line and column is not located, unless the message
+    # is about the whole file; files the case did not write (a font, the command line) may be named alone
+    inputs = {"game.yaml", "cards.csv"}
+    assert fuzzing.judge(2, "error: spec/game.yaml: bad value", None, [], inputs=inputs) == ["unlocated"]
+    assert fuzzing.judge(2, "error: spec/cards.csv: file larger than 10 MB", None, [], inputs=inputs) == []
+    assert fuzzing.judge(2, "error: /usr/x.ttf: not a usable TrueType font", None, [], inputs=inputs) == []
+    assert fuzzing.judge(0, "", None, [], reads=["/etc/passwd"]) == ["outside reads"]
+    assert fuzzing.judge(2, "error: <command line>: x", None, [], changed=["x.pdf"]) == ["changed outputs"]
+    assert fuzzing.judge(0, "", None, [], memory=2 * 10**9) == ["memory"]
+
+
+CSV_SPEC = b"""game: {id: t, title: T}
+components:
+  - {name: cards, kind: card, size: poker, csv: ../outside/secret.csv, face: {elements: []}}
+"""
+
+
+def test_the_audit_hook_sees_a_read_outside_the_spec_folder() -> None:
+    """The real CLI with --allow-outside-files reads the planted secret: the hook must see it; without
+    the flag the folder rule refuses the file before anything opens it."""
+    with tempfile.TemporaryDirectory(prefix="pnpforge-audit-") as folder:
+        allowed = fuzzing.Case(
+            "command", {"spec/game.yaml": CSV_SPEC}, ["build", "spec", "--allow-outside-files"]
+        )
+        verdict = fuzzing.run_case(allowed, Path(folder) / "case")
+        assert "outside reads" in verdict.faults and "secret.csv" in verdict.output
+        refused = fuzzing.Case("command", {"spec/game.yaml": CSV_SPEC}, ["build", "spec", "-o", "out"])
+        verdict = fuzzing.run_case(refused, Path(folder) / "case")
+        assert verdict.exit_code == 2 and verdict.faults == []
 
 
 def test_campaign_counts_crashes_and_hangs() -> None:
