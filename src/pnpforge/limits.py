@@ -23,9 +23,8 @@ CELL_COORD = 200  # axial [q, r] of a data file's cell, either way: far beyond a
 POLYHEX_CELLS = 100  # hexes of one polyhex tile; board tiles have a handful
 SETUP_LIST = 2_000  # entries of any one list of a set-up file (cells, tiles, pieces, sides)
 VIOLATIONS = 100  # violations a report lists; the rest are counted, not listed
-DECODED_PIXELS = (
-    120_000_000  # an image read or a PNG written, decoded; a 388 × 446 mm board at 600 dpi is 96 Mpx
-)
+DECODED_PIXELS = 120_000_000  # an image read or a PNG written; a 388 × 446 mm board at 600 dpi: 96 Mpx
+_PIL_GUARD = DECODED_PIXELS  # kept at the default: a test lowering DECODED_PIXELS leaves PIL's guard alone
 IMAGE_MEMORY = 1_500_000_000  # bytes the export workers' images may hold together
 BLEED_RATIO = 1.0  # bleed at most the piece's longer side: more is a typo for a smaller unit
 
@@ -68,7 +67,7 @@ def image_size(image: str | IO[bytes], what: str) -> tuple[int, int]:
     never decoded) or not an image PIL can open."""
     from PIL import Image
 
-    Image.MAX_IMAGE_PIXELS = DECODED_PIXELS  # PIL's own guard for readers that open images themselves
+    Image.MAX_IMAGE_PIXELS = _PIL_GUARD  # PIL's own guard for readers that open images themselves
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # said below, in our words
         try:

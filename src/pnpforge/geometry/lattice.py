@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from pnpforge.geometry import hexgrid
 
-__all__ = ["hex_lattice", "lattice_adjacency", "overlapping", "LatticeCell"]
+__all__ = ["hex_lattice", "lattice_adjacency", "overlapping", "LatticeCell", "Triangle"]
 
 K = TypeVar("K", bound=Hashable)
 Point = tuple[float, float]
