@@ -143,20 +143,22 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     if bad_expressions:  # rows are not read: each would only repeat the expression's problem
         raise InputError(bad_expressions)
     loaded = LoadedSpec(spec, folder, str(file_path), source, allow_outside=allow_outside)
+    too_many: list[Problem] = []  # work bounds (docs/spec.md): refused before any piece is made
     for index, component in enumerate(spec.components):
         rows, found = _component_rows(component, index, source, folder, allow_outside, spec.defaults.lang)
         problems.extend(found)
         loaded.rows[component.name] = rows
         if not found and loaded.piece_total(component) > MAX_PIECES:
-            problems.append(
+            too_many.append(
                 source.problem(
                     ("components", index, "count"),
                     f"component {component.name!r} would make {loaded.piece_total(component)} pieces "
                     f"(expected at most {MAX_PIECES})",
                 )
             )
-    if not problems:
-        problems.extend(_total_problems(loaded))
+    too_many = too_many or _total_problems(loaded)
+    if too_many:  # refused now: the other problems wait for no piece to be made
+        raise InputError(problems + too_many)
     loaded.problems = problems
     return loaded
 
