@@ -293,11 +293,27 @@ def test_a_csv_with_cr_line_ends_reads_as_lines_and_is_located(tmp_path: Path) -
     assert run("build", str(folder), "-o", str(tmp_path / "out")).exit_code == 0
 
 
-def test_the_page_bound_is_checked_before_drawing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_page_bound_is_checked_before_layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pieces' area says at least how many pages they need: refused at the component that passes
+    the bound, before any is laid out; the count after layout (backs, gaps) is checked too."""
     monkeypatch.setattr(limits, "PAGES", 2)
-    line = refused(run("build", str(TINY), "-o", str(tmp_path / "out")), "game.yaml")
-    assert "pages (expected at most 2" in line
+    line = refused(run("build", str(TINY), "-o", str(tmp_path / "out")), "game.yaml:75:12")
+    assert "component 'pad' brings the build to at least 3 pages (expected at most 2" in line
+    monkeypatch.setattr(limits, "PAGES", 3)
+    line = refused(run("build", str(TINY), "-o", str(tmp_path / "out")), "game.yaml:19:3")
+    assert "the build would be" in line and "pages (expected at most 3" in line
     assert not (tmp_path / "out").exists()
+
+
+def test_polyhex_tiles_past_the_nesting_bound_are_refused_when_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "NESTED_PIECES", 10)
+    text = HEX_SPEC.replace("    face: {elements: []}", "    count: 11\n    face: {elements: []}")
+    data = "cells:\n  - {at: [0, 0]}\nislands:\n  - {id: a, cells: [[0, 0], [1, 0]]}\n"
+    folder = spec(tmp_path, text, cells__yaml=data)
+    line = refused(run("build", str(folder), "-o", str(tmp_path / "out")), "game.yaml:14:12")
+    assert "brings the spec to 11 polyhex tiles (expected at most 10 in all" in line
 
 
 # -- pixels ----------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ page followed by its back page when the component has backs and duplex is not `n
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -204,6 +205,7 @@ def plan(
         size = limits.pixels(frame.width, options.dpi), limits.pixels(frame.height, options.dpi)
         limits.check_pixels(*size, f"--dpi {options.dpi}: a {page_name} page")
     groups = pieces_of(loaded, options, frame, ctx, check=check)
+    _check_page_estimate(loaded, groups, frame)
     lang = ctx.lang
     result = Plan(loaded, frame, page_name, lang, duplex, ctx, stamp=stamp_of(loaded, options))
     result.back_offset = _back_offset(options.back_offset, duplex)
@@ -241,9 +243,15 @@ def plan(
             problems += error.problems
     if problems:
         raise InputError(problems)
-    if len(result.pages) > limits.PAGES:  # laid out in moments; drawing them is what would take long
-        raise limits.refuse(
-            loaded.file, f"the build would be {len(result.pages)} pages (expected at most {limits.PAGES})"
+    if len(result.pages) > limits.PAGES:  # backs and gaps the estimate above leaves out
+        raise InputError(
+            [
+                loaded.source.problem(
+                    ("components",),
+                    f"the build would be {len(result.pages)} pages "
+                    f"(expected at most {limits.PAGES}; see Work bounds in docs/spec.md)",
+                )
+            ]
         )
     _number_sheets(result.pages)
     result.inventory = [_inventory_line(group, result.pages, lang) for group in groups]
@@ -405,6 +413,30 @@ def pieces_of(
         raise
     _check_bleed(loaded, groups, frame.bleed)
     return groups
+
+
+def _check_page_estimate(loaded: LoadedSpec, groups: Sequence[ComponentPieces], frame: PageFrame) -> None:
+    """At least how many pages the pieces need (their trim area over the page's, a page per sheet, each
+    board's parts), refused past `limits.PAGES` before any is laid out: laying out is the long part."""
+    aw, ah = frame.area
+    pages = 0.0
+    for group in groups:
+        if not group.pieces or aw <= 0 or ah <= 0:
+            continue
+        w, h = group.pieces[0].width, group.pieces[0].height  # trims: shared cuts and bleeds add nothing
+        if group.component.kind == "sheet":
+            pages += len(group.pieces)
+        elif group.component.kind == "board" or w > aw or h > ah:
+            pages += len(group.pieces) * math.ceil(w / aw) * math.ceil(h / ah)
+        else:
+            pages += len(group.pieces) * w * h / (aw * ah)
+        if pages > limits.PAGES:
+            index = loaded.spec.components.index(group.component)
+            message = (
+                f"component {group.component.name!r} brings the build to at least {math.ceil(pages)} pages "
+                f"(expected at most {limits.PAGES}; see Work bounds in docs/spec.md)"
+            )
+            raise InputError([loaded.source.problem(("components", index, "count"), message)])
 
 
 def _check_bleed(loaded: LoadedSpec, groups: Sequence[ComponentPieces], bleed: float) -> None:

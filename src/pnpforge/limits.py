@@ -20,6 +20,7 @@ PIECES_TOTAL = 50_000  # pieces of a whole spec, all components together
 PAGES = 2_000  # pages of one build (sheets × sides), worked out before any is drawn
 ROWS = 20_000  # data rows of one CSV (or rows_from list) of a spec
 CELL_COORD = 200  # axial [q, r] of a data file's cell, either way: far beyond any board
+NESTED_PIECES = 1_000  # polyhex tiles of one spec: each is nested by shapely (~10 ms a tile)
 POLYHEX_CELLS = 100  # hexes of one polyhex tile; board tiles have a handful
 SETUP_LIST = 2_000  # entries of any one list of a set-up file (cells, tiles, pieces, sides)
 VIOLATIONS = 100  # violations a report lists; the rest are counted, not listed

@@ -164,16 +164,23 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
 
 
 def _total_problems(loaded: LoadedSpec) -> list[Problem]:
-    """The spec's pieces all together within `limits.PIECES_TOTAL`, said at the component that passes it."""
-    total = 0
+    """The spec's pieces all together within `limits.PIECES_TOTAL`, and its polyhex tiles (nested one by
+    one) within `limits.NESTED_PIECES`, said at the component that passes the bound."""
+    total = nested = 0
     for index, component in enumerate(loaded.spec.components):
-        total += loaded.piece_total(component)
-        if total > limits.PIECES_TOTAL:
-            message = (
-                f"component {component.name!r} brings the spec to {total} pieces "
-                f"(expected at most {limits.PIECES_TOTAL} in all; see Work bounds in docs/spec.md)"
-            )
-            return [loaded.source.problem(("components", index, "count"), message)]
+        count = loaded.piece_total(component)
+        total += count
+        nested += count if component.shape == "polyhex" else 0
+        for value, bound, what in (
+            (total, limits.PIECES_TOTAL, "pieces"),
+            (nested, limits.NESTED_PIECES, "polyhex tiles"),
+        ):
+            if value > bound:
+                message = (
+                    f"component {component.name!r} brings the spec to {value} {what} "
+                    f"(expected at most {bound} in all; see Work bounds in docs/spec.md)"
+                )
+                return [loaded.source.problem(("components", index, "count"), message)]
     return []
 
 
