@@ -399,7 +399,7 @@ def new_cmd(name: str, template: str | None) -> None:
     if folder.exists() and any(folder.iterdir()):
         raise InputError.single(name, "folder exists and is not empty (expected a new folder name)")
     # the id is held to [a-z0-9-]; the title may be any text, so it is written as a quoted string
-    # (JSON's quoting is YAML's) and, on the back, with its braces doubled: not a {field}
+    # (JSON's quoting is YAML's) and, on the back, with its braces escaped (\{): not a {field}
     slug = "-".join(
         "".join(ch if ch.isascii() and ch.isalnum() else " " for ch in folder.name.lower()).split()
     )
@@ -409,7 +409,7 @@ def new_cmd(name: str, template: str | None) -> None:
             catalog.SPEC_NAME: SCAFFOLD_YAML.format(
                 id=json.dumps(slug or "my-game"),  # quoted: an id of digits alone is still text
                 title=json.dumps(title, ensure_ascii=False),
-                title_text=json.dumps(title.replace("{", "{{").replace("}", "}}"), ensure_ascii=False),
+                title_text=json.dumps(title.replace("{", "\\{").replace("}", "\\}"), ensure_ascii=False),
                 folder=" ".join(name.splitlines()),
             ),
             "cards.csv": SCAFFOLD_CSV,
