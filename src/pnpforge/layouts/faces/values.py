@@ -26,6 +26,11 @@ def parse_colour(value: str | None) -> RGB | None:
     """'red', '#f00', '#ff0000' -> (r, g, b) in 0..1; None or 'none' -> None (no paint)."""
     if value is None:
         return None
+    return _colour(value)
+
+
+@lru_cache(maxsize=4096)  # a deck names few colours, each many times: every card's paints resolved again
+def _colour(value: str) -> RGB | None:
     text = value.strip()
     if text.lower() in ("none", "transparent", ""):
         return None
