@@ -15,12 +15,11 @@ import re
 import threading
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, UndefinedError, nodes
-from jinja2.parser import Parser
-from jinja2.runtime import Context, new_context
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
+if TYPE_CHECKING:  # Jinja is imported by the first expression, not by every command (~20 ms of a start)
+    from jinja2.runtime import Context
+    from jinja2.sandbox import SandboxedEnvironment
 
 MAX_TEXT = 10_000  # characters a `*` may build
 MAX_POWER = 1_000  # largest exponent of `**`
@@ -68,49 +67,56 @@ class ExpressionError(ValueError):
     """An expression that cannot be compiled or evaluated, said plainly (no Jinja internals)."""
 
 
-class _Environment(SandboxedEnvironment):
-    """The sandbox with no attribute access and bounded `*` and `**`."""
-
-    intercepted_binops = frozenset({"*", "**"})
-
-    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        return False  # a row's values are text and numbers: there is nothing to reach through a dot
-
-    def is_safe_callable(self, obj: Any) -> bool:
-        # no method calls either: only the few functions of the globals below
-        return any(obj is function for function in self.globals.values())
-
-    def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
-        if operator_ == "**":
-            if isinstance(right, int | float) and abs(right) > MAX_POWER:
-                raise SecurityError(f"exponent {right} is too large (expected at most {MAX_POWER})")
-            return _bounded(operator.pow(left, right))
-        if isinstance(left, str | list) or isinstance(right, str | list):
-            times = right if isinstance(left, str | list) else left
-            if (
-                isinstance(times, int)
-                and times * len(left if isinstance(left, str | list) else right) > MAX_TEXT
-            ):
-                raise SecurityError(f"the result would be longer than {MAX_TEXT} characters")
-        return _bounded(operator.mul(left, right))
+class _NotLoaded(Exception):
+    """Stands for Jinja's UndefinedError until Jinja is imported (nothing raises it before)."""
 
 
-def _bounded(value: Any) -> Any:
-    number_ = isinstance(value, int | float) and not isinstance(value, bool)
-    if number_ and ((isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER):
-        raise SecurityError("the number is too large")
-    return value
+_UndefinedError: type[Exception] = _NotLoaded  # jinja2.UndefinedError once _env() has run
 
 
-def _environment() -> _Environment:
-    env = _Environment(undefined=StrictUndefined, autoescape=False)
+@lru_cache(maxsize=1)
+def _env() -> SandboxedEnvironment:
+    """The sandbox with no attribute access and bounded `*` and `**`; made (Jinja imported) on first use."""
+    global _UndefinedError
+    from jinja2 import StrictUndefined, UndefinedError
+    from jinja2.sandbox import SandboxedEnvironment, SecurityError
+
+    def bounded(value: Any) -> Any:
+        number_ = isinstance(value, int | float) and not isinstance(value, bool)
+        if number_ and ((isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER):
+            raise SecurityError("the number is too large")
+        return value
+
+    class Environment(SandboxedEnvironment):
+        intercepted_binops = frozenset({"*", "**"})
+
+        def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+            return False  # a row's values are text and numbers: there is nothing to reach through a dot
+
+        def is_safe_callable(self, obj: Any) -> bool:
+            # no method calls either: only the few functions of the globals below
+            return any(obj is function for function in self.globals.values())
+
+        def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
+            if operator_ == "**":
+                if isinstance(right, int | float) and abs(right) > MAX_POWER:
+                    raise SecurityError(f"exponent {right} is too large (expected at most {MAX_POWER})")
+                return bounded(operator.pow(left, right))
+            if isinstance(left, str | list) or isinstance(right, str | list):
+                times = right if isinstance(left, str | list) else left
+                if (
+                    isinstance(times, int)
+                    and times * len(left if isinstance(left, str | list) else right) > MAX_TEXT
+                ):
+                    raise SecurityError(f"the result would be longer than {MAX_TEXT} characters")
+            return bounded(operator.mul(left, right))
+
+    env = Environment(undefined=StrictUndefined, autoescape=False)
     env.filters = {name: env.filters[name] for name in SAFE_FILTERS if name in env.filters}
     env.tests = dict(env.tests)
     env.globals = {"min": min, "max": max, "abs": abs, "round": round, "range": env.globals["range"]}
+    _UndefinedError = UndefinedError
     return env
-
-
-_ENV = _environment()
 
 
 def plain_message(exc: Exception) -> str:
@@ -134,7 +140,7 @@ def plain_message(exc: Exception) -> str:
     return text
 
 
-Compiled = Callable[[Context], Any]  # evaluates in a row's context
+Compiled = Callable[["Context"], Any]  # evaluates in a row's context
 
 
 @lru_cache(maxsize=4096)
@@ -150,8 +156,12 @@ def compile_expression(text: str) -> Compiled:
         return lambda _: False
     if _depth(text) > MAX_NESTING:
         raise ExpressionError(f"the expression nests brackets more than {MAX_NESTING} deep")
+    from jinja2 import TemplateSyntaxError, Undefined, nodes
+    from jinja2.parser import Parser
+
+    env = _env()
     try:
-        parser = Parser(_ENV, text, state="variable")
+        parser = Parser(env, text, state="variable")
         parsed = parser.parse_expression()
         if not parser.stream.eos:
             raise TemplateSyntaxError(
@@ -162,7 +172,7 @@ def compile_expression(text: str) -> Compiled:
                 f"bad expression {text!r}: attribute access (a `.name`) is not allowed; use the row's fields"
             )
         body = [nodes.Assign(nodes.Name("result", "store"), parsed, lineno=1)]
-        template = _ENV.from_string(nodes.Template(body, lineno=1))
+        template = env.from_string(nodes.Template(body, lineno=1))
     except TemplateSyntaxError as exc:
         raise ExpressionError(f"bad expression {text!r}: {plain_message(exc)}") from None
     except (RecursionError, MemoryError, SyntaxError):  # a long chain of operators: Python's own limits
@@ -173,7 +183,10 @@ def compile_expression(text: str) -> Compiled:
         context.vars.clear()  # a field named `result` is the field, not the last expression's value
         for _ in render(context):
             pass
-        return context.vars["result"]
+        value = context.vars["result"]
+        if isinstance(value, Undefined):
+            str(value)  # StrictUndefined raises what is missing
+        return value
 
     return run
 
@@ -226,8 +239,9 @@ class RowNames(dict[str, Any]):
             if value is not None or name in row and name == key:
                 dict.__setitem__(self, key, number(value))
                 return True
-        if key in _ENV.globals:
-            dict.__setitem__(self, key, _ENV.globals[key])
+        known = _env().globals
+        if key in known:
+            dict.__setitem__(self, key, known[key])
             return True
         return False
 
@@ -263,7 +277,9 @@ def row_context(row: Mapping[str, Any], lang: str) -> Context:
         hit = _names[key] = (row, RowNames(row, lang))
     context: Context | None = getattr(_local, "context", None)
     if context is None:
-        context = _local.context = new_context(_ENV, None, {}, {}, shared=True)
+        from jinja2.runtime import new_context
+
+        context = _local.context = new_context(_env(), None, {}, {}, shared=True)
     context.parent = hit[1]
     return context
 
@@ -272,11 +288,8 @@ def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
     """The value of expression `text` for one row; raises ExpressionError saying what went wrong."""
     compiled = compile_expression(text)
     try:
-        value = compiled(row_context(row, lang))
-        if isinstance(value, Undefined):
-            str(value)  # StrictUndefined raises what is missing
-        return value
-    except UndefinedError as exc:
+        return compiled(row_context(row, lang))
+    except _UndefinedError as exc:
         known = ", ".join(sorted(row)) or "none"
         raise ExpressionError(
             f"{text.strip()!r}: {plain_message(exc)} in the data row (fields: {known})"
