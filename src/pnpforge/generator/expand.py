@@ -69,7 +69,8 @@ def expand(
     for component in select(loaded, only):
         pieces: list[Piece] = []
         rows = _rows_with_cells(loaded, component, lang, sources, problems)
-        found = _template_problems(loaded, component, [row.values for row, _ in rows], lang)
+        given = dict(fields or {})  # the build's own fields (version) are every row's too
+        found = _template_problems(loaded, component, [{**given, **row.values} for row, _ in rows], lang)
         problems += found
         if found:  # said once at game.yaml's line: not again at every row
             out.append(ComponentPieces(component, pieces))
