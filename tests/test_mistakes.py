@@ -155,7 +155,7 @@ def test_a_missing_field_is_one_error_at_its_template(make_spec: SpecMaker, runn
     assert result.exit_code == 2
     assert errors(result) == [
         f"error: {folder / 'game.yaml'}:10:30: {{titel}}: no data row has a field 'titel' (none of 3 rows; "
-        "did you mean title? fields: colour, count, id, text, title, type)"
+        "did you mean title? fields: colour, count, id, text, title, type, version)"
     ]
 
 
