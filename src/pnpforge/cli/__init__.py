@@ -44,9 +44,10 @@ def report_problems(error: InputError) -> None:
     """Each problem on its own line; the same message at many rows once, with the rows it holds for."""
     from pnpforge import limits
 
-    for problem in collapse(error.problems)[: limits.VIOLATIONS]:
+    said = collapse(error.problems)
+    for problem in said[: limits.VIOLATIONS]:
         click.echo(f"error: {problem}", err=True)
-    unlisted = len(error.problems) - limits.VIOLATIONS
+    unlisted = len(said) - limits.VIOLATIONS
     if unlisted > 0:
         click.echo(f"{unlisted} more problem(s) not listed (the first {limits.VIOLATIONS} are).", err=True)
     if len(error.problems) > 1:
