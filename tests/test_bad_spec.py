@@ -122,7 +122,7 @@ CASES = {
         HEAD + "  - {name: a, kind: card, size: poker, rows: [{x: 1}], face: {background: '{c}'}}\n",
         {},
         "game.yaml:3:",
-        "no field 'c'",
+        "no data row has a field 'c'",
     ),
     "too large for page": (
         HEAD + "  - {name: a, kind: card, size: 250x350mm}\n",

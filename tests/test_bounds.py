@@ -195,7 +195,7 @@ def test_a_large_set_up_with_one_unknown_key_is_located(tmp_path: Path) -> None:
 
 
 def test_more_than_100_problems_are_counted_not_all_listed(tmp_path: Path) -> None:
-    rows = "\n".join(f"n{i},x" for i in range(150))
+    rows = "\n".join(f"n{i},x{i}" for i in range(150))  # 150 different messages (a repeated one is said once)
     folder = spec(tmp_path, CARD_SPEC, cards__csv=f"name,count\n{rows}\n")
     result = run("build", str(folder), "-o", str(tmp_path / "out"))
     assert result.exit_code == 2

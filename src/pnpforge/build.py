@@ -20,7 +20,7 @@ from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
 from pnpforge.drafts.keys import pick_rows, split_only
-from pnpforge.errors import InputError, Problem
+from pnpforge.errors import InputError, Problem, strict_error
 from pnpforge.files import staged, write_atomic
 from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
@@ -86,6 +86,7 @@ class BuildOptions:
     name: str | None = None  # the output files' stem (default: the game's id)
     cover_heading: str = ""  # said after the title on the cover (a reprint says so)
     draft: bool = False  # --draft: placeholders for missing images, every sheet marked DRAFT
+    strict: bool = False  # --strict: a warning is an error, and nothing is written
 
 
 @dataclass
@@ -136,7 +137,7 @@ class BuildResult:
     files: list[Path]
     pages: int
     inventory: list[InventoryLine]
-    warnings: list[str]
+    warnings: list[Problem | str]
 
 
 # ---- planning --------------------------------------------------------------------------------------
@@ -1048,6 +1049,8 @@ def write(
     except InputError:
         plan(the_plan.loaded, options, the_plan.ctx.fonts, check=True)  # raises with every problem
         raise
+    if options.strict and (found := warnings(the_plan)):
+        raise strict_error(found, the_plan.loaded.file)
     if "png" in options.formats:
         chosen = range(len(the_plan.pages)) if png_pages is None else sorted(png_pages())
         images = png.render(data, options.dpi, chosen)
@@ -1060,6 +1063,14 @@ def write(
     return [path for path, _ in outputs]
 
 
+def warnings(the_plan: Plan) -> list[Problem | str]:
+    """What the drawn pages show differently from the spec, found while drawing them: the fonts' lines
+    (a missing Japanese font, a character no font has), then the drawing's (--draft's placeholders,
+    text that does not fit, located)."""
+    fonts = the_plan.ctx.fonts
+    return [*fonts.warnings, *fonts.missing, *the_plan.ctx.warnings]
+
+
 def build(
     target: str | Path | LoadedSpec,
     options: BuildOptions,
@@ -1069,6 +1080,4 @@ def build(
     loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
     the_plan = plan(loaded, options)
     files = write(the_plan, options, progress)
-    fonts = the_plan.ctx.fonts
-    warnings = [*fonts.warnings, *fonts.missing, *the_plan.ctx.warnings]
-    return BuildResult(files, len(the_plan.pages), the_plan.inventory, warnings)
+    return BuildResult(files, len(the_plan.pages), the_plan.inventory, warnings(the_plan))

@@ -42,3 +42,51 @@ class InputError(Exception):
     @classmethod
     def single(cls, file: str | Path, message: str, line: int = 0, col: int = 0) -> InputError:
         return cls([Problem(str(file), line, col, message)])
+
+
+ROW_FILES = (".csv", ".tsv")  # data tables: one row a line, where one mistake repeats row after row
+
+
+def collapse(problems: list[Problem]) -> list[Problem]:
+    """The same message at many rows of one data table said once: the first, then "(and 34 more rows:
+    cards.csv:3–36)". Order is kept. Problems in other files (each key of a spec is its own place) and
+    a problem said once are left as they are."""
+    groups: dict[tuple[str, str], list[Problem]] = {}
+    for problem in problems:
+        if problem.file.endswith(ROW_FILES):
+            groups.setdefault((problem.file, problem.message), []).append(problem)
+    out: list[Problem] = []
+    for problem in problems:
+        key = (problem.file, problem.message)
+        if not problem.file.endswith(ROW_FILES):
+            out.append(problem)
+            continue
+        group = groups.pop(key, None)
+        if group is None:
+            continue  # said already with the first of its group
+        rest = sorted({p.line for p in group[1:] if p.line and p.line != problem.line})
+        if not rest:
+            out.append(problem)
+            continue
+        span = f"{rest[0]}" if len(rest) == 1 else f"{rest[0]}–{rest[-1]}"
+        noun = "row" if len(rest) == 1 else "rows"
+        more = f"{problem.message} (and {len(rest)} more {noun}: {Path(problem.file).name}:{span})"
+        out.append(Problem(problem.file, problem.line, problem.col, more))
+    return out
+
+
+def warning_line(problem: Problem | str) -> str:
+    """A warning as printed: `FILE:LINE:COL: warning: message` (a located one), or as it was written."""
+    if isinstance(problem, str):
+        return problem
+    where = problem.file + (f":{problem.line}:{problem.col or 1}" if problem.line else "")
+    return f"{where}: warning: {problem.message}"
+
+
+def strict_error(warnings: list[Problem | str], file: str) -> InputError:
+    """--strict: the build's warnings as its errors (a located one where it was found, else at `file`)."""
+    problems = [
+        w if isinstance(w, Problem) else Problem(file, 0, 0, w.removeprefix("warning: ")) for w in warnings
+    ]
+    tail = " (--strict: warnings are errors)"
+    return InputError([Problem(p.file, p.line, p.col, p.message + tail) for p in collapse(problems)])

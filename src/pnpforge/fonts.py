@@ -20,6 +20,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from pnpforge.errors import InputError
 from pnpforge.sourcefile import named_file
+from pnpforge.suggest import did_you_mean
 
 STANDARD: dict[str, str] = {
     "sans": "Helvetica",
@@ -251,7 +252,10 @@ class FontRegistry:
             name = self._register(path, name)
             self._css.setdefault(name, (f"'{path.stem}', sans-serif", ""))
             return name
-        raise ValueError(f"unknown font {font!r} (expected one of {', '.join(STANDARD)} or a .ttf file)")
+        hint = did_you_mean(font, STANDARD)
+        raise ValueError(
+            f"unknown font {font!r} ({hint}expected one of {', '.join(STANDARD)} or a .ttf file)"
+        )
 
     def _has(self, font: str, char: str) -> bool:
         chars = self._ttf_chars.get(font)

@@ -16,12 +16,13 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnpforge import limits, parsecache
 from pnpforge.errors import InputError, Problem
+from pnpforge.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -524,6 +525,45 @@ def read_yaml_text(text: str, file: str) -> Source:
     return Source(file, data, None, text)
 
 
+_COMMENTED_VALUE = re.compile(r"^[ \t]*(?:-[ \t]+)?([^\s:#{}\[\],]+):[ \t]+(#\S+)", re.MULTILINE)
+
+
+def hidden_by_comment(source: Source) -> list[Problem]:
+    """Keys left empty because their value starts with `#` (`background: #2b2233`): YAML reads the `#`
+    as a comment, so the value is null and the spec would silently lose it. Each is said at its line."""
+    text = source._text
+    if text is None or "#" not in text:
+        return []
+    suspects = {}
+    for match in _COMMENTED_VALUE.finditer(text):
+        suspects[text.count("\n", 0, match.start()) + 1] = (match.group(1), match.group(2))
+    if not suspects:
+        return []
+    problems = []
+    for path, (line, col) in source.positions.items():
+        if not path or line not in suspects or suspects[line][0] != str(path[-1]):
+            continue
+        node: Any = source.data
+        for part in path:
+            if isinstance(node, dict):
+                node = node.get(part)
+            elif isinstance(node, list) and isinstance(part, int):
+                node = node[part]
+            else:
+                node = None
+        if node is None:
+            key, value = suspects[line]
+            problems.append(
+                Problem(
+                    source.file,
+                    line,
+                    col,
+                    f'{key} is empty: a `#` starts a comment in YAML; write it quoted: {key}: "{value}"',
+                )
+            )
+    return problems
+
+
 def read_yaml(path: str | Path) -> Source:
     """Read a YAML or JSON file; a missing, unreadable or hostile file is an InputError, not a traceback.
 
@@ -555,36 +595,143 @@ def _parse(text: str, file: str) -> Source:
 
 @dataclass
 class CsvTable:
-    """Rows of a CSV file as dicts, with the line each row starts on."""
+    """Rows of a CSV file as dicts, with the line each row starts on (the file's own numbering)."""
 
     file: str
     rows: list[dict[str, str]]
     lines: list[int]
+    header: list[str] = field(default_factory=list)
+    delimiter: str = ","
+
+    def column(self, name: str) -> int:
+        """1-based column number of a header name (1 when the file has no such column)."""
+        return self.header.index(name) + 1 if name in self.header else 1
+
+
+SEPARATORS = {";": "semicolon", "\t": "tab"}  # what spreadsheets save instead of commas
+
+
+def csv_separator(header: str) -> str:
+    """The separator of a CSV file, read from its header: a comma, unless the header holds none and
+    a semicolon or tab instead (what many European and Japanese spreadsheets save)."""
+    if "," in header:
+        return ","
+    found = [sep for sep in SEPARATORS if sep in header]
+    return found[0] if len(found) == 1 else ","
+
+
+def _unclosed_quote(text: str, delimiter: str) -> tuple[int, int] | None:
+    """(line, col) of a quote that opens a cell and is never closed, or None (quotes as csv reads them:
+    a quote opens a cell only at its start, and "" inside a quoted cell is a quote)."""
+    quoted = False
+    at_start = True
+    opened = 0
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if quoted:
+            if char == '"':
+                if text.startswith('"', index + 1):
+                    index += 1  # an escaped quote
+                else:
+                    quoted = False
+        elif char == '"' and at_start:
+            quoted, opened = True, index
+        at_start = not quoted and char in (delimiter, "\n")
+        index += 1
+    return line_col(text, opened) if quoted else None
 
 
 def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
-    """Read a UTF-8 CSV with a header row; blank lines are skipped. Other encodings are refused."""
+    """Read a UTF-8 CSV with a header row; blank lines are skipped. Other encodings are refused.
+
+    Refused, each at its line: a row with more or fewer cells than the header has columns (empty
+    cells past the header's end are allowed), a header naming a column twice, a quote never closed.
+    A header with semicolons or tabs and no comma is read with that separator."""
     file = shown_as or str(path)
     text = decode_utf8(read_bytes(path, file), file)
     check_text(text, file)
-    # newline=None: a file saved with CR alone ends its lines (old Mac Excel) reads as lines too
-    reader = csv.DictReader(io.StringIO(text, newline=None))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a lone CR (old Mac files) ends a line too
+    delimiter = csv_separator(text.split("\n", 1)[0])
+    if text.count('"') % 2 and (where := _unclosed_quote(text, delimiter)):
+        raise InputError.single(
+            file,
+            'a quote opens a cell and is never closed (expected a closing " before the cell ends)',
+            *where,
+        )
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    problems: list[Problem] = []
+    header: list[str] = []
     rows: list[dict[str, str]] = []
     lines: list[int] = []
+    end = 0
     try:
-        for row in reader:
-            line = reader.line_num  # where the row ends: its own line unless a cell spans lines
+        for cells in reader:
+            start, end = end + 1, reader.line_num
+            if not any(cell.strip() for cell in cells):
+                continue
+            if not header:
+                header = [cell.strip() for cell in cells]
+                problems += _header_problems(file, start, header)
+                continue
             if len(rows) >= limits.ROWS:
                 message = f"more than {limits.ROWS} rows (expected fewer; see Work bounds in docs/spec.md)"
-                raise InputError.single(file, message, line, 1)
-            if None in row:
-                raise InputError.single(file, "more cells than the header has columns", line, 1) from None
-            if any((value or "").strip() for value in row.values()):
-                rows.append({k.strip(): (v or "").strip() for k, v in row.items() if k})
-                lines.append(line)
+                raise InputError.single(file, message, start, 1)
+            if len(cells) != len(header) and not (
+                len(cells) > len(header) and not any(c.strip() for c in cells[len(header) :])
+            ):
+                problems.append(_width_problem(file, start, len(cells), header, delimiter))
+                continue
+            rows.append({name: cell.strip() for name, cell in zip(header, cells, strict=False) if name})
+            lines.append(start)
     except csv.Error as exc:
-        raise InputError.single(file, f"CSV syntax error: {exc}", reader.line_num, 1) from None
-    return CsvTable(file, rows, lines)
+        where = _unclosed_quote(text, delimiter) or (end + 1, 1)
+        what = "a cell longer than 128 kB" if "field larger" in str(exc) else "unreadable CSV"
+        raise InputError.single(
+            file, f"{what} (expected comma-separated cells; quote a cell holding commas)", *where
+        ) from None
+    if problems:
+        raise InputError(problems)
+    return CsvTable(file, rows, lines, header, delimiter)
+
+
+def _header_problems(file: str, line: int, header: list[str]) -> list[Problem]:
+    """A column named twice shifts no value silently: both columns are named."""
+    problems = []
+    first: dict[str, int] = {}
+    for number, name in enumerate(header, start=1):
+        if not name:
+            continue
+        if name in first:
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    1,
+                    f"column {name!r} appears twice in the header (columns {first[name]} and {number}; "
+                    "expected each column name once)",
+                )
+            )
+        else:
+            first[name] = number
+    return problems
+
+
+def _width_problem(file: str, line: int, cells: int, header: list[str], delimiter: str) -> Problem:
+    named = ", ".join(name for name in header if name)
+    what = "fewer" if cells < len(header) else "more"
+    hint = (
+        f"; a {SEPARATORS.get(delimiter, 'comma')} inside a cell needs the cell quoted"
+        if what == "more"
+        else ""
+    )
+    return Problem(
+        file,
+        line,
+        1,
+        f"row has {cells} cells, {what} than the header's {len(header)} columns "
+        f"(expected {len(header)}: {named}{hint})",
+    )
 
 
 def _describe(error: ErrorDetails) -> str:
@@ -596,6 +743,11 @@ def _describe(error: ErrorDetails) -> str:
         return f"unknown key {str(error['loc'][-1])!r} (expected one of the documented keys)"
     if kind == "missing":
         return f"missing key {str(error['loc'][-1])!r}"
+    if kind == "literal_error":  # kinds, shapes, fits...: the nearest of the allowed words first
+        allowed = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
+        hint = did_you_mean(str(error.get("input")), allowed) if isinstance(error.get("input"), str) else ""
+        if hint:
+            message = f"{message} ({hint.strip()})"
     shown = error.get("input")
     if "input" in error and not isinstance(shown, dict | list) and repr(shown) not in message:
         return f"{message} (got {shown!r})"

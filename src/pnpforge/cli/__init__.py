@@ -34,22 +34,32 @@ _collecting = longlived.pause()  # click and this module are long-lived: settled
 import click  # noqa: E402
 
 from pnpforge import __version__  # noqa: E402
-from pnpforge.errors import InputError  # noqa: E402
+from pnpforge.errors import InputError, Problem, collapse, warning_line  # noqa: E402
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 
 
 def report_problems(error: InputError) -> None:
+    """Each problem on its own line; the same message at many rows once, with the rows it holds for."""
     from pnpforge import limits
 
-    for problem in error.problems[: limits.VIOLATIONS]:
+    said = collapse(error.problems)
+    for problem in said[: limits.VIOLATIONS]:
         click.echo(f"error: {problem}", err=True)
-    unlisted = len(error.problems) - limits.VIOLATIONS
+    unlisted = len(said) - limits.VIOLATIONS
     if unlisted > 0:
         click.echo(f"{unlisted} more problem(s) not listed (the first {limits.VIOLATIONS} are).", err=True)
     if len(error.problems) > 1:
         click.echo(f"{len(error.problems)} problems.", err=True)
+
+
+def report_warnings(warnings: list[Problem | str]) -> None:
+    """Warnings (the output was written): one located line each on stderr, repeated ones collapsed."""
+    located = collapse([w for w in warnings if isinstance(w, Problem)])
+    lines: list[Problem | str] = [*(w for w in warnings if isinstance(w, str)), *located]
+    for line in lines:
+        click.echo(warning_line(line), err=True)
 
 
 def lang_option(help: str) -> Any:

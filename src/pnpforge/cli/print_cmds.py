@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnpforge import catalog
-from pnpforge.cli import import_long_lived, report_problems
+from pnpforge.cli import import_long_lived, report_problems, report_warnings
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
 from pnpforge.files import STAGING_PREFIX, write_atomic
@@ -27,6 +27,12 @@ if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by
     from pnpforge.build import BuildOptions
     from pnpforge.drafts.watching import PageMemory
 
+STRICT_OPTION = click.option(
+    "--strict",
+    is_flag=True,
+    help="Treat every warning (text that does not fit, a missing font...) as an error: "
+    "exit 2, nothing written.",
+)
 PAGE_HELP = "Page size: a4, letter, a3 or WxH such as 200x300mm (default: the spec's, else a4)."
 
 
@@ -99,6 +105,7 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             help="Draw a labelled placeholder for each missing image (one warning each) and mark every "
             "sheet DRAFT, instead of refusing to build.",
         ),
+        STRICT_OPTION,
     ]
     for option in reversed(options):
         command = option(command)
@@ -125,6 +132,7 @@ def _options(**kw: Any) -> BuildOptions:
         stamp=kw["stamp"],
         sheets=parse_sheets(kw["sheets"]) if kw.get("sheets") else (),
         draft=kw.get("draft", False),
+        strict=kw.get("strict", False),
     )
 
 
@@ -145,7 +153,7 @@ def _run_build(
     rev: str | None = None,
     watched: PageMemory | None = None,
 ) -> list[Path]:
-    from pnpforge.build import plan, write
+    from pnpforge.build import plan, warnings, write
     from pnpforge.components.load import load_target
 
     loaded = load_target(target, options.allow_outside_files)
@@ -167,8 +175,7 @@ def _run_build(
         files = write(the_plan, options, progress, pages)
     if watched is not None:
         watched.built(the_plan, options)
-    for warning in [*the_plan.ctx.fonts.warnings, *the_plan.ctx.fonts.missing, *the_plan.ctx.warnings]:
-        click.echo(warning, err=True)
+    report_warnings(warnings(the_plan))
     return files
 
 
@@ -208,6 +215,9 @@ def build_cmd(target: str, since: str | None, rev: str | None, **kw: Any) -> Non
       pnpforge build my-game/ --rev v31                       # the same, against a git tag
       pnpforge build my-game/ --sheets 3,5-7 --only cards:c07,c12
       pnpforge build my-game/ --draft                 # art not drawn yet: placeholders, sheets marked DRAFT
+      pnpforge build my-game/ --strict                # for CI: any warning fails the build
+
+    Warnings (the PDF is still written) go to stderr as FILE:LINE:COL: warning: ... lines.
     """
     if since is not None and rev is not None:
         raise InputError.single(
@@ -310,8 +320,15 @@ def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None
 @click.option("--page", help=PAGE_HELP)
 @click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of the texts.")
 @click.option("--only", multiple=True, metavar="COMPONENT", help="Preview only this component (repeatable).")
+@STRICT_OPTION
 def preview_cmd(
-    target: str, out_dir: str, dpi: int, page: str | None, lang: str | None, only: tuple[str, ...]
+    target: str,
+    out_dir: str,
+    dpi: int,
+    page: str | None,
+    lang: str | None,
+    only: tuple[str, ...],
+    strict: bool,
 ) -> None:
     """Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF.
 
@@ -319,10 +336,13 @@ def preview_cmd(
     Example:
       pnpforge preview gods --dpi 72
       pnpforge preview examples/tiny-quest -o previews --only heroes
+      pnpforge preview my-game --strict   # no PNG when any text does not fit
     """
     from pnpforge.build import BuildOptions
 
-    options = BuildOptions(out_dir=Path(out_dir), page=page, lang=lang, formats=("png",), dpi=dpi, only=only)
+    options = BuildOptions(
+        out_dir=Path(out_dir), page=page, lang=lang, formats=("png",), dpi=dpi, only=only, strict=strict
+    )
     for path in _run_build(target, options):
         click.echo(str(path))
 

@@ -7,6 +7,7 @@ raised together as one InputError, each located at FILE:LINE:COL. Nothing here d
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -19,8 +20,18 @@ from pnpforge.components.selection import expression_problems, select_rows
 from pnpforge.components.spreadsheet import is_spreadsheet, read_sheet
 from pnpforge.components.styles import apply_styles
 from pnpforge.errors import InputError, Problem
-from pnpforge.sourcefile import FileRefError, Path_, Source, named_file, read_csv, read_yaml, validate
+from pnpforge.sourcefile import (
+    FileRefError,
+    Path_,
+    Source,
+    hidden_by_comment,
+    named_file,
+    read_csv,
+    read_yaml,
+    validate,
+)
 
+UNIQUE_NAMES = "component names must be unique"  # the model's own message, said at the line instead
 _WHOLE = re.compile(r"^\s*[+-]?\d+\s*$")
 
 
@@ -129,13 +140,19 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     source = read_yaml(file_path)
     if not isinstance(source.data, dict):
         raise InputError([source.problem((), "a spec must be a mapping (expected keys game, components)")])
+    hidden = hidden_by_comment(source)  # on the text as written, before styles copy keys in
     source, problems = apply_styles(source)  # styled elements are checked as if their keys were written out
+    problems = hidden + problems
     if problems:
         raise InputError(problems)
     try:
         spec = validate(Spec, source)
     except InputError as error:
-        problems.extend(_clearer(p, source) for p in error.problems)
+        named = _duplicate_names(source)
+        problems.extend(named)
+        problems.extend(
+            _clearer(p, source) for p in error.problems if not (named and UNIQUE_NAMES in p.message)
+        )
         problems.extend(_raw_csv_problems(source, folder, allow_outside))
         problems.extend(expression_problems(source))
         raise InputError(problems) from None
@@ -182,6 +199,28 @@ def _total_problems(loaded: LoadedSpec) -> list[Problem]:
                 )
                 return [loaded.source.problem(("components", index, "count"), message)]
     return []
+
+
+def _duplicate_names(source: Source) -> list[Problem]:
+    """A component name used twice, at the second one's `name:` (naming the first one's line)."""
+    components = source.data.get("components") if isinstance(source.data, dict) else None
+    problems: list[Problem] = []
+    first: dict[str, int] = {}
+    for index, raw in enumerate(components if isinstance(components, list) else []):
+        name = raw.get("name") if isinstance(raw, dict) else None
+        if not isinstance(name, str):
+            continue
+        if name in first:
+            line = source.where(("components", first[name], "name"))[0]
+            problems.append(
+                source.problem(
+                    ("components", index, "name"),
+                    f"component name {name!r} is used twice (first at line {line}; expected each name once)",
+                )
+            )
+        else:
+            first[name] = index
+    return problems
 
 
 _EXPECTED = (  # pydantic's wording -> what the spec expects
@@ -288,12 +327,18 @@ def _own_rows(
             count, problem = _row_count(values.get("count"))
             if problem:
                 text = text or _lines(folder / component.csv)
-                problems.append(Problem(table.file, line, _csv_col(text, line, "count"), problem))
+                problems.append(
+                    Problem(table.file, line, _csv_col(text, line, "count", table.delimiter), problem)
+                )
             rows.append(DataRow(values, count, ref))
         if not table.rows:
             problems.append(
                 Problem(table.file, 1, 1, "no data rows (expected a header line and at least one row)")
             )
+        csv_path = folder / component.csv
+        problems += _repeated_keys(
+            component, rows, lambda line, name: _csv_col(_lines(csv_path), line, name, table.delimiter)
+        )
         return rows, problems
     if component.rows is not None:
         rows, problems = [], []
@@ -304,6 +349,7 @@ def _own_rows(
             rows.append(
                 DataRow(_flatten_languages(values), count, RowRef.at(source, (*base, "rows", number)))
             )
+        problems += _repeated_keys(component, rows)
         return rows, problems
     return [DataRow({}, 1, RowRef.at(source, base))], []
 
@@ -325,6 +371,48 @@ def _sheet_rows(path: Path, sheet: str | None) -> tuple[list[DataRow], list[Prob
             Problem(table.cell(1), 0, 0, "no data rows (expected a header row and at least one row)")
         )
     return rows, problems
+
+
+def row_key(component: Component, rows: list[DataRow]) -> list[str]:
+    """The fields that name each row once: the component's `key:`, else `id` when the rows have it."""
+    if component.key is not None:
+        return [component.key] if isinstance(component.key, str) else list(component.key)
+    return ["id"] if rows and all("id" in row.values for row in rows) else []
+
+
+def _repeated_keys(
+    component: Component, rows: list[DataRow], column: Callable[[int, str], int] | None = None
+) -> list[Problem]:
+    """A row whose key repeats an earlier row's, at the second row (naming the first)."""
+    fields = row_key(component, rows)
+    if not fields:
+        return []
+    problems: list[Problem] = []
+    missing = [f for f in fields if not any(f in row.values for row in rows)]
+    if missing:
+        shown = ", ".join(sorted({k for row in rows for k in row.values}))
+        return [Problem(rows[0].ref.file, 1, 1, f"key field {missing[0]!r} is in no row (fields: {shown})")]
+    first: dict[tuple[str, ...], DataRow] = {}
+    for row in rows:
+        value = tuple(str(row.values.get(f, "")) for f in fields)
+        if not any(value):
+            continue
+        if value in first:
+            earlier = first[value].ref
+            shown = ", ".join(f"{f}={v}" for f, v in zip(fields, value, strict=True))
+            col = column(row.ref.line, fields[0]) if column is not None else 1
+            problems.append(
+                Problem(
+                    row.ref.file,
+                    row.ref.line,
+                    col,
+                    f"{shown} repeats the row at {Path(earlier.file).name}:{earlier.line} "
+                    f"(expected each {'+'.join(fields)} once)",
+                )
+            )
+        else:
+            first[value] = row
+    return problems
 
 
 def _data_file(
@@ -520,11 +608,11 @@ def _lines(path: Path) -> list[str]:
         return []
 
 
-def _csv_col(lines: list[str], line: int, column: str) -> int:
+def _csv_col(lines: list[str], line: int, column: str, delimiter: str = ",") -> int:
     """Character column of a named cell on a CSV line (for simple unquoted lines; else 1)."""
     try:
-        header = [h.strip() for h in lines[0].split(",")]
-        cells = lines[line - 1].split(",")
+        header = [h.strip() for h in lines[0].split(delimiter)]
+        cells = lines[line - 1].split(delimiter)
         position = header.index(column)
     except (OSError, ValueError, IndexError):
         return 1

@@ -8,6 +8,7 @@ values are checked here only when they hold no placeholder; the rest are checked
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal, overload
 
 from pydantic import (
@@ -22,6 +23,7 @@ from pydantic import (
 from reportlab.lib import colors as rl_colors
 
 from pnpforge import limits
+from pnpforge.suggest import did_you_mean
 from pnpforge.units import LengthRangeError, parse_length, parse_percent, parse_size
 
 MAX_PIECES = (
@@ -104,6 +106,20 @@ def check_fixed_length(value: Length) -> Length:
     return check_length(value, minimum=0.0)
 
 
+@lru_cache(maxsize=1)
+def colour_names() -> tuple[str, ...]:
+    """The colour names a spec may use (reportlab's, the CSS/SVG names)."""
+    return tuple(
+        n for n in dir(rl_colors) if n.islower() and isinstance(getattr(rl_colors, n), rl_colors.Color)
+    )
+
+
+def not_a_colour(value: str) -> str:
+    """The message for a value that is no colour, with the nearest names."""
+    hint = did_you_mean(value, colour_names())
+    return f"{value!r} is not a colour ({hint}expected a name like 'red', '#rgb', '#rrggbb' or 'none')"
+
+
 def check_colour(value: str | None) -> str | None:
     if value is None or templated(value) or value == "none":
         return value
@@ -111,7 +127,7 @@ def check_colour(value: str | None) -> str | None:
         return value
     if isinstance(getattr(rl_colors, value.lower(), None), rl_colors.Color):
         return value
-    raise ValueError(f"{value!r} is not a colour (expected a name like 'red' or '#rrggbb')")
+    raise ValueError(not_a_colour(value))
 
 
 class Strict(BaseModel):
@@ -198,6 +214,10 @@ class TextElement(Box):
     valign: Literal["top", "middle", "bottom"] = "middle"
     fit: Literal["shrink", "wrap", "none"] = "shrink"
     leading: float = Field(1.2, gt=0, le=MAX_LEADING)
+    min_size: Length | None = Field(
+        None,
+        description="The smallest size `fit: shrink` (or `wrap`, to keep a word whole) may use (default 6pt)",
+    )
 
     @field_validator("colour")
     @classmethod
@@ -205,10 +225,10 @@ class TextElement(Box):
         check_colour(v)
         return v
 
-    @field_validator("size")
+    @field_validator("size", "min_size")
     @classmethod
-    def _size(cls, v: Length) -> Length:
-        return check_length(v)
+    def _size(cls, v: Length | None) -> Length | None:
+        return v if v is None else check_length(v)
 
 
 class IconElement(Box):
@@ -452,6 +472,11 @@ class Component(Strict):
     sheet: str | None = Field(None, description="The spreadsheet's sheet to read (default: the first)")
     rows_from: RowSource | None = Field(None, description="Data rows from a list in a YAML data file")
     lookup: list[Lookup] = Field(default_factory=list, description="Fields added to rows from tables")
+    key: str | list[str] | None = Field(
+        None,
+        description="The row field (or fields, together) naming each data row once; default `id` when the "
+        "rows have one. A value repeated is an error at its second row",
+    )
     group: str | Group | None = Field(
         None,
         description="Parts the inventory lists: a row field (or {by, titles}); default the first of "
@@ -548,7 +573,13 @@ class Component(Strict):
         if self.size is not None and not templated(self.size):
             if self.kind in ("card", "board", "sheet") and isinstance(self.size, str):
                 if self.size not in CARD_SIZES_MM:
-                    parse_size(self.size)
+                    try:
+                        parse_size(self.size)
+                    except ValueError as exc:
+                        hint = did_you_mean(self.size, CARD_SIZES_MM)
+                        raise ValueError(
+                            str(exc).replace("(expected", f"({hint}expected a size name or")
+                        ) from None
             else:
                 check_length(self.size, minimum=1e-6)
         return self

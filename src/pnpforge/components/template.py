@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from pnpforge.components.expressions import ExpressionError, evaluate, text_of
+from pnpforge.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from pnpforge.components.model import Lang
@@ -29,7 +30,8 @@ class MissingField(KeyError):
         self.known = known
 
     def __str__(self) -> str:
-        return f"no field {self.name!r} in the data row (fields: {', '.join(self.known) or 'none'})"
+        hint = did_you_mean(self.name, self.known)
+        return f"no field {self.name!r} in the data row ({hint}fields: {', '.join(self.known) or 'none'})"
 
 
 def lookup(row: Mapping[str, Any], name: str, lang: str) -> Any:

@@ -18,7 +18,7 @@ from pnpforge.build import BuildOptions, drawing_setup, pieces_of, spec_font
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.template import localise
 from pnpforge.drafts.keys import chosen_rows, pick_rows
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, Problem, collapse, warning_line
 from pnpforge.export.sides import Side, sides
 from pnpforge.files import staged
 from pnpforge.fonts import FontRegistry
@@ -152,4 +152,6 @@ def export(
             from pnpforge.export.tts import export_tts
 
             files = export_tts(prepared)
-    return files, prepared.notes + list(prepared.ctx.fonts.warnings)
+    located = [w for w in prepared.ctx.warnings if isinstance(w, Problem)]  # text drawn here that did not fit
+    fits = [warning_line(w) for w in collapse(located)]
+    return files, prepared.notes + fits + list(prepared.ctx.fonts.warnings)

@@ -8,11 +8,13 @@ template names but the row lacks, a size that is not a length) are collected, lo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pnpforge import limits
+from pnpforge.components.fields import template_problems
 from pnpforge.components.load import DataRow, LoadedSpec, RowRef
 from pnpforge.components.model import CellSource, Component
 from pnpforge.components.sidechoice import NoSide, variant_for
@@ -22,6 +24,7 @@ from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import piece_size
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
+from pnpforge.suggest import did_you_mean
 
 MAX_CELL = limits.CELL_COORD
 
@@ -43,7 +46,8 @@ def select(loaded: LoadedSpec, only: Iterable[str] = ()) -> list[Component]:
     if unknown:
         raise InputError.single(
             "<command line>",
-            f"--only {', '.join(unknown)}: no such component (expected one of: {', '.join(names)})",
+            f"--only {', '.join(unknown)}: no such component ({did_you_mean(unknown[0], names)}"
+            f"expected one of: {', '.join(names)})",
         )
     return [c for c in loaded.spec.components if not wanted or c.name in wanted]
 
@@ -64,7 +68,14 @@ def expand(
     sources: dict[str, Source] = {}
     for component in select(loaded, only):
         pieces: list[Piece] = []
-        for row, cells in _rows_with_cells(loaded, component, lang, sources, problems):
+        rows = _rows_with_cells(loaded, component, lang, sources, problems)
+        given = dict(fields or {})  # the build's own fields (version) are every row's too
+        found = _template_problems(loaded, component, [{**given, **row.values} for row, _ in rows], lang)
+        problems += found
+        if found:  # said once at game.yaml's line: not again at every row
+            out.append(ComponentPieces(component, pieces))
+            continue
+        for row, cells in rows:
             try:
                 width, height = piece_size(component, cells, row=row.values, lang=lang, page=page_area)
                 if width <= 0 or height <= 0:  # a {field} size filled from this row
@@ -87,6 +98,23 @@ def expand(
     if problems:
         raise InputError(_unique(problems))
     return out
+
+
+DIE_FIELDS = {"face": 1, "value": 1}  # filled for each face of a die (build.die_face)
+_FACE_FIELD = re.compile(r"face\d+_(.+)")
+
+
+def _face_fields(row: dict[str, Any]) -> dict[str, Any]:
+    return {f"value_{m.group(1)}": "" for key in row if (m := _FACE_FIELD.fullmatch(key))}
+
+
+def _template_problems(
+    loaded: LoadedSpec, component: Component, rows: list[dict[str, Any]], lang: str
+) -> list[Problem]:
+    if component.kind == "die":  # each face's own: {face}, {value} and {value_x} from columns face<n>_x
+        rows = [{**DIE_FIELDS, **_face_fields(row), **row} for row in rows]
+    index = loaded.spec.components.index(component)
+    return template_problems(component, index, rows, loaded.source, lang)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

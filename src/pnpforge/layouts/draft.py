@@ -54,7 +54,7 @@ def draw_placeholder(
     warning = str(
         _where(element, piece, ctx, f"warning: image {src!r} is missing; a placeholder is drawn (--draft)")
     )
-    if not any(f"image {src!r} is missing" in w for w in ctx.warnings):
+    if not any(isinstance(w, str) and f"image {src!r} is missing" in w for w in ctx.warnings):
         ctx.warnings.append(warning)
     corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]
     canvas.polygon(corners, PLACEHOLDER_FILL, PLACEHOLDER_INK, mm(0.2))

@@ -16,7 +16,9 @@ from pnpforge.output.canvas import RGB, Canvas, Point
 
 def unknown_icon(name: str) -> str:
     """The message for an icon name that is not built in, with the nearest names as a hint."""
-    near = difflib.get_close_matches(name, ICON_NAMES, n=3, cutoff=0.5)
+    near = difflib.get_close_matches(
+        name, ICON_NAMES, n=3, cutoff=0.5
+    )  # icon names are short: a looser match
     hint = f"did you mean {', '.join(near)}? " if near else ""
     return f"unknown icon {name!r} ({hint}expected a built-in icon, listed in docs/elements.md)"
 

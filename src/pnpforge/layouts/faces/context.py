@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnpforge.errors import Problem
 from pnpforge.fonts import FontRegistry
 from pnpforge.output.canvas import Point
 from pnpforge.sourcefile import Source
@@ -22,9 +23,17 @@ class RenderContext:
     spec_source: Source | None = None  # game.yaml: a fixed value's problem is located there, once
     icons: dict[str, str] = field(default_factory=dict)  # the spec's own inline icons: name -> SVG/PNG file
     draft: bool = False  # build --draft: a missing image is drawn as a labelled placeholder
-    warnings: list[str] = field(
-        default_factory=list
-    )  # said once each after the build (--draft's placeholders)
+    # said once each after the build: --draft's placeholders (lines), what prints differently from the
+    # spec (located problems: text that does not fit)
+    warnings: list[Problem | str] = field(default_factory=list)
+    # set by the side's drawing loop for the element being drawn: the disc or hex its text sits in,
+    # and what the drawer found amiss (said by the loop, which knows where the element was written)
+    backdrop: tuple[Point, ...] | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def warn(self, problem: Problem) -> None:
+        if problem not in self.warnings:  # copies of a row, and a check after a draw, find it again
+            self.warnings.append(problem)
 
 
 @dataclass(frozen=True)

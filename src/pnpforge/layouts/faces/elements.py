@@ -28,11 +28,11 @@ from pnpforge.layouts.faces.inline import draw_rich
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
 from pnpforge.layouts.richtext import is_rich
-from pnpforge.layouts.text import layout_text
+from pnpforge.layouts.text import MIN_SIZE, TextLayout, layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
 from pnpforge.sourcefile import FileRefError, named_file
-from pnpforge.units import mm
+from pnpforge.units import mm, to_mm
 
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -133,10 +133,29 @@ def _draw_text(canvas: Canvas, el: TextElement, box: Box, piece: Piece, ctx: Ren
         valign=el.valign,
         fit=el.fit,
         leading=el.leading,
+        min_size=MIN_SIZE if el.min_size is None else length(el.min_size),
+        within=ctx.backdrop,
     )
+    if not layout.fits:
+        ctx.notes.append(fit_note(text, layout, el.fit))
     for line in layout.lines:
         for run in line.runs:
             canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)
+
+
+def fit_note(text: str, layout: TextLayout, fit: str) -> str:
+    """What a text that does not fit its box does instead, in the designer's terms."""
+    shown = " ".join(text.split())
+    shown = shown if len(shown) <= 24 else shown[:23] + "…"
+    lines, past = layout.overflow()
+    if layout.split:
+        what = "a word is broken in two" + (f" at the {layout.size:g} pt floor" if fit == "shrink" else "")
+    elif lines:
+        what = f"{lines} line{'s' * (lines > 1)} ({to_mm(past):.1f} mm) run below its box"
+    else:
+        what = f"runs {to_mm(past):.1f} mm past its box"
+    floor = f" even at the {layout.size:g} pt floor" if fit == "shrink" and not layout.split else ""
+    return f"text {shown!r} does not fit: {what}{floor} (expected a larger box, less text or min_size)"
 
 
 def draw_icon_in(canvas: Canvas, name: str, box: Box, fill_rgb: RGB | None, stroke_rgb: RGB | None) -> None:

@@ -20,7 +20,7 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import SQRT3
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
-from pnpforge.layouts.faces.elements import draw_icon_in, paint
+from pnpforge.layouts.faces.elements import draw_icon_in, fit_note, paint
 from pnpforge.layouts.faces.hexdata import Cell, cells_from, edges, load_data
 from pnpforge.layouts.faces.patterns import draw_pattern
 from pnpforge.layouts.faces.values import FaceError, contrast, length, parse_colour
@@ -58,6 +58,8 @@ def _cell_text(
         font=font,
         size=radius * 0.7,
     )
+    if not layout.fits:
+        ctx.notes.append(fit_note(text, layout, "shrink"))
     for line in layout.lines:
         for run in line.runs:
             canvas.text(run.x, line.baseline, run.text, run.font, layout.size, ink)
@@ -259,6 +261,8 @@ def _small_text(
     layout = layout_text(
         text, cx - width / 2, cy - height / 2, width, height, fonts=ctx.fonts, font=font, size=size
     )
+    if not layout.fits:
+        ctx.notes.append(fit_note(text, layout, "shrink"))
     for line in layout.lines:
         for run in line.runs:
             canvas.text(run.x, line.baseline, run.text, run.font, layout.size, ink)

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pnpforge.components.expressions import ExpressionError, evaluate, truth
-from pnpforge.components.model import PLACEHOLDER, Component, Side
-from pnpforge.components.template import FILL_ERRORS, fill
+from pnpforge.components.model import PLACEHOLDER, CircleElement, Component, HexElement, Side, TextElement
+from pnpforge.components.template import FILL_ERRORS, MissingField, fill, lookup
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
+from pnpforge.geometry.hexgrid import SQRT3
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.elements import SIMPLE_DRAWERS
@@ -152,11 +153,25 @@ def _render(
         canvas.polygon(outline, background, None)
     if pattern != "none":
         draw_pattern(canvas, outline, pattern, pattern_ink(background))
+    discs = Backdrops(piece)
     for index, element in enumerate(spec.elements, start=1):
         try:
             if not wanted(element.when, piece.row, ctx.lang):
                 continue
-            draw_element(canvas, resolve(element, piece.row, ctx.lang), piece, ctx)
+            filled = resolve(element, piece.row, ctx.lang)
+            ctx.backdrop = discs.behind(filled) if isinstance(filled, TextElement) else None
+            ctx.notes.clear()
+            draw_element(canvas, filled, piece, ctx)
+            discs.add(filled)
+            for note in ctx.notes:
+                place = (
+                    None
+                    if has_placeholder(element)
+                    else (*piece.component.side_path(side), "elements", index - 1)
+                )
+                ctx.warn(
+                    _located(piece, ctx, place, f"{_named(where, piece, ctx.lang)} element {index}: {note}")
+                )
         except (FaceError, *FILL_ERRORS) as exc:
             per_row = has_placeholder(element) or isinstance(exc, ExpressionError)  # evaluated on this row
             path = None if per_row else (*piece.component.side_path(side), "elements", index - 1)
@@ -168,6 +183,72 @@ def _render(
             if stop:
                 break
     canvas.restore()
+
+
+class Backdrops:
+    """The discs and hexes drawn so far on a side (and the piece's own outline, when round or a hex):
+    a text whose box centre lies on one is fitted inside the smallest such shape, not only its box."""
+
+    POINTS = 48  # a circle's polygon for fitting: within 0.2 % of its radius, inside it
+    PADDING = mm(0.3)  # text keeps this clear of a shape's edge (inside its stroke)
+
+    def __init__(self, piece: Piece) -> None:
+        self.piece = piece
+        self.shapes: list[tuple[float, tuple[tuple[float, float], ...]]] = []
+        component = piece.component
+        if component.shape == "circle":
+            w, h = piece.width, piece.height
+            self.shapes.append((w * h, tuple(shapes.ellipse_points(w / 2, h / 2, w / 2, h / 2, self.POINTS))))
+        elif component.shape == "hex":
+            self.shapes.append((piece.width * piece.height, tuple(shapes.trim_outline(piece))))
+
+    def add(self, element: Any) -> None:
+        if not isinstance(element, CircleElement | HexElement) or element.rotate or not _shown(element.when):
+            return
+        box = _box(element, self.piece)
+        if box.w <= 0 or box.h <= 0:
+            return
+        cx, cy = box.centre
+        inset = self.PADDING + (length(element.stroke_width) / 2 if element.stroke is not None else 0.0)
+        if isinstance(element, CircleElement):
+            rx, ry = max(box.w / 2 - inset, 0.0), max(box.h / 2 - inset, 0.0)
+            outline = shapes.ellipse_points(cx, cy, rx, ry, self.POINTS)
+        else:
+            pointy = element.orientation == "pointy"
+            radius = min(box.w / SQRT3, box.h / 2) if pointy else min(box.w / 2, box.h / SQRT3)
+            outline = shapes.hex_points(cx, cy, max(radius - inset * 2 / SQRT3, 0.0), element.orientation)
+        self.shapes.append((box.w * box.h, tuple(outline)))
+
+    def behind(self, element: Any) -> tuple[tuple[float, float], ...] | None:
+        """The smallest shape under the centre of the element's box; None: only the box bounds it."""
+        if element.rotate:
+            return None
+        box = _box(element, self.piece)
+        cx, cy = box.centre
+        under = [(area, outline) for area, outline in self.shapes if _inside(outline, cx, cy)]
+        return min(under, key=lambda item: item[0])[1] if under else None
+
+
+def _inside(outline: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
+    """Whether (x, y) lies in the convex `outline` (every edge turns the same way around it)."""
+    signs = set()
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True):
+        cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        if abs(cross) > 1e-9:
+            signs.add(cross > 0)
+    return len(signs) <= 1
+
+
+def _named(where: str, piece: Piece, lang: str) -> str:
+    """`cards face`, with the piece's own name (its title, name or id field) when it has one."""
+    for field_name in ("title", "name", "id"):
+        try:
+            value = lookup(piece.row, field_name, lang)
+        except MissingField:
+            continue
+        if str(value).strip():
+            return f"{where} {str(value).strip()!r}"
+    return where
 
 
 def _side_value(

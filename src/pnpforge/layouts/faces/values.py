@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from reportlab.lib import colors as rl_colors
 
+from pnpforge.components.model import not_a_colour
 from pnpforge.output.canvas import RGB
 from pnpforge.units import parse_length, parse_percent
 
@@ -41,7 +42,7 @@ def _colour(value: str) -> RGB | None:
     named = getattr(rl_colors, text.lower(), None)
     if isinstance(named, rl_colors.Color):
         return (float(named.red), float(named.green), float(named.blue))
-    raise FaceError(f"{value!r} is not a colour (expected a name like 'red', '#rgb', '#rrggbb' or 'none')")
+    raise FaceError(not_a_colour(value))
 
 
 def _luminance(rgb: RGB) -> float:
