@@ -19,6 +19,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from pnpforge.errors import InputError
+from pnpforge.output.embedfonts import MISSING as MISSING_TWINS
+from pnpforge.output.embedfonts import twin_file
 from pnpforge.sourcefile import named_file
 from pnpforge.suggest import did_you_mean
 
@@ -196,7 +198,7 @@ class FontRegistry:
     """Maps a spec's font names to registered reportlab fonts; one per build.
 
     `cjk_path` is an explicit Japanese font (spec `defaults.font` or CLI `--font`); without it one is
-    searched for. `warnings` holds at most one line for the user.
+    searched for. `warnings` holds a line for the user for each kind of font missing.
     """
 
     def __init__(self, cjk_path: str | Path | None = None, *, search: bool = True) -> None:
@@ -223,6 +225,8 @@ class FontRegistry:
                 )
         else:
             path = find_cjk_font() if search else None
+        if twin_file("Helvetica") is None:  # every build writes Helvetica (labels, marks)
+            self.warnings.append(MISSING_TWINS)
         if path is None:
             self.warnings.append(MISSING_CJK_WARNING)
         else:

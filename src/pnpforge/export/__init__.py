@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from pnpforge import limits
-from pnpforge.build import BuildOptions, drawing_setup, pieces_of, spec_font
+from pnpforge.build import BuildOptions, drawing_setup, pieces_of
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.template import localise
 from pnpforge.drafts.keys import chosen_rows, pick_rows
 from pnpforge.errors import InputError, Problem, collapse, warning_line
 from pnpforge.export.sides import Side, sides
 from pnpforge.files import staged
-from pnpforge.fonts import FontRegistry
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.output.page import PageFrame
@@ -110,20 +109,13 @@ def check_options(kind: str, options: ExportOptions) -> None:
 def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) -> Prepared:
     """Load and expand the target's pieces; raises InputError before anything is drawn.
 
-    A print-shop PDF embeds every font: the standard Latin fonts become metric-compatible TrueType ones.
+    Every PDF embeds every font: the standard Latin fonts are written with metric-compatible TrueType
+    twins (output/embedfonts.py).
     """
     check_options(kind, options)
     loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
-    fonts: FontRegistry | None = None
-    if kind == "print-shop" and options.format == "pdf":
-        from pnpforge.export.shopfonts import EmbeddingFonts
-
-        font = options.font
-        if font is None and loaded.spec.defaults.font:  # under the folder rule, as `build` reads it
-            font = spec_font(loaded, loaded.spec.defaults.font, options.allow_outside_files)
-        fonts = EmbeddingFonts(font)
     build_options = build_options_of(options)
-    frame, _, ctx = drawing_setup(loaded, build_options, fonts)
+    frame, _, ctx = drawing_setup(loaded, build_options)
     groups = pieces_of(loaded, build_options, frame, ctx, check=False)
     if kind == "tts":  # its decks are numbered inside: the rows asked for are all it sees
         return Prepared(loaded, frame, ctx, pick_rows(groups, options.only), options)

@@ -1,7 +1,7 @@
 """`--to print-shop`: per component, one piece side per page in the order shops ask (front, back, ...).
 
 Each page is the trim plus the spec's bleed, with /TrimBox and /BleedBox set, one page pair per piece
-(a row's copies reuse one drawing); fonts are embedded (shopfonts.py). With `--format png` the same
+(a row's copies reuse one drawing); fonts are embedded (output/embedfonts.py). With `--format png` the same
 sides are written as images, a back after every front, with the images manifest.
 """
 
@@ -45,14 +45,13 @@ def export_print_shop(prepared: Prepared) -> list[Path]:
         write_atomic(out / MANIFEST, manifest(chosen, shots, prepared.ctx.bleed))
         return [shot.path for shot in shots] + [out / MANIFEST]
     documents = []
-    font = prepared.ctx.fonts.resolve("sans")  # embedded: the one font reportlab names on every page
     for group in prepared.groups:
         chosen = prepared.sides(group, every_back=True)
         if not chosen:
             continue
         pages = _pages(prepared, chosen)
         title = f"{prepared.title}: {group.component.name}"
-        data = prepared.drawn(partial(render, pages, title, font))
+        data = prepared.drawn(partial(render, pages, title))
         documents.append((out / f"{group.component.name}.pdf", data))
     for path, data in documents:
         write_atomic(path, data)

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
-from pnpforge import __version__, limits
+from pnpforge import limits
 from pnpforge.files import write_atomic
 from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.icon_table import ICON_NAMES
 from pnpforge.layouts.icons import draw_icon
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.pdf import new_document
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas
 from pnpforge.units import mm
@@ -254,10 +254,7 @@ def _piece(canvas: Canvas, piece: PieceMark, centre: Point, palette: dict[str, s
 def pdf_bytes(pic: BoardPicture) -> bytes:
     layout = frame(pic)
     buffer = io.BytesIO()
-    rl = RLCanvas(buffer, pagesize=(mm(layout.width), mm(layout.height)), invariant=1, pageCompression=1)
-    rl.setTitle(pic.title)
-    rl.setCreator(f"pnpforge {__version__}")
-    rl.setProducer(f"pnpforge {__version__}")
+    rl = new_document(buffer, (mm(layout.width), mm(layout.height)), pic.title)
     draw(PdfCanvas(rl, mm(layout.height)), pic, layout)
     rl.showPage()
     rl.save()

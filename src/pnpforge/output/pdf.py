@@ -5,6 +5,7 @@ input gives byte-identical files; written atomically, so a failure leaves any ol
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 from pnpforge import __version__
 from pnpforge.files import write_atomic
 from pnpforge.output.canvas import Canvas
+from pnpforge.output.embedfonts import embedded
 from pnpforge.output.info import Metadata
 from pnpforge.output.page import PageFrame
 from pnpforge.output.pdf_canvas import PdfCanvas
@@ -63,8 +65,9 @@ def new_document(
     """A reportlab canvas in invariant mode (no dates, fixed ID) with pnpforge as creator and producer.
 
     `title` may carry the author and subject too (else reportlab's placeholders stay). `font` replaces
-    Helvetica as the font reportlab names at the top of every page."""
-    rl = RLCanvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=font)
+    Helvetica (its embedded twin) as the font reportlab names at the top of every page."""
+    initial = font or embedded("Helvetica")
+    rl = RLCanvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=initial)
     info = title if isinstance(title, Metadata) else Metadata(title)
     rl.setTitle(info.title)
     if isinstance(title, Metadata):  # a build's document: no placeholder author or subject
@@ -72,7 +75,42 @@ def new_document(
         rl.setSubject(info.subject)
     rl.setCreator(f"pnpforge {__version__}")
     rl.setProducer(f"pnpforge {__version__}")
+    unique_subset_tags(rl)
     return rl
+
+
+_TAGS_LOCK = threading.Lock()  # the tag function is reportlab's module global, swapped while saving
+
+
+def _tag(number: int) -> bytes:
+    """A font subset tag: six capitals, `number` in base 26 (AAAAAA, AAAAAB, ...)."""
+    letters = []
+    for _ in range(6):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters)).encode("ascii")
+
+
+def unique_subset_tags(rl: RLCanvas) -> None:
+    """Give every embedded font subset of `rl`'s document its own tag when it is saved.
+
+    reportlab tags each font's first subset AAAAAA+, so three fonts share it; preflight tools and PDF/X
+    want a tag per subset. Tags are counted in the order fonts are written: same input, same bytes."""
+    from reportlab.pdfbase import ttfonts
+
+    save = rl.save
+
+    def tagged_save() -> None:
+        count = iter(range(1 << 20))
+        with _TAGS_LOCK:
+            original = ttfonts.SUBSETN
+            ttfonts.SUBSETN = lambda n, *_: _tag(next(count))  # noqa: ARG005  # n: per font, not per file
+            try:
+                save()
+            finally:
+                ttfonts.SUBSETN = original
+
+    rl.save = tagged_save  # type: ignore[method-assign]
 
 
 def write(path: Path, data: bytes) -> None:

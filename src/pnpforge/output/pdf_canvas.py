@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import RGB, Point
+from pnpforge.output.embedfonts import embedded
 from pnpforge.output.svgimage import draw_svg
 
 FORM_EXTENT = 14400.0  # a reused drawing may reach this far from its origin (PDF's user-unit limit)
@@ -272,10 +273,11 @@ class PdfCanvas:
     def _show(self, text: str, font: str, size: float) -> str:
         """Tf and Tj operators for `text` in `font`: TrueType fonts by subset, standard ones re-encoded.
 
-        Cached per string by `text`: a TrueType character keeps the subset code it got on first use."""
+        Cached per string by `text`: a TrueType character keeps the subset code it got on first use.
+        A standard font is written with its embedded metric twin (output/embedfonts.py)."""
         entry = self._fonts.get(font)
         if entry is None:
-            face = pdfmetrics.getFont(font)
+            face = pdfmetrics.getFont(embedded(font))
             subsetting = reportlab_private.is_subsetting(face)
             entry = self._fonts[font] = (face, "" if subsetting else self._resource(face))
         face, resource = entry

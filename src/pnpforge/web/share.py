@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 
 from pnpforge.fonts import find_cjk_font, is_cjk
+from pnpforge.output.embedfonts import embedded
 
 FONT_SIZE = 10.0
 LINE = 13.0
@@ -23,6 +24,8 @@ def table_pdf(table: str) -> bytes:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
+    from pnpforge.output.pdf import unique_subset_tags
+
     lines = table.splitlines()
     cjk = find_cjk_font() if any(is_cjk(ch) for ch in table) else None
     if cjk is not None and "PnpforgeShareCJK" not in pdfmetrics.getRegisteredFontNames():
@@ -31,7 +34,9 @@ def table_pdf(table: str) -> bytes:
     width = columns * CHAR + 2 * MARGIN
     height = len(lines) * LINE + 2 * MARGIN
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    mono = embedded("Courier")  # embedded, with Courier's widths: the columns still line up
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=mono)
+    unique_subset_tags(canvas)
     canvas.setFillColorRGB(1, 1, 1)
     canvas.rect(0, 0, width, height, stroke=0, fill=1)
     canvas.setFillColorRGB(0, 0, 0)
@@ -39,7 +44,7 @@ def table_pdf(table: str) -> bytes:
         y = height - MARGIN - (row + 1) * LINE + 3
         x = MARGIN
         for wide, run in _runs(line):  # wide characters take two columns, as render.text counts them
-            canvas.setFont("PnpforgeShareCJK" if wide and cjk is not None else "Courier", FONT_SIZE)
+            canvas.setFont("PnpforgeShareCJK" if wide and cjk is not None else mono, FONT_SIZE)
             if wide:
                 for ch in run:
                     canvas.drawString(x, y, ch)

@@ -207,6 +207,18 @@ def image_path(src: str, ctx: RenderContext) -> Path:
     return path
 
 
+def image_rect(el: ImageElement, box: Box, ctx: RenderContext) -> Box:
+    """Where the picture is painted: the box (stretch, and cover, which is clipped to it), else the
+    largest rectangle of the picture's shape centred in it (contain)."""
+    path = image_path(el.src, ctx)
+    iw, ih = _image_size(path, path.stat().st_mtime)
+    if el.fit != "contain" or iw <= 0 or ih <= 0:
+        return box
+    ratio = min(box.w / iw, box.h / ih)
+    w, h = iw * ratio, ih * ratio
+    return Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
+
+
 def _draw_image(canvas: Canvas, el: ImageElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     try:
         path = image_path(el.src, ctx)

@@ -8,12 +8,23 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pnpforge.components.expressions import ExpressionError, evaluate, truth
-from pnpforge.components.model import PLACEHOLDER, CircleElement, Component, HexElement, Side, TextElement
+from pnpforge.components.model import (
+    PLACEHOLDER,
+    CircleElement,
+    Component,
+    HexElement,
+    ImageElement,
+    PolygonElement,
+    RectElement,
+    Side,
+    TextElement,
+)
 from pnpforge.components.template import FILL_ERRORS, MissingField, fill, lookup
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry.hexgrid import SQRT3
 from pnpforge.layouts import shapes
+from pnpforge.layouts.faces.bleed import carry_into_bleed
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.elements import SIMPLE_DRAWERS
 from pnpforge.layouts.faces.hexmaps import BOARD_DRAWERS
@@ -333,6 +344,8 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
     if piece.component.kind == "sheet":
         _check_on_sheet(box, piece)
     drawer = _DRAWERS[type(element)]
+    if type(element) in BLEEDING and not isinstance(canvas, NullCanvas):
+        carry_into_bleed(canvas, element, box, piece, ctx)
     if element.rotate:
         cx, cy = box.centre
         canvas.save()
@@ -365,3 +378,4 @@ def _check_on_sheet(box: Box, piece: Piece) -> None:
 
 
 _DRAWERS: dict[type, Any] = {**SIMPLE_DRAWERS, **BOARD_DRAWERS}  # element model -> its drawer
+BLEEDING = (RectElement, CircleElement, HexElement, PolygonElement, ImageElement)  # bleed.py carries them on

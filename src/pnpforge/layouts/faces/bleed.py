@@ -1,0 +1,183 @@
+"""Bleed by construction: art that reaches a piece's cut line is carried on into the bleed.
+
+A face element filled with a colour, a pattern or an image whose outline comes within `TOUCH` of the
+trim outline is extended outward, on the sides it touches, to the bleed outline: a cut a little
+outside the line then shows the art, not paper. Only the bleed ring (between the trim and the bleed
+outline) is painted, so everything inside the trim is drawn exactly as before; strokes stay on the trim.
+
+The extension is the part of the ring facing the touching stretch of the cut line: that stretch is
+pushed straight out (a flat-capped buffer), mitred round corners, so a band along the top of a card
+bleeds up and round its two corners and no further down the sides than the band goes. The ring is cut
+into one quarter per side (from the centre through the trim's corners), so no painted piece has a hole.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from pnpforge.components.model import CircleElement, HexElement, ImageElement, PolygonElement, RectElement
+from pnpforge.generator.pieces import Piece
+from pnpforge.layouts import shapes
+from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.units import mm
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
+
+TOUCH = mm(0.5)  # an element this near the cut line is meant to reach it
+SEAM = 0.1  # pt: the ring starts this far inside the cut line, so no hairline shows between them
+OVERLAP = 0.5  # pt: neighbouring quarters overlap by this much, so no hairline shows between them
+Rings = tuple[tuple[Point, ...], ...]
+
+
+def outline_of(element: Any, box: Box, piece: Piece, image_rect: Box | None) -> list[Point] | None:
+    """The filled outline of `element` in piece coordinates (rotation applied), or None: nothing to carry."""
+    from pnpforge.layouts.faces.values import length
+
+    if isinstance(element, RectElement):
+        radius = length(element.radius, min(box.w, box.h))
+        points = shapes.rounded_rect_points(box.x, box.y, box.w, box.h, radius)
+    elif isinstance(element, CircleElement):
+        points = shapes.ellipse_points(*box.centre, box.w / 2, box.h / 2)
+    elif isinstance(element, HexElement):
+        from pnpforge.geometry.hexgrid import SQRT3
+
+        pointy = element.orientation == "pointy"
+        radius = min(box.w / SQRT3, box.h / 2) if pointy else min(box.w / 2, box.h / SQRT3)
+        points = shapes.hex_points(*box.centre, radius, element.orientation)
+    elif isinstance(element, PolygonElement) and element.closed:
+        points = [(length(x, piece.width), length(y, piece.height)) for x, y in element.points]
+    elif isinstance(element, ImageElement) and image_rect is not None:
+        r = image_rect
+        points = [(r.x, r.y), (r.x + r.w, r.y), (r.x + r.w, r.y + r.h), (r.x, r.y + r.h)]
+    else:
+        return None
+    if len(points) < 3:
+        return None
+    if element.rotate:
+        cx, cy = box.centre
+        a = math.radians(element.rotate)
+        cos, sin = math.cos(a), math.sin(a)
+        points = [
+            (cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos) for x, y in points
+        ]
+    return points
+
+
+def extension(piece: Piece, bleed: float, outline: Sequence[Point]) -> Rings:
+    """The pieces of the bleed ring that carry `outline` on past the cut line (empty: it does not reach)."""
+    trim = tuple(shapes.trim_outline(piece))
+    return _extension(
+        trim, tuple(shapes.bleed_outline(piece, bleed)), tuple(outline), bleed, piece.width, piece.height
+    )
+
+
+@lru_cache(maxsize=4096)
+def _extension(
+    trim: tuple[Point, ...],
+    grown: tuple[Point, ...],
+    outline: tuple[Point, ...],
+    bleed: float,
+    w: float,
+    h: float,
+) -> Rings:
+    from shapely.geometry import Polygon
+
+    cut = Polygon(trim)
+    element = Polygon(outline).buffer(0)
+    edge = cut.exterior.intersection(element.buffer(TOUCH))
+    if edge.is_empty or edge.length < TOUCH:
+        return ()
+    reach = bleed * 2 + TOUCH  # past the bleed outline at a mitred tip; clipped to it below
+    pushed = edge.buffer(reach, cap_style="flat", join_style="mitre", mitre_limit=4.0)
+    ring = Polygon(grown).difference(cut.buffer(-SEAM, join_style="mitre"))
+    out: list[tuple[Point, ...]] = []
+    for quarter in _quarters(w, h, reach):
+        part = pushed.intersection(ring).intersection(quarter)
+        out += _polygons(part)
+    return tuple(out)
+
+
+def _quarters(w: float, h: float, reach: float) -> list[BaseGeometry]:
+    """The four triangles from the trim's centre out through its corners, far past the bleed."""
+    from shapely.geometry import Polygon
+
+    cx, cy = w / 2, h / 2
+    far = 4 * (w + h + reach)
+    corners = [(cx + (x - cx) * far, cy + (y - cy) * far) for x, y in ((0, 0), (w, 0), (w, h), (0, h))]
+    return [
+        Polygon([(cx, cy), corners[k], corners[(k + 1) % 4]]).buffer(OVERLAP, join_style="mitre")
+        for k in range(4)
+    ]
+
+
+def _polygons(geometry: BaseGeometry) -> list[tuple[Point, ...]]:
+    parts = getattr(geometry, "geoms", [geometry])
+    out = []
+    for part in parts:
+        if part.geom_type == "Polygon" and part.area > 1e-3:
+            coords = list(part.exterior.coords)[:-1]
+            out.append(tuple((float(x), float(y)) for x, y in coords))
+        elif part.geom_type in ("MultiPolygon", "GeometryCollection"):
+            out += _polygons(part)
+    return out
+
+
+def paint_extension(
+    canvas: Canvas, outline: Sequence[Point], rings: Rings, fill: RGB | None, pattern: str, ink: RGB | None
+) -> None:
+    """Fill each ring piece with the element's colour and its pattern carried on from `outline` (no
+    stroke: strokes stay on the trim)."""
+    from pnpforge.layouts.faces.patterns import draw_pattern
+
+    for points in rings:
+        if fill is not None:
+            canvas.polygon(points, fill, None)
+        if pattern != "none" and ink is not None:
+            draw_pattern(canvas, outline, pattern, ink, area=points)
+
+
+def carry_into_bleed(canvas: Canvas, element: Any, box: Box, piece: Piece, ctx: RenderContext) -> None:
+    """Paint the bleed beyond `element` where it reaches the cut line (before the element itself)."""
+    if ctx.bleed <= 0:
+        return
+    if isinstance(element, ImageElement):
+        from pnpforge.layouts.faces.elements import image_rect
+
+        rect = image_rect(element, box, ctx)
+        outline = outline_of(element, box, piece, rect) if not element.rotate else None
+        if outline is None:
+            return
+        rings = extension(piece, ctx.bleed, outline)
+        if rings:
+            _stretch_image(canvas, element, rect, rings, ctx)
+        return
+    from pnpforge.layouts.faces.elements import paint
+
+    fill, _, _, pattern, ink = paint(element)
+    if fill is None and pattern == "none":
+        return
+    outline = outline_of(element, box, piece, None)
+    if outline is None:
+        return
+    paint_extension(canvas, outline, extension(piece, ctx.bleed, outline), fill, pattern, ink)
+
+
+def _stretch_image(
+    canvas: Canvas, element: ImageElement, rect: Box, rings: Rings, ctx: RenderContext
+) -> None:
+    """The picture stretched over its own rectangle grown by the ring pieces, seen only in them."""
+    from pnpforge.layouts.faces.elements import image_path
+
+    xs = [x for ring in rings for x, _ in ring] + [rect.x, rect.x + rect.w]
+    ys = [y for ring in rings for _, y in ring] + [rect.y, rect.y + rect.h]
+    path = image_path(element.src, ctx)
+    for points in rings:
+        canvas.save()
+        canvas.clip(points)
+        canvas.image(path, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        canvas.restore()
