@@ -10,7 +10,8 @@ from pathlib import Path
 
 import click
 
-KINDS = ("images", "print-shop", "tts")
+KINDS = ("images", "print-shop", "tts", "cutfile")
+SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
 
 
 @click.command("export")
@@ -21,7 +22,9 @@ KINDS = ("images", "print-shop", "tts")
     required=True,
     metavar="|".join(KINDS),
     help="images: one PNG per piece side + manifest.csv; print-shop: one PDF per component, "
-    "one side per page with trim and bleed boxes; tts: Tabletop Simulator sheets and saved objects.",
+    "one side per page with trim and bleed boxes, sRGB OutputIntent and CutContour; tts: Tabletop "
+    "Simulator sheets and saved objects; cutfile: sheets to print with registration marks and an "
+    "SVG cut file per sheet for Cricut/Silhouette cutters.",
 )
 @click.option(
     "-o",
@@ -54,6 +57,18 @@ KINDS = ("images", "print-shop", "tts")
     help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
 )
 @click.option("--allow-outside-images", is_flag=True, hidden=True)  # the old name, still accepted
+@click.option(
+    "--black",
+    default="rgb",
+    show_default=True,
+    metavar="rgb|k",
+    help="print-shop PDFs: k writes black text and line art as pure K (DeviceCMYK 0,0,0,1).",
+)
+@click.option(
+    "--shop",
+    metavar="|".join(SHOPS),
+    help="print-shop: that shop's card sizes and bleed, and a plain back for cards without one.",
+)
 @click.option("--jobs", type=click.IntRange(1, 64), help="Processes that rasterise (default: every core).")
 @click.option(
     "--base-url",
@@ -72,6 +87,8 @@ def export_cmd(
     font: str | None,
     allow_outside_files: bool,
     allow_outside_images: bool,
+    black: str,
+    shop: str | None,
     jobs: int | None,
     base_url: str | None,
 ) -> None:
@@ -88,6 +105,8 @@ def export_cmd(
       pnpforge export quo-vadis --to print-shop --format png
       pnpforge export quo-vadis --to tts --lang ja        # decks: sheets + <component>.json
       pnpforge export quo-vadis --to tts --base-url https://example.org/qv/   # hosted images
+      pnpforge export gods --to print-shop --shop makeplayingcards --black k
+      pnpforge export gods --to cutfile                   # gods-print.pdf + gods-pNNN-cut.svg
     """
     from pnpforge.export import ExportOptions, export
 
@@ -101,6 +120,8 @@ def export_cmd(
         allow_outside_files=allow_outside_files or allow_outside_images,
         processes=jobs,
         base_url=base_url,
+        black=black.strip().lower(),
+        shop=shop,
     )
     files, notes = export(target, kind.strip().lower(), options)
     for note in notes:

@@ -25,7 +25,8 @@ from pnpforge.generator.expand import ComponentPieces
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.output.page import PageFrame
 
-KINDS = ("images", "print-shop", "tts")
+KINDS = ("images", "print-shop", "tts", "cutfile")
+BLACKS = ("rgb", "k")
 FORMATS = ("pdf", "png")
 CLI = "<command line>"
 DPI_RANGE = (10, 1200)
@@ -45,6 +46,8 @@ class ExportOptions:
     allow_outside_files: bool = False  # --allow-outside-files: files the spec names may lie anywhere
     processes: int | None = None  # rasterising processes; None: every core
     base_url: str | None = None  # tts: where the images will be hosted; None: paths relative to the JSON
+    black: str = "rgb"  # print-shop PDF: "k" writes black text and line art as DeviceCMYK 0 0 0 1
+    shop: str | None = None  # print-shop: a shop preset (export/shops.py)
 
 
 @dataclass
@@ -104,6 +107,16 @@ def check_options(kind: str, options: ExportOptions) -> None:
                 f"--base-url {options.base_url!r} is not a URL (expected http://, https:// or file:// "
                 "and no spaces or quotes, e.g. https://example.org/my-game/)",
             )
+    if options.black not in BLACKS:
+        raise InputError.single(CLI, f"--black {options.black!r}: unknown (expected rgb or k)")
+    if options.black != "rgb" and (kind != "print-shop" or options.format != "pdf"):
+        raise InputError.single(CLI, "--black k applies to --to print-shop PDFs only")
+    if options.shop is not None:
+        if kind != "print-shop":
+            raise InputError.single(CLI, f"--shop applies to --to print-shop only, not {kind}")
+        from pnpforge.export.shops import shop_named
+
+        shop_named(options.shop)
 
 
 def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) -> Prepared:
@@ -119,7 +132,12 @@ def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) 
     groups = pieces_of(loaded, build_options, frame, ctx, check=False)
     if kind == "tts":  # its decks are numbered inside: the rows asked for are all it sees
         return Prepared(loaded, frame, ctx, pick_rows(groups, options.only), options)
-    return Prepared(loaded, frame, ctx, groups, options, rows=chosen_rows(groups, options.only))
+    prepared = Prepared(loaded, frame, ctx, groups, options, rows=chosen_rows(groups, options.only))
+    if options.shop is not None:
+        from pnpforge.export.shops import apply_shop, shop_named
+
+        apply_shop(prepared, shop_named(options.shop))
+    return prepared
 
 
 def check_pixels(width: int, height: int, what: str, dpi: int) -> None:
@@ -140,6 +158,10 @@ def export(
             from pnpforge.export.printshop import export_print_shop
 
             files = export_print_shop(prepared)
+        elif kind == "cutfile":
+            from pnpforge.export.cutfile import export_cutfile
+
+            files = export_cutfile(prepared)
         else:
             from pnpforge.export.tts import export_tts
 

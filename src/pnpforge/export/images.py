@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from pnpforge.export import Prepared, check_pixels
-from pnpforge.export.pages import render, side_page
+from pnpforge.export.pages import margins, render, side_page
 from pnpforge.export.raster import Shot, write_pngs
 from pnpforge.export.sides import Side
 from pnpforge.files import write_atomic
@@ -37,7 +37,7 @@ def side_shots(prepared: Prepared, chosen: list[Side], out: Path) -> tuple[bytes
     shots = []
     stems = unique_stems(chosen)
     for index, (stem, page) in enumerate(zip(stems, pages, strict=True)):
-        shot = Shot(index, pixels(page.width, dpi), pixels(page.height, dpi), out / f"{stem}.png")
+        shot = Shot(index, pixels(page.width, dpi), pixels(page.height, dpi), out / f"{stem}.png", dpi)
         check_pixels(shot.width, shot.height, shot.path.name, dpi)
         shots.append(shot)
     if not pages:
@@ -59,6 +59,7 @@ def manifest(chosen: list[Side], shots: list[Shot], bleed: float) -> str:
     writer.writerow(COLUMNS)
     for side, shot in zip(chosen, shots, strict=True):
         w, h = side.trim_mm
+        left, top, right, bottom = (to_mm(m) for m in margins(side.piece, bleed))
         writer.writerow(
             [
                 shot.path.name,
@@ -66,8 +67,8 @@ def manifest(chosen: list[Side], shots: list[Shot], bleed: float) -> str:
                 side.row or "",
                 side.side,
                 side.count,
-                f"{w + 2 * to_mm(bleed):.2f}",
-                f"{h + 2 * to_mm(bleed):.2f}",
+                f"{w + left + right:.2f}",
+                f"{h + top + bottom:.2f}",
                 f"{to_mm(bleed):.2f}",
                 shot.width,
                 shot.height,

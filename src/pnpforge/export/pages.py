@@ -11,33 +11,68 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pnpforge.generator.pieces import Piece
+from pnpforge.generator.sizes import is_kite
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import draw_side
-from pnpforge.output.canvas import Canvas
+from pnpforge.layouts.shapes import bleed_outline, trim_outline
+from pnpforge.output.canvas import Canvas, Point
 
 from .sides import Side
 
 
 @dataclass(frozen=True)
 class Page:
-    """A page of `width` × `height` points; `bleed` > 0 sets trim and bleed boxes that far inside."""
+    """A page of `width` × `height` points; `bleed` > 0 sets the bleed box (the page) and the trim box
+    (`trim`: left, top, right, bottom margins from the page edges; `bleed` on every side when None).
+    `cut`: the piece's cut line in page points (y down), drawn as CutContour in a shop file."""
 
     width: float
     height: float
     bleed: float
     draw: Callable[[Canvas], None]
+    trim: tuple[float, float, float, float] | None = None
+    cut: tuple[Point, ...] | None = None
+
+    @property
+    def margins(self) -> tuple[float, float, float, float]:
+        return self.trim if self.trim is not None else (self.bleed,) * 4
+
+
+@dataclass(frozen=True)
+class ShopStyle:
+    """What a print-shop PDF adds: an sRGB OutputIntent, PDF 1.6, the cut path, pure-K black."""
+
+    black_k: bool = False  # text and line art in black written as DeviceCMYK 0 0 0 1
+
+
+def margins(piece: Piece, bleed: float) -> tuple[float, float, float, float]:
+    """How far the bleed outline reaches past the trim box: left, top, right, bottom. A rectangle's
+    bleed is the same on every side; a hex keeps the bleed width along its sides, so its tips reach
+    further (2.31 mm for 2 mm), as do a polyhex's and a kite's."""
+    if bleed <= 0 or (piece.component.shape in ("rect", "square", "circle") and not is_kite(piece.component)):
+        return (bleed,) * 4
+    xs, ys = zip(*bleed_outline(piece, bleed), strict=True)
+    return (-min(xs), -min(ys), max(xs) - piece.width, max(ys) - piece.height)
+
+
+def is_cut_shape(piece: Piece) -> bool:
+    """Pieces a die or cutter follows as a shape, not a rectangle: hexes, rounds, polyhexes, kites."""
+    return piece.component.shape not in ("rect", "square") or is_kite(piece.component)
 
 
 def side_page(side: Side, ctx: RenderContext, reuse: bool = False, key: str | None = None) -> Page:
-    """`side` alone on a page of its trim plus the spec's bleed on every edge.
+    """`side` alone on a page of its trim plus the spec's bleed on every edge (the bleed outline's
+    extent for shapes, so a hex's tips keep their whole bleed).
 
     With `reuse`, the side is recorded once (as `key`, else its file stem) and placed again on later
     pages: a row's copies, a shared back."""
     bleed = ctx.bleed
     key = f"export:{key or side.stem}"
+    left, top, right, bottom = margins(side.piece, bleed)
 
     def draw(canvas: Canvas) -> None:
-        canvas.translate(bleed, bleed)
+        canvas.translate(left, top)
         if not reuse:
             draw_side(canvas, side.piece, side.drawn, ctx)
             return
@@ -46,22 +81,28 @@ def side_page(side: Side, ctx: RenderContext, reuse: bool = False, key: str | No
             canvas.end_reuse()
         canvas.reuse(key)
 
-    return Page(side.piece.width + 2 * bleed, side.piece.height + 2 * bleed, bleed, draw)
+    cut = None
+    if is_cut_shape(side.piece):
+        cut = tuple((x + left, y + top) for x, y in trim_outline(side.piece))
+    width, height = side.piece.width + left + right, side.piece.height + top + bottom
+    return Page(width, height, bleed, draw, (left, top, right, bottom), cut)
 
 
-def render(pages: Sequence[Page], title: str, font: str | None = None) -> bytes:
-    """The PDF bytes of `pages` (nothing is written here).
-
-    `font` replaces Helvetica as the font reportlab names at the top of every page (a print shop's
-    PDF must name only embedded fonts)."""
+def render(pages: Sequence[Page], title: str, shop: ShopStyle | None = None) -> bytes:
+    """The PDF bytes of `pages` (nothing is written here); `shop`: as a print shop wants it."""
     from pnpforge.output.pdf import binary_streams, new_document
     from pnpforge.output.pdf_canvas import PdfCanvas
 
     buffer = io.BytesIO()
     with binary_streams():
         first = pages[0]
-        rl = new_document(buffer, (first.width, first.height), title, font)
+        rl = new_document(buffer, (first.width, first.height), title, pdf_version=(1, 6) if shop else None)
         canvas = PdfCanvas(rl, first.height)
+        if shop is not None:
+            from pnpforge.output.shopcolour import add_output_intent
+
+            add_output_intent(rl)
+            canvas.black_k = shop.black_k
         for number, page in enumerate(pages):
             if number:
                 rl.showPage()  # PdfCanvas writes any pending text first
@@ -70,12 +111,17 @@ def render(pages: Sequence[Page], title: str, font: str | None = None) -> bytes:
                 rl.translate(0, page.height)  # y down from the top-left, as PdfCanvas sets every page
                 rl.scale(1, -1)
             if page.bleed > 0:
-                b = page.bleed
+                left, top, right, bottom = page.margins
                 rl.setBleedBox([0, 0, page.width, page.height])
-                rl.setTrimBox([b, b, page.width - b, page.height - b])
+                rl.setTrimBox([left, bottom, page.width - right, page.height - top])  # PDF boxes: y up
             canvas.save()
             page.draw(canvas)
             canvas.restore()
+            if shop is not None and page.cut is not None:
+                from pnpforge.output.shopcolour import draw_cut_contour
+
+                canvas.flush()
+                draw_cut_contour(rl, page.cut)
         rl.showPage()
         rl.save()
     return buffer.getvalue()

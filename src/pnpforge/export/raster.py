@@ -18,6 +18,7 @@ from typing import Any
 
 from pnpforge import limits
 from pnpforge.files import destination, write_atomic
+from pnpforge.output.colour import png_options
 
 POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
 TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
@@ -29,12 +30,14 @@ _document: Any = None  # the worker's open PDF
 
 @dataclass(frozen=True)
 class Shot:
-    """Page `page` (0-based) rendered to `width` × `height` px and written to `path`."""
+    """Page `page` (0-based) rendered to `width` × `height` px and written to `path`, tagged with
+    `dpi` (the resolution it was rendered at) and the sRGB profile."""
 
     page: int
     width: int
     height: int
     path: Path
+    dpi: float
 
 
 def png_bytes(document: Any, shot: Shot) -> bytes:
@@ -49,7 +52,7 @@ def png_bytes(document: Any, shot: Shot) -> bytes:
         flags = pdfium_c.FPDF_ANNOT
         pdfium_c.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, shot.width, shot.height, 0, flags)
         buffer = io.BytesIO()
-        bitmap.to_pil().save(buffer, format="PNG", compress_level=PNG_LEVEL)
+        bitmap.to_pil().save(buffer, format="PNG", compress_level=PNG_LEVEL, **png_options(shot.dpi))
     finally:
         bitmap.close()
         page.close()

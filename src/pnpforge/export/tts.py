@@ -204,7 +204,8 @@ class _Job:
 
     def add(self, page: Page, size: tuple[int, int], path: Path, dpi: int) -> Path:
         check_pixels(size[0], size[1], path.name, dpi)
-        self.shots.append(Shot(len(self.pages), size[0], size[1], path))
+        real_dpi = size[0] / page.width * 72.0  # a sheet may be drawn below --dpi to fit 4096 px
+        self.shots.append(Shot(len(self.pages), size[0], size[1], path, real_dpi))
         self.pages.append(page)
         return path
 

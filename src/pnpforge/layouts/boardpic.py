@@ -23,6 +23,7 @@ from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.icon_table import ICON_NAMES
 from pnpforge.layouts.icons import draw_icon
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.colour import png_options
 from pnpforge.output.pdf import new_document
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas
@@ -270,7 +271,7 @@ def png_bytes(pic: BoardPicture, dpi: int = PNG_DPI) -> bytes:
         page = document[0]
         bitmap = page.render(scale=dpi / 72.0)
         buffer = io.BytesIO()
-        bitmap.to_pil().save(buffer, format="PNG", optimize=False)
+        bitmap.to_pil().save(buffer, format="PNG", optimize=False, **png_options(dpi))
         bitmap.close()
         page.close()
     finally:

@@ -60,14 +60,20 @@ def binary_streams() -> Iterator[None]:
 
 
 def new_document(
-    buffer: io.BytesIO, size: tuple[float, float], title: str | Metadata, font: str | None = None
+    buffer: io.BytesIO,
+    size: tuple[float, float],
+    title: str | Metadata,
+    font: str | None = None,
+    pdf_version: tuple[int, int] | None = None,
 ) -> RLCanvas:
     """A reportlab canvas in invariant mode (no dates, fixed ID) with pnpforge as creator and producer.
 
     `title` may carry the author and subject too (else reportlab's placeholders stay). `font` replaces
     Helvetica (its embedded twin) as the font reportlab names at the top of every page."""
     initial = font or embedded("Helvetica")
-    rl = RLCanvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=initial)
+    rl = RLCanvas(
+        buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=initial, pdfVersion=pdf_version
+    )
     info = title if isinstance(title, Metadata) else Metadata(title)
     rl.setTitle(info.title)
     if isinstance(title, Metadata):  # a build's document: no placeholder author or subject

@@ -84,6 +84,7 @@ class PdfCanvas:
         self._fills: dict[RGB, str] = {}
         self._strokes: dict[RGB, str] = {}
         self._ops: dict[tuple[Any, ...], str] = {}  # operator strings by geometry: pieces repeat theirs
+        self.black_k = False  # black written as pure K (DeviceCMYK 0 0 0 1), for shops that convert
         # whoever ends a page, the pending line of text is written first
         reportlab_private.end_pages_with(rl_canvas, self.flush)
         self._flip()
@@ -157,22 +158,27 @@ class PdfCanvas:
                 self._keep(key, op)
         return op
 
+    def _colour(self, colour: RGB, operator: str) -> str:
+        if self.black_k and tuple(colour) == (0, 0, 0):
+            return "0 0 0 1 " + ("k" if operator == "rg" else "K")
+        return f"{fp_str(*colour)} {operator}"
+
     def _fill(self, colour: RGB) -> str:
         try:
             op = self._fills.get(colour)
         except TypeError:  # a list, not a tuple: write it, uncached
-            return fp_str(*colour) + " rg"
+            return self._colour(colour, "rg")
         if op is None:
-            op = self._fills[colour] = fp_str(*colour) + " rg"
+            op = self._fills[colour] = self._colour(colour, "rg")
         return op
 
     def _stroke(self, colour: RGB, width: float) -> str:
         try:
             op = self._strokes.get(colour)
         except TypeError:
-            op = fp_str(*colour) + " RG"
+            op = self._colour(colour, "RG")
         if op is None:
-            op = self._strokes[colour] = fp_str(*colour) + " RG"
+            op = self._strokes[colour] = self._colour(colour, "RG")
         return f"{op} {fp_str(width)} w"
 
     def polygon(

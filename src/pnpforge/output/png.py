@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 
+from pnpforge.output.colour import png_options
+
 
 def page_name(game_id: str, number: int, suffix: str) -> str:
     """`<id>-p001.png` for page 1: zero-padded so files sort in page order."""
@@ -26,7 +28,7 @@ def render(pdf_bytes: bytes, dpi: int, pages: Iterable[int] | None = None) -> li
             page = document[index]
             bitmap = page.render(scale=dpi / 72.0)
             buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG")
+            bitmap.to_pil().save(buffer, format="PNG", **png_options(dpi))
             images.append(buffer.getvalue())
             bitmap.close()
             page.close()

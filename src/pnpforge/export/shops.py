@@ -1,0 +1,132 @@
+"""`--shop NAME`: the card sizes, bleed and resolution a print-on-demand shop publishes.
+
+A card component whose trim is within `NEAR` of one of the shop's card products (either way round) is
+drawn at that product's exact trim (63 × 88 mm becomes 63.5 × 88.9 mm for a 2.5 × 3.5 in poker card);
+every piece gets the shop's bleed; cards without a back get a plain white back, since these shops print
+a back on every card. What changed is said in a note, with the component's line in game.yaml.
+The figures are the shops' own templates (docs/exports.md lists them with the pixel sizes to check).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from pnpforge.errors import InputError
+from pnpforge.export import CLI, Prepared
+from pnpforge.generator.expand import ComponentPieces
+from pnpforge.units import mm, to_mm
+
+INCH = 72.0
+NEAR = mm(2.5)  # a component this close to a product is meant to be it
+
+
+@dataclass(frozen=True)
+class Shop:
+    name: str
+    title: str
+    bleed: float  # points, on every edge
+    dpi: int
+    products: dict[str, tuple[float, float]]  # card product -> trim (points, portrait)
+
+
+SHOPS = {
+    "makeplayingcards": Shop(
+        "makeplayingcards",
+        "MakePlayingCards",
+        0.12 * INCH,  # poker template 822 × 1122 px at 300 dpi: 750 × 1050 trim + 36 px a side
+        300,
+        {
+            "poker": (2.5 * INCH, 3.5 * INCH),
+            "bridge": (2.25 * INCH, 3.5 * INCH),
+            "mini": (1.75 * INCH, 2.5 * INCH),
+            "tarot": (2.75 * INCH, 4.75 * INCH),
+        },
+    ),
+    "drivethrucards": Shop(
+        "drivethrucards",
+        "DriveThruCards",
+        0.125 * INCH,  # poker: 2.75 × 3.75 in with bleed, 825 × 1125 px at 300 dpi
+        300,
+        {"poker": (2.5 * INCH, 3.5 * INCH), "tarot": (2.75 * INCH, 4.75 * INCH)},
+    ),
+    "thegamecrafter": Shop(
+        "thegamecrafter",
+        "The Game Crafter",
+        0.125 * INCH,  # poker template 825 × 1125 px, mini 600 × 825 px, at 300 dpi
+        300,
+        {
+            "poker": (2.5 * INCH, 3.5 * INCH),
+            "bridge": (2.25 * INCH, 3.5 * INCH),
+            "mini": (1.75 * INCH, 2.5 * INCH),
+            "tarot": (2.75 * INCH, 4.75 * INCH),
+            "square": (3.5 * INCH, 3.5 * INCH),
+        },
+    ),
+}
+
+
+def shop_named(name: str) -> Shop:
+    shop = SHOPS.get(name.strip().lower())
+    if shop is None:
+        raise InputError.single(CLI, f"--shop {name!r}: unknown shop (expected one of {', '.join(SHOPS)})")
+    return shop
+
+
+def product_for(width: float, height: float, shop: Shop) -> tuple[str, float, float] | None:
+    """The shop's card product nearest this trim (kept in its orientation), if within NEAR."""
+    best = None
+    for product, (pw, ph) in shop.products.items():
+        if width > height:
+            pw, ph = ph, pw
+        off = max(abs(pw - width), abs(ph - height))
+        if off <= NEAR and (best is None or off < best[0]):
+            best = (off, product, pw, ph)
+    return None if best is None else best[1:]  # type: ignore[return-value]
+
+
+def _mm(width: float, height: float) -> str:
+    return f"{to_mm(width):g} × {to_mm(height):g} mm".replace(".0 ", " ")
+
+
+def apply_shop(prepared: Prepared, shop: Shop) -> None:
+    """Resize the cards that match a product, set the shop's bleed; notes say what changed."""
+    prepared.ctx.bleed = shop.bleed
+    groups = []
+    for group in prepared.groups:
+        component = group.component
+        first = group.pieces[0] if group.pieces else None
+        if component.kind != "card" or first is None:
+            groups.append(group)
+            continue
+        where = _where(prepared, component.name)
+        found = product_for(first.width, first.height, shop)
+        if found is None:
+            prepared.notes.append(
+                f"{where}: note: {component.name} ({_mm(first.width, first.height)}) matches no "
+                f"{shop.title} card product; exported at its own size"
+                " with their bleed (ask for a custom size)"
+            )
+            groups.append(group)
+            continue
+        product, width, height = found
+        if abs(width - first.width) > 1e-6 or abs(height - first.height) > 1e-6:
+            prepared.notes.append(
+                f"{where}: note: {component.name} drawn at {shop.title}'s {product} size "
+                f"{_mm(width, height)} (the spec says {_mm(first.width, first.height)})"
+            )
+        pieces = [dataclasses.replace(piece, width=width, height=height) for piece in group.pieces]
+        groups.append(ComponentPieces(component, pieces))
+    prepared.groups = groups
+
+
+def _where(prepared: Prepared, name: str) -> str:
+    """`game.yaml:LINE` of component `name` (its `size` when written)."""
+    source = prepared.loaded.source
+    raw = source.data.get("components") if isinstance(source.data, dict) else None
+    for index, item in enumerate(raw if isinstance(raw, list) else []):
+        if isinstance(item, dict) and item.get("name") == name:
+            path = ("components", index, "size") if "size" in item else ("components", index)
+            line, _ = source.where(path)
+            return f"{source.file}:{line}"
+    return f"{source.file}:1"
