@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -131,3 +131,34 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     payload = data.encode("utf-8") if isinstance(data, str) else data
     with atomic_writer(path) as handle:
         handle.write(payload)
+
+
+def write_all_atomic(items: Iterable[tuple[Path, bytes]]) -> None:
+    """Write many files atomically with one flush to disk for all of them (an fsync per file costs
+    ~9 ms: most of an image export's time): every file is written aside, the disk synced once, then
+    each replaces its target. A failure before the replacing leaves every target as it was."""
+    written: list[tuple[str, Path]] = []
+    try:
+        for path, data in items:
+            target = destination(path)  # its staged twin inside a `staged` run
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            written.append((tmp_name, target))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        os.sync()
+        mode = 0o666 & ~_umask()
+        for tmp_name, target in written:
+            os.chmod(tmp_name, mode)
+            os.replace(tmp_name, target)
+    except OSError as exc:
+        for tmp_name, _ in written:
+            Path(tmp_name).unlink(missing_ok=True)
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise InputError.single(
+            written[-1][1] if written else "<output>", f"cannot write here: {exc.strerror or exc}{where}"
+        ) from None
+    except BaseException:
+        for tmp_name, _ in written:
+            Path(tmp_name).unlink(missing_ok=True)
+        raise

@@ -7,7 +7,6 @@ over a process pool (pdfium is not thread-safe); each worker opens the PDF once.
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -17,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge import limits
-from pnpforge.files import destination, write_atomic
-from pnpforge.output.colour import png_options
+from pnpforge.files import destination, write_all_atomic
+from pnpforge.output.pngfile import rgb_png
 
 POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
 TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
-BYTES_PER_PIXEL = 8  # a worker's peak per pixel of its largest image: BGR bitmap, PIL copy, PNG buffer
-PNG_LEVEL = 3  # zlib level: flat print art compresses nearly as well as at 6, in half the time
+BYTES_PER_PIXEL = (
+    10  # a worker's peak per pixel of its largest image: bitmap, its copy, the PNG rows, the PNG
+)
 
 _document: Any = None  # the worker's open PDF
 
@@ -49,14 +49,12 @@ def png_bytes(document: Any, shot: Shot) -> bytes:
     bitmap = pdfium.PdfBitmap.new_native(shot.width, shot.height, pdfium_c.FPDFBitmap_BGR)
     try:
         bitmap.fill_rect((255, 255, 255, 255), 0, 0, shot.width, shot.height)
-        flags = pdfium_c.FPDF_ANNOT
+        flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB order, as PNG stores it
         pdfium_c.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, shot.width, shot.height, 0, flags)
-        buffer = io.BytesIO()
-        bitmap.to_pil().save(buffer, format="PNG", compress_level=PNG_LEVEL, **png_options(shot.dpi))
+        return rgb_png(bitmap.buffer, shot.width, shot.height, bitmap.stride, shot.dpi)
     finally:
         bitmap.close()
         page.close()
-    return buffer.getvalue()
 
 
 def _open(pdf: bytes) -> None:
@@ -67,8 +65,7 @@ def _open(pdf: bytes) -> None:
 
 
 def _work(shots: Sequence[Shot]) -> int:
-    for shot in shots:
-        write_atomic(shot.path, png_bytes(_document, shot))
+    write_all_atomic((shot.path, png_bytes(_document, shot)) for shot in shots)
     return len(shots)
 
 
@@ -115,8 +112,7 @@ def write_pngs(pdf: bytes, shots: Sequence[Shot], processes: int | None = None) 
 
         document = pdfium.PdfDocument(pdf)
         try:
-            for shot in shots:
-                write_atomic(shot.path, png_bytes(document, shot))
+            write_all_atomic((shot.path, png_bytes(document, shot)) for shot in shots)
         finally:
             document.close()
         return
