@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.components.model import CircleElement, HexElement, ImageElement, PolygonElement, RectElement
 from pnpforge.generator.pieces import Piece
+from pnpforge.generator.sizes import is_kite
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.output.canvas import RGB, Canvas, Point
@@ -68,8 +69,23 @@ def outline_of(element: Any, box: Box, piece: Piece, image_rect: Box | None) -> 
     return points
 
 
+def _clear_of_edges(piece: Piece, outline: Sequence[Point]) -> bool:
+    """True when `outline` surely stays clear of a rectangular piece's cut line (a quick test that
+    spares the geometry for the many elements in the middle of a card)."""
+    component = piece.component
+    if component.shape not in ("rect", "square") or is_kite(component):
+        return False
+    room = TOUCH + shapes.corner_radius(piece)  # a rounded corner comes inside the trim box
+    xs = [x for x, _ in outline]
+    ys = [y for _, y in outline]
+    inside_x = min(xs) > room and max(xs) < piece.width - room
+    return inside_x and min(ys) > room and max(ys) < piece.height - room
+
+
 def extension(piece: Piece, bleed: float, outline: Sequence[Point]) -> Rings:
     """The pieces of the bleed ring that carry `outline` on past the cut line (empty: it does not reach)."""
+    if _clear_of_edges(piece, outline):
+        return ()
     trim = tuple(shapes.trim_outline(piece))
     return _extension(
         trim, tuple(shapes.bleed_outline(piece, bleed)), tuple(outline), bleed, piece.width, piece.height
