@@ -82,7 +82,7 @@ def product_for(width: float, height: float, shop: Shop) -> tuple[str, float, fl
         off = max(abs(pw - width), abs(ph - height))
         if off <= NEAR and (best is None or off < best[0]):
             best = (off, product, pw, ph)
-    return None if best is None else best[1:]  # type: ignore[return-value]
+    return None if best is None else best[1:]
 
 
 def _mm(width: float, height: float) -> str:

@@ -6,16 +6,29 @@
 - `Font._dynamicFont`: true for a subsetting TrueType font, false for a standard Type 1 one.
 - `Canvas.showPage` replaced on the instance, so a pending line of text is written before any page
   ends, whoever ends it.
+- `ttfonts.SUBSETN`: the module function naming font subsets (AAAAAA+ for every font's first one),
+  swapped while a document is saved so each subset gets its own tag (output/pdf.py).
+- `PDFCatalog.__NoDefault__`: the optional keys the catalog writes; `OutputIntents` is added to it on
+  one document's catalog (output/shopcolour.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-__all__ = ["document", "end_pages_with", "is_subsetting", "shape_problems"]
+__all__ = [
+    "add_catalog_entry",
+    "document",
+    "end_pages_with",
+    "is_subsetting",
+    "shape_problems",
+    "subset_tags_by",
+]
 
 
 def document(canvas: Canvas) -> Any:
@@ -40,6 +53,31 @@ def end_pages_with(canvas: Canvas, before: Callable[[], None]) -> Callable[[], N
     return own
 
 
+_TAGS_LOCK = threading.Lock()  # SUBSETN is one module global: one document swaps it at a time
+
+
+@contextmanager
+def subset_tags_by(tag: Callable[[int], bytes]) -> Iterator[None]:
+    """While inside, reportlab names each TrueType subset it writes `tag(n)` (n: the subset's number
+    within its font) instead of its own per-font AAAAAA, AAAAAB, ..."""
+    from reportlab.pdfbase import ttfonts
+
+    with _TAGS_LOCK:
+        original = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n, *_: tag(n)
+        try:
+            yield
+        finally:
+            ttfonts.SUBSETN = original
+
+
+def add_catalog_entry(canvas: Canvas, key: str, value: Any) -> None:
+    """Write `/key value` into the document catalog of `canvas` (reportlab writes only its own keys)."""
+    catalog = canvas._doc.Catalog
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, key]
+    setattr(catalog, key, value)
+
+
 def shape_problems() -> list[str]:
     """What of the above a reportlab release no longer offers, in words (empty: all there)."""
     import io
@@ -58,6 +96,11 @@ def shape_problems() -> list[str]:
     for method in ("splitString", "getSubsetInternalName"):
         if not callable(getattr(ttfonts.TTFont, method, None)):
             problems.append(f"reportlab's TTFont has no {method}(text, doc)")
+    if not callable(getattr(ttfonts, "SUBSETN", None)):
+        problems.append("reportlab's ttfonts has no SUBSETN(n) naming font subsets")
+    catalog = getattr(doc, "Catalog", None)
+    if not isinstance(getattr(catalog, "__NoDefault__", None), list):
+        problems.append("reportlab's PDFCatalog has no __NoDefault__ list of the keys it writes")
     ended: list[bool] = []
     end_pages_with(canvas, lambda: ended.append(True))
     canvas.showPage()

@@ -5,7 +5,6 @@ input gives byte-identical files; written atomically, so a failure leaves any ol
 from __future__ import annotations
 
 import io
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge import __version__
 from pnpforge.files import write_atomic
+from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.embedfonts import embedded
 from pnpforge.output.info import Metadata
@@ -85,9 +85,6 @@ def new_document(
     return rl
 
 
-_TAGS_LOCK = threading.Lock()  # the tag function is reportlab's module global, swapped while saving
-
-
 def _tag(number: int) -> bytes:
     """A font subset tag: six capitals, `number` in base 26 (AAAAAA, AAAAAB, ...)."""
     letters = []
@@ -102,21 +99,14 @@ def unique_subset_tags(rl: RLCanvas) -> None:
 
     reportlab tags each font's first subset AAAAAA+, so three fonts share it; preflight tools and PDF/X
     want a tag per subset. Tags are counted in the order fonts are written: same input, same bytes."""
-    from reportlab.pdfbase import ttfonts
-
     save = rl.save
 
     def tagged_save() -> None:
-        count = iter(range(1 << 20))
-        with _TAGS_LOCK:
-            original = ttfonts.SUBSETN
-            ttfonts.SUBSETN = lambda n, *_: _tag(next(count))  # noqa: ARG005  # n: per font, not per file
-            try:
-                save()
-            finally:
-                ttfonts.SUBSETN = original
+        count = iter(range(1 << 30))  # n is counted per font by reportlab: count across the file
+        with reportlab_private.subset_tags_by(lambda n: _tag(next(count))):
+            save()
 
-    rl.save = tagged_save  # type: ignore[method-assign]
+    rl.save = tagged_save
 
 
 def write(path: Path, data: bytes) -> None:

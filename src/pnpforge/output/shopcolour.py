@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import Point
 from pnpforge.output.colour import SRGB_NAME, srgb_profile
 
@@ -22,7 +23,7 @@ def add_output_intent(rl: Any) -> None:
     """Give the document an OutputIntent holding the sRGB profile (GTS_PDFX, as PDF/X-4 names it)."""
     from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
 
-    doc = rl._doc
+    doc = reportlab_private.document(rl)
     profile = PDFStream(PDFDictionary({"N": 3}), srgb_profile(), filters=None)
     intent = PDFDictionary(
         {
@@ -34,9 +35,7 @@ def add_output_intent(rl: Any) -> None:
             "DestOutputProfile": doc.Reference(profile),
         }
     )
-    catalog = doc.Catalog
-    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # keys the catalog writes
-    catalog.OutputIntents = PDFArray([intent])
+    reportlab_private.add_catalog_entry(rl, "OutputIntents", PDFArray([intent]))
 
 
 def draw_cut_contour(rl: Any, points: Sequence[Point]) -> None:
