@@ -194,8 +194,8 @@ def test_two_type_deck_from_xlsx(runner: CliRunner, tmp_path: Path) -> None:
     page = PdfReader(tmp_path / "out" / "deck.pdf").pages[1]
     text = page.extract_text()
     assert text.count("EVENT") == 3 and "worth 8" in text and "Harvest" in text
-    fonts = {str(f["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
-    assert "/Helvetica-Bold" in fonts and "/Helvetica-Oblique" in fonts
+    fonts = {str(f["/BaseFont"]).partition("+")[2] for f in page["/Resources"]["/Font"].values()}
+    assert "LiberationSans-Bold" in fonts and "LiberationSans-Italic" in fonts  # Helvetica's embedded twins
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import is_kite
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.layouts.faces.values import FaceError
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.units import mm
 
@@ -164,7 +165,10 @@ def carry_into_bleed(canvas: Canvas, element: Any, box: Box, piece: Piece, ctx: 
     if isinstance(element, ImageElement):
         from pnpforge.layouts.faces.elements import image_rect
 
-        rect = image_rect(element, box, ctx)
+        try:
+            rect = image_rect(element, box, ctx)
+        except FaceError:  # no such picture: the element's own drawing says so (or, in a draft, stands in)
+            return
         outline = outline_of(element, box, piece, rect) if not element.rotate else None
         if outline is None:
             return
