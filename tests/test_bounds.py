@@ -382,8 +382,8 @@ def test_png_pages_over_the_budget_are_refused_before_layout(tmp_path: Path, com
 def test_export_workers_are_as_many_as_their_largest_images_fit_in_memory() -> None:
     from pnpforge.export.raster import BYTES_PER_PIXEL, Shot, memory_workers
 
-    small = [Shot(k, 800, 1100, Path(f"{k}.png")) for k in range(8)]
-    board = Shot(9, 9000, 10000, Path("board.png"))
+    small = [Shot(k, 800, 1100, Path(f"{k}.png"), 300) for k in range(8)]
+    board = Shot(9, 9000, 10000, Path("board.png"), 300)
     assert memory_workers(small) > 64  # cards: the cores decide
     assert memory_workers([*small, board]) == limits.IMAGE_MEMORY // (9000 * 10000 * BYTES_PER_PIXEL) == 2
 

@@ -21,9 +21,7 @@ from pnpforge.output.pngfile import rgb_png
 
 POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
 TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
-BYTES_PER_PIXEL = (
-    10  # a worker's peak per pixel of its largest image: bitmap, its copy, the PNG rows, the PNG
-)
+BYTES_PER_PIXEL = 8  # a worker's peak per pixel of its largest image: the bitmap, its copy, the PNG
 
 _document: Any = None  # the worker's open PDF
 

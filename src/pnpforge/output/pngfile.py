@@ -33,9 +33,9 @@ def rgb_png(pixels: bytes | memoryview, width: int, height: int, stride: int, dp
     view = memoryview(bytes(pixels))  # a plain copy (1 ms) slices faster than a ctypes buffer
     row = width * 3
     compressor = zlib.compressobj(LEVEL)
-    parts = [
-        compressor.compress(b"".join(b"\x00" + view[y * stride : y * stride + row] for y in range(height)))
-    ]
+    parts = []  # row by row: no second copy of the image in memory (export workers are sized by it)
+    for y in range(height):
+        parts.append(compressor.compress(b"\x00" + view[y * stride : y * stride + row]))
     parts.append(compressor.flush())
     per_metre = round(dpi / INCH)
     return b"".join(
