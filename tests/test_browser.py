@@ -113,6 +113,16 @@ def _wait(condition: Any, seconds: float = 15.0) -> Any:
         time.sleep(0.05)
 
 
+def _replaced(element: Any) -> bool:
+    """Whether the page holding `element` has been replaced by another (a form's POST answered)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:
+        return element.tag_name == ""  # reading it raises once its page is gone
+    except StaleElementReferenceException:
+        return True
+
+
 def _no_sideways_scroll(driver: Any) -> None:
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0], f"the page is {width} px wide at a {PHONE[0]} px viewport"
@@ -337,13 +347,16 @@ def test_sticky_bars_take_at_most_a_quarter_and_the_verdict_shows(
     phone.get(f"{server}/g/quo-vadis?lang=en")
     for name in ("p0:name", "p1:name", "p2:name"):
         _type(phone, name, name[:2])
+    before = phone.find_element(By.TAG_NAME, "html")  # the page the POST replaces (live updates keep it)
     phone.find_element(By.CSS_SELECTOR, "#sheet button[value=count]").click()  # no JS needed: a POST
-    verdict = _wait(lambda: phone.find_element(By.ID, "verdict"))
-    # after Count the verdict is in view and not under a sticky bar
-    top, bottom = phone.execute_script(
-        "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", verdict
+    _wait(lambda: _replaced(before))
+    # after Count the verdict comes into view (the answer page scrolls to it) and not under a sticky bar
+    in_view = (
+        "const r = document.getElementById('verdict')?.getBoundingClientRect();"
+        "return r && r.top >= 0 && r.bottom <= arguments[0] ? [r.top, r.bottom] : null"
     )
-    assert top >= 0 and bottom <= height, (top, bottom)
+    _wait(lambda: phone.execute_script(in_view, height), seconds=5)
+    verdict = phone.find_element(By.ID, "verdict")
     centre = phone.execute_script(
         "const r = arguments[0].getBoundingClientRect();"
         "const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
