@@ -263,7 +263,9 @@ def test_language_links_work_after_a_post(phone: Any, server: str) -> None:
     phone.find_element(By.CSS_SELECTOR, ".langs a:not([aria-current])").click()
     _wait(lambda: phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja")
     assert phone.find_element(By.ID, "seed").text == "7"  # the same deal, now in Japanese
+    before = phone.find_element(By.TAG_NAME, "html")
     phone.find_element(By.CSS_SELECTOR, "#sheet button[value=count]").click()  # a POST from the ja page
+    _wait(lambda: _replaced(before))  # the links below are the answer page's, not the sheet's
     _wait(lambda: phone.find_elements(By.ID, "verdict"))
     phone.find_element(By.CSS_SELECTOR, ".langs a:not([aria-current])").click()
     _wait(lambda: phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
