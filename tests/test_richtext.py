@@ -128,3 +128,22 @@ def test_japanese_rich_text_keeps_kinsoku(make_spec: SpecMaker, runner: CliRunne
     assert len(lines) > 2 and all(line[0] not in NO_START for line in lines[1:]), lines
     assert all(line.width <= 120 + 1e-6 for line in layout.lines)
     assert "".join(lines) == text.replace("**", "").replace("*", "").replace(":coin:", "■")
+
+
+def test_rich_text_that_does_not_fit_is_said_and_strict_refuses(
+    make_spec: SpecMaker, runner: CliRunner, tmp_path: Path
+) -> None:
+    long = "Gain **two** coins :coin: and " + "then rest a while " * 40
+    folder = make_spec(SPEC.replace("TEXT", long).replace("FIT", "shrink"), gem__png=b"")
+    out = tmp_path / "out"
+    built = runner.invoke(main, ["build", str(folder), "-o", str(out)])
+    assert built.exit_code == 0, built.output
+    said = [line for line in built.output.splitlines() if "does not fit" in line]
+    assert len(said) == 1 and "game.yaml:9:" in said[0] and "'Gain **two** coins :coi…'" in said[0], said
+    assert "at the 6 pt floor" in said[0]
+    strict = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "strict"), "--strict"])
+    assert strict.exit_code == 2 and "does not fit" in strict.output
+    assert not (tmp_path / "strict" / "rich.pdf").exists()
+    fits = make_spec(SPEC.replace("TEXT", "Gain **two** coins").replace("FIT", "shrink"), folder="short")
+    clean = runner.invoke(main, ["build", str(fits), "-o", str(tmp_path / "clean"), "--strict"])
+    assert clean.exit_code == 0 and "does not fit" not in clean.output, clean.output

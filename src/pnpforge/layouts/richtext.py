@@ -246,10 +246,12 @@ def layout_rich(
     valign: VAlign,
     fit: Fit,
     leading: float,
+    min_size: float = MIN_SIZE,
 ) -> RichLayout:
-    """Lay the styled text out in the box (x, y, w, h), y down, as layouts.text.layout_text does."""
+    """Lay the styled text out in the box (x, y, w, h), y down, as layouts.text.layout_text does
+    (shrinking no further than `min_size`, the element's floor)."""
     measure = _Measure(styled, fonts, font)
-    size = max(size, MIN_SIZE)
+    size = max(size, min_size)
 
     def spans_at(s: float, force: bool) -> list[tuple[int, int]]:
         if fit == "none":
@@ -262,15 +264,15 @@ def layout_rich(
 
     spans = spans_at(size, fit == "wrap")
     fits = _fits(spans, size, (w, h), measure, leading)
-    if fit == "shrink" and not fits and size > MIN_SIZE:
-        low, high, best = MIN_SIZE, size, None
+    if fit == "shrink" and not fits and size > min_size:
+        low, high, best = min_size, size, None
         for _ in range(14):
             mid = (low + high) / 2
             if _fits(spans_at(mid, False), mid, (w, h), measure, leading):
                 best, low = mid, mid
             else:
                 high = mid
-        size = best if best is not None else MIN_SIZE
+        size = best if best is not None else min_size
         spans = spans_at(size, best is None)
         fits = _fits(spans, size, (w, h), measure, leading)
     return _place(spans, x, y, w, h, size, measure, align, valign, leading, fits)

@@ -24,7 +24,7 @@ from pnpforge.generator.pieces import Piece
 from pnpforge.geometry.hexgrid import SQRT3
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
-from pnpforge.layouts.faces.inline import draw_rich
+from pnpforge.layouts.faces.inline import draw_rich, shown
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
 from pnpforge.layouts.richtext import is_rich
@@ -145,8 +145,6 @@ def _draw_text(canvas: Canvas, el: TextElement, box: Box, piece: Piece, ctx: Ren
 
 def fit_note(text: str, layout: TextLayout, fit: str) -> str:
     """What a text that does not fit its box does instead, in the designer's terms."""
-    shown = " ".join(text.split())
-    shown = shown if len(shown) <= 24 else shown[:23] + "…"
     lines, past = layout.overflow()
     if layout.split:
         what = "a word is broken in two" + (f" at the {layout.size:g} pt floor" if fit == "shrink" else "")
@@ -155,7 +153,7 @@ def fit_note(text: str, layout: TextLayout, fit: str) -> str:
     else:
         what = f"runs {to_mm(past):.1f} mm past its box"
     floor = f" even at the {layout.size:g} pt floor" if fit == "shrink" and not layout.split else ""
-    return f"text {shown!r} does not fit: {what}{floor} (expected a larger box, less text or min_size)"
+    return f"text {shown(text)!r} does not fit: {what}{floor} (expected a larger box, less text or min_size)"
 
 
 def draw_icon_in(canvas: Canvas, name: str, box: Box, fill_rgb: RGB | None, stroke_rgb: RGB | None) -> None:

@@ -6,9 +6,16 @@ from difflib import get_close_matches
 
 from pnpforge.components.model import TextElement
 from pnpforge.layouts.faces.context import Box, RenderContext
-from pnpforge.layouts.faces.values import FaceError
+from pnpforge.layouts.faces.values import FaceError, length
 from pnpforge.layouts.richtext import ICON_EM, layout_rich, parse
+from pnpforge.layouts.text import MIN_SIZE
 from pnpforge.output.canvas import RGB, Canvas
+
+
+def shown(text: str) -> str:
+    """A text as a warning quotes it: on one line, cut at 24 characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def draw_rich(
@@ -38,9 +45,28 @@ def draw_rich(
             f"no icon {name!r} for :{name}: ({hint}expected a built-in icon, listed in docs/elements.md, "
             f"or one declared under `icons:`; write \\: for a literal colon)"
         ) from None
+    floor = MIN_SIZE if el.min_size is None else length(el.min_size)
     layout = layout_rich(
-        styled, box.x, box.y, box.w, box.h, ctx.fonts, font, size, el.align, el.valign, el.fit, el.leading
+        styled,
+        box.x,
+        box.y,
+        box.w,
+        box.h,
+        ctx.fonts,
+        font,
+        size,
+        el.align,
+        el.valign,
+        el.fit,
+        el.leading,
+        floor,
     )
+    if not layout.fits:  # said as a plain text's misfit is (elements.fit_note): never cut without a word
+        at_floor = f" even at the {layout.size:g} pt floor" if el.fit == "shrink" else ""
+        ctx.notes.append(
+            f"text {shown(text)!r} does not fit: it runs past its box{at_floor} "
+            "(expected a larger box, less text or min_size)"
+        )
     side = ICON_EM * layout.size
     for line in layout.lines:
         for piece in line.pieces:
