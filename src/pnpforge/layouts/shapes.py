@@ -69,9 +69,14 @@ def ellipse_points(cx: float, cy: float, rx: float, ry: float, count: int = CIRC
 
 def rounded_rect_points(x: float, y: float, w: float, h: float, radius: float) -> list[Point]:
     """A rectangle with quarter-circle corners as a polygon (radius clamped to half the short side)."""
+    return list(_rounded_rect(x, y, w, h, radius))
+
+
+@lru_cache(maxsize=1024)  # every card of a deck asks for the same outlines (its trim, its bleed, its bands)
+def _rounded_rect(x: float, y: float, w: float, h: float, radius: float) -> tuple[Point, ...]:
     r = max(0.0, min(radius, w / 2.0, h / 2.0))
     if r <= 0:
-        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
     out: list[Point] = []
     corners = (
         (x + w - r, y + r, -90.0),
@@ -83,7 +88,7 @@ def rounded_rect_points(x: float, y: float, w: float, h: float, radius: float) -
         for k in range(CORNER_POINTS + 1):
             angle = math.radians(start + 90.0 * k / CORNER_POINTS)
             out.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    return out
+    return tuple(out)
 
 
 def corner_radius(piece: Piece) -> float:
