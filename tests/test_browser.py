@@ -99,13 +99,13 @@ def browser(server: str) -> Iterator[Any]:
 
 
 def _wait(condition: Any, seconds: float = 15.0) -> Any:
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import WebDriverException
 
     deadline = time.monotonic() + seconds
     while True:
         try:
             value = condition()
-        except StaleElementReferenceException:  # the live update replaced the element: look again
+        except WebDriverException:  # a live update replaced the element, or a page is loading: look again
             value = None
         if value:
             return value
@@ -115,11 +115,11 @@ def _wait(condition: Any, seconds: float = 15.0) -> Any:
 
 def _replaced(element: Any) -> bool:
     """Whether the page holding `element` has been replaced by another (a form's POST answered)."""
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import WebDriverException
 
     try:
         return element.tag_name == ""  # reading it raises once its page is gone
-    except StaleElementReferenceException:
+    except WebDriverException:  # stale, or mid-navigation: "node does not belong to the document"
         return True
 
 
