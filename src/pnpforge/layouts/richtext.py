@@ -16,7 +16,16 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics
 
 from pnpforge.fonts import FontRegistry
-from pnpforge.layouts.text import EPSILON, MIN_SIZE, Align, Fit, VAlign, _metrics, units
+from pnpforge.layouts.text import (
+    EPSILON,
+    MIN_SIZE,
+    Align,
+    Fit,
+    VAlign,
+    _metrics,
+    largest_fitting,
+    units,
+)
 
 ICON = "\ufffc"  # stands for one inline icon in the text that is broken into lines
 ICON_EM = 0.85  # an inline icon's side, in text sizes: about a capital's height, standing on the baseline
@@ -265,13 +274,9 @@ def layout_rich(
     spans = spans_at(size, fit == "wrap")
     fits = _fits(spans, size, (w, h), measure, leading)
     if fit == "shrink" and not fits and size > min_size:
-        low, high, best = min_size, size, None
-        for _ in range(14):
-            mid = (low + high) / 2
-            if _fits(spans_at(mid, False), mid, (w, h), measure, leading):
-                best, low = mid, mid
-            else:
-                high = mid
+        best = largest_fitting(
+            lambda s: _fits(spans_at(s, False), s, (w, h), measure, leading), min_size, size
+        )
         size = best if best is not None else min_size
         spans = spans_at(size, best is None)
         fits = _fits(spans, size, (w, h), measure, leading)

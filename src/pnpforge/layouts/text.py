@@ -13,7 +13,7 @@ floor) keeps them whole; a katakana word of up to KATAKANA_WORD characters is on
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -269,6 +269,19 @@ def layout_text(
     return _layout(text, x, y, w, h, fonts, font, size, align, valign, fit, leading, min_size, shape)
 
 
+def largest_fitting(fits_at: Callable[[float], bool], low: float, high: float) -> float | None:
+    """The largest size between `low` and `high` that `fits_at` accepts, found by halving to ~0.01 pt
+    (None when none of those tried fits): shrink-to-fit for plain and rich text alike."""
+    best = None
+    for _ in range(14):
+        mid = (low + high) / 2
+        if fits_at(mid):
+            best, low = mid, mid
+        else:
+            high = mid
+    return best
+
+
 @lru_cache(maxsize=4096)
 def _layout(
     text: str,
@@ -340,13 +353,11 @@ def _layout(
             size = asked
             lines, split, fits = arrange(size, False, longest)
             if not fits and size > min_size:
-                low, high, best = min_size, size, None
-                for _ in range(14):  # binary search to ~0.01 pt; the largest size seen to fit wins
-                    mid = (low + high) / 2
-                    if arrange(mid, False, longest)[2]:
-                        best, low = mid, mid
-                    else:
-                        high = mid
+
+                def fits_at(s: float, tier: int = longest) -> bool:
+                    return arrange(s, False, tier)[2]
+
+                best = largest_fitting(fits_at, min_size, size)
                 if best is None and arrange(min_size, False, longest)[2]:
                     best = min_size
                 if best is not None:
