@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 OUT ?= out
 GAMES ?= $(shell test -x $(BIN)/pnpforge && $(BIN)/pnpforge games --ids 2>/dev/null)
 
-.PHONY: demo test lint format bench fuzz clean
+.PHONY: demo test lint format bench fuzz clean catalogs
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -16,13 +16,22 @@ $(VENV)/.installed: pyproject.toml $(BIN)/activate
 	$(BIN)/python -m compileall -q src  # bytecode, as a regular install has: no compiling at each start
 	touch $@
 
-demo: $(VENV)/.installed
+# The message catalogs (src/pnpforge/locale/*.po, kept by tools/catalogs.py) compiled for pnpforge to read
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard src/pnpforge/locale/*.po))
+src/pnpforge/locale/%.mo: src/pnpforge/locale/%.po $(VENV)/.installed
+	$(BIN)/python tools/catalogs.py compile $<
+
+catalogs: $(VENV)/.installed  # after changing a marked message: new ids into every .po, then compile
+	$(BIN)/python tools/catalogs.py update
+	$(BIN)/python tools/catalogs.py compile
+
+demo: $(VENV)/.installed $(CATALOGS)
 	@mkdir -p $(OUT)
 	$(BIN)/pnpforge build examples/tiny-quest -o $(OUT)
 	@for g in $$($(BIN)/pnpforge games --ids); do $(BIN)/pnpforge build $$g -o $(OUT) || exit 1; done
 	@echo "Built into $(OUT)/:"; ls -1 $(OUT)
 
-test: $(VENV)/.installed
+test: $(VENV)/.installed $(CATALOGS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy  # over src/, at the strictness in pyproject.toml [tool.mypy]
@@ -32,13 +41,13 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed $(CATALOGS)
 	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 # The long hostile-input campaign (tests/fuzz_campaign.py): prints cases, tracebacks, hangs, crashes,
 # unlocated and internal errors; fails unless all but `cases` are 0. FUZZ_CASES=N for a shorter run.
 FUZZ_CASES ?= 10500
-fuzz: $(VENV)/.installed
+fuzz: $(VENV)/.installed $(CATALOGS)
 	$(BIN)/python tests/fuzz_campaign.py --cases $(FUZZ_CASES) --workers 2
 
 clean:

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from pnpforge.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
+os.environ.pop("PNPFORGE_LANG", None)  # the tests expect pnpforge's terminal messages in English
 TINY_QUEST = REPO / "examples" / "tiny-quest"
 MM = 72 / 25.4
 
@@ -248,3 +249,39 @@ def pdf_crop_marks(
         walk(page.get_contents(), page["/Resources"], [1, 0, 0, 1, 0, 0], float(page.mediabox.height), found)
         pages.append(found)
     return pages
+
+
+# --- message catalogs (pnpforge/i18n.py, tools/catalogs.py) --------------------------------------------
+
+PSEUDO_SPAN = __import__("re").compile(r"«[^«»]*»")
+
+
+@pytest.fixture(scope="session")
+def pseudo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding `xx.mo`, the pseudo-locale: every message of the code «wrapped and accented»."""
+    import sys
+
+    sys.path.insert(0, str(REPO / "tools"))
+    import catalogs
+
+    folder = tmp_path_factory.mktemp("pseudo")
+    catalogs.pseudo(folder)
+    return folder
+
+
+@pytest.fixture
+def pseudo_locale(pseudo_dir: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The `xx` language made available to this test (in-process and to subprocesses it starts)."""
+    monkeypatch.setenv("PNPFORGE_LOCALE_DIR", str(pseudo_dir))
+    return "xx"
+
+
+def untranslated(text: str) -> list[str]:
+    """The words of `text` left outside every «…» span of the pseudo-locale: English that reached the
+    user without going through the catalog (callers remove the data they put in: names, numbers)."""
+    while True:
+        stripped = PSEUDO_SPAN.sub(" ", text)
+        if stripped == text:
+            break
+        text = stripped
+    return __import__("re").findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]", text)
