@@ -30,13 +30,13 @@ def template() -> catalogs.Catalog:
 def test_every_message_is_translated(po: Path, template: catalogs.Catalog) -> None:
     untranslated, left_over = catalogs.missing(catalogs.read(po), template)
     assert not untranslated, f"{po.name} lacks {len(untranslated)} (run `make catalogs`): {untranslated[:10]}"
-    assert not left_over, f"{po.name} holds ids the code no longer says (run `make catalogs`): {left_over[:10]}"
+    assert not left_over, (
+        f"{po.name} holds ids the code no longer says (run `make catalogs`): {left_over[:10]}"
+    )
 
 
-def test_japanese_is_complete_and_there_is_much_to_say(template: catalogs.Catalog) -> None:
-    messages = [m for m in template if m.id]
-    assert len(messages) > 1
-    assert (catalogs.LOCALE / "ja.po") in LANGUAGES
+def test_japanese_is_a_language() -> None:
+    assert (catalogs.LOCALE / "ja.po") in LANGUAGES and "ja" in i18n.languages()
 
 
 @pytest.mark.parametrize("po", LANGUAGES, ids=lambda p: p.stem)
