@@ -15,7 +15,7 @@ from pnpforge.catalog import games
 from pnpforge.components.load import load_target
 from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.imposition.placement import page_area, to_page
-from pnpforge.layouts.shapes import bleed_outline, trim_outline
+from pnpforge.layouts.shapes import bleed_outline, hex_points, rounded_rect_points, trim_outline
 
 DPI = 100
 RING = 2.5 * MM  # where the bleed is sampled: half a millimetre inside its 3 mm edge
@@ -125,3 +125,66 @@ def test_no_bundled_block_loses_bleed_it_had_room_to_keep(page: str) -> None:
         the_plan = plan(load_target(game), BuildOptions(page=page), FontRegistry(search=False), check=False)
         found += _blocks_cut_with_room(the_plan)
     assert found == []
+
+
+def _shapely_touches(trim: list[tuple[float, float]], outline: list[tuple[float, float]]) -> bool:
+    """What the geometry itself says: does the element, grown by TOUCH, meet the cut line?"""
+    from pnpforge.layouts.faces.bleed import TOUCH
+
+    edge = Polygon(trim).exterior.intersection(Polygon(outline).buffer(0).buffer(TOUCH))
+    return not edge.is_empty and edge.length >= TOUCH
+
+
+@pytest.mark.parametrize(
+    "trim",
+    [
+        rounded_rect_points(0, 0, 63 * MM, 88 * MM, 3 * MM),  # a poker card's rounded corners
+        rounded_rect_points(0, 0, 40 * MM, 40 * MM, 0),  # a square tile
+        rounded_rect_points(0, 0, 20 * MM, 20 * MM, 10 * MM),  # a round token drawn as a rounded square
+        hex_points(15 * MM, 15 * MM, 15 * MM, "pointy"),
+        hex_points(15 * MM, 15 * MM, 15 * MM, "flat"),
+    ],
+)
+def test_the_quick_clear_test_never_says_clear_where_the_geometry_finds_the_cut_line(
+    trim: list[tuple[float, float]],
+) -> None:
+    """The test that spares importing shapely answers "clear" only where shapely finds no edge to carry,
+    over rectangles and rotated bands swept across each cut line, and for the bench card's title band
+    (clear, as shapely says too) and a band reaching the top (never clear)."""
+    from pnpforge.layouts.faces.bleed import _surely_clear
+
+    xs, ys = [x for x, _ in trim], [y for _, y in trim]
+    w, h = max(xs), max(ys)
+    said_clear = 0
+    for step in range(0, 41):
+        inset = step * 0.25 * MM  # from on the cut line to 10 mm inside it
+        for a, b in ((0.0, 0.0), (0.3, 0.1), (0.1, 0.4)):
+            box = [
+                (inset + a * MM, inset),
+                (w - inset, inset + b * MM),
+                (w - inset - a, h - inset),
+                (inset, h - inset - b),
+            ]
+            band = [
+                (inset, inset),
+                (w - inset, inset),
+                (w - inset, inset + 12 * MM),
+                (inset, inset + 12 * MM),
+            ]
+            for outline in (box, band):
+                if _surely_clear(trim, outline):
+                    said_clear += 1
+                    assert not _shapely_touches(trim, outline), (inset, a, b, outline)
+    assert said_clear > 20  # the quick test does spare the geometry for elements well inside
+    title_band = rounded_rect_points(3 * MM, 3 * MM, 57 * MM, 12 * MM, 2 * MM)
+    card = rounded_rect_points(0, 0, 63 * MM, 88 * MM, 3 * MM)
+    assert _surely_clear(card, title_band) and not _shapely_touches(card, title_band)
+    top = [(3 * MM, 0.2 * MM), (60 * MM, 0.2 * MM), (60 * MM, 12 * MM), (3 * MM, 12 * MM)]
+    assert not _surely_clear(card, top) and _shapely_touches(card, top)
+
+
+def test_a_concave_cut_line_is_left_to_the_geometry() -> None:
+    from pnpforge.layouts.faces.bleed import _surely_clear
+
+    notched = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (50.0, 40.0), (0.0, 100.0)]
+    assert not _surely_clear(notched, [(40.0, 10.0), (60.0, 10.0), (60.0, 20.0), (40.0, 20.0)])

@@ -102,6 +102,8 @@ def _extension(
     w: float,
     h: float,
 ) -> Rings:
+    if _surely_clear(trim, outline):  # what the geometry below would find, without importing it
+        return ()
     from shapely.geometry import Polygon
 
     cut = Polygon(trim)
@@ -117,6 +119,37 @@ def _extension(
         part = pushed.intersection(ring).intersection(quarter)
         out += _polygons(part)
     return tuple(out)
+
+
+def _surely_clear(trim: Sequence[Point], outline: Sequence[Point]) -> bool:
+    """True when every corner of `outline` lies inside the convex cut line `trim`, more than `TOUCH` from
+    each of its sides' lines: then the whole element (within its corners' hull), grown by `TOUCH`, stays
+    off the cut line, so `_extension` finds no edge. False whenever unsure (a concave or degenerate trim,
+    a corner near the line): the geometry decides then. Exact for the polygon the cut line is drawn as."""
+    sides = []
+    turn = 0.0
+    count = len(trim)
+    for k in range(count):
+        (ax, ay), (bx, by) = trim[k], trim[(k + 1) % count]
+        length = math.hypot(bx - ax, by - ay)
+        if length > 1e-9:
+            sides.append((ax, ay, (bx - ax) / length, (by - ay) / length))
+    for k, (_, _, dx, dy) in enumerate(sides):
+        _, _, ex, ey = sides[(k + 1) % len(sides)]
+        cross = dx * ey - dy * ex
+        if turn * cross < 0 and abs(cross) > 1e-12:
+            return False  # turns both ways: not convex
+        if abs(cross) > 1e-12:
+            turn = cross
+    if len(sides) < 3 or turn == 0:
+        return False
+    margin = TOUCH + 1e-6  # float noise never decides
+    for ax, ay, dx, dy in sides:
+        for px, py in outline:
+            inward = (dx * (py - ay) - dy * (px - ax)) * (1 if turn > 0 else -1)
+            if inward <= margin:
+                return False
+    return True
 
 
 def _quarters(w: float, h: float, reach: float) -> list[BaseGeometry]:
