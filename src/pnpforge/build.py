@@ -87,6 +87,7 @@ class BuildOptions:
     cover_heading: str = ""  # said after the title on the cover (a reprint says so)
     draft: bool = False  # --draft: placeholders for missing images, every sheet marked DRAFT
     strict: bool = False  # --strict: a warning is an error, and nothing is written
+    cache: bool = False  # keep the plan in <out>/.pnpforge-cache/ for the next build (compiled.py)
 
 
 @dataclass

@@ -154,6 +154,15 @@ def _run_build(
     watched: PageMemory | None = None,
 ) -> list[Path]:
     from pnpforge.build import plan, warnings, write
+
+    if options.cache and since is None and rev is None and watched is None:
+        from pnpforge.compiled import planned
+
+        the_plan = planned(target, options)
+        with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
+            files = write(the_plan, options, progress)
+        report_warnings(warnings(the_plan))
+        return files
     from pnpforge.components.load import load_target
 
     loaded = load_target(target, options.allow_outside_files)
@@ -195,7 +204,13 @@ def _run_build(
 @click.option(
     "--rev", metavar="REV", help="A reprint of what changed since TARGET's spec at git revision REV."
 )
-def build_cmd(target: str, since: str | None, rev: str | None, **kw: Any) -> None:
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Plan from the spec afresh and keep nothing: no DIR/.pnpforge-cache/ (by default the checked "
+    "spec and its layout are kept there, keyed by every input file's bytes, and reused while none changes).",
+)
+def build_cmd(target: str, since: str | None, rev: str | None, no_cache: bool, **kw: Any) -> None:
     """Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.
 
     Writes DIR/<id>.pdf (cover page first), plus DIR/<id>-pNNN.svg/.png per page when asked.
@@ -216,6 +231,7 @@ def build_cmd(target: str, since: str | None, rev: str | None, **kw: Any) -> Non
       pnpforge build my-game/ --sheets 3,5-7 --only cards:c07,c12
       pnpforge build my-game/ --draft                 # art not drawn yet: placeholders, sheets marked DRAFT
       pnpforge build my-game/ --strict                # for CI: any warning fails the build
+      pnpforge build my-game/ --no-cache              # plan afresh, keep nothing in DIR/.pnpforge-cache/
 
     Warnings (the PDF is still written) go to stderr as FILE:LINE:COL: warning: ... lines.
     """
@@ -223,7 +239,9 @@ def build_cmd(target: str, since: str | None, rev: str | None, **kw: Any) -> Non
         raise InputError.single(
             "<command line>", "--changed-since and --rev: give one of them (expected one)"
         )
-    for path in _run_build(target, _options(**kw), since, rev):
+    options = _options(**kw)
+    options.cache = not no_cache
+    for path in _run_build(target, options, since, rev):
         click.echo(str(path))
 
 
