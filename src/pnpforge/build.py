@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import Literal
 
 from pnpforge import __version__, limits
+from pnpforge.buildoptions import CLI, BuildOptions
+from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
+from pnpforge.buildoptions import parse_sheets as parse_sheets
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
@@ -51,43 +54,12 @@ from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output import info as pdf_info
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.page import PageFrame, Rect
+from pnpforge.output.recording import Recording
 from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
-FORMATS = ("pdf", "svg", "png")
-Picker = Callable[[list[ComponentPieces]], list[ComponentPieces]]
 MAX_BACK_OFFSET_MM = 10.0
-CLI = "<command line>"
 PageKind = Literal["cover", "duplex-test", "pieces", "assembly"]
-
-
-@dataclass
-class BuildOptions:
-    """What the `build` command may change; None means the spec's default."""
-
-    out_dir: Path = Path("out")
-    page: str | None = None
-    margin: str | None = None  # printer margin, e.g. "5mm"
-    lang: str | None = None
-    duplex: str | None = None
-    duplex_test: bool = False
-    back_offset: str | None = (
-        None  # "X,Y" in mm: back pages moved right and down, as the duplex test measured
-    )
-    formats: tuple[str, ...] = ("pdf",)
-    dpi: int = 150
-    only: tuple[str, ...] = ()
-    font: Path | None = None
-    allow_outside_files: bool = False  # files the spec names may lie outside its folder
-    stamp: str | None = None  # the draft printed on the cover and every sheet label (default game.version)
-    sheets: tuple[int, ...] = ()  # --sheets: only these sheets of the full layout (and the cover)
-    pick: Picker | None = None  # keeps some pieces of each component (a reprint's changed ones)
-    cover_notes: tuple[str, ...] = ()  # said first among the cover's notes (what a reprint holds)
-    name: str | None = None  # the output files' stem (default: the game's id)
-    cover_heading: str = ""  # said after the title on the cover (a reprint says so)
-    draft: bool = False  # --draft: placeholders for missing images, every sheet marked DRAFT
-    strict: bool = False  # --strict: a warning is an error, and nothing is written
-    cache: bool = False  # keep the plan in <out>/.pnpforge-cache/ for the next build (compiled.py)
 
 
 @dataclass
@@ -274,24 +246,6 @@ def _picked(groups: list[ComponentPieces], options: BuildOptions) -> list[Compon
     if picked is groups:
         return groups
     return [group for group in picked if group.pieces]
-
-
-def parse_sheets(text: str) -> tuple[int, ...]:
-    """`3,5-7` -> (3, 5, 6, 7)."""
-    numbers: list[int] = []
-    for part in (p.strip() for p in text.split(",")):
-        low, dash, high = part.partition("-")
-        if not (low.strip().isdigit() and (not dash or high.strip().isdigit())):
-            raise InputError.single(
-                CLI, f"--sheets {text!r}: {part!r} is not a sheet number or range (expected e.g. 3,5-7)"
-            )
-        a, b = int(low), int(high) if dash else int(low)
-        if a < 1 or b < a or b - a > 10_000:
-            raise InputError.single(
-                CLI, f"--sheets {text!r}: {part!r} is not a range of sheets (expected e.g. 5-7)"
-            )
-        numbers += range(a, b + 1)
-    return tuple(sorted(set(numbers)))
 
 
 def _chosen_sheets(pages: list[DocPage], numbers: Sequence[int]) -> list[DocPage]:
@@ -1006,28 +960,20 @@ def metadata(the_plan: Plan) -> pdf_info.Metadata:
     return pdf_info.Metadata(title, game.designer or "", subject)
 
 
-def parse_formats(text: str) -> tuple[str, ...]:
-    names = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
-    bad = [n for n in names if n not in FORMATS]
-    if bad or not names:
-        raise InputError.single(
-            CLI, f"--format {text!r}: unknown format (expected a comma list of {', '.join(FORMATS)})"
-        )
-    return names
-
-
 def write(
     the_plan: Plan,
     options: BuildOptions,
     progress: Callable[[int], None] | None = None,
     png_pages: Callable[[], Collection[int]] | None = None,
+    recording: Recording | None = None,
 ) -> list[Path]:
     """Draw the planned pages, then write `<out>/<id>.pdf` (and SVG/PNG per page); returns the paths.
 
     Everything is drawn in memory first, so a problem found while drawing leaves every file as it was.
     Such a problem stops the drawing at once; the spec is then checked in full so that the error
     lists every problem, not only the first. `png_pages`, asked once the pages are drawn, names the
-    only pages (0-based) to render to PNG (`watch`: the pages a change touched).
+    only pages (0-based) to render to PNG (`watch`: the pages a change touched). `recording`, when
+    given, receives every PDF page's canvas calls (compiled.py keeps them for the next build).
     """
     from pnpforge.output import pdf, png
 
@@ -1037,9 +983,12 @@ def write(
     def draw(canvas: Canvas, page: DocPage) -> None:
         draw_page(canvas, the_plan, page)
 
+    def draw_recorded(canvas: Canvas, page: DocPage) -> None:
+        draw_page(recording.page(canvas) if recording is not None else canvas, the_plan, page)
+
     outputs: list[tuple[Path, bytes]] = []
     try:
-        data = pdf.render(the_plan.pages, the_plan.frame, draw, metadata(the_plan), progress)
+        data = pdf.render(the_plan.pages, the_plan.frame, draw_recorded, metadata(the_plan), progress)
         if "pdf" in options.formats:
             outputs.append((out / f"{stem}.pdf", data))
         if "svg" in options.formats:

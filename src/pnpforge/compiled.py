@@ -1,22 +1,29 @@
-"""The compiled spec, kept: what `plan` made of a spec, stored in the output folder for the next build.
+"""The compiled spec, kept: a build's pages as plain data in the output folder, for the next build.
 
-A build reads the spec, validates it, expands its rows into pieces and lays them out on pages before
-it draws anything. None of that changes while the inputs do not, so `build` keeps the result (the
-plan without its fonts) in `<out>/.pnpforge-cache/`, one file per spec and set of options, and the
-next build with the same inputs starts drawing at once.
+Before it writes a byte, a build reads the spec, validates it, expands its rows into pieces, lays
+them out and runs every face through the face engine (templates, text fitting, the bleed). None of
+that changes while the inputs do not. `build` keeps what it comes to, every page's canvas calls
+(output/recording.py) with the fonts they name and the warnings the build gave, in
+`<out>/.pnpforge-cache/`, one file per spec and set of options. The next build with the same inputs
+plays the calls back on a fresh PDF canvas: the same bytes, without importing the spec models,
+the face engine or the layouts.
 
 Such a file can only miss, never mislead:
-- it is found by a key naming the spec file, every option that changes the plan, pnpforge's version
-  and a stamp of its own files (an edited or upgraded pnpforge misses);
+- it is found by a key naming the spec file, the target as written and the folder it was written
+  in, every option, pnpforge's version and a stamp of its own files (an upgraded or edited pnpforge
+  misses);
 - it holds the SHA-256 of every file in the spec folder (game.yaml, CSV and spreadsheets, images,
-  fonts, templates) taken before they were read, and every one is hashed again and compared;
-- it is signed with a key kept in the user's cache folder (`~/.cache/pnpforge/cache-key`,
-  `$XDG_CACHE_HOME` honoured), so a file that was not written by this user's pnpforge, truncated,
-  crafted or copied from another machine, is never unpickled: it misses;
-- anything unexpected while reading it (a FIFO or a link in its place, a wrong size, a class it should
-  not name) is a miss; the build then plans afresh and rewrites the file whole (written aside, then
-  renamed over it). A folder that cannot be written to is built every time, as before.
-The folder holds at most `MAX_ENTRIES` files of at most `MAX_ENTRY_BYTES`; the oldest go first.
+  fonts, templates), taken before any was read, and of every font file the drawing used; all are
+  hashed again and compared, and the fonts this machine would choose now must be the same ones;
+- it is signed (HMAC-SHA256) with a key kept in the user's cache folder (`~/.cache/pnpforge/cache-key`,
+  `$XDG_CACHE_HOME` honoured): a file this user's pnpforge did not write (truncated, crafted, copied
+  from elsewhere) is never read further;
+- anything unexpected (a FIFO or a link in its place, a wrong size, a call it does not know, a
+  failure while playing it back) is a miss: the build is done in full and the file rewritten whole
+  (written aside, then renamed over it). A folder that cannot be written to is built in full each time.
+The folder holds at most `MAX_ENTRIES` files of at most `MAX_ENTRY_BYTES`; the least recently used go
+first. `build --no-cache` neither reads nor writes it. Builds with SVG pages, reprints and builds
+allowed files from outside the spec folder are not kept.
 """
 
 from __future__ import annotations
@@ -24,21 +31,23 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import io
+import marshal
 import os
-import pickle
 import stat
 import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnpforge import __version__
+from pnpforge.errors import InputError, Problem
+from pnpforge.longlived import long_lived
 from pnpforge.parsecache import _read_regular
 
 if TYPE_CHECKING:
-    from pnpforge.build import BuildOptions, Plan
-    from pnpforge.components.load import LoadedSpec
+    from pnpforge.buildoptions import BuildOptions
 
 FOLDER = ".pnpforge-cache"
 FORMAT = 1  # bump when what is kept changes shape
@@ -49,22 +58,7 @@ MAX_INPUT_FILES = 2_000  # a spec folder beyond these is not kept (hashing it wo
 MAX_INPUT_BYTES = 256 * 1024 * 1024
 KEY_BYTES = 32
 PACKAGE_DIR = Path(__file__).resolve().parent
-# the only globals a kept plan names: pnpforge's own classes and these (a file naming any other misses)
-ALLOWED = {
-    ("builtins", "set"),
-    ("builtins", "frozenset"),
-    ("builtins", "complex"),
-    ("builtins", "slice"),
-    ("copyreg", "_reconstructor"),
-    ("builtins", "object"),
-    ("pathlib", "PosixPath"),
-    ("pathlib", "WindowsPath"),
-    ("collections", "OrderedDict"),
-    ("decimal", "Decimal"),
-    ("datetime", "date"),
-    ("datetime", "datetime"),
-}
-# options that never change the plan (where files go, what drawing reports), or cannot be named
+# options that change nothing drawn (where files go, whether to keep), or cannot be named (a reprint's)
 UNKEYED = {"out_dir", "pick", "cache"}
 
 
@@ -114,17 +108,19 @@ def _code_stamp() -> str:
 
 
 def spec_file(target: str | Path) -> Path | None:
-    """The game.yaml a build target names, resolved (None: let loading say what is wrong)."""
-    from pnpforge.components.load import spec_path
+    """The game.yaml a build target names, resolved, as `load_target` finds it (None: loading will say
+    what is wrong)."""
+    from pnpforge import catalog
 
     path = Path(target)
     try:
         if path.exists():
-            return spec_path(path).resolve()
-        from pnpforge import catalog
-
-        return catalog.find_game(str(target)).spec_file.resolve()
-    except Exception:  # any problem is loading's to report
+            return (path / catalog.SPEC_NAME if path.is_dir() else path).resolve()
+        text = str(target)
+        if "/" in text or "\\" in text or text.endswith((".yaml", ".yml")):
+            return None
+        return catalog.find_game(text).spec_file.resolve()
+    except (InputError, OSError, RuntimeError):
         return None
 
 
@@ -186,19 +182,12 @@ def entry_file(out_dir: Path, key: str) -> Path:
     return Path(out_dir) / FOLDER / f"plan-{hashlib.sha256(key.encode()).hexdigest()[:32]}.bin"
 
 
-class _Unpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in ALLOWED or module == "pnpforge" or module.startswith("pnpforge."):
-            return super().find_class(module, name)
-        raise Miss(f"{module}.{name}")
-
-
 def _sign(key: bytes, slot_key: str, payload: bytes) -> bytes:
     return hmac.new(key, slot_key.encode() + b"\0" + payload, hashlib.sha256).digest()
 
 
 def load(out_dir: Path, key: str, found: dict[str, str]) -> dict[str, Any] | None:
-    """The plan kept for exactly this key and these inputs' bytes, or None (a miss, whatever the file)."""
+    """What was kept for exactly this key and these inputs' bytes, or None (a miss, whatever the file)."""
     user = _user_key()
     if user is None:
         return None
@@ -210,23 +199,22 @@ def load(out_dir: Path, key: str, found: dict[str, str]) -> dict[str, Any] | Non
     if not hmac.compare_digest(signature, _sign(user, key, payload)):
         return None
     try:
-        kept = _Unpickler(io.BytesIO(payload)).load()
-    except Exception:  # signed by us, so only a pnpforge that changed shape: a miss all the same
+        kept = marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):  # signed by us, so only a pnpforge that changed shape
         return None
     if not isinstance(kept, dict) or kept.get("slot") != key or kept.get("inputs") != found:
         return None
-    state = kept.get("plan")
-    return state if isinstance(state, dict) else None
+    return kept
 
 
-def store(out_dir: Path, key: str, found: dict[str, str], state: dict[str, Any]) -> None:
-    """Keep `state` for `key` and `found`, written whole or not at all; nothing said if it cannot be."""
+def store(out_dir: Path, key: str, kept: dict[str, Any]) -> None:
+    """Keep `kept` (plain data) for `key`, written whole or not at all; nothing said if it cannot be."""
     user = _user_key()
     if user is None:
         return
     try:
-        payload = pickle.dumps({"slot": key, "inputs": found, "plan": state}, protocol=5)
-    except Exception:  # something in this plan does not pickle: it is simply not kept
+        payload = marshal.dumps(kept)
+    except ValueError:  # not plain data: simply not kept
         return
     if len(payload) + len(MAGIC) + KEY_BYTES > MAX_ENTRY_BYTES:
         return
@@ -238,7 +226,7 @@ def store(out_dir: Path, key: str, found: dict[str, str], state: dict[str, Any])
             handle.write(MAGIC + _sign(user, key, payload) + payload)
         os.replace(partial, path)
         _prune(path.parent)
-    except OSError:  # a read-only folder, a full disk: planned afresh next time
+    except OSError:  # a read-only folder, a full disk: built in full next time
         with contextlib.suppress(OSError):
             partial.unlink()
 
@@ -266,28 +254,111 @@ def _alive(pid: int) -> bool:
     return alive(pid)
 
 
-def kept_state(the_plan: Plan) -> dict[str, Any]:
-    """The plan without what is made afresh each run (its drawing context: fonts, warnings)."""
-    return {f.name: getattr(the_plan, f.name) for f in fields(the_plan) if f.name != "ctx"}
+Progress = Callable[[int, str], AbstractContextManager[Callable[[int], None] | None]]
+Warning = Problem | str
 
 
-def planned(target: str | Path, options: BuildOptions) -> Plan:
-    """The build's plan: kept from the last build with the same inputs, else made and kept."""
-    from pnpforge.build import Plan, drawing_setup, plan
-    from pnpforge.components.load import load_target
-
+def cached_build(
+    target: str | Path, options: BuildOptions, progress: Progress
+) -> tuple[list[Path], list[Warning]]:
+    """Build `target` as `build` does, played back from the output folder's cache when its inputs are
+    the same, else in full (and kept for next time). Returns the files written and the warnings."""
     spec = spec_file(target)
     key = slot(target, spec, options) if spec is not None else None
     found = inputs(spec, options) if spec is not None and key is not None else None  # before loading
     if key is not None and found is not None:
-        state = load(options.out_dir, key, found)
-        if state is not None:
-            loaded: LoadedSpec = state["loaded"]
-            _, _, ctx = drawing_setup(loaded, options)
-            with contextlib.suppress(OSError):  # recently used: pruned last
-                os.utime(entry_file(options.out_dir, key))
-            return Plan(**state, ctx=ctx)
-    the_plan = plan(load_target(target, options.allow_outside_files), options)
-    if key is not None and found is not None:
-        store(options.out_dir, key, found, kept_state(the_plan))
-    return the_plan
+        kept = load(options.out_dir, key, found)
+        if kept is not None:
+            done = _played_back(kept, options, progress)
+            if done is not None:
+                with contextlib.suppress(OSError):  # recently used: pruned last
+                    os.utime(entry_file(options.out_dir, key))
+                return done
+    return _built(target, options, progress, key, found)
+
+
+def _built(
+    target: str | Path,
+    options: BuildOptions,
+    progress: Progress,
+    key: str | None,
+    found: dict[str, str] | None,
+) -> tuple[list[Path], list[Warning]]:
+    with long_lived():  # the engine's many imports, with the cycle collector paused
+        from pnpforge.build import metadata, plan, warnings, write
+        from pnpforge.components.load import load_target
+        from pnpforge.output.recording import Recording
+
+    loaded = load_target(target, options.allow_outside_files)
+    the_plan = plan(loaded, options)
+    recording = (
+        Recording() if key is not None and found is not None and "svg" not in options.formats else None
+    )
+    with progress(len(the_plan.pages), f"Building {the_plan.id}") as bar:
+        files = write(the_plan, options, bar, recording=recording)
+    said = warnings(the_plan)
+    if recording is None or recording.broken or key is None or found is None:
+        return files, said
+    fonts = the_plan.ctx.fonts
+    explicit = options.font is not None or bool(loaded.spec.defaults.font)
+    kept = {
+        "slot": key,
+        "inputs": found,
+        "stem": options.name or the_plan.id,
+        "file": loaded.file,
+        "size": (the_plan.frame.width, the_plan.frame.height),
+        "metadata": tuple(metadata(the_plan)),
+        "cjk": str(fonts.cjk_path) if fonts.cjk_path is not None else None,
+        "explicit": explicit,
+        "font_warnings": list(fonts.warnings),
+        "fonts": [(name, str(path), _hash(path)) for name, path in fonts.files.items()],
+        "warnings": [w if isinstance(w, str) else (w.file, w.line, w.col, w.message) for w in said],
+        "pages": recording.pages,
+    }
+    store(options.out_dir, key, kept)
+    return files, said
+
+
+def _played_back(
+    kept: dict[str, Any], options: BuildOptions, progress: Progress
+) -> tuple[list[Path], list[Warning]] | None:
+    """The kept pages drawn again and written, or None when they cannot be (the fonts differ now)."""
+    with long_lived():
+        from pnpforge.errors import strict_error
+        from pnpforge.files import staged, write_atomic
+        from pnpforge.fonts import FontRegistry
+        from pnpforge.output import pdf
+        from pnpforge.output.info import Metadata
+        from pnpforge.output.page import PageFrame
+        from pnpforge.output.recording import replay
+
+    try:
+        cjk = kept["cjk"]
+        fonts = FontRegistry(Path(cjk) if kept["explicit"] and cjk else None)
+        same = fonts.warnings == kept["font_warnings"] and str(fonts.cjk_path or "") == (cjk or "")
+        for name, path, digest in kept["fonts"]:
+            same = same and _hash(Path(path)) == digest and fonts.register(Path(path), name)
+        if not same:
+            return None
+        said: list[Warning] = [w if isinstance(w, str) else Problem(*w) for w in kept["warnings"]]
+        if options.strict and said:
+            raise strict_error(said, kept["file"])
+        pages: list[list[bytes]] = kept["pages"]
+        width, height = kept["size"]
+        with progress(len(pages), f"Building {kept['stem']}") as bar:
+            data = pdf.render(pages, PageFrame(width, height, 0, 0), replay, Metadata(*kept["metadata"]), bar)
+        stem, out = kept["stem"], Path(options.out_dir)
+        outputs = [(out / f"{stem}.pdf", data)] if "pdf" in options.formats else []
+        if "png" in options.formats:
+            from pnpforge.output import png
+
+            images = png.render(data, options.dpi, range(len(pages)))
+            outputs += [(out / png.page_name(stem, k + 1, "png"), image) for k, image in enumerate(images)]
+    except InputError:
+        raise
+    except Exception:  # whatever went wrong, the full build decides
+        return None
+    with staged(out):  # all moved into place together, as a full build does
+        for path, payload in outputs:
+            write_atomic(path, payload)
+    return [path for path, _ in outputs], said

@@ -207,6 +207,7 @@ class FontRegistry:
         self.cjk_path: Path | None = None
         self._css: dict[str, tuple[str, str]] = dict(_CSS_STANDARD)
         self._ttf_chars: dict[str, frozenset[int]] = {}
+        self.files: dict[str, Path] = {}  # every TrueType font registered for this build: name -> file
         self._runs: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self._fallback: str | None = None  # registered on first need, so only builds that use it embed it
         self.missing: list[str] = []  # one line per text with a character no embedded font has
@@ -241,7 +242,16 @@ class FontRegistry:
             pdfmetrics.registerFont(font)
         font = pdfmetrics.getFont(name)
         self._ttf_chars[name] = frozenset(font.face.charToGlyph)
+        self.files[name] = path
         return name
+
+    def register(self, path: Path, name: str) -> bool:
+        """Register the TrueType file under `name` as a build that used it did (a kept build played
+        back: compiled.py); False when it is not a usable font."""
+        if _loads(path, name) is None:
+            return False
+        self._register(path, name)
+        return True
 
     def resolve(self, font: str, spec_dir: Path | None = None) -> str:
         """The reportlab font name for a spec font: a logical name or a .ttf path in the spec folder."""

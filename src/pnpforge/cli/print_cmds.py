@@ -24,7 +24,7 @@ from pnpforge.errors import InputError
 from pnpforge.files import STAGING_PREFIX, write_atomic
 
 if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by the commands that use it
-    from pnpforge.build import BuildOptions
+    from pnpforge.buildoptions import BuildOptions
     from pnpforge.drafts.watching import PageMemory
 
 STRICT_OPTION = click.option(
@@ -113,8 +113,7 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _options(**kw: Any) -> BuildOptions:
-    import_long_lived("pnpforge.build")  # the engine's many imports, with the cycle collector paused
-    from pnpforge.build import BuildOptions, parse_formats, parse_sheets
+    from pnpforge.buildoptions import BuildOptions, parse_formats, parse_sheets
 
     return BuildOptions(
         out_dir=Path(kw["out_dir"]),
@@ -153,16 +152,14 @@ def _run_build(
     rev: str | None = None,
     watched: PageMemory | None = None,
 ) -> list[Path]:
-    from pnpforge.build import plan, warnings, write
-
     if options.cache and since is None and rev is None and watched is None:
-        from pnpforge.compiled import planned
+        from pnpforge.compiled import cached_build
 
-        the_plan = planned(target, options)
-        with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
-            files = write(the_plan, options, progress)
-        report_warnings(warnings(the_plan))
+        files, found = cached_build(target, options, _progress)
+        report_warnings(found)
         return files
+    import_long_lived("pnpforge.build")  # the engine's many imports, with the cycle collector paused
+    from pnpforge.build import plan, warnings, write
     from pnpforge.components.load import load_target
 
     loaded = load_target(target, options.allow_outside_files)

@@ -1,0 +1,120 @@
+"""A page's drawing as plain data: every Canvas call recorded as it is made, to be played back later.
+
+The face engine (templates, text fitting, bleed, marks) decides what to draw; the canvas only draws
+it. Recording the canvas calls of a page keeps those decisions as plain data (method names, numbers,
+strings, lists and tuples, exactly as passed: a list stays a list, 1 stays an int), so playing them
+back on a fresh PDF canvas gives the same operators, the same font subsets and the same bytes.
+Each call is kept as its `marshal` bytes, taken at the moment of the call, so a caller reusing a list
+afterwards cannot change what was recorded. A call holding anything else (an object, a NumPy number)
+makes the recording `broken`: it is then not kept at all.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnpforge.output.canvas import RGB, Canvas, Point
+
+PATH_ARGUMENT = "image"  # the one call taking a Path (kept as its text)
+
+
+@dataclass
+class Recording:
+    """A document's pages as recorded calls, in page order; `broken` when one could not be kept."""
+
+    pages: list[list[bytes]] = field(default_factory=list)
+    broken: bool = False
+
+    def page(self, canvas: Canvas) -> Recorder:
+        """A canvas drawing on `canvas` that records the next page."""
+        self.pages.append([])
+        return Recorder(canvas, self)
+
+
+class Recorder:
+    """A Canvas that draws on `canvas` and records each call as the recording's last page."""
+
+    def __init__(self, canvas: Canvas, recording: Recording) -> None:
+        self.canvas = canvas
+        self.recording = recording
+        self.calls = recording.pages[-1]
+
+    def _keep(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any] | None = None) -> None:
+        try:
+            self.calls.append(marshal.dumps((name, args, kwargs)))
+        except ValueError:  # not plain data
+            self.recording.broken = True
+
+    def save(self) -> None:
+        self._keep("save", ())
+        self.canvas.save()
+
+    def restore(self) -> None:
+        self._keep("restore", ())
+        self.canvas.restore()
+
+    def translate(self, x: float, y: float) -> None:
+        self._keep("translate", (x, y))
+        self.canvas.translate(x, y)
+
+    def rotate(self, degrees: float) -> None:
+        self._keep("rotate", (degrees,))
+        self.canvas.rotate(degrees)
+
+    def scale(self, sx: float, sy: float) -> None:
+        self._keep("scale", (sx, sy))
+        self.canvas.scale(sx, sy)
+
+    def clip(self, outline: Sequence[Point]) -> None:
+        self._keep("clip", (outline,))
+        self.canvas.clip(outline)
+
+    def polygon(self, *args: Any, **kwargs: Any) -> None:
+        self._keep("polygon", args, kwargs or None)
+        self.canvas.polygon(*args, **kwargs)
+
+    def ellipse(self, *args: Any, **kwargs: Any) -> None:
+        self._keep("ellipse", args, kwargs or None)
+        self.canvas.ellipse(*args, **kwargs)
+
+    def rounded_rect(self, *args: Any, **kwargs: Any) -> None:
+        self._keep("rounded_rect", args, kwargs or None)
+        self.canvas.rounded_rect(*args, **kwargs)
+
+    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
+        self._keep("text", (x, baseline, text, font, size, colour))
+        self.canvas.text(x, baseline, text, font, size, colour)
+
+    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
+        self._keep(PATH_ARGUMENT, (str(path), x, y, w, h))
+        self.canvas.image(path, x, y, w, h)
+
+    def begin_reuse(self, key: str) -> bool:
+        self._keep("begin_reuse", (key,))
+        return self.canvas.begin_reuse(key)
+
+    def end_reuse(self) -> None:
+        self._keep("end_reuse", ())
+        self.canvas.end_reuse()
+
+    def reuse(self, key: str) -> None:
+        self._keep("reuse", (key,))
+        self.canvas.reuse(key)
+
+
+CALLS = frozenset(name for name in vars(Recorder) if not name.startswith("_"))
+
+
+def replay(canvas: Canvas, calls: Sequence[bytes]) -> None:
+    """Make the recorded calls again on `canvas` (raises ValueError on anything not recorded here)."""
+    for call in calls:
+        name, args, kwargs = marshal.loads(call)
+        if name not in CALLS or not isinstance(args, tuple) or not isinstance(kwargs, dict | None):
+            raise ValueError(f"not a recorded canvas call: {name!r}")
+        if name == PATH_ARGUMENT:
+            args = (Path(args[0]), *args[1:])
+        getattr(canvas, name)(*args, **(kwargs or {}))
