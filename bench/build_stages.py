@@ -1,7 +1,8 @@
 """Where a `pnpforge build` process spends its CPU before and while drawing, stage by stage, in-process.
 
 Run by bench_startup.py in a fresh interpreter: `build_stages.py SPEC OUT` prints one JSON object of
-CPU milliseconds per stage (imports in the order the build meets them, then the build's own steps).
+CPU milliseconds per stage (imports in the order the build meets them, then the build's own steps) of
+a full build (--no-cache: a warm one plays its pages back and skips these stages).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def main() -> None:
     _timed("pnpforge.fonts", "find_cjk_font", "find and load the Japanese font")
     _timed("pnpforge.build", "plan", "plan: pieces, fonts, layout on pages")
     _timed("pnpforge.build", "write", "draw and write the PDF")
-    sys.argv = ["pnpforge", "build", spec, "-o", out]
+    sys.argv = ["pnpforge", "build", spec, "-o", out, "--no-cache"]
     with contextlib.suppress(SystemExit):  # click ends by sys.exit
         cli()
     _lap("whole command")
