@@ -371,7 +371,9 @@ def test_watch_renders_only_changed_pages_and_matches_a_full_build(tmp_path: Pat
     ]
     assert builds[2][1:] == ["strike-p001.png", "strike-p006.png", "strike-p007.png"]  # cover counts, sheet 3
     assert first["strike-p003.png"] == (out / "strike-p003.png").stat().st_mtime_ns  # a back: not redrawn
-    code, _, err = run("build", str(spec), "-o", str(full), "--format", "pdf,png", "--dpi", "30")
+    code, _, err = run(
+        "build", str(spec), "-o", str(full), "--format", "pdf,png", "--dpi", "30", "--no-cache"
+    )
     assert code == 0, err
     assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in full.iterdir())  # p008-p011 gone
     for path in full.iterdir():

@@ -155,8 +155,8 @@ def _run_build(
     if options.cache and since is None and rev is None and watched is None:
         from pnpforge.compiled import cached_build
 
-        files, found = cached_build(target, options, _progress)
-        report_warnings(found)
+        files, said = cached_build(target, options, _progress)
+        report_warnings(said)
         return files
     import_long_lived("pnpforge.build")  # the engine's many imports, with the cycle collector paused
     from pnpforge.build import plan, warnings, write
