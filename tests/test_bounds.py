@@ -442,7 +442,7 @@ def test_a_killed_builds_staging_folder_is_removed_by_the_next_build(tmp_path: P
     stale = out / f".pnpforge-staging-{dead}-abc"
     stale.mkdir(parents=True)
     (stale / "tiny-quest.pdf").write_bytes(b"half")
-    assert run("build", str(TINY), "-o", str(out)).exit_code == 0
+    assert run("build", str(TINY), "-o", str(out), "--no-cache").exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == ["tiny-quest.pdf"]
     assert len(PdfReader(out / "tiny-quest.pdf").pages) > 1
 

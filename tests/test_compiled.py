@@ -90,7 +90,7 @@ def build(spec: Path, out: Path, *extra: str, fresh: bool = False) -> bytes:
 
 
 def entries(out: Path) -> list[Path]:
-    return sorted((out / compiled.FOLDER).glob("plan-*.bin"))
+    return sorted((out / compiled.FOLDER).glob("build-*.bin"))
 
 
 def full_build(spec: Path, tmp_path: Path, fresh: bool = False) -> bytes:

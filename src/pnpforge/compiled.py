@@ -43,6 +43,8 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge import __version__
 from pnpforge.errors import InputError, Problem
+from pnpforge.files import STAGING_PREFIX
+from pnpforge.files import _alive as alive
 from pnpforge.longlived import long_lived
 from pnpforge.parsecache import _read_regular
 
@@ -52,12 +54,13 @@ if TYPE_CHECKING:
 FOLDER = ".pnpforge-cache"
 FORMAT = 1  # bump when what is kept changes shape
 MAGIC = b"pnpforge compiled spec\n"
-MAX_ENTRIES = 8  # specs and option sets kept per output folder
+MAX_ENTRIES = 8  # builds (specs and option sets) kept per output folder
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
-MAX_INPUT_FILES = 2_000  # a spec folder beyond these is not kept (hashing it would cost more than planning)
+MAX_INPUT_FILES = 2_000  # a spec folder beyond these is not kept (hashing it would cost more than building)
 MAX_INPUT_BYTES = 256 * 1024 * 1024
 KEY_BYTES = 32
 PACKAGE_DIR = Path(__file__).resolve().parent
+NOT_INPUTS = {".git", ".hg", ".svn", "__pycache__", FOLDER}  # folders inside a spec folder never read
 # options that change nothing drawn (where files go, whether to keep), or cannot be named (a reprint's)
 UNKEYED = {"out_dir", "pick", "cache"}
 
@@ -125,14 +128,14 @@ def spec_file(target: str | Path) -> Path | None:
 
 
 def slot(target: str | Path, spec: Path, options: BuildOptions) -> str | None:
-    """What a kept plan is for; None for a build that is not kept (a reprint's chosen pieces, files
+    """What a kept build is for; None for a build that is not kept (a reprint's chosen pieces, files
     allowed from anywhere: they would not all be hashed)."""
     if options.pick is not None or options.allow_outside_files:
         return None
     chosen = {f.name: getattr(options, f.name) for f in fields(options) if f.name not in UNKEYED}
     version = (FORMAT, __version__, sys.version_info[:2], _code_stamp())
-    # the target as written and the folder it was written in: the plan keeps the spec folder's path as
-    # the user named it, and files are found from it
+    # the target as written and the folder it was written in: the files a build names (its images)
+    # are found from them
     return repr((version, str(spec), str(target), os.getcwd(), sorted(chosen.items())))
 
 
@@ -157,8 +160,9 @@ def inputs(spec: Path, options: BuildOptions) -> dict[str, str] | None:
             for entry in sorted(entries, key=lambda e: e.name):
                 path = Path(entry.path)
                 if entry.is_dir(follow_symlinks=True):
-                    skipped = entry.name.startswith(".") or entry.name == "__pycache__"
-                    # an output folder (this build's, or any with kept plans) holds no input
+                    # version control, bytecode, a killed build's staging folder, an output folder
+                    # (this build's, or any with kept builds): no input lies there
+                    skipped = entry.name in NOT_INPUTS or entry.name.startswith(STAGING_PREFIX)
                     if skipped or path.resolve() == out or (path / FOLDER).is_dir():
                         continue
                     walk(path)
@@ -179,7 +183,7 @@ def inputs(spec: Path, options: BuildOptions) -> dict[str, str] | None:
 
 
 def entry_file(out_dir: Path, key: str) -> Path:
-    return Path(out_dir) / FOLDER / f"plan-{hashlib.sha256(key.encode()).hexdigest()[:32]}.bin"
+    return Path(out_dir) / FOLDER / f"build-{hashlib.sha256(key.encode()).hexdigest()[:32]}.bin"
 
 
 def _sign(key: bytes, slot_key: str, payload: bytes) -> bytes:
@@ -232,26 +236,20 @@ def store(out_dir: Path, key: str, kept: dict[str, Any]) -> None:
 
 
 def _prune(folder: Path) -> None:
-    """At most MAX_ENTRIES kept plans, the least recently used removed first; stale partial files too."""
+    """At most MAX_ENTRIES kept builds, the least recently used removed first; stale partial files too."""
     kept: list[tuple[int, Path]] = []
     for entry in os.scandir(folder):
         info = entry.stat(follow_symlinks=False)
         if entry.name.endswith(".tmp") and not stat.S_ISDIR(info.st_mode):
             pid = entry.name.split(".")[-2]
-            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
-        elif entry.name.startswith("plan-") and stat.S_ISREG(info.st_mode):
+        elif entry.name.startswith("build-") and stat.S_ISREG(info.st_mode):
             kept.append((info.st_mtime_ns, Path(entry.path)))
     for _, old in sorted(kept, reverse=True)[MAX_ENTRIES:]:
         with contextlib.suppress(OSError):
             old.unlink()
-
-
-def _alive(pid: int) -> bool:
-    from pnpforge.files import _alive as alive
-
-    return alive(pid)
 
 
 Progress = Callable[[int, str], AbstractContextManager[Callable[[int], None] | None]]
