@@ -287,3 +287,19 @@ def test_the_spec_folder_output_inside_it_is_not_an_input(spec: Path) -> None:
 def test_no_cache_is_in_the_help() -> None:
     done = CliRunner().invoke(main, ["build", "--help"])
     assert "--no-cache" in done.output and ".pnpforge-cache" in done.output
+
+
+def test_pnpforge_environment_is_part_of_the_key(
+    spec: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder of catalogs or fonts named in the environment may change what a build says: a new
+    setting, or a changed file in such a folder, is another build."""
+    out = tmp_path / "out"
+    build(spec, out)
+    extra = tmp_path / "catalogs"
+    extra.mkdir()
+    monkeypatch.setenv("PNPFORGE_LOCALE_DIR", str(extra))
+    build(spec, out)
+    (extra / "xx.mo").write_bytes(b"not yet a catalog")
+    assert build(spec, out) == full_build(spec, tmp_path)
+    assert len(entries(out)) == 3

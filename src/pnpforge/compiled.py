@@ -60,6 +60,7 @@ MAX_INPUT_FILES = 2_000  # a spec folder beyond these is not kept (hashing it wo
 MAX_INPUT_BYTES = 256 * 1024 * 1024
 KEY_BYTES = 32
 PACKAGE_DIR = Path(__file__).resolve().parent
+ENV_PREFIX = "PNPFORGE_"
 NOT_INPUTS = {".git", ".hg", ".svn", "__pycache__", FOLDER}  # folders inside a spec folder never read
 # options that change nothing drawn (where files go, whether to keep), or cannot be named (a reprint's)
 UNKEYED = {"out_dir", "pick", "cache"}
@@ -90,13 +91,14 @@ def _user_key() -> bytes | None:
     return found if found is not None and len(found) == KEY_BYTES else None
 
 
-def _code_stamp() -> str:
-    """pnpforge's own files (code, bundled games, icons): names, sizes and times, so an edited install
-    (a developer's checkout) misses as an upgrade does."""
+def _stamp(folder: Path) -> str:
+    """The files under `folder` (names, sizes and times, bytecode left out): for pnpforge's own files
+    (code, bundled games, icons, catalogs), so an edited install (a developer's checkout) misses as an
+    upgrade does, and for a folder of extra catalogs."""
     found: list[str] = []
 
-    def walk(folder: str) -> None:
-        with os.scandir(folder) as entries:
+    def walk(where: str) -> None:
+        with os.scandir(where) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
                     if entry.name != "__pycache__":
@@ -106,8 +108,15 @@ def _code_stamp() -> str:
                     found.append(f"{entry.path}\0{info.st_size}\0{info.st_mtime_ns}")
 
     with contextlib.suppress(OSError):
-        walk(str(PACKAGE_DIR))
+        walk(str(folder))
     return hashlib.sha256("\n".join(sorted(found)).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _environment() -> list[tuple[str, str]]:
+    """pnpforge's own environment variables (a language, a folder of catalogs or fonts), and the files
+    of a catalog folder named there: what a build says may depend on them."""
+    found = sorted((name, value) for name, value in os.environ.items() if name.startswith(ENV_PREFIX))
+    return found + [(name, _stamp(Path(value))) for name, value in found if name.endswith("_DIR")]
 
 
 def spec_file(target: str | Path) -> Path | None:
@@ -133,7 +142,7 @@ def slot(target: str | Path, spec: Path, options: BuildOptions) -> str | None:
     if options.pick is not None or options.allow_outside_files:
         return None
     chosen = {f.name: getattr(options, f.name) for f in fields(options) if f.name not in UNKEYED}
-    version = (FORMAT, __version__, sys.version_info[:2], _code_stamp())
+    version = (FORMAT, __version__, sys.version_info[:2], _stamp(PACKAGE_DIR), _environment())
     # the target as written and the folder it was written in: the files a build names (its images)
     # are found from them
     return repr((version, str(spec), str(target), os.getcwd(), sorted(chosen.items())))
