@@ -331,7 +331,6 @@ def _played_back(
 ) -> tuple[list[Path], list[Warning]] | None:
     """The kept pages drawn again and written, or None when they cannot be (the fonts differ now)."""
     with long_lived():
-        from pnpforge.errors import strict_error
         from pnpforge.files import staged, write_atomic
         from pnpforge.fonts import FontRegistry
         from pnpforge.output import pdf
@@ -340,16 +339,14 @@ def _played_back(
         from pnpforge.output.recording import replay
 
     try:
+        said: list[Warning] = [w if isinstance(w, str) else Problem(*w) for w in kept["warnings"]]
         cjk = kept["cjk"]
         fonts = FontRegistry(Path(cjk) if kept["explicit"] and cjk else None)
         same = fonts.warnings == kept["font_warnings"] and str(fonts.cjk_path or "") == (cjk or "")
         for name, path, digest in kept["fonts"]:
             same = same and _hash(Path(path)) == digest and fonts.register(Path(path), name)
-        if not same:
+        if not same or (options.strict and said):  # --strict with warnings: the full build says them
             return None
-        said: list[Warning] = [w if isinstance(w, str) else Problem(*w) for w in kept["warnings"]]
-        if options.strict and said:
-            raise strict_error(said, kept["file"])
         pages: list[list[bytes]] = kept["pages"]
         width, height = kept["size"]
         with progress(len(pages), f"Building {kept['stem']}") as bar:
@@ -361,9 +358,7 @@ def _played_back(
 
             images = png.render(data, options.dpi, range(len(pages)))
             outputs += [(out / png.page_name(stem, k + 1, "png"), image) for k, image in enumerate(images)]
-    except InputError:
-        raise
-    except Exception:  # whatever went wrong, the full build decides
+    except Exception:  # whatever went wrong (a font gone, an image unreadable), the full build decides
         return None
     with staged(out):  # all moved into place together, as a full build does
         for path, payload in outputs:
