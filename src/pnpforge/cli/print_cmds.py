@@ -204,8 +204,8 @@ def _run_build(
 @click.option(
     "--no-cache",
     is_flag=True,
-    help="Plan from the spec afresh and keep nothing: no DIR/.pnpforge-cache/ (by default the checked "
-    "spec and its layout are kept there, keyed by every input file's bytes, and reused while none changes).",
+    help="Build in full and keep nothing in DIR/.pnpforge-cache/ (by default each build keeps its pages "
+    "there, keyed by every input file's bytes, and the next build of unchanged inputs reuses them).",
 )
 def build_cmd(target: str, since: str | None, rev: str | None, no_cache: bool, **kw: Any) -> None:
     """Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.
@@ -228,7 +228,7 @@ def build_cmd(target: str, since: str | None, rev: str | None, no_cache: bool, *
       pnpforge build my-game/ --sheets 3,5-7 --only cards:c07,c12
       pnpforge build my-game/ --draft                 # art not drawn yet: placeholders, sheets marked DRAFT
       pnpforge build my-game/ --strict                # for CI: any warning fails the build
-      pnpforge build my-game/ --no-cache              # plan afresh, keep nothing in DIR/.pnpforge-cache/
+      pnpforge build my-game/ --no-cache              # build in full, keep nothing in DIR/.pnpforge-cache/
 
     Warnings (the PDF is still written) go to stderr as FILE:LINE:COL: warning: ... lines.
     """
