@@ -303,3 +303,29 @@ def test_pnpforge_environment_is_part_of_the_key(
     (extra / "xx.mo").write_bytes(b"not yet a catalog")
     assert build(spec, out) == full_build(spec, tmp_path)
     assert len(entries(out)) == 3
+
+
+def test_a_warm_build_says_the_same_warnings_and_writes_the_same_pngs(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    """--draft with a missing picture: the placeholder's warning is said by the warm build too, and the
+    PNG pages are the full build's."""
+    spec = make_spec(
+        SPEC.replace("src: art.png", "src: sketch.png"),
+        **{"cards__csv": CSV, "own__ttf": _font("Helvetica")},
+    )
+    out = tmp_path / "out"
+    arguments = ["build", str(spec), "-o", str(out), "--draft", "--format", "pdf,png", "--dpi", "20"]
+    said = []
+    for _ in range(2):
+        done = CliRunner().invoke(main, arguments)
+        assert done.exit_code == 0, done.output
+        said.append(done.stderr)
+        assert len(entries(out)) == 1
+    assert "sketch.png" in said[0] and said[1] == said[0]
+    full = tmp_path / "full"
+    assert CliRunner().invoke(main, [*arguments[:3], str(full), *arguments[4:], "--no-cache"]).exit_code == 0
+    pages = sorted(p.name for p in full.iterdir())
+    assert len(pages) > 2 and sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == pages
+    for name in pages:
+        assert (out / name).read_bytes() == (full / name).read_bytes(), name
