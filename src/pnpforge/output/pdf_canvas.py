@@ -272,7 +272,7 @@ class PdfCanvas:
             matrix_key = ("Tm", x, baseline)
             matrix = self._ops.get(matrix_key)
             if matrix is None:  # the text matrix flips y back: glyphs stand upright in flipped user space
-                matrix = self._keep(key, f"1 0 0 -1 {fp_str(x, baseline)} Tm")
+                matrix = self._keep(matrix_key, f"1 0 0 -1 {fp_str(x, baseline)} Tm")
             pending = self._pending = _PendingText([matrix, self._fill(colour), shown], baseline, x, colour)
         pending.end = x + width
 
