@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -65,28 +65,33 @@ def _catalog(lang: str, folders: tuple[Path, ...]) -> gettext.NullTranslations:
     raise ValueError(f"no catalog for language {lang!r} (expected one of: {', '.join(languages())})")
 
 
-def _lookup(lang: str, domain: str | None) -> Callable[[str], str]:
-    """The catalog's translation of a message id (the game's own first), the id itself when it lacks one."""
+def _lookup(lang: str, domain: str | None, names: Mapping[str, str]) -> Callable[[str], str]:
+    """The translation of a message id: a name the game's data prints in `lang`, else the catalog's
+    (the game's own first, then the engine's), else the id itself."""
     catalog = _catalog(lang, tuple(_folders()))
-    if domain is None:
-        return catalog.gettext
 
     def lookup(msgid: str) -> str:
-        said = catalog.pgettext(domain, msgid)
+        if msgid in names:
+            return names[msgid]
+        said = catalog.pgettext(domain, msgid) if domain is not None else msgid
         return said if said != msgid else catalog.gettext(msgid)
 
     return lookup
 
 
-def translator(lang: str, domain: str | None = None) -> Callable[[str], str]:
+def translator(
+    lang: str, domain: str | None = None, names: Mapping[str, str] | None = None
+) -> Callable[[str], str]:
     """Texts said in `lang`: a `Phrase` by its template, filled with its values (each said the same
     way when it is a Phrase itself, names and numbers as they are); a plain text by itself. A text the
-    catalog lacks stays as written. `domain` is a game's id: its own words first, then the engine's."""
+    catalog lacks stays as written. `domain` is a game's id: its own words first, then the engine's.
+    `names` are what a game's own data files print for its ids in `lang` (a god's or a tile's name,
+    the spec's text rather than ours): they come before the catalog."""
     from pnpforge.phrase import Phrase
 
     if lang == SOURCE:
         return str
-    lookup = _lookup(lang, domain)
+    lookup = _lookup(lang, domain, names or {})
     joined = lookup(LIST)
 
     def value(item: Any) -> str:

@@ -7,7 +7,10 @@ game. A game folder without `__init__.py` (a designer's print-only game) is a `G
 
 Each hook is a function taking no argument that imports the game's module for it and returns a small
 typed record (`SetupRules`, `Dealer`, `Scorer`, `Caravans`): a command that only scores never imports
-the set-up checks, so start-up stays fast. Inside a game folder, its modules import each other
+the set-up checks, so start-up stays fast. A game's words are in the message catalogs (pnpforge.i18n):
+everything it marks with `N_` under its folder has its id as catalog domain (`Game.domain`), and
+`Game.translator(lang)` says its texts in a language, with the names its own data files print for its
+ids in that language (`names`, e.g. a `name_ja` column). Inside a game folder, its modules import each other
 relatively (`from . import checks`) and import from the engine only the names in its modules' `__all__`.
 
 Example (`games/<id>/__init__.py`):
@@ -18,7 +21,7 @@ Example (`games/<id>/__init__.py`):
 
     def _setup() -> SetupRules:
         from . import checks
-        return SetupRules(checks.Setup, checks.check, picture=checks.picture, words=lambda: checks.JA)
+        return SetupRules(checks.Setup, checks.check, picture=checks.picture)
 
     GAME = Game("my-game", Path(__file__).parent, setup=_setup)
 """
@@ -34,6 +37,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from pnpforge.phrase import Phrase
+
 if TYPE_CHECKING:
     from pnpforge.catalog import GameFolder
     from pnpforge.scoring.prompts import Field
@@ -45,11 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["Caravans", "Dealer", "Game", "Scorer", "SetupRules", "load", "of", "package_name"]
 
 COMMAND_LINE = "<command line>"
-Words = Callable[[], Mapping[str, str]]  # English text -> the game's Japanese words, read when asked
-
-
-def no_words() -> Mapping[str, str]:
-    return {}
+Names = Callable[[str], Mapping[str, str]]  # a language -> the game's data's names for its ids in it
 
 
 S = TypeVar("S")  # a game's typed set-up (its pydantic `Setup`)
@@ -61,13 +62,12 @@ class SetupRules(Generic[S]):
     """What `validate`, `setup --draw` and the page's set-up check use (the game's checks.py).
 
     `model` types a set-up file (derive it from validator.setupfile.SetupModel); `check` returns every
-    rule violation; `picture` draws the board; `words` are the checks' and picture's Japanese words.
+    rule violation; `picture` draws the board. Their texts are `Phrase`s of the game's catalog domain.
     """
 
     model: type[S]
     check: Callable[[S, Source], Report]
     picture: Callable[[S], BoardPicture] | None = None
-    words: Words = no_words
 
 
 @dataclass(frozen=True)
@@ -75,14 +75,20 @@ class Dealer:
     """What `setup GAME` and the page's deal use (the game's deal.py).
 
     `deal(players, seed, options)` is a legal set-up as plain data; `options` are the `--option` keys it
-    takes and `choices()` the values each may take (for pickers; a key not there is free text); `words`
-    are the set-up file's keys and word values in Japanese (the page's "What goes where").
+    takes and `choices()` the values each may take (for pickers; a key not there is free text). The
+    set-up file's keys and word values are messages of the game's catalog domain (the page's "What goes
+    where" says them); `terms` names the msgid of a word the set-up file means differently from the
+    game's other texts (Ankh's seat `god` is the god, a region's `god` on the score sheet its figure).
     """
 
     deal: Callable[[int, int, dict[str, str]], dict[str, Any]]
     options: tuple[str, ...] = ()
     choices: Callable[[], Mapping[str, Sequence[str]]] = dict
-    words: Words = no_words
+    terms: Mapping[str, str] = field(default_factory=dict)
+
+    def word(self, text: str) -> Phrase:
+        """A key or word value of the set-up file, to be said in a language (it reads as `text`)."""
+        return Phrase.word(text, self.terms.get(text))
 
 
 @dataclass(frozen=True)
@@ -91,14 +97,14 @@ class Scorer(Generic[I]):
 
     `model` types a score file (derive it from scoring.Strict); `score` counts it; `fields` are the
     questions `score GAME --interactive` and the page ask; `player_names()` what players go by when the
-    game names them (Ankh's gods; empty: people's own names); `words` the sheet's Japanese words.
+    game names them (Ankh's gods; empty: people's own names). The sheet's texts are messages of the
+    game's catalog domain.
     """
 
     model: type[I]
     score: Callable[[I, Source], ScoreResult]
     fields: Sequence[Field]
     player_names: Callable[[], Sequence[str]] = tuple
-    words: Words = no_words
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,11 @@ H = TypeVar("H")
 
 @dataclass(frozen=True)
 class Game:
-    """One game: its id (the folder's name), its folder (game.yaml and data), and its optional hooks."""
+    """One game: its id (the folder's name), its folder (game.yaml and data), and its optional hooks.
+
+    `names(lang)` are the names the game's data files print for its ids in `lang` (its gods, its tiles),
+    which its texts say in that language instead of a catalog message; {} for a language they lack.
+    """
 
     id: str
     folder: Path
@@ -122,7 +132,27 @@ class Game:
     deal: Callable[[], Dealer] | None = None
     score: Callable[[], Scorer[Any]] | None = None
     caravans: Callable[[], Caravans] | None = None
+    names: Names | None = None
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def domain(self) -> str:
+        """The game's catalog domain: the msgctxt of every message marked under its folder."""
+        return self.id
+
+    def translator(self, lang: str) -> Callable[[str], str]:
+        """The game's texts (checks, picture, deal, sheet) said in `lang`: its own catalog words first,
+        then the engine's; English as written."""
+        if lang == i18n.SOURCE:
+            return str
+        return i18n.translator(lang, self.domain, self.names(lang) if self.names else None)
+
+    def title(self, lang: str) -> str:
+        """The game's name for people in `lang` (game.yaml's `title`, English when it lacks `lang`)."""
+        from pnpforge import catalog
+
+        name = catalog.game_info(catalog.find_game(self.id)).get("title", self.id)
+        return str(name.get(lang) or name.get("en", self.id)) if isinstance(name, dict) else str(name)
 
     def _hook(self, name: str, loader: Callable[[], H] | None, what: str, file: str) -> H:
         if loader is None:
@@ -156,7 +186,8 @@ class Game:
         return importlib.import_module(f"{package_name(self.id)}.{name}")
 
 
-# InputError is imported after the classes: pnpforge.errors is light, and the hooks' types stay lazy
+# imported after the classes: pnpforge.errors and i18n are light, and the hooks' types stay lazy
+from pnpforge import i18n  # noqa: E402
 from pnpforge.errors import InputError  # noqa: E402
 
 _loaded: dict[Path, Game] = {}

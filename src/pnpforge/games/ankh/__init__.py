@@ -5,17 +5,22 @@ Each hook imports its module only when a command needs it (pnpforge.games).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from pnpforge.games import Caravans, Dealer, Game, Scorer, SetupRules
 
 
+def _names(lang: str) -> Mapping[str, str]:
+    from . import checks
+
+    return checks.names(lang)
+
+
 def _setup() -> SetupRules:
     from . import checks
 
-    return SetupRules(
-        checks.Setup, checks.check, picture=checks.picture, words=lambda: {**checks.JA, **checks.ja()}
-    )
+    return SetupRules(checks.Setup, checks.check, picture=checks.picture)
 
 
 def _deal() -> Dealer:
@@ -25,7 +30,7 @@ def _deal() -> Dealer:
         deal.deal,
         options=deal.OPTIONS,
         choices=deal.option_choices,
-        words=deal.ja,
+        terms=deal.TERMS,
     )
 
 
@@ -37,7 +42,6 @@ def _score() -> Scorer:
         score.score,
         score.FIELDS,
         player_names=score.player_names,
-        words=lambda: score.JA,
     )
 
 
@@ -47,4 +51,6 @@ def _caravans() -> Caravans:
     return Caravans(caravans.caravans, caravans.describe)
 
 
-GAME = Game("ankh", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, caravans=_caravans)
+GAME = Game(
+    "ankh", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, caravans=_caravans, names=_names
+)

@@ -25,6 +25,7 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex, Vertex
 from pnpforge.geometry.split import side_path, side_vertices
+from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 from pnpforge.validator.picture import (
@@ -172,34 +173,34 @@ def guardians() -> dict[str, dict[str, str]]:
     return _csv_ids("guardians.csv", "guardian")
 
 
-# the violations, as templates (a `Phrase` each) with their Japanese in `JA` and `ja()`: the Japanese
-# page's set-up check and `validate --lang ja` (Ankh rulebook, コンポーネント, セットアップ, 地域,
-# ラクダの隊商)
-CARAVAN = "caravan {number}"
-CAMELS = "{caravan} has {count} camels; a caravan has at most {most}"
-NO_CAMELS = "{caravan} has no camels"
-ON_RIVER = "{caravan}: the camel on {side} stands on the river"
-ON_WATER = "{caravan}: the camel on {side} touches a water space"
-BROKEN = "{caravan} is not one unbroken line along hex sides"
-CORNER = "the corner of {cells}"
-UNANCHORED = "{caravan}: its end at {corner} meets no river, water space, camel line or map edge"
-BETWEEN = "{caravan} runs between regions instead of across one"
-NO_SPLIT = "{caravan} {what}; a caravan splits one region into exactly two"
-CUTS = "cuts its region into {parts} parts"
-TOO_SMALL = "{caravan} leaves a region of {size} land spaces; each new region needs at least {least}"
-ON_WATER_PIECE = "the {piece} at {at} stands on water"
-OCCUPIED = "{at} holds {count} pieces ({names}); a space holds one figure or monument"
-ORDER = (
+# the violations, as templates (a `Phrase` each) said in the catalogs (locale/*.po), the gods by the
+# names gods.csv prints (`names`): the page's set-up check and `validate --lang LANG` (Ankh rulebook,
+# コンポーネント, セットアップ, 地域, ラクダの隊商)
+CARAVAN = N_("caravan {number}")
+CAMELS = N_("{caravan} has {count} camels; a caravan has at most {most}")
+NO_CAMELS = N_("{caravan} has no camels")
+ON_RIVER = N_("{caravan}: the camel on {side} stands on the river")
+ON_WATER = N_("{caravan}: the camel on {side} touches a water space")
+BROKEN = N_("{caravan} is not one unbroken line along hex sides")
+CORNER = N_("the corner of {cells}")
+UNANCHORED = N_("{caravan}: its end at {corner} meets no river, water space, camel line or map edge")
+BETWEEN = N_("{caravan} runs between regions instead of across one")
+NO_SPLIT = N_("{caravan} {what}; a caravan splits one region into exactly two")
+CUTS = N_("cuts its region into {parts} parts")
+TOO_SMALL = N_("{caravan} leaves a region of {size} land spaces; each new region needs at least {least}")
+ON_WATER_PIECE = N_("the {piece} at {at} stands on water")
+OCCUPIED = N_("{at} holds {count} pieces ({names}); a space holds one figure or monument")
+ORDER = N_(
     "each of the {count} regions takes one conflict order token, numbered 1 to {count} "
     "(got {numbers}; regions without exactly one: {bare})"
 )
-GOD_TWICE = "each god is played by one player ({gods} chosen twice)"
-SEATS = "one god per player: {players} seats expected, got {count}"
-LEVELS = "one guardian of each level 1, 2 and 3 (got levels {levels})"
-# the set-up picture's texts (`picture`), said in `JA`
-PICTURE_TITLE = "Ankh: Gods of Egypt: {players} players"
-SEAT_GOD = "{seat}: {god}"
-PLAYER = "player {seat}"
+GOD_TWICE = N_("each god is played by one player ({gods} chosen twice)")
+SEATS = N_("one god per player: {players} seats expected, got {count}")
+LEVELS = N_("one guardian of each level 1, 2 and 3 (got levels {levels})")
+# the set-up picture's texts (`picture`)
+PICTURE_TITLE = N_("Ankh: Gods of Egypt: {players} players")
+SEAT_GOD = N_("{seat}: {god}")
+PLAYER = N_("player {seat}")
 LEGEND_WORDS = (
     ("fertile", "fertile"),
     ("desert", "desert"),
@@ -208,53 +209,41 @@ LEGEND_WORDS = (
     ("camel", "camels"),
 )
 
-JA = {
-    CARAVAN: "ラクダの隊商{number}",
-    CAMELS: "{caravan}のラクダが{count}頭です。1つの隊商は最大{most}頭です",
-    NO_CAMELS: "{caravan}にラクダがいません",
-    ON_RIVER: "{caravan}: {side}のラクダが川の上にいます",
-    ON_WATER: "{caravan}: {side}のラクダが水のスペースに接しています",
-    BROKEN: "{caravan}はヘクスの辺に沿った1本の途切れない線になっていません",
-    CORNER: "{cells}の角",
-    UNANCHORED: (
-        "{caravan}: {corner}にある端が、川・水のスペース・ラクダの線・マップの端のどれにも接していません"
-    ),
-    BETWEEN: "{caravan}は1つの地域を横切らず、地域の間を通っています",
-    NO_SPLIT: "{caravan}は{what}。ラクダの隊商は1つの地域をちょうど2つに分けます",
-    "does not cut its region": "地域を分けていません",
-    CUTS: "地域を{parts}つに分けています",
-    TOO_SMALL: "{caravan}で陸のスペースが{size}個の地域ができます。新しい地域はそれぞれ{least}個以上必要です",
-    ON_WATER_PIECE: "{at}の{piece}が水のスペースにあります",
-    OCCUPIED: "{at}にコマが{count}個あります({names})。1つのスペースにはフィギュアか記念碑が1つだけです",
-    ORDER: (
-        "{count}個の地域にそれぞれ紛争順序トークンを1枚ずつ、1〜{count}の番号で置きます"
-        "(実際: {numbers}。ちょうど1枚でない地域: {bare})"
-    ),
-    "none": "なし",
-    GOD_TWICE: "各神を選べるのは1人だけです({gods}が2回選ばれています)",
-    SEATS: "1人につき1柱の神: 席は{players}つのはずですが、{count}つです",
-    LEVELS: "ガーディアンはレベル1・2・3から1体ずつです(実際のレベル: {levels})",
-    "warrior": "戦士",
-    "obelisk": "オベリスク",
-    "temple": "神殿",
-    "pyramid": "ピラミッド",
-    "god": "神のフィギュア",
-    # the set-up picture (`setup --draw`, the Japanese page's board); the gods by name come from `ja()`
-    PICTURE_TITLE: "アンク:エジプトの神々: {players}人プレイ",
-    SEAT_GOD: "{seat}: {god}",
-    PLAYER: "プレイヤー{seat}",
-    "fertile": "肥沃",
-    "desert": "砂漠",
-    "water": "水",
-    "river": "川",
-    "camels": "ラクダ",
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("does not cut its region"),
+    N_("none"),
+    N_("warrior"),
+    N_("obelisk"),
+    N_("temple"),
+    N_("pyramid"),
+    N_("water"),
+    N_("river"),
+    N_("camels"),
+)
+# words said here in another sense than on the score sheet (where `god` asks whether a region holds
+# the god figure, and `desert` counts the figures there): looked up under these ids
+PIECE_TERMS = {"god": N_("god figure")}
+TERRAIN_TERMS = {"fertile": N_("fertile land"), "desert": N_("desert land")}
 
 
-def ja() -> dict[str, str]:
-    """The gods and guardians by their Japanese names (gods.csv, guardians.csv), keyed by id."""
-    names = {**gods(), **guardians()}
-    return {key: row["name_ja"] for key, row in names.items() if row.get("name_ja")}
+def _piece(kind: str) -> Phrase:
+    return Phrase.word(kind, PIECE_TERMS.get(kind))
+
+
+def names(lang: str) -> dict[str, str]:
+    """What the kit prints for the gods, guardians and battle cards in `lang` (gods.csv, guardians.csv,
+    battle_cards.csv `name_<lang>`), keyed by id and by English name; {} for a language it lacks."""
+    column = f"name_{lang}"
+    said = {}
+    for key, row in {**gods(), **guardians()}.items():
+        if row.get(column):
+            said[key] = said[row["name_en"]] = row[column]
+    for row, _ in kit.rows(HERE, "battle_cards.csv", "name_en"):
+        if row.get(column):
+            said[row["name_en"]] = row[column]
+    return said
 
 
 # -- the map -----------------------------------------------------------------------------------------
@@ -493,13 +482,13 @@ def _check_pieces(setup: Setup, m: Map, report: Report) -> None:
     for piece in setup.pieces:
         by_space.setdefault(piece.at, []).append(piece.piece)
         if m.terrain[piece.at] == "water":
-            message = Phrase(ON_WATER_PIECE, piece=Phrase.word(piece.piece), at=str(list(piece.at)))
+            message = Phrase(ON_WATER_PIECE, piece=_piece(piece.piece), at=str(list(piece.at)))
             report.error("piece-on-water", message, list(piece.at))
     for cell, names in sorted(by_space.items()):
         if len(names) > 1:
             report.error(
                 "space-occupied",
-                Phrase(OCCUPIED, at=str(list(cell)), count=len(names), names=[Phrase.word(n) for n in names]),
+                Phrase(OCCUPIED, at=str(list(cell)), count=len(names), names=[_piece(n) for n in names]),
                 list(cell),
             )
 
@@ -576,7 +565,7 @@ def picture(setup: Setup) -> BoardPicture:
     pic.legend = [
         *[(_seat_colour(n, seat_god), _seat_name(n, seat_god, known)) for n in range(1, setup.players + 1)],
         *[("white", Phrase.word(kind), kind) for kind in MONUMENTS],
-        *[(key, Phrase.word(word)) for key, word in LEGEND_WORDS],
+        *[(key, Phrase.word(word, TERRAIN_TERMS.get(word))) for key, word in LEGEND_WORDS],
     ]
     return pic
 

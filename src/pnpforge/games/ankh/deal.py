@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
 from . import checks as _checks
@@ -23,39 +24,35 @@ def option_choices() -> dict[str, list[str]]:
     return {"scenario": sorted(_checks.scenarios())}  # read on demand: dealing needs them anyway
 
 
-# the set-up file's words on the Japanese table page's "What goes where" (Ankh rulebook, コンポーネント,
-# セットアップ); the scenario sets are named as the two eras are in Japanese (the rulebook names none)
-JA_WORDS = {
-    "players": "プレイヤー数",
-    "scenario": "シナリオ",
-    "OldKingdom": "古王国",
-    "MiddleKingdom": "中王国",
-    "map": "マップ",
-    "bundled": "同梱のマップ",
-    "seats": "席順",
-    "seat": "席",
-    "god": "神",
-    "guardians": "ガーディアン",
-    "caravans": "ラクダの隊商",
-    "conflict_order": "紛争順序トークン",
-    "token": "トークン",
-    "region": "地域",
-    "pieces": "コマ",
-    "piece": "コマ",
-    "at": "位置",
-    "player": "プレイヤー",
-    "warrior": "戦士",
-    "obelisk": "オベリスク",
-    "temple": "神殿",
-    "pyramid": "ピラミッド",
-    "ankh": "アンクトークン",
-}
-
-
-def ja() -> dict[str, str]:
-    """The set-up's words in Japanese; the gods and guardians by their Japanese names (gods.csv,
-    guardians.csv)."""
-    return {**JA_WORDS, **_checks.ja()}
+# the set-up file's words, as the table page's "What goes where" says them (Ankh rulebook, コンポーネント,
+# セットアップ; the scenario sets are named for the two eras, the rulebook names none): marked for the
+# catalogs (locale/*.po); the gods and guardians by the names their data files print (GAME.names)
+DATA_WORDS = (
+    N_("players"),
+    N_("scenario"),
+    N_("OldKingdom"),
+    N_("MiddleKingdom"),
+    N_("map"),
+    N_("bundled"),
+    N_("seats"),
+    N_("seat"),
+    N_("guardians"),
+    N_("caravans"),
+    N_("conflict_order"),
+    N_("token"),
+    N_("region"),
+    N_("pieces"),
+    N_("piece"),
+    N_("at"),
+    N_("player"),
+    N_("warrior"),
+    N_("obelisk"),
+    N_("temple"),
+    N_("pyramid"),
+    N_("ankh"),
+)
+# a seat's `god` is the god itself (on the score sheet a region's `god` asks for its figure)
+TERMS = {"god": N_("the seat's god")}
 
 
 def _side(edge: dict[str, Any]) -> list[list[int]]:

@@ -35,6 +35,7 @@ from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.i18n import N_
 from pnpforge.scoring import (
     Count,
     Field,
@@ -112,21 +113,6 @@ def _gods_table() -> dict[str, str]:
             if spelling:
                 names[spelling.lower()] = row["god"]
     return names
-
-
-def _gods_ja() -> dict[str, str]:
-    """Each god's English name → its Japanese one (gods.csv), for the Japanese sheet's name suggestions."""
-    return {
-        row["name_en"]: row["name_ja"]
-        for row in [row for row, _ in kit.rows(HERE, "gods.csv")]
-        if row.get("name_ja")
-    }
-
-
-def _cards_ja() -> dict[str, str]:
-    """Each battle card's English name → its Japanese one (battle_cards.csv), for the rule breaks."""
-    rows = [row for row, _ in kit.rows(HERE, "battle_cards.csv")]
-    return {row["name_en"]: row["name_ja"] for row in rows if row.get("name_ja")}
 
 
 def player_names() -> list[str]:
@@ -231,160 +217,106 @@ FIELDS = [
     ),
 ]
 
-# What the conflict log and the notes say, as templates (a `Phrase` each) with their Japanese in `JA`.
-EMPTY, DOMINANCE, BATTLE = Phrase("empty"), Phrase("dominance"), Phrase("battle")  # a region's outcome
-NOTHING = "no figures: nothing happens"
-DOMINATES = "{god} dominates: +1, +{majority} for monument majorities"
-LOCUSTS_TOOK_ALL = "every figure fell to the locusts: nobody wins"
-WINS = "strength {strength}: {god} wins"
-TOKEN_WINS = "strength {strength}: tie, {god} wins with the tie-break token"
-ALL_LOSE = "strength {strength}: tie, everyone loses and every figure there dies"
-AND = "{text}; {more}"  # a battle's result, then what the winner's powers add, one by one
-RADIANT = "+1 radiant (Ra)"
-PLUS_ONE = "+1 {power}"
-MIGHTY_LOSS = "-1 for {losers} (Mighty)"
-COMMANDING = "+{followers} followers (Commanding)"
-MERGED = (
+# What the conflict log and the notes say, as templates (a `Phrase` each) said in the catalogs
+# (locale/*.po); the gods and battle cards by the names their data files print (GAME.names).
+EMPTY, DOMINANCE, BATTLE = Phrase(N_("empty")), Phrase(N_("dominance")), Phrase(N_("battle"))  # outcomes
+NOTHING = N_("no figures: nothing happens")
+DOMINATES = N_("{god} dominates: +1, +{majority} for monument majorities")
+LOCUSTS_TOOK_ALL = N_("every figure fell to the locusts: nobody wins")
+WINS = N_("strength {strength}: {god} wins")
+TOKEN_WINS = N_("strength {strength}: tie, {god} wins with the tie-break token")
+ALL_LOSE = N_("strength {strength}: tie, everyone loses and every figure there dies")
+AND = N_("{text}; {more}")  # a battle's result, then what the winner's powers add, one by one
+RADIANT = N_("+1 radiant (Ra)")
+PLUS_ONE = N_("+1 {power}")
+MIGHTY_LOSS = N_("-1 for {losers} (Mighty)")
+COMMANDING = N_("+{followers} followers (Commanding)")
+MERGED = N_(
     "{upper} and {lower} merge into {upper}-{lower} on space {space}: {upper}'s token"
     " sits on {lower}'s, they move together, and their players win or lose together."
 )
-MERGED_BEFORE = "{name} is {name}-{lower}: both players win or lose with it."
-REACHED_TOP = "{god} reached the top of the devotion track ({top}) and wins at once."
-LAST_STANDING = "{god} is the last god standing."
-# the rule breaks, as templates (a `Phrase` each) with their Japanese in `JA`
-IN_REGION = "{what} in region {region}"
-TERRAIN = (
+MERGED_BEFORE = N_("{name} is {name}-{lower}: both players win or lose with it.")
+REACHED_TOP = N_("{god} reached the top of the devotion track ({top}) and wins at once.")
+LAST_STANDING = N_("{god} is the last god standing.")
+# the rule breaks, as templates (a `Phrase` each)
+IN_REGION = N_("{what} in region {region}")
+TERRAIN = N_(
     "{god} has {desert} on desert and {fertile} on fertile spaces "
     "but only {figures} figures in region {region}"
 )
-GOD_ALONE = "{god}'s god figure is in region {region} with no figures"
-GOD_TWICE = "{god}'s god figure is in both {first} and {second}"
-NO_FIGURES = "{god} plays a card in {region} with no figures"
-TWO_CARDS = "{god} plays {count} cards in {region}; only Amun may play two, once per conflict"
-USED = "{god} already played {card} and has not taken it back with Cycle of Ma'at"
-BID = "{god} bids followers in {region} but nobody played Plague of Locusts"
-BUILD_NO_CARD = "{god} builds a {monument} in {region} without Build Monument"
-BUILD_WHAT = "{god} plays Build Monument in {region}: say which monument with `build:`"
-NOT_HELD = "{god} has {what} in region {region}, but not {power}"
-TOO_MANY_FIGURES = "{god} has {count} {what} in region {region} but only {warriors} warriors and guardians"
-TRAPPED = "{name} has trapped warriors, but only Anubis traps them (死者の裁判官)"
-MERGE_FEW = "gods merge only in a game of {least} or more, not {count} (神々の融合)"
-MERGE_TWICE = "the gods have already merged: they merge once, after the third conflict"
-MONUMENTS_HELD = "{kind}s controlled on the board"
+GOD_ALONE = N_("{god}'s god figure is in region {region} with no figures")
+GOD_TWICE = N_("{god}'s god figure is in both {first} and {second}")
+NO_FIGURES = N_("{god} plays a card in {region} with no figures")
+TWO_CARDS = N_("{god} plays {count} cards in {region}; only Amun may play two, once per conflict")
+USED = N_("{god} already played {card} and has not taken it back with Cycle of Ma'at")
+BID = N_("{god} bids followers in {region} but nobody played Plague of Locusts")
+BUILD_NO_CARD = N_("{god} builds a {monument} in {region} without Build Monument")
+BUILD_WHAT = N_("{god} plays Build Monument in {region}: say which monument with `build:`")
+NOT_HELD = N_("{god} has {what} in region {region}, but not {power}")
+TOO_MANY_FIGURES = N_(
+    "{god} has {count} {what} in region {region} but only {warriors} warriors and guardians"
+)
+TRAPPED = N_("{name} has trapped warriors, but only Anubis traps them (死者の裁判官)")
+MERGE_FEW = N_("gods merge only in a game of {least} or more, not {count} (神々の融合)")
+MERGE_TWICE = N_("the gods have already merged: they merge once, after the third conflict")
+MONUMENTS_HELD = N_("{kind}s controlled on the board")
+REGION_COLUMN = N_("region {label}")  # a region's column of the devotion table
 
-# the score sheet's words in Japanese: the web page and `score --lang ja` (Ankh rulebook, 紛争, 支配,
-# 戦闘解決, アンクの力, エジプトの神々, 神々の融合, 勝利条件, 忘れられた神; the deal's scenarios:
-# セットアップ)
-JA = {
-    "was this the last event of the game": "ゲーム最後のイベントだったか",
-    "then the highest devotion wins": "その場合、最高の信心を得ている神が勝利",
-    "devotion (track space)": "信心(信心トラックのスペース)",
-    "the top space wins at once": "信心トラックの先頭に到達した神はすぐに勝利",
-    "forgotten (left the game after the 4th conflict)": "忘れられた神(4回目の紛争イベント後に排除)",
-    "the last god standing wins": "残った唯一の神が勝利",
-    "god merged into this one after the 3rd conflict (blank if none)": (
-        "3回目の紛争イベント後にこの神へ融合した下位の神(なければ空欄)"
-    ),
-    "a merged god's two players win or lose together; list the merged god once": (
-        "融合された神を支配する2人のプレイヤーは勝敗を共にする。融合した神は1回だけ書く"
-    ),
-    "gods sharing a space, top of the stack first": "同じスペースにいる神(積み重ねの上から順に)",
-    "comma-separated; blank if no two share a space": "カンマ区切り。同じスペースの神がいなければ空欄",
-    "tiebreak token": "バトルタイブレークトークン",
-    "top": "信心トラックの先頭",
-    "merge": "神々の融合",
-    "region": "地域",
-    "One god in one region: figures there, monuments controlled there, the card played.": (
-        "1つの地域にいる1柱の神: そこにいるフィギュア、支配している記念碑、出したバトルカード。"
-    ),
-    "name": "地域(名前か紛争順序の番号)",
-    "figures": "フィギュア",
-    "god": "神のフィギュアを含む",
-    "desert": "砂漠(黄色)のフィギュア",
-    "fertile": "肥沃な(緑)フィギュア",
-    "obelisk": "オベリスク",
-    "temple": "神殿",
-    "pyramid": "ピラミッド",
-    "card": "バトルカード",
-    "bid": "イナゴの疫病のビッド(信者)",
-    "build": "記念碑の建築",
-    "bonus": "追加の強さ",
-    "radiant": "光輝なもの",
-    "protected": "保護するもの",
-    "before": "前の信心",
-    **{f"region {n}": f"地域{n}" for n in range(1, 9)},
-    "stack order on the devotion track": "信心トラック上の積み重ねの順",
-    "No winner: every god is forgotten and Egypt turns atheist.": (
-        "勝者なし: すべての神が忘れられ、エジプトは無神論者になります。"
-    ),
-    "No winner yet: give `final: true` after the last event to name the winner.": (
-        "勝者はまだいません: 最後のイベントの後に `final: true` を指定すると勝者が決まります。"
-    ),
-    "Conflict, region by region": "紛争(地域ごと)",
-    "what": "内容",
-    "result": "結果",
-    "scenario": "シナリオ",
-    **_gods_ja(),
-    # the map file's two scenario sets; the rulebook names no set, these are the two eras' Japanese names
-    "OldKingdom": "古王国",
-    "MiddleKingdom": "中王国",
-    "figures lost": "失ったフィギュア",
-    "followers": "信者",
-    EMPTY: "フィギュアなし",
-    DOMINANCE: "支配",
-    BATTLE: "戦闘",
-    NOTHING: "フィギュアがいない: 何も起こりません",
-    DOMINATES: "{god}が支配: +1、記念碑の過半数で+{majority}",
-    LOCUSTS_TOOK_ALL: "すべてのフィギュアがイナゴの疫病で殺されました: 勝者なし",
-    WINS: "総戦力 {strength}: {god}の勝利",
-    TOKEN_WINS: "総戦力 {strength}: 同点、バトルタイブレークトークンで{god}の勝利",
-    ALL_LOSE: "総戦力 {strength}: 同点、全員が負け、その地域のすべてのフィギュアが殺されます",
-    AND: "{text}。{more}",
-    RADIANT: "+1 光輝(ラー)",
-    PLUS_ONE: "+1 {power}",
-    "Glorious": "グロリアス",
-    "Mighty": "マイティー",
-    MIGHTY_LOSS: "{losers}は-1(マイティー)",
-    COMMANDING: "信者+{followers}(指揮)",
-    MERGED: (
-        "{upper}と{lower}はスペース{space}で{upper}-{lower}に融合します: {upper}のアンクトークンが{lower}の"
-        "アンクトークンの上に置かれ、以後一緒に移動し、2人のプレイヤーは勝敗を共にします。"
-    ),
-    MERGED_BEFORE: "{name}は{name}-{lower}です: 2人のプレイヤーは勝敗を共にします。",
-    REACHED_TOP: "{god}が信心トラックの一番上のスペース({top})に到達し、即座に勝利します。",
-    LAST_STANDING: "{god}は残った唯一の神です。",
-    **_cards_ja(),
-    IN_REGION: "地域{region}の{what}",
-    "devotion": "信心",
-    "trapped warriors": "閉じ込めた戦士",
-    TERRAIN: (
-        "{god}は地域{region}の砂漠に{desert}体、肥沃なスペースに{fertile}体いますが、"
-        "フィギュアは{figures}体だけです"
-    ),
-    GOD_ALONE: "{god}の神のフィギュアが地域{region}にいますが、そこにフィギュアが1体もいません",
-    GOD_TWICE: "{god}の神のフィギュアが地域{first}と地域{second}の両方にいます",
-    NO_FIGURES: "{god}はフィギュアのいない地域{region}でバトルカードを出しています",
-    TWO_CARDS: (
-        "{god}は地域{region}でバトルカードを{count}枚出しています。2枚出せるのはアムンだけで、紛争イベントにつき1回です"
-    ),
-    USED: "{god}は{card}を使用済みで、マアトの循環でまだ手札に戻していません",
-    BID: "{god}は地域{region}で信者をビッドしていますが、誰もイナゴの疫病を出していません",
-    BUILD_NO_CARD: "{god}は記念碑の建築を出さずに地域{region}に{monument}を建てています",
-    BUILD_WHAT: "{god}は地域{region}で記念碑の建築を出しています: どの記念碑かを `build:` に書いてください",
-    NOT_HELD: "{god}は地域{region}に{what}がいますが、{power}を持っていません",
-    "radiant figures": "光輝なものフィギュア",
-    "protected figures": "保護されたフィギュア",
-    "Ra's radiance (光輝なもの)": "ラーの光輝なもの",
-    "Isis's protection (保護するもの)": "イシスの保護するもの",
-    TOO_MANY_FIGURES: (
-        "{god}は地域{region}に{what}が{count}体いますが、戦士とガーディアンは{warriors}体だけです"
-    ),
-    TRAPPED: "{name}は戦士を閉じ込めていますが、戦士を閉じ込めるのはアヌビス(死者の裁判官)だけです",
-    "radiant figures (sun tokens) on the board": "ボード上の光輝なものフィギュア(太陽トークン)",
-    MERGE_FEW: "神々の融合は{least}人以上のゲームでだけ行います({count}人ではありません)",
-    MERGE_TWICE: "神々はすでに融合しています: 融合は3回目の紛争イベントの後に1回だけです",
-    MONUMENTS_HELD: "ボード上で支配されている{kind}",
-}
+# the score sheet's words, said as data (the questions, the score file's keys, the columns): marked for
+# the catalogs (locale/*.po) (Ankh rulebook, 紛争, 支配, 戦闘解決, アンクの力, エジプトの神々, 神々の融合,
+# 勝利条件, 忘れられた神; the deal's scenarios: セットアップ)
+DATA_WORDS = (
+    N_("was this the last event of the game"),
+    N_("then the highest devotion wins"),
+    N_("devotion (track space)"),
+    N_("the top space wins at once"),
+    N_("forgotten (left the game after the 4th conflict)"),
+    N_("the last god standing wins"),
+    N_("god merged into this one after the 3rd conflict (blank if none)"),
+    N_("a merged god's two players win or lose together; list the merged god once"),
+    N_("gods sharing a space, top of the stack first"),
+    N_("comma-separated; blank if no two share a space"),
+    N_("tiebreak token"),
+    N_("top"),
+    N_("merge"),
+    N_("region"),
+    N_("One god in one region: figures there, monuments controlled there, the card played."),
+    N_("name"),
+    N_("figures"),
+    N_("god"),
+    N_("desert"),
+    N_("fertile"),
+    N_("obelisk"),
+    N_("temple"),
+    N_("pyramid"),
+    N_("card"),
+    N_("bid"),
+    N_("build"),
+    N_("bonus"),
+    N_("radiant"),
+    N_("protected"),
+    N_("before"),
+    N_("stack order on the devotion track"),
+    N_("No winner: every god is forgotten and Egypt turns atheist."),
+    N_("No winner yet: give `final: true` after the last event to name the winner."),
+    N_("Conflict, region by region"),
+    N_("what"),
+    N_("result"),
+    N_("scenario"),
+    N_("OldKingdom"),
+    N_("MiddleKingdom"),
+    N_("figures lost"),
+    N_("followers"),
+    N_("Glorious"),
+    N_("Mighty"),
+    N_("devotion"),
+    N_("trapped warriors"),
+    N_("radiant figures"),
+    N_("protected figures"),
+    N_("Ra's radiance (光輝なもの)"),
+    N_("Isis's protection (保護するもの)"),
+    N_("radiant figures (sun tokens) on the board"),
+)
 
 
 @dataclass
@@ -581,7 +513,7 @@ class Conflict:
 
 
 def _column(label: str) -> str:
-    return label if label == "merge" else f"region {label}"
+    return label if label == "merge" else Phrase(REGION_COLUMN, label=label)
 
 
 def _gods(data: Input, source: Source, names: dict[str, str]) -> dict[str, str]:

@@ -13,7 +13,7 @@ from pnpforge.games import Dealer, Game, Scorer, SetupRules
 def _setup() -> SetupRules:
     from . import checks
 
-    return SetupRules(checks.Setup, checks.check, picture=checks.picture, words=lambda: checks.JA)
+    return SetupRules(checks.Setup, checks.check, picture=checks.picture)
 
 
 def _deal() -> Dealer:
@@ -23,7 +23,6 @@ def _deal() -> Dealer:
         deal.deal,
         options=deal.OPTIONS,
         choices=lambda: deal.OPTION_CHOICES,
-        words=lambda: deal.JA,
     )
 
 
@@ -34,7 +33,6 @@ def _score() -> Scorer:
         score.Input,
         score.score,
         score.FIELDS,
-        words=lambda: score.JA,
     )
 
 

@@ -24,6 +24,7 @@ from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 from pnpforge.validator.picture import (
@@ -61,113 +62,73 @@ SEA = ("water", "shallows")
 UNEVEN_GAP = (30.0, 90.0)  # degrees between neighbouring cities (ideal 60) outside which we warn
 HEX_MM = 12.0  # drawing: hex circumradius in mm (about 21 mm across the flats)
 
-# the colours and the four tasks in Japanese (Delphi rulebook, セットアップ, 12のタスク); the dealer's
-# steps use them too
-WORDS_JA = {
-    "shrine": "聖廟",
-    "statue": "彫像",
-    "offering": "捧げ物",
-    "monster": "モンスター",
-    **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄", "black": "黒", "pink": "ピンク"},
-}
-# the violations, as templates (a `Phrase` each) with their Japanese in `JA`: the Japanese page's set-up
-# check and `validate --lang ja` (Delphi rulebook, セットアップ; the city pieces by their printed name シティ)
-OVERLAP = "tiles {ids} overlap at {at}"
-TILE_COUNT = "the board needs {wanted} {group} tiles, each once (got {count}{detail})"
-REPEATED = "; placed more than once: {tiles}"
-CITY_COLOURS = "one city tile per colour (twice: {colours})"
-BODY = "body {number}: {size} spaces on {tiles}"
-WATER = "the water forms {count} separate bodies, not one: {bodies}"
-ZEUS_AT = "Zeus stands at {at}; he belongs on {where}"
-ZEUS_CENTRE = "the Zeus tile's centre {at}"
-NO_ZEUS_TILE = "a Zeus tile (none is placed)"
-ZEUS_WATER = "Zeus at {at} needs six water neighbours (has {count}; not water: {missing})"
-INLAND = "the {colour} city at {at} is not on the board's outer edge"
-UNEVEN = "the {a} and {b} cities are {gap} degrees apart around the board (even spacing is 60)"
-NOT_ON_ISLAND = "{plural} at {at}, which is not a {kind} island"
-SAME_COLOUR = "the {kind} island at {at} holds two or more {colours} {plural}"
-HOLDS = "the {kind} island at {at} holds {count} {plural}; it should hold {wanted}"
-COLOUR_COUNT = "{colour} {count}"
-EACH_COLOUR = "each colour needs {players} {plural} (one per player); got {shown}"
-TEMPLE_OFF = "the {colour} temple at {at} is not on a temple space"
-TEMPLES = (
+# the violations, as templates (a `Phrase` each) said in the catalogs (locale/*.po): the page's set-up
+# check and `validate --lang LANG`
+# (Delphi rulebook, セットアップ; the city pieces by their printed name シティ)
+OVERLAP = N_("tiles {ids} overlap at {at}")
+TILE_COUNT = N_("the board needs {wanted} {group} tiles, each once (got {count}{detail})")
+REPEATED = N_("; placed more than once: {tiles}")
+CITY_COLOURS = N_("one city tile per colour (twice: {colours})")
+BODY = N_("body {number}: {size} spaces on {tiles}")
+WATER = N_("the water forms {count} separate bodies, not one: {bodies}")
+ZEUS_AT = N_("Zeus stands at {at}; he belongs on {where}")
+ZEUS_CENTRE = N_("the Zeus tile's centre {at}")
+NO_ZEUS_TILE = N_("a Zeus tile (none is placed)")
+ZEUS_WATER = N_("Zeus at {at} needs six water neighbours (has {count}; not water: {missing})")
+INLAND = N_("the {colour} city at {at} is not on the board's outer edge")
+UNEVEN = N_("the {a} and {b} cities are {gap} degrees apart around the board (even spacing is 60)")
+NOT_ON_ISLAND = N_("{plural} at {at}, which is not a {kind} island")
+SAME_COLOUR = N_("the {kind} island at {at} holds two or more {colours} {plural}")
+HOLDS = N_("the {kind} island at {at} holds {count} {plural}; it should hold {wanted}")
+COLOUR_COUNT = N_("{colour} {count}")
+EACH_COLOUR = N_("each colour needs {players} {plural} (one per player); got {shown}")
+TEMPLE_OFF = N_("the {colour} temple at {at} is not on a temple space")
+TEMPLES = N_(
     "one temple of each colour on each of the {count} temple spaces (colours not exactly once: {wrong}; "
     "empty temple spaces: {empty})"
 )
-THE_CITY = "the {colour} city"
-STATUE_OFF = "{colour} statues at {at} ({what}); they belong on the {colour} city"
-STATUES = "each colour needs {each} statues on its city; got {shown}"
-ISLAND_TILE_OFF = "the island tile at {at} is not on a shrine space"
-SEAT_COLOUR = "colour {player}: {count}"
-ISLAND_TILES_COUNT = (
+THE_CITY = N_("the {colour} city")
+STATUE_OFF = N_("{colour} statues at {at} ({what}); they belong on the {colour} city")
+STATUES = N_("each colour needs {each} statues on its city; got {shown}")
+ISLAND_TILE_OFF = N_("the island tile at {at} is not on a shrine space")
+SEAT_COLOUR = N_("colour {player}: {count}")
+ISLAND_TILES_COUNT = N_(
     "{per} face-down island tiles of each of the {colours} player colours, one per shrine space; got {shown}"
 )
-SHORT = (
+SHORT = N_(
     "a short game removes at most one task of each kind, and fewer than four in the order {order} "
     "(got {removed})"
 )
-TASKS_OF = "{count} {task}"
-ZEUS_TILES = "seat {seat}: Zeus tiles must be {tiles}, in that order, the same for every player"
-FAVOUR = "seat {seat} starts with {favour} favour tokens (got {got})"
-SEATS = "one seat entry per player ({players}), got {count}"
-# the set-up picture's title and a space with two monsters (`picture`), said in `JA`
-PICTURE_TITLE = "The Oracle of Delphi: {players} players"
-TWICE = "{what} x2"
+TASKS_OF = N_("{count} {task}")
+ZEUS_TILES = N_("seat {seat}: Zeus tiles must be {tiles}, in that order, the same for every player")
+FAVOUR = N_("seat {seat} starts with {favour} favour tokens (got {got})")
+SEATS = N_("one seat entry per player ({players}), got {count}")
+# the set-up picture's title and a space with two monsters (`picture`)
+PICTURE_TITLE = N_("The Oracle of Delphi: {players} players")
+TWICE = N_("{what} x2")
 
-JA = {
-    **WORDS_JA,
-    OVERLAP: "タイル{ids}が{at}で重なっています",
-    TILE_COUNT: "ボードには{group}のボードタイルが各1枚、{wanted}枚必要です(実際: {count}枚{detail})",
-    "island": "島",
-    "city": "シティ",
-    REPEATED: "。2回以上置かれたもの: {tiles}",
-    CITY_COLOURS: "シティのボードタイルは各色1枚です(2枚あるもの: {colours})",
-    BODY: "水域{number}: {tiles}の{size}マス",
-    WATER: "水域が{count}つに分かれています。一つながりのはずです: {bodies}",
-    ZEUS_AT: "ゼウスが{at}にいます。ゼウスは{where}に置きます",
-    ZEUS_CENTRE: "ゼウスの三角タイルの穴({at})",
-    NO_ZEUS_TILE: "ゼウスの三角タイルの穴(そのタイルが置かれていません)",
-    ZEUS_WATER: "{at}のゼウスは周囲6マスが水域のはずです(水域は{count}マス。水域でないマス: {missing})",
-    INLAND: "{at}の{colour}のシティがボードの外周にありません",
-    UNEVEN: "{a}と{b}のシティはボードの周りで{gap}度離れています(均等なら60度)",
-    NOT_ON_ISLAND: "{at}に{plural}がありますが、そこは{kind}ヘックスではありません",
-    "monsters": "モンスタータイル",
-    "offering cubes": "捧げ物キューブ",
-    SAME_COLOUR: "{at}の{kind}ヘックスに{colours}の{plural}が2つ以上あります。同じマスに同じ色は置けません",
-    HOLDS: "{at}の{kind}ヘックスの{plural}は{count}個です。{wanted}個のはずです",
-    COLOUR_COUNT: "{colour} {count}",
-    EACH_COLOUR: "各色に{plural}が{players}個(プレイヤー1人に1個)必要です。実際: {shown}",
-    TEMPLE_OFF: "{at}の{colour}の神殿が神殿ヘックスにありません",
-    TEMPLES: (
-        "{count}カ所の神殿ヘックスに各色1つずつ神殿を置きます(ちょうど1つでない色: {wrong}。"
-        "空いている神殿ヘックス: {empty})"
-    ),
-    "none": "なし",
-    THE_CITY: "{colour}のシティ",
-    "not a city": "シティではありません",
-    STATUE_OFF: "{at}に{colour}の彫像があります({what})。{colour}のシティに置きます",
-    STATUES: "各色のシティに彫像が{each}つずつ必要です。実際: {shown}",
-    ISLAND_TILE_OFF: "{at}の島タイルが聖廟ヘックスにありません",
-    SEAT_COLOUR: "色{player}: {count}",
-    ISLAND_TILES_COUNT: (
-        "{colours}つのプレイヤーカラーそれぞれに裏向きの島タイルが{per}枚ずつ、聖廟ヘックスに1枚ずつ"
-        "必要です。実際: {shown}"
-    ),
-    SHORT: (
-        "ショートゲームでは各種類のタスクを1つまでしか減らさず、4つ未満なら{order}の順に減らします"
-        "(実際: {removed})"
-    ),
-    TASKS_OF: "{task}{count}枚",
-    ZEUS_TILES: "席{seat}: ゼウスタイルは{tiles}の順で、全プレイヤー同じ並びにします",
-    FAVOUR: "席{seat}は恩寵トークン{favour}枚で始めます(実際: {got}枚)",
-    SEATS: "席はプレイヤー1人に1つ({players}人)ですが、{count}つです",
-    # the set-up picture (`setup --draw`, the Japanese page's board): the spaces by the rulebook's names
-    PICTURE_TITLE: "デルフォイの神託: {players}人プレイ",
-    TWICE: "{what}×2",
-    "temple": "神殿",
-    "Zeus": "ゼウス",
-    "shallows": "浅瀬",
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    *(N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("black"), N_("pink")),
+    N_("shrine"),
+    N_("statue"),
+    N_("offering"),
+    N_("monster"),
+    N_("island"),
+    N_("city"),
+    N_("offering cubes"),
+    N_("none"),
+    N_("not a city"),
+    N_("temple"),
+    N_("Zeus"),
+    N_("shallows"),
+)
+
+
+def _plural(plural: str) -> Phrase:
+    """Monsters on islands are the monster tiles (the deal's `monsters` key says only "monsters")."""
+    return Phrase.word(plural, N_("monster tiles") if plural == "monsters" else None)
 
 
 def _w(word: str | None) -> Phrase:
@@ -514,7 +475,7 @@ def _check_spread(setup: Setup, built: Built, report: Report, kind: str) -> None
     placed = {e.at: e for e in entries}
     for e in entries:
         if e.at not in built.spaces or built.spaces[e.at].kind != kind:
-            message = Phrase(NOT_ON_ISLAND, plural=_w(plural), at=str(list(e.at)), kind=_w(kind))
+            message = Phrase(NOT_ON_ISLAND, plural=_plural(plural), at=str(list(e.at)), kind=_w(kind))
             report.error("piece-misplaced", message, list(e.at))
     for island in islands:
         colours = placed[island].colours if island in placed else []
@@ -523,7 +484,11 @@ def _check_spread(setup: Setup, built: Built, report: Report, kind: str) -> None
             report.error(
                 f"{kind}-duplicate-colour",
                 Phrase(
-                    SAME_COLOUR, kind=_w(kind), at=str(list(island)), colours=_ws(twice), plural=_w(plural)
+                    SAME_COLOUR,
+                    kind=_w(kind),
+                    at=str(list(island)),
+                    colours=_ws(twice),
+                    plural=_plural(plural),
                 ),
                 {"at": list(island), "colours": twice},
             )
@@ -538,7 +503,7 @@ def _check_spread(setup: Setup, built: Built, report: Report, kind: str) -> None
                     kind=_w(kind),
                     at=str(list(island)),
                     count=len(colours),
-                    plural=_w(plural),
+                    plural=_plural(plural),
                     wanted=wanted,
                 ),
                 {"at": list(island), "count": len(colours), "expected": wanted},
@@ -548,7 +513,9 @@ def _check_spread(setup: Setup, built: Built, report: Report, kind: str) -> None
     if wrong:
         shown = [Phrase(COLOUR_COUNT, colour=_w(c), count=n) for c, n in wrong.items()]
         report.error(
-            f"{kind}-count", Phrase(EACH_COLOUR, players=setup.players, plural=_w(plural), shown=shown), wrong
+            f"{kind}-count",
+            Phrase(EACH_COLOUR, players=setup.players, plural=_plural(plural), shown=shown),
+            wrong,
         )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.i18n import N_
 from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, reject_unknown_options
 
 from . import checks as _checks
@@ -21,32 +22,33 @@ OPTIONS = ("short", "remove")
 OPTION_CHOICES = {"short": ["true", "false"], "remove": ["0", "1", "2", "3", "4"]}  # for pickers
 MAX_REDRAWS = 10_000
 
-# the set-up file's words on the Japanese table page's "What goes where" (Delphi rulebook, セットアップ,
+# the set-up file's words on the table page's "What goes where" (Delphi rulebook, セットアップ,
 # 12のタスク); tile ids stay as the file has them
-JA = {
-    "players": "プレイヤー数",
-    "removed_tasks": "減らしたタスク",
-    "board": "ボード",
-    "tiles": "タイル",
-    "tile": "タイル",
-    "rotation": "回転",
-    "at": "位置",
-    "island_tiles": "島タイル",
-    "monsters": "モンスター",
-    "offerings": "捧げ物キューブ",
-    "statues": "彫像",
-    "temples": "神殿",
-    "zeus": "ゼウス",
-    "seats": "席順",
-    "seat": "席",
-    "favour": "恩寵トークン",
-    "zeus_tiles": "ゼウスタイル",
-    "colour": "色",
-    "colours": "色",
-    "count": "数",
-    "player": "プレイヤー",
-    **_checks.WORDS_JA,
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("players"),
+    N_("removed_tasks"),
+    N_("board"),
+    N_("tiles"),
+    N_("tile"),
+    N_("rotation"),
+    N_("at"),
+    N_("island_tiles"),
+    N_("monsters"),
+    N_("offerings"),
+    N_("statues"),
+    N_("temples"),
+    N_("zeus"),
+    N_("seats"),
+    N_("seat"),
+    N_("favour"),
+    N_("zeus_tiles"),
+    N_("colour"),
+    N_("colours"),
+    N_("count"),
+    N_("player"),
+)
 
 
 def _removed(options: dict[str, str]) -> list[str]:

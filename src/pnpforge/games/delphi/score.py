@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pnpforge.i18n import N_
 from pnpforge.scoring import (
     Count,
     Field,
@@ -66,56 +67,45 @@ FIELDS = [
     Field("favour", "favour tokens", "second tie-break: the most wins; still tied, a shared win"),
 ]
 
-PROGRESS = "Progress ({tasks} tasks)"
-YES, NO = Phrase("yes"), Phrase("no")
-# the rule breaks, as templates (a `Phrase` each) with their Japanese in `JA`
-TASK_COUNT = "a game has {low} to {high} Zeus tasks, not {tasks}"
-KIND_TASKS = "{kind} tasks"
-ZEUS_EARLY = "{name} is marked as at Zeus with tasks still open; Zeus is reached only after every task"
+PROGRESS = N_("Progress ({tasks} tasks)")
+YES, NO = Phrase(N_("yes")), Phrase(N_("no"))
+# the rule breaks, as templates (a `Phrase` each) said in the catalogs (locale/*.po)
+TASK_COUNT = N_("a game has {low} to {high} Zeus tasks, not {tasks}")
+KIND_TASKS = N_("{kind} tasks")
+ZEUS_EARLY = N_("{name} is marked as at Zeus with tasks still open; Zeus is reached only after every task")
 
-# the score sheet's words in Japanese: the web page and `score --lang ja` (Delphi rulebook, 12のタスク,
+# the score sheet's words: the web page and `score --lang LANG` (Delphi rulebook, 12のタスク,
 # ゲーム終了; the short game: セットアップ)
-JA = {
-    "Zeus tasks per player": "1人あたりのゼウスのタスク数",
-    "12 in the full game, 8 in the short game": "通常は12、ショートゲームは8",
-    "shrines built": "建立した聖廟",
-    "statues raised": "建立した彫像",
-    "offerings made": "奉納した捧げ物",
-    "monsters defeated": "退治したモンスター",
-    "a Zeus task each": "それぞれゼウスのタスク1つ",
-    "reached Zeus with every task done": "すべてのタスクを達成してゼウスの元へ戻った",
-    "only such players can win": "そのプレイヤーだけが勝利できる",
-    "oracle cards": "オラクルカード",
-    "first tie-break: the most wins": "同点の第1基準: 多い方が勝利",
-    "favour tokens": "恩寵トークン",
-    "second tie-break: the most wins; still tied, a shared win": (
-        "同点の第2基準: 多い方が勝利。なお同点なら勝利を分け合う"
-    ),
-    "No winner yet: nobody has completed every task and reached Zeus.": (
-        "勝者はまだいません: すべてのタスクを達成してゼウスの元へ戻ったプレイヤーがいません。"
-    ),
-    "shrine": "聖廟",
-    "statue": "彫像",
-    "offering": "捧げ物",
-    "monster": "モンスター",
-    "player": "プレイヤー",
-    "open": "未達成",
-    "at Zeus": "ゼウスの元",
-    PROGRESS: "進み具合(タスク{tasks})",
-    YES: "はい",
-    NO: "いいえ",
-    "short": "ショートゲーム",
-    "true": "はい(8タスク)",
-    "false": "いいえ(12タスク)",
-    "remove": "減らすタスク数",
-    "favour": "恩寵トークン",
-    TASK_COUNT: "ゼウスのタスクは{low}〜{high}個です({tasks}個ではありません)",
-    KIND_TASKS: "{kind}のタスク",
-    ZEUS_EARLY: (
-        "{name}はゼウスの元へ戻ったとされていますが、未達成のタスクがあります。"
-        "ゼウスの元へ戻れるのはすべてのタスクを達成した後です"
-    ),
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("Zeus tasks per player"),
+    N_("12 in the full game, 8 in the short game"),
+    N_("shrines built"),
+    N_("statues raised"),
+    N_("offerings made"),
+    N_("monsters defeated"),
+    N_("a Zeus task each"),
+    N_("reached Zeus with every task done"),
+    N_("only such players can win"),
+    N_("oracle cards"),
+    N_("first tie-break: the most wins"),
+    N_("favour tokens"),
+    N_("second tie-break: the most wins; still tied, a shared win"),
+    N_("No winner yet: nobody has completed every task and reached Zeus."),
+    N_("shrine"),
+    N_("statue"),
+    N_("offering"),
+    N_("monster"),
+    N_("player"),
+    N_("open"),
+    N_("at Zeus"),
+    N_("short"),
+    N_("true"),
+    N_("false"),
+    N_("remove"),
+    N_("favour"),
+)
 
 
 def required(tasks: int) -> dict[str, int]:

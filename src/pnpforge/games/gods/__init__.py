@@ -5,17 +5,22 @@ Each hook imports its module only when a command needs it (pnpforge.games).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from pnpforge.games import Dealer, Game, Scorer, SetupRules
 
 
+def _names(lang: str) -> Mapping[str, str]:
+    from . import checks
+
+    return checks.names(lang)
+
+
 def _setup() -> SetupRules:
     from . import checks
 
-    return SetupRules(
-        checks.Setup, checks.check, picture=checks.picture, words=lambda: {**checks.JA, **checks.ja()}
-    )
+    return SetupRules(checks.Setup, checks.check, picture=checks.picture)
 
 
 def _deal() -> Dealer:
@@ -25,7 +30,7 @@ def _deal() -> Dealer:
         deal.deal,
         options=deal.OPTIONS,
         choices=lambda: deal.OPTION_CHOICES,
-        words=deal.ja,
+        terms=deal.TERMS,
     )
 
 
@@ -36,8 +41,7 @@ def _score() -> Scorer:
         score.Input,
         score.score,
         score.FIELDS,
-        words=lambda: score.JA,
     )
 
 
-GAME = Game("gods", Path(__file__).parent, setup=_setup, deal=_deal, score=_score)
+GAME = Game("gods", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, names=_names)

@@ -26,6 +26,7 @@ from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
@@ -41,100 +42,72 @@ END_TILE = "game-end"
 END_ZONE = 3  # the game-end tile is shuffled into the bottom three of the stack
 NOT_ON_BOARD = ("storm", "extra-action", "game-end")  # storm is discarded, extra action kept, end ends
 
-# the violations, as templates (a `Phrase` each) with their Japanese in `JA` and `ja()`: the Japanese
+# the violations, as templates (a `Phrase` each) said in the catalogs (locale/*.po): the
 # page's set-up check and `validate --lang ja` (Gods rulebook, 内容, ゲームの準備, 民族を配置する,
 # 神殿を配置する)
-OVERLAP = "{count} tiles on cell {cell}: {names}"
-APART = "the tiles form {count} separate groups (sizes {sizes})"
-NOT_PLACED = "a {tile} tile is never placed on the board"
-TEMPLES = "the opening has temples {found}; expected one of each player's god: {gods}"
-OTHERS = "the {players}-player opening has {wanted} besides the temples; found {found}"
-SHAPE = "the {players}-player opening is {shape}"
-FOUR = (
+OVERLAP = N_("{count} tiles on cell {cell}: {names}")
+APART = N_("the tiles form {count} separate groups (sizes {sizes})")
+NOT_PLACED = N_("a {tile} tile is never placed on the board")
+TEMPLES = N_("the opening has temples {found}; expected one of each player's god: {gods}")
+OTHERS = N_("the {players}-player opening has {wanted} besides the temples; found {found}")
+SHAPE = N_("the {players}-player opening is {shape}")
+FOUR = N_(
     "the 4-player opening is two adjacent pairs of temples that do not touch, with the wilderness "
     "touching both pairs"
 )
-MARKERS = "{count} {colour} god markers on the board; only {limit} exist"
-NOT_PEOPLE = "a god marker on a {tile} tile: only people tiles carry them"
-NO_SUCH_GOD = "a {marker} marker at {at}, but no player is the {marker} god"
-ONLY = "the people at {at} touch only {only} temples, so they carry the {only} marker (found {found})"
-SEVERAL = "the people at {at} touch {near} temples: their marker is one of those or none (found {marker})"
-AND = "{text} and {more}"
-UNREACHED = (
+MARKERS = N_("{count} {colour} god markers on the board; only {limit} exist")
+NOT_PEOPLE = N_("a god marker on a {tile} tile: only people tiles carry them")
+NO_SUCH_GOD = N_("a {marker} marker at {at}, but no player is the {marker} god")
+ONLY = N_("the people at {at} touch only {only} temples, so they carry the {only} marker (found {found})")
+SEVERAL = N_("the people at {at} touch {near} temples: their marker is one of those or none (found {marker})")
+AND = N_("{text} and {more}")
+UNREACHED = N_(
     "the {marker} marker at {at} cannot have spread there: no chain of touching people tiles leads to "
     "a {marker} temple"
 )
-UNUSED_GOD = "no player is the {colour} god, so its temples stay in the box"
-TEMPLE_COUNT = "{count} {colour} temples on the board; each god has {most}"
-TEMPLE_IN_PILE = "{count} {tile} in the draw pile: temples are each player's own supply"
-TILE_COUNT = "{total} {tile} tiles on the {where}; the game has {count}"
-BAG_END = "the bag variant is played without the game-end tile"
-END_MISSING = "the game-end tile is missing: it lies in the bottom {zone} of the stack"
-END_TWICE = "{count} game-end tiles in the stack; the game has 1"
-END_HIGH = (
+UNUSED_GOD = N_("no player is the {colour} god, so its temples stay in the box")
+TEMPLE_COUNT = N_("{count} {colour} temples on the board; each god has {most}")
+TEMPLE_IN_PILE = N_("{count} {tile} in the draw pile: temples are each player's own supply")
+TILE_COUNT = N_("{total} {tile} tiles on the {where}; the game has {count}")
+BAG_END = N_("the bag variant is played without the game-end tile")
+END_MISSING = N_("the game-end tile is missing: it lies in the bottom {zone} of the stack")
+END_TWICE = N_("{count} game-end tiles in the stack; the game has 1")
+END_HIGH = N_(
     "the game-end tile is number {number} from the bottom of the stack (expected within the bottom {zone})"
 )
-# the set-up picture's title and pile line (`picture`), as templates said in `JA`
-PICTURE_TITLE = "Gods: {players} players ({gods}), {stage}"
-PILE = "{count} tiles in the {pile}"
+# the set-up picture's title and pile line (`picture`), as templates
+PICTURE_TITLE = N_("Gods: {players} players ({gods}), {stage}")
+PILE = N_("{count} tiles in the {pile}")
 
-JA = {
-    OVERLAP: "マス{cell}にタイルが{count}枚あります: {names}",
-    APART: "タイルが{count}つのまとまりに分かれています(枚数 {sizes})",
-    NOT_PLACED: "{tile}のタイルはボードに置きません",
-    TEMPLES: "最初のボード配置の神殿は{found}です。各プレイヤーの神の神殿が1つずつのはずです: {gods}",
-    OTHERS: "{players}人プレイの最初のボード配置は、神殿タイルのほかに{wanted}のはずです(実際: {found})",
-    "one wilderness tile": "荒野タイル1枚",
-    "no other tiles": "タイルなし",
-    "none": "なし",
-    SHAPE: "{players}人プレイの最初のボード配置は{shape}です",
-    "two adjacent temples": "隣接する神殿タイル2つ",
-    "three temples each touching the other two": "互いに隣接する神殿タイル3つ",
-    FOUR: (
-        "4人プレイの最初のボード配置は、神殿タイルを2つずつ隣接させ(2組は接しない)、"
-        "両方の組に接する荒野をはさみます"
-    ),
-    MARKERS: "ボード上に{colour}のゴッドマーカーが{count}個あります。{limit}個しかありません",
-    NOT_PEOPLE: "{tile}のタイルにゴッドマーカーがあります。ゴッドマーカーを置くのは民族タイルだけです",
-    NO_SUCH_GOD: "{at}に{marker}のマーカーがありますが、{marker}の神のプレイヤーはいません",
-    ONLY: "{at}の民族は{only}の神殿だけに隣接しているので、{only}のゴッドマーカーが置かれます(実際: {found})",
-    SEVERAL: "{at}の民族は{near}の神殿に隣接しています: マーカーはそのいずれかか、なしです(実際: {marker})",
-    AND: "{text}と{more}",
-    UNREACHED: (
-        "{at}の{marker}のマーカーはそこまで広がれません: {marker}の神殿につながる、隣接した民族タイルの"
-        "連なりがありません"
-    ),
-    UNUSED_GOD: "{colour}の神のプレイヤーはいないので、その神殿タイルは使いません",
-    TEMPLE_COUNT: "ボード上に{colour}の神殿が{count}つあります。各神の神殿は{most}つです",
-    TEMPLE_IN_PILE: "タイルの山に{tile}が{count}枚あります。神殿タイルは山に混ぜません",
-    TILE_COUNT: "{where}に{tile}のタイルが{total}枚あります。ゲームには{count}枚です",
-    "board and draw pile": "ボードとタイルの山",
-    "board": "ボード",
-    BAG_END: "袋のヴァリアントではエンドタイルを使いません",
-    END_MISSING: "エンドタイルがありません: タイルの山の下から{zone}枚のうちにあります",
-    END_TWICE: "タイルの山にエンドタイルが{count}枚あります。ゲームには1枚です",
-    END_HIGH: "エンドタイルがタイルの山の下から{number}枚目にあります(下から{zone}枚のうちのはず)",
-    **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄"},
-    # the set-up picture (`setup --draw`, the Japanese page's board): the tiles by the rulebook's names
-    PICTURE_TITLE: "ゴッド: {players}人プレイ({gods})、{stage}",
-    "opening": "最初のボード配置",
-    "play": "ゲーム中",
-    "solid: temple": "塗りつぶし: 神殿タイル",
-    "hatched: people": "斜線: 民族タイル",
-    "people": "民族",
-    "disc: god marker": "円: ゴッドマーカー",
-    PILE: "{pile}にタイル{count}枚",
-    "stack": "タイルの山",
-    "bag": "袋",
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("one wilderness tile"),
+    N_("no other tiles"),
+    N_("none"),
+    N_("two adjacent temples"),
+    N_("three temples each touching the other two"),
+    N_("board and draw pile"),
+    N_("board"),
+    N_("play"),
+    N_("solid: temple"),
+    N_("hatched: people"),
+    N_("people"),
+    N_("disc: god marker"),
+    *(N_("red"), N_("blue"), N_("green"), N_("yellow")),
+)
+# the stage and the pile on the picture, looked up under these ids: the set-up file's `opening` and the
+# score sheet's `stack` and `bag` are said in other words
+STAGE_TERMS = {"opening": N_("opening board")}
+PILE_TERMS = {"stack": N_("tile stack"), "bag": N_("tile bag")}
 
 
-def ja() -> dict[str, str]:
-    """Each tile id (`temple-red`, `wilderness`) → its printed Japanese name (tiles.csv)."""
+def names(lang: str) -> dict[str, str]:
+    """Each tile id (`temple-red`, `wilderness`) → the name tiles.csv prints for it in `lang`
+    (`name_<lang>`); {} for a language it lacks."""
     rows = [row for row, _ in kit.rows(HERE, "tiles.csv", "kind")]
-    return {
-        "-".join(p for p in (r["kind"], r["colour"]) if p): r["name_ja"] for r in rows if r.get("name_ja")
-    }
+    column = f"name_{lang}"
+    return {"-".join(p for p in (r["kind"], r["colour"]) if p): r[column] for r in rows if r.get(column)}
 
 
 def _w(word: str) -> Phrase:
@@ -451,7 +424,12 @@ TILE_MM = 12.0  # drawn tile circumradius: about the printed tile's size, so a P
 def picture(setup: Setup) -> BoardPicture:
     """The board as drawn by `pnpforge setup gods --draw`: temples solid, people hatched, markers as discs."""
     gods = [_w(god) for god in setup.gods]
-    title = Phrase(PICTURE_TITLE, players=setup.players, gods=gods, stage=_w(setup.stage))
+    title = Phrase(
+        PICTURE_TITLE,
+        players=setup.players,
+        gods=gods,
+        stage=Phrase.word(setup.stage, STAGE_TERMS.get(setup.stage)),
+    )
     pic = BoardPicture(title, palette=PICTURE_COLOURS)
     for placed in setup.board:
         kind = _kind(placed.tile)
@@ -471,6 +449,11 @@ def picture(setup: Setup) -> BoardPicture:
             pic.legend.append(("white", _w("disc: god marker")))
     pile = _pile(setup)
     if pile is not None:
-        pic.legend.append(("land", Phrase(PILE, count=len(pile), pile=_w(setup.variant))))
+        pic.legend.append(
+            (
+                "land",
+                Phrase(PILE, count=len(pile), pile=Phrase.word(setup.variant, PILE_TERMS.get(setup.variant))),
+            )
+        )
     pic.legend = legend_of(pic.legend)
     return pic

@@ -11,6 +11,7 @@ from typing import Any
 
 from pnpforge.errors import InputError
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.i18n import N_
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
 from . import checks
@@ -25,26 +26,20 @@ OPENINGS: dict[int, list[Hex]] = {
     4: [(-2, 0), (-1, 0), (1, 0), (2, 0)],
 }
 WILDERNESS_4P: Hex = (0, 0)
-# the set-up file's words on the Japanese table page's "What goes where" (Gods rulebook, ゲームの準備,
-# ヴァリアント); the tiles by their Japanese names, as printed (tiles.csv)
-JA_WORDS = {
-    "players": "プレイヤー数",
-    "variant": "ヴァリアント",
-    "stack": "タイルの山",
-    "bag": "袋",
-    "gods": "神",
-    "stage": "段階",
-    "opening": "最初の配置",
-    "board": "ボード",
-    "tile": "タイル",
-    "at": "位置",
-    **{"red": "赤", "blue": "青", "green": "緑", "yellow": "黄"},
-}
-
-
-def ja() -> dict[str, str]:
-    """The set-up's words in Japanese, each tile id (`temple-red`, `wilderness`) by its printed name."""
-    return {**JA_WORDS, **checks.ja()}
+# the set-up file's words, as the table page's "What goes where" says them (Gods rulebook, ゲームの準備,
+# ヴァリアント): marked for the catalogs (locale/*.po); the tiles by the names tiles.csv prints (GAME.names)
+DATA_WORDS = (
+    N_("players"),
+    N_("variant"),
+    N_("gods"),
+    N_("stage"),
+    N_("opening"),
+    N_("board"),
+    N_("tile"),
+    N_("at"),
+)
+# the set-up's `stack` and `bag` are the piles the picture shows (the score sheet says the variants)
+TERMS = {key: checks.PILE_TERMS[key] for key in ("stack", "bag")}
 
 
 def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str]:

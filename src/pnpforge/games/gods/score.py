@@ -17,6 +17,7 @@ from pydantic import BeforeValidator
 
 from pnpforge import kit
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
 from pnpforge.scoring import (
     Count,
     Field,
@@ -110,50 +111,49 @@ class Input(Strict):
 FIELDS = [
     Field("villages", "village cards", "3 points each; 2 per people colour exist, 8 in all"),
     Field("vp_cards", "victory-point cards", "2 points each; 3 per people colour exist, 12 in all"),
-    Field("temples", "temples built", f"+{TEMPLE_BONUS} to every player tied for most; at most 6 each"),
-    Field("crystals", "energy crystals", f"break a tie on points (more wins); at most {MAX_CRYSTALS}"),
+    Field(
+        "temples",
+        "temples built",
+        Phrase(N_("+{bonus} to every player tied for most; at most 6 each"), bonus=TEMPLE_BONUS),
+    ),
+    Field(
+        "crystals",
+        "energy crystals",
+        Phrase(N_("break a tie on points (more wins); at most {most}"), most=MAX_CRYSTALS),
+    ),
 ]
 
-# the rule breaks' nouns, as templates (a `Phrase` each) with their Japanese in `JA`
-COLOURED = "{what} ({colour})"  # a player's cards of one people colour
-COLOUR_OF = "{colour} {what}"
-HELD = "{what} held in all"
-VILLAGES_MOST = "villages ({markers} god markers make at most {most})"
+# the rule breaks' nouns, as templates (a `Phrase` each) said in the catalogs (locale/*.po)
+COLOURED = N_("{what} ({colour})")  # a player's cards of one people colour
+COLOUR_OF = N_("{colour} {what}")
+HELD = N_("{what} held in all")
+VILLAGES_MOST = N_("villages ({markers} god markers make at most {most})")
 
-# the score sheet's words in Japanese: the web page and `score --lang ja` (Gods rulebook, 内容,
+# the score sheet's words: the web page and `score --lang LANG` (Gods rulebook, 内容,
 # ゲームの終了; the deal's variant: ヴァリアント)
-JA = {
-    "village cards": "村落カード",
-    "3 points each; 2 per people colour exist, 8 in all": "1枚3点。民族の色ごとに2枚、全8枚",
-    "victory-point cards": "勝利ポイントカード",
-    "2 points each; 3 per people colour exist, 12 in all": "1枚2点。民族の色ごとに3枚、全12枚",
-    "temples built": "建設した神殿",
-    f"+{TEMPLE_BONUS} to every player tied for most; at most 6 each": (
-        f"最も多く建設したプレイヤー全員に{TEMPLE_BONUS}点ボーナス。1人6つまで"
-    ),
-    "energy crystals": "エネルギークリスタル",
-    f"break a tie on points (more wins); at most {MAX_CRYSTALS}": (
-        f"同点の場合はクリスタルの多い方が勝利。{MAX_CRYSTALS}個まで"
-    ),
-    "villages": "村落カード",
-    "VP cards": "勝利ポイントカード",
-    "temple bonus": "神殿ボーナス",
-    "crystals": "エネルギークリスタル",
-    "temples": "神殿",
-    "variant": "ヴァリアント",
-    "stack": "タイルの山(通常)",
-    "bag": "袋(ヴァリアント)",
-    "gods": "神",
-    # the people colours (Gods rulebook, 内容: 4色) and the rule breaks' nouns
-    "red": "赤",
-    "blue": "青",
-    "green": "緑",
-    "yellow": "黄",
-    COLOURED: "{what}({colour})",
-    COLOUR_OF: "{colour}の{what}",
-    HELD: "全員が持つ{what}の合計",
-    VILLAGES_MOST: "村落(ゴッドマーカー{markers}個では最大{most}つ)",
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("village cards"),
+    N_("3 points each; 2 per people colour exist, 8 in all"),
+    N_("victory-point cards"),
+    N_("2 points each; 3 per people colour exist, 12 in all"),
+    N_("temples built"),
+    N_("energy crystals"),
+    N_("villages"),
+    N_("VP cards"),
+    N_("temple bonus"),
+    N_("crystals"),
+    N_("temples"),
+    N_("variant"),
+    N_("stack"),
+    N_("bag"),
+    N_("gods"),
+    N_("red"),
+    N_("blue"),
+    N_("green"),
+    N_("yellow"),
+)
 
 
 def _by_colour(cards: int | dict[str, int]) -> dict[str, int]:

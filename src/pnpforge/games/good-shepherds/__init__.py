@@ -13,7 +13,7 @@ from pnpforge.games import Dealer, Game, Scorer, SetupRules
 def _setup() -> SetupRules:
     from . import checks
 
-    return SetupRules(checks.Setup, checks.check, picture=checks.picture, words=lambda: checks.JA)
+    return SetupRules(checks.Setup, checks.check, picture=checks.picture)
 
 
 def _deal() -> Dealer:
@@ -21,7 +21,6 @@ def _deal() -> Dealer:
 
     return Dealer(
         deal.deal,
-        words=lambda: deal.JA,
     )
 
 
@@ -32,7 +31,6 @@ def _score() -> Scorer:
         score.Input,
         score.score,
         score.FIELDS,
-        words=lambda: score.JA,
     )
 
 

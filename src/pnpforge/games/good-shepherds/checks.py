@@ -25,6 +25,7 @@ from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
@@ -161,37 +162,28 @@ def _c(cell: Hex) -> list[int]:
     return [cell[0], cell[1]]
 
 
-# the violations, as templates (a `Phrase` each) with their Japanese in `JA`: the Japanese page's
+# the violations, as templates (a `Phrase` each) said in the catalogs (locale/*.po): the Japanese page's
 # set-up check and `validate --lang ja` (Good Shepherds rulebook, ユニット, 牧草地, 小屋)
-CELL_OCCUPIED = "cell {cell} holds {count} units ({what}); one only"
-PLAYERS_UNIT = "player {player}'s {unit}"
-START_HUT = "player {player}'s starting hut belongs at {cell}"
-HUTS_TOUCH = "huts at {a} and {b} touch"
-PASTURE_GROUP = "the pasture group at {cells} has {count} pastures (at most {most})"
-NOT_DESTROYED = "the pasture at {cell} touches the sheep at {sheep}, so it must be crossed out"
-DESTROYED_ALONE = "the crossed-out pasture at {cell} touches no sheep; only a sheep crosses one out"
-# the set-up picture's texts (`picture`), said in `JA`
-PICTURE_TITLE = "Good Shepherds: the farm board"
-PLAYER = "player {player}"
-PICTURE_KEY = "hatched: a starting hut's cell; disc sheep, triangle pasture, square hut; X crossed out"
+CELL_OCCUPIED = N_("cell {cell} holds {count} units ({what}); one only")
+PLAYERS_UNIT = N_("player {player}'s {unit}")
+START_HUT = N_("player {player}'s starting hut belongs at {cell}")
+HUTS_TOUCH = N_("huts at {a} and {b} touch")
+PASTURE_GROUP = N_("the pasture group at {cells} has {count} pastures (at most {most})")
+NOT_DESTROYED = N_("the pasture at {cell} touches the sheep at {sheep}, so it must be crossed out")
+DESTROYED_ALONE = N_("the crossed-out pasture at {cell} touches no sheep; only a sheep crosses one out")
+# the set-up picture's texts (`picture`)
+PICTURE_TITLE = N_("Good Shepherds: the farm board")
+PLAYER = N_("player {player}")
+PICTURE_KEY = N_("hatched: a starting hut's cell; disc sheep, triangle pasture, square hut; X crossed out")
 
-JA = {
-    CELL_OCCUPIED: "マス{cell}にユニットが{count}つあります({what})。1マスに1つだけです",
-    PLAYERS_UNIT: "プレイヤー{player}の{unit}",
-    "sheep": "羊",
-    "pasture": "牧草地",
-    "hut": "小屋",
-    START_HUT: "プレイヤー{player}の最初の小屋が{cell}にありません",
-    HUTS_TOUCH: "{a}と{b}の小屋が隣接しています。小屋は他の小屋と隣接しないように配置します",
-    PASTURE_GROUP: "{cells}の牧草地グループには牧草地が{count}個あります(最大{most}個)",
-    NOT_DESTROYED: "{cell}の牧草地は{sheep}の羊に隣接しているので、×印で破棄されているはずです",
-    DESTROYED_ALONE: "{cell}の破棄された牧草地はどの羊にも隣接していません。牧草地を破棄するのは羊だけです",
-    # the set-up picture (`setup --draw`, the Japanese page's board), in the rulebook's notation ○ △ ■ ×
-    PICTURE_TITLE: "グッド・シェパーズ: 農地ボード",
-    PLAYER: "プレイヤー{player}",
-    PICTURE_KEY: "斜線: 最初の小屋のマス。円 羊(○)、三角 牧草地(△)、四角 小屋(■)。×: ×印で破棄",
-    "X": "×",
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("sheep"),
+    N_("pasture"),
+    N_("hut"),
+    N_("X"),
+)
 
 
 def farm_report(state: FarmState) -> Report:

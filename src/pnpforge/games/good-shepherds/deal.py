@@ -8,23 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnpforge.i18n import N_
 from pnpforge.validator.setupfile import reject_unknown_options
 
 from . import checks
 
-# the set-up file's words on the Japanese table page's "What goes where" (Good Shepherds rulebook, ユニット)
-JA = {
-    "players": "プレイヤー数",
-    "board": "ボード",
-    "farm": "農地ボード",
-    "units": "ユニット",
-    "unit": "ユニット",
-    "hut": "小屋",
-    "sheep": "羊",
-    "pasture": "牧草地",
-    "at": "位置",
-    "player": "プレイヤー",
-}
+# the set-up file's words on the table page's "What goes where" (Good Shepherds rulebook, ユニット)
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("players"),
+    N_("board"),
+    N_("farm"),
+    N_("units"),
+    N_("unit"),
+    N_("hut"),
+    N_("sheep"),
+    N_("pasture"),
+    N_("at"),
+    N_("player"),
+)
 
 
 def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
+from pnpforge.i18n import N_
 from pnpforge.phrase import series
 from pnpforge.scoring import (
     Count,
@@ -55,8 +56,8 @@ class Player(PlayerEntry):
 
 
 # the two ways a score file can end
-SETTLEMENT: Final = "settlement"
-NO_PLACEMENT: Final = "no-placement"
+SETTLEMENT: Final = N_("settlement")
+NO_PLACEMENT: Final = N_("no-placement")
 
 
 class Input(Strict):
@@ -79,82 +80,61 @@ FIELDS = [
     Field(
         "money",
         "money before this settlement (the final money if no-placement)",
-        f"everyone starts with {START_MONEY}",
+        Phrase(N_("everyone starts with {money}"), money=START_MONEY),
         default=START_MONEY,
     ),
     Field(
         "sheep",
         "sheep (○)",
-        f"{SHEEP_INCOME} each if no more than your live pastures, else -{SHEEP_PENALTY} per sheep over",
+        Phrase(
+            N_("{income} each if no more than your live pastures, else -{penalty} per sheep over"),
+            income=SHEEP_INCOME,
+            penalty=SHEEP_PENALTY,
+        ),
     ),
-    Field("pastures", "live pastures (△, not crossed out)", f"{PASTURE_INCOME} each"),
+    Field(
+        "pastures", "live pastures (△, not crossed out)", Phrase(N_("{income} each"), income=PASTURE_INCOME)
+    ),
     Field(
         "huts",
         "huts (■, the starting hut included)",
-        f"{HUT_INCOME} per hut more than the opponent",
+        Phrase(N_("{income} per hut more than the opponent"), income=HUT_INCOME),
         default=1,
     ),
 ]
 
-GOES_ON = "The game goes on: nobody has {high} or more or below {low} (exactly 0 goes on)."
-ENDS = "The game ends: {why} ({high} or more, or below {low}, ends it)."
-HAS = "{name} has {money}"
-# the rule breaks, as templates (a `Phrase` each) with their Japanese in `JA`
-START_HUT = "{name} has no hut, but the starting hut is printed on the board"
-MONEY_OUT = (
+GOES_ON = N_("The game goes on: nobody has {high} or more or below {low} (exactly 0 goes on).")
+ENDS = N_("The game ends: {why} ({high} or more, or below {low}, ends it).")
+HAS = N_("{name} has {money}")
+# the rule breaks, as templates (a `Phrase` each) said in the catalogs (locale/*.po)
+START_HUT = N_("{name} has no hut, but the starting hut is printed on the board")
+MONEY_OUT = N_(
     "{name} had {money} before this settlement, but the game ended when anyone reached {high} "
     "or fell below {low}"
 )
-STILL_PLACE = "the game has not ended at once: every player can still place a unit ({where})"
-FREE_AT = "{name} at {cell}"
+STILL_PLACE = N_("the game has not ended at once: every player can still place a unit ({where})")
+FREE_AT = N_("{name} at {cell}")
 
-# the score sheet's words in Japanese: the web page and `score --lang ja` (Good Shepherds rulebook,
+# the score sheet's words: the web page and `score --lang LANG` (Good Shepherds rulebook,
 # ユニット, 決算, ゲームの終了)
-JA = {
-    "settlement (doubles were rolled) or no-placement (a player can place no unit, whatever the dice)": (
-        "決算(ゾロ目が出た)か、ユニットを置けない(ダイスの出目にかかわらずユニットを一切置けない)"
-    ),
-    "no-placement ends the game at once, with no settlement": (
-        "ユニットを置けないときは決算なしでゲームはただちに終了"
-    ),
-    SETTLEMENT: "決算",
-    NO_PLACEMENT: "ユニットを置けない(ただちに終了)",
-    "money before this settlement (the final money if no-placement)": (
-        "この決算の前の所持金(ユニットを置けないなら最終の所持金)"
-    ),
-    f"everyone starts with {START_MONEY}": f"各プレイヤーは{START_MONEY}金ずつ持って始める",
-    "sheep (○)": "羊(○)",
-    f"{SHEEP_INCOME} each if no more than your live pastures, else -{SHEEP_PENALTY} per sheep over": (
-        f"破棄していない牧草地の数以下なら1匹につき{SHEEP_INCOME}金、超えたら1匹につき{SHEEP_PENALTY}金を失う"
-    ),
-    "live pastures (△, not crossed out)": "破棄していない牧草地(△、×印なし)",
-    f"{PASTURE_INCOME} each": f"1個につき{PASTURE_INCOME}金",
-    "huts (■, the starting hut included)": "小屋(■、最初の小屋も含む)",
-    f"{HUT_INCOME} per hut more than the opponent": f"相手を上回った1軒につき{HUT_INCOME}金",
-    "money before": "決算前の所持金",
-    "money": "所持金",
-    "sheep": "羊",
-    "pastures": "牧草地",
-    "huts": "小屋",
-    "No winner yet.": "勝者はまだいません。",
-    "The game ends at once: a player can no longer place any unit (no settlement).": (
-        "ユニットを一切置けなくなったプレイヤーがいるため、ゲームはただちに終了します(決算なし)。"
-    ),
-    GOES_ON: (
-        "ゲームは続きます: 所持金が{high}金以上または{low}金未満のプレイヤーはいません"
-        "(0金ではまだ終了しません)。"
-    ),
-    ENDS: "ゲームはただちに終了します: {why}(決算終了時に所持金が{high}金以上もしくは{low}金未満で終了)。",
-    HAS: "{name}は{money}金",
-    "units": "ユニット",
-    START_HUT: "{name}の小屋が0軒ですが、最初の小屋はボードに印刷されています",
-    MONEY_OUT: (
-        "{name}のこの決算の前の所持金は{money}金ですが、所持金が{high}金以上もしくは{low}金未満になった時点で"
-        "ゲームは終了しています"
-    ),
-    STILL_PLACE: "ゲームはただちには終了していません: どのプレイヤーもまだユニットを置けます({where})",
-    FREE_AT: "{name}は{cell}に置ける",
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("settlement (doubles were rolled) or no-placement (a player can place no unit, whatever the dice)"),
+    N_("no-placement ends the game at once, with no settlement"),
+    N_("money before this settlement (the final money if no-placement)"),
+    N_("sheep (○)"),
+    N_("live pastures (△, not crossed out)"),
+    N_("huts (■, the starting hut included)"),
+    N_("money before"),
+    N_("money"),
+    N_("sheep"),
+    N_("pastures"),
+    N_("huts"),
+    N_("No winner yet."),
+    N_("The game ends at once: a player can no longer place any unit (no settlement)."),
+    N_("units"),
+)
 
 
 def settle(sheep: int, pastures: int, huts: int, their_huts: int) -> dict[str, int]:

@@ -5,17 +5,22 @@ Each hook imports its module only when a command needs it (pnpforge.games).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from pnpforge.games import Dealer, Game, Scorer, SetupRules
 
 
+def _names(lang: str) -> Mapping[str, str]:
+    from . import checks
+
+    return checks.names(lang)
+
+
 def _setup() -> SetupRules:
     from . import checks
 
-    return SetupRules(
-        checks.Setup, checks.check, picture=checks.picture, words=lambda: {**checks.JA, **checks.ja()}
-    )
+    return SetupRules(checks.Setup, checks.check, picture=checks.picture)
 
 
 def _deal() -> Dealer:
@@ -23,7 +28,6 @@ def _deal() -> Dealer:
 
     return Dealer(
         deal.deal,
-        words=lambda: deal.JA,
     )
 
 
@@ -34,8 +38,7 @@ def _score() -> Scorer:
         score.Input,
         score.score,
         score.FIELDS,
-        words=lambda: score.JA,
     )
 
 
-GAME = Game("quo-vadis", Path(__file__).parent, setup=_setup, deal=_deal, score=_score)
+GAME = Game("quo-vadis", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, names=_names)

@@ -31,6 +31,7 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, components, polygon_cell
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.geometry.lattice import LatticeCell, Triangle, hex_lattice, lattice_adjacency
+from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source, read_yaml, validate
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, legend_of
@@ -289,48 +290,36 @@ def adjacent_areas(setup: Setup) -> dict[str, set[str]]:
 # -- the checks ----------------------------------------------------------------------------------------
 
 
-# the violations, as templates (a `Phrase` each) with their Japanese in `JA`: the Japanese page's
+# the violations, as templates (a `Phrase` each) said in the catalogs (locale/*.po): the Japanese page's
 # set-up check and `validate --lang ja` (Quo Vadis rulebook, コンポーネント, ゲームの準備 1 天地開闢)
-TILE_AT = "{tile} at {at}"
-GROUP = "{tiles}"  # tiles cut off together, said one by one
-REPEATED = "area tile {tile} is placed {count} times; there is one"
-TILE_COUNT = "{count} area tiles for {players} players (expected {wanted})"
-DOUBLES_COUNT = "{count} double tiles for {players} players (expected {wanted})"
-DISCONNECTED = "the map falls into {parts} separate parts ({sizes} tiles); cut off: {cut_off}"
-OVERLAP = "tiles {a} and {b} overlap"
-CENTRE_OPEN = "the centre tile at {at} does not have six tiles around it (the base)"
-NO_BASE = "no tile has six tiles around it: the base is one centre tile with six around it"
-DOUBLE_IN_BASE = "double {tile} is in the base ({role}); doubles only join outside the base"
-DETACHED = "{tile} does not touch the ring around the centre {centre}"
-# the set-up picture's title and the doubles' badge (`picture`), said in `JA`
-PICTURE_TITLE = "Quo Vadis: the map for {players} players"
-DOUBLE = "double (4-5 players)"
+TILE_AT = N_("{tile} at {at}")
+GROUP = N_("{tiles}")  # tiles cut off together, said one by one
+REPEATED = N_("area tile {tile} is placed {count} times; there is one")
+TILE_COUNT = N_("{count} area tiles for {players} players (expected {wanted})")
+DOUBLES_COUNT = N_("{count} double tiles for {players} players (expected {wanted})")
+DISCONNECTED = N_("the map falls into {parts} separate parts ({sizes} tiles); cut off: {cut_off}")
+OVERLAP = N_("tiles {a} and {b} overlap")
+CENTRE_OPEN = N_("the centre tile at {at} does not have six tiles around it (the base)")
+NO_BASE = N_("no tile has six tiles around it: the base is one centre tile with six around it")
+DOUBLE_IN_BASE = N_("double {tile} is in the base ({role}); doubles only join outside the base")
+DETACHED = N_("{tile} does not touch the ring around the centre {centre}")
+# the set-up picture's title and the doubles' badge (`picture`)
+PICTURE_TITLE = N_("Quo Vadis: the map for {players} players")
+DOUBLE = N_("double (4-5 players)")
 
-JA = {
-    TILE_AT: "{at}の{tile}",
-    GROUP: "{tiles}",
-    REPEATED: "エリアタイル{tile}が{count}回配置されています。このタイルは1枚だけです",
-    TILE_COUNT: "{players}人プレイでエリアタイルが{count}枚です({wanted}枚のはず)",
-    DOUBLES_COUNT: "{players}人プレイでゾロ目のエリアタイルが{count}枚です({wanted}枚のはず)",
-    DISCONNECTED: "マップが{parts}つに分かれています(タイル{sizes}枚)。切り離されたもの: {cut_off}",
-    OVERLAP: "タイル{a}と{b}が重なっています",
-    CENTRE_OPEN: "{at}の中央のタイルの周囲に6枚のタイルがありません(ベース)",
-    NO_BASE: "周囲に6枚のタイルがあるタイルがありません: ベースは中央の1枚とその周囲の6枚です",
-    DOUBLE_IN_BASE: (
-        "ゾロ目の{tile}がベース({role})にあります。ゾロ目のタイルはベース最外周に隣接させて追加します"
-    ),
-    "centre": "中央",
-    "ring": "周囲",
-    DETACHED: "{tile}が中央の{centre}を囲むベース最外周に隣接していません",
-    # the set-up picture (`setup --draw`, the Japanese page's board); the terrains come from `ja()`
-    PICTURE_TITLE: "クォ・ヴァディス: {players}人プレイのマップ",
-    DOUBLE: "ゾロ目のエリアタイル(4-5人)",
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("centre"),
+    N_("ring"),
+)
 
 
-def ja() -> dict[str, str]:
-    """The terrains by their rulebook names (areas.yaml `ja`), keyed by the English name the picture shows."""
-    return {terrain.en: terrain.ja for terrain in load_areas().terrains.values()}
+def names(lang: str) -> dict[str, str]:
+    """The terrains by the names areas.yaml gives them in `lang` (`ja:`), keyed by the English name the
+    picture shows; {} for a language the file does not name them in."""
+    said = {terrain.en: getattr(terrain, lang, None) for terrain in load_areas().terrains.values()}
+    return {english: name for english, name in said.items() if isinstance(name, str) and name}
 
 
 def _name(qv: QvMap, i: int) -> Phrase:

@@ -12,21 +12,24 @@ import random
 from typing import Any
 
 from pnpforge.geometry import hexgrid
+from pnpforge.i18n import N_
 from pnpforge.validator.setupfile import reject_unknown_options
 
 from . import checks
 
 CENTRE = (0, 0)
-# the set-up file's words on the Japanese table page's "What goes where" (Quo Vadis rulebook, コンポーネント,
+# the set-up file's words on the table page's "What goes where" (Quo Vadis rulebook, コンポーネント,
 # ゲームの準備 1 天地開闢); area tile ids stay as the file has them
-JA = {
-    "players": "プレイヤー数",
-    "map": "マップ",
-    "centre": "中央",
-    "tile": "エリアタイル",
-    "at": "位置",
-    "rotation": "回転",
-}
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("players"),
+    N_("map"),
+    N_("centre"),
+    N_("tile"),
+    N_("at"),
+    N_("rotation"),
+)
 
 
 def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:

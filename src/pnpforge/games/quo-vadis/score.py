@@ -27,6 +27,7 @@ from pydantic import BeforeValidator
 from pnpforge import kit
 from pnpforge.errors import InputError
 from pnpforge.geometry.cells import components
+from pnpforge.i18n import N_
 from pnpforge.scoring import (
     Count,
     Field,
@@ -148,103 +149,80 @@ FIELDS = [
     Field("skills", "VP from end-of-game skills", "as the skill cards say"),
 ]
 
-GENERATION_CHANGE = "Generation change: {player} gains {cards} cards × {areas} areas = {vp} VP."
+GENERATION_CHANGE = N_("Generation change: {player} gains {cards} cards × {areas} areas = {vp} VP.")
 TOO_FEW_CARDS = (  # a rule break every empty final sheet shows first, so it is said in Japanese too
-    "{name} placed {placed} generation cards; a final score has exactly {rounds}, one per round "
-    "(the game ends after round {rounds})"
+    N_(
+        "{name} placed {placed} generation cards; a final score has exactly {rounds}, one per round "
+        "(the game ends after round {rounds})"
+    )
 )
-# the other rule breaks, as templates (a `Phrase` each) with their Japanese in `JA`; a count a player
+# the other rule breaks, as templates (a `Phrase` each) said in the catalogs (locale/*.po); a count a player
 # gives is keyed "count: KEY", as its English word ("towns") is also a bonus row of the sheet
 COUNTED = ("vp", "towns", "destroyed_towns", "aptitude_workers", "territory", "skills")
 COUNT_WORDS = {key: Phrase.word(key.replace("_", " "), key=f"count: {key}") for key in COUNTED}
-GENERATION_CARDS = "cards in generation {generation}"
-ALL_TOWNS = "towns (destroyed ones included: they stay on the board)"
-GAP = (
+GENERATION_CARDS = N_("cards in generation {generation}")
+ALL_TOWNS = N_("towns (destroyed ones included: they stay on the board)")
+GAP = N_(
     "{name} has cards in generation {used} but none in generation {gap}; generations fill from left to right"
 )
-NOT_REBUILT = "{name} has a worker on their own destroyed town at {space}: it is rebuilt at once"
-TWO_WORKERS = "{name} has two workers on {space}"
-ON_OWN_TOWN = "{name} has a worker on their own town at {space}"
-TOWN_STACKED = "{space} holds {first} and {second}"
-TOWN, DESTROYED_TOWN = "town", "destroyed town"
+NOT_REBUILT = N_("{name} has a worker on their own destroyed town at {space}: it is rebuilt at once")
+TWO_WORKERS = N_("{name} has two workers on {space}")
+ON_OWN_TOWN = N_("{name} has a worker on their own town at {space}")
+TOWN_STACKED = N_("{space} holds {first} and {second}")
+TOWN, DESTROYED_TOWN = N_("town"), N_("destroyed town")
 
-# the score sheet's words in Japanese: the web page and `score --lang ja` (Quo Vadis rulebook,
+# the score sheet's words: the web page and `score --lang LANG` (Quo Vadis rulebook,
 # コンポーネント, 手札配置 (世代交代), 決算, 最終決算)
-JA = {
-    "VP earned during play": "ゲーム中に得たVP",
-    "settlements, wars won and prosperity: the VP tokens in front of you": (
-        "決算・戦争の勝利・繁栄で得たもの: 手元のVPトークン"
+# words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
+# catalogs (locale/*.po), where each language says them in the game's words
+DATA_WORDS = (
+    N_("VP earned during play"),
+    N_("settlements, wars won and prosperity: the VP tokens in front of you"),
+    N_("towns not destroyed"),
+    N_("3 VP each (scoring.yaml: final.town)"),
+    N_("destroyed towns (face down)"),
+    N_("no VP and no control, but they count against your 5 town tokens"),
+    N_("workers on your aptitude terrain"),
+    N_("1 VP each; a terrain token changes the whole area"),
+    N_("largest group of adjacent controlled areas"),
+    N_("≤3: 0, 4: 3, 5: 6, 6: 9, ≥7: 12 VP; control = workers on 2 spaces or a town"),
+    N_("cards in generations 1-6"),
+    N_(
+        "10 in all, one per round; 4 VP per generation to the most cards there, ties to the first "
+        "clockwise from the start player"
     ),
-    "towns not destroyed": "破壊されていないタウン",
-    "3 VP each (scoring.yaml: final.town)": "1つにつき3VP(scoring.yaml: final.town)",
-    "destroyed towns (face down)": "破壊されたタウン(裏向き)",
-    "no VP and no control, but they count against your 5 town tokens": (
-        "VPも支配力もないが、5つのタウントークンには数える"
-    ),
-    "workers on your aptitude terrain": "適性マスに配置されているワーカー",
-    "1 VP each; a terrain token changes the whole area": (
-        "1つにつき1VP。地形トークンはエリア全体の地形を変える"
-    ),
-    "largest group of adjacent controlled areas": "支配力を得ているエリアの最大の隣接数",
-    "≤3: 0, 4: 3, 5: 6, 6: 9, ≥7: 12 VP; control = workers on 2 spaces or a town": (
-        "3以下: 0、4: 3、5: 6、6: 9、7以上: 12VP。支配力 = 2マスのワーカーかタウン"
-    ),
-    "cards in generations 1-6": "第1〜6世代の配置枚数",
-    "10 in all, one per round; 4 VP per generation to the most cards there, "
-    "ties to the first clockwise from the start player": (
-        "全10枚、1ラウンド1枚。各世代で最も多いプレイヤーが4VP、"
-        "複数いたらスタートプレイヤーから時計回りで近い方"
-    ),
-    "VP from end-of-game skills": "スキルボーナスのVP",
-    "as the skill cards say": "ゲーム終了時に適用されるスキルの内容に従う",
-    "start player": "スタートプレイヤー",
-    "settlement": "決算",
-    "player": "プレイヤー",
-    "cards": "左隣の世代の枚数",
-    "areas": "支配力数",
-    "VP tokens": "VPトークン",
-    "towns": "勢力ボーナス(タウン)",
-    "aptitude": "勢力ボーナス(適性マス)",
-    "territory": "版図ボーナス",
-    "generations": "世代ボーナス",
-    "skills": "スキルボーナス",
-    "seat order from the start player": "スタートプレイヤーから時計回りで近い順",
-    "A settlement decides no winner; the VP go on the player's pile.": (
-        "決算では勝者は決まりません。VPはそのプレイヤーのものになります。"
-    ),
-    "Control, from the map": "支配力(マップから)",
-    "controlled": "支配しているエリア",
-    "largest group": "最大の隣接数",
-    "from start": "スタートプレイヤーからの順",
-    GENERATION_CHANGE: "世代交代の決算: {player}は 枚数{cards} × 支配力数{areas} = {vp}VP を得ます。",
-    TOO_FEW_CARDS: (
-        "{name}が配置した世代のカードは{placed}枚です。最終決算では1ラウンド1枚、ちょうど{rounds}枚"
-        "({rounds}ラウンドが終わるとゲーム終了)"
-    ),
-    "count: vp": "VPトークン",
-    "count: towns": "タウン",
-    "count: destroyed_towns": "破壊されたタウン",
-    "count: aptitude_workers": "適性マスのワーカー",
-    "count: territory": "版図(支配力を得ているエリアの最大の隣接数)",
-    "count: skills": "スキルボーナスのVP",
-    GENERATION_CARDS: "第{generation}世代のカード",
-    ALL_TOWNS: "タウン(破壊されたタウンも含む: ボードに残るため)",
-    "workers": "ワーカー",
-    "territory (areas)": "版図(エリア数)",
-    "cards placed": "配置したカード",
-    GAP: "{name}は第{used}世代にカードがありますが、第{gap}世代にはありません。世代は左から順に配置します",
-    "cards in the generation left": "左隣の世代の枚数",
-    "areas controlled": "支配力数",
-    "cards in one generation": "1つの世代の枚数",
-    NOT_REBUILT: (
-        "{name}は自分の破壊されたタウン({space})にワーカーを置いています: そのタウンはすぐに再建されます"
-    ),
-    TWO_WORKERS: "{name}は{space}にワーカーを2つ置いています",
-    ON_OWN_TOWN: "{name}は自分のタウン({space})にワーカーを置いています",
-    TOWN_STACKED: "{space}に{first}と{second}があります",
-    TOWN: "タウン",
-    DESTROYED_TOWN: "破壊されたタウン",
-}
+    N_("VP from end-of-game skills"),
+    N_("as the skill cards say"),
+    N_("start player"),
+    N_("settlement"),
+    N_("player"),
+    N_("cards"),
+    N_("areas"),
+    N_("VP tokens"),
+    N_("towns"),
+    N_("aptitude"),
+    N_("territory"),
+    N_("generations"),
+    N_("skills"),
+    N_("seat order from the start player"),
+    N_("A settlement decides no winner; the VP go on the player's pile."),
+    N_("Control, from the map"),
+    N_("controlled"),
+    N_("largest group"),
+    N_("from start"),
+    N_("count: vp"),
+    N_("count: towns"),
+    N_("count: destroyed_towns"),
+    N_("count: aptitude_workers"),
+    N_("count: territory"),
+    N_("count: skills"),
+    N_("workers"),
+    N_("territory (areas)"),
+    N_("cards placed"),
+    N_("cards in the generation left"),
+    N_("areas controlled"),
+    N_("cards in one generation"),
+)
 
 
 def territory_bonus(size: int, table: list[Territory]) -> int:
