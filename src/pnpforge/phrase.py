@@ -1,13 +1,15 @@
 """A sentence (or a word) that reads as its English text but can be said in another language.
 
 Score sheets (pnpforge.scoring) and set-up checks (games/*/checks.py) build their messages as a
-`Phrase`; a language table keyed by the template says it in other words (pnpforge/lang.py). Kept
+`Phrase`; the message catalogs say it in other words by its template (pnpforge.i18n.translator). Kept
 apart from the scoring engine so a set-up check can use it without loading the score-file models.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from pnpforge.i18n import N_
 
 __all__ = ["SERIES", "series", "Phrase"]
 
@@ -19,10 +21,10 @@ def _english(value: Any) -> str:
 class Phrase(str):
     """A sentence (or a word) built from a `template` and named `values`, which reads as its English text.
 
-    Everywhere a string goes (JSON, `pnpforge score`, comparisons) it is that English text; a language
-    table keyed by the template (a game's `JA`) can say it in other words with the same values
-    (pnpforge/lang.py). A value is a name or number shown as it is, a `Phrase` said in the language
-    too, or a list of those (joined with ", " in English).
+    Everywhere a string goes (JSON, `pnpforge score`, comparisons) it is that English text; the
+    message catalogs say it in other words by its template, with the same values (pnpforge.i18n). A
+    value is a name or number shown as it is, a `Phrase` said in the language too, or a list of those
+    (joined with ", " in English).
     """
 
     template: str
@@ -48,7 +50,7 @@ class Phrase(str):
         return _rebuilt(text, key or text, {})
 
 
-SERIES = "{text}; {more}"  # items one after another (their Japanese: pnpforge/lang.py `SERIES_JA`)
+SERIES = N_("{text}; {more}")  # items one after another
 
 
 def series(items: list[Phrase], template: str = SERIES) -> Phrase:

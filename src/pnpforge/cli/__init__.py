@@ -15,6 +15,7 @@ import importlib
 import os
 import sys
 import types
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -62,9 +63,25 @@ def report_warnings(warnings: list[Problem | str]) -> None:
         click.echo(warning_line(line), err=True)
 
 
+class _Languages(Sequence[str]):
+    """The languages pnpforge has catalogs for (i18n.languages()), looked up each time they are asked:
+    a new .po (or PNPFORGE_LOCALE_DIR's catalogs) is a new choice without touching the commands."""
+
+    def __getitem__(self, index: Any) -> Any:
+        from pnpforge import i18n
+
+        return i18n.languages()[index]
+
+    def __len__(self) -> int:
+        from pnpforge import i18n
+
+        return len(i18n.languages())
+
+
 def lang_option(help: str) -> Any:
-    """`--lang en|ja` (default en), as `score`, `validate` and `setup` take it."""
-    return click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True, help=help)
+    """`--lang LANG` (default en, choices: every language with a catalog), as `score`, `validate` and
+    `setup` take it."""
+    return click.option("--lang", type=click.Choice(_Languages()), default="en", show_default=True, help=help)
 
 
 def import_long_lived(name: str) -> types.ModuleType:

@@ -14,6 +14,8 @@ import click
 from pnpforge.cli import lang_option
 from pnpforge.errors import InputError
 from pnpforge.files import write_atomic
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import read_yaml_text
 from pnpforge.validator import setupfile
 from pnpforge.validator.report import Report
@@ -22,31 +24,32 @@ EXIT_VIOLATIONS = 1
 DRAW_SUFFIXES = (".pdf", ".svg", ".png")
 
 
-def _print_report(report: Report, file: str, lang: str = "en") -> None:
-    game = report.game
-    words = {
-        "legal": "legal {game} set-up",
-        "warnings": " ({count} warning(s))",
-        "violations": "{count} rule violation(s)",
-        "unlisted": "{count} more violation(s) not listed (the first {shown} are)",
-    }
-    if lang != "en":  # only a translated report reads the game's checks.py `JA` table
-        from pnpforge import lang as language
+# the closing lines of `validate`
+LEGAL = N_("legal {game} set-up")
+WARNINGS = N_(" ({count} warning(s))")
+VIOLATIONS = N_("{count} rule violation(s)")
+UNLISTED = N_("{count} more violation(s) not listed (the first {shown} are)")
 
-        game = language.game_title(report.game, lang)  # the closing line names the game for people
-        report = language.said_report(report, language.check_translator(report.game, lang))
-        words = language.VALIDATE_JA
+
+def _print_report(report: Report, file: str, lang: str = "en") -> None:
+    from pnpforge import games
+    from pnpforge.scoring.render import violation_line
+
+    game = games.load(report.game)
+    tr = game.translator(lang)
+    # the closing line names the game for people (game.yaml's title), in English as the file does
+    title = report.game if lang == "en" else game.title(lang)
     for v in report.errors:
-        click.echo(f"{file}: error [{v.code}] {v.message}")
+        click.echo(violation_line(v, file, tr))
     if report.unlisted:
-        click.echo(f"{file}: {words['unlisted'].format(count=report.unlisted, shown=len(report.errors))}")
+        click.echo(f"{file}: {tr(Phrase(UNLISTED, count=report.unlisted, shown=len(report.errors)))}")
     for v in report.warnings:
-        click.echo(f"{file}: warning [{v.code}] {v.message}")
+        click.echo(violation_line(v, file, tr, error=False))
     if report.valid:
-        extra = words["warnings"].format(count=len(report.warnings)) if report.warnings else ""
-        click.echo(f"{file}: {words['legal'].format(game=game)}{extra}")
+        extra = tr(Phrase(WARNINGS, count=len(report.warnings))) if report.warnings else ""
+        click.echo(f"{file}: {tr(Phrase(LEGAL, game=title))}{extra}")
     else:
-        click.echo(f"{file}: {words['violations'].format(count=report.error_count)}")
+        click.echo(f"{file}: {tr(Phrase(VIOLATIONS, count=report.error_count))}")
 
 
 @click.command("validate")
@@ -139,12 +142,9 @@ def setup_cmd(
         if picture is None:
             raise InputError.single(setupfile.COMMAND_LINE, f"game {game!r} cannot draw its board")
         from pnpforge.layouts import boardpic
+        from pnpforge.validator.picture import said
 
-        pic = picture(loaded.setup)
-        if lang != "en":  # only a Japanese picture reads the game's checks.py `JA` table
-            from pnpforge import lang as language
-
-            pic = language.picture_said(pic, game, lang)
+        pic = said(picture(loaded.setup), loaded.game.translator(lang))
         boardpic.render(pic, draw)
         click.echo(f"drew {draw}", err=True)
 

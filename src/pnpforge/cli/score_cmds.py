@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from pnpforge import catalog
+from pnpforge import catalog, games
 from pnpforge.cli import lang_option
 from pnpforge.errors import InputError
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
-from pnpforge.scoring.run import score_file, score_interactive
+from pnpforge.scoring.run import score_file, score_interactive, sheet_text
 
 EXIT_RULES_BROKEN = 1
 
@@ -26,9 +26,7 @@ EXIT_RULES_BROKEN = 1
     help="GAME given: ask each player's numbers in turn (questions on stderr).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for tools instead of the table.")
-@lang_option(
-    "Language of the printed sheet: ja uses each game's rulebook terms (--json output is unchanged)."
-)
+@lang_option("Language of the printed sheet, in each game's rulebook terms (--json output is unchanged).")
 def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
     """Count the score of a game from what players counted at the table.
 
@@ -36,8 +34,8 @@ def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
     Prints a row per player, a column per scoring item, the total, then the winner(s) and the
     tie-break that decided. Exit 0 when scored, 1 when the numbers break a rule (e.g. more
     village cards than exist), 2 when the file is malformed. --lang ja prints the same sheet
-    in Japanese (headings, items, notes, the winner sentence; the --interactive questions too);
-    names, numbers and the values typed stay as given.
+    in Japanese (headings, items, notes, the winner sentence; the --interactive questions too), and
+    so does any language with a catalog; names, numbers and the values typed stay as given.
 
     \b
     Example:
@@ -57,17 +55,10 @@ def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
     except RulesBroken as broken:
         if as_json:
             click.echo(render.json_text(broken.report.as_json()))
-        elif lang == "en":
-            click.echo(render.report_text(broken.report, "<interactive>" if interactive else target))
         else:
-            from pnpforge.scoring import lang as language
-
             file = "<interactive>" if interactive else target
-            click.echo(language.report_text(broken.report, file, broken.report.game, lang))
+            click.echo(
+                render.report_text(broken.report, file, games.load(broken.report.game).translator(lang))
+            )
         sys.exit(EXIT_RULES_BROKEN)
-    if as_json or lang == "en":
-        click.echo(render.as_json(result) if as_json else render.text(result))
-        return
-    from pnpforge.scoring import lang as language  # only a translated sheet reads the game's `JA` table
-
-    click.echo(language.sheet_text(result, lang))
+    click.echo(render.as_json(result) if as_json else sheet_text(result, lang))

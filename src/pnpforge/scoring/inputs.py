@@ -15,15 +15,16 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source
 from pnpforge.validator.report import Report
 
-# The engine's own rule-break sentences (their Japanese: scoring/lang.py `RULES_JA`); `what` is the
-# game's noun phrase, said through the game's `JA` table.
-NEGATIVE = "{what} is {value}; a count cannot be negative"
-TOO_MANY = "{what} is {value}, more than the {limit} the game allows"
-OWNED = "{name}'s {thing}"  # a player's count of something: "Ann's sheep"
+# The engine's own rule-break sentences, said in every game's words; `what` is the game's noun phrase
+# (a `Phrase` or a word it marks for the catalogs).
+NEGATIVE = N_("{what} is {value}; a count cannot be negative")
+TOO_MANY = N_("{what} is {value}, more than the {limit} the game allows")
+OWNED = N_("{name}'s {thing}")  # a player's count of something: "Ann's sheep"
 
 MAX_COUNT = 10**18 - 1  # 18 digits, as the input layer allows in files; typed answers are held to it too
 
@@ -64,7 +65,7 @@ class PlayerEntry(Strict):
 
 
 def owned(name: str, thing: str) -> Phrase:
-    """A player's count of something, "Ann's sheep": `thing` is a `Phrase` or a word in the game's `JA`."""
+    """A player's count of something, "Ann's sheep": `thing` is a `Phrase` or a word the game marks (N_)."""
     return Phrase(OWNED, name=name, thing=_said(thing))
 
 
@@ -92,11 +93,11 @@ class Rules:
         return f"{self.source.file}:{line}:{col}" if line else self.source.file
 
     def error(self, code: str, path: Path_, message: str) -> None:
-        """`message` is best a `Phrase` (its template in the game's `JA`): then it is said in Japanese too."""
+        """`message` is best a `Phrase` (its template marked N_): then it is said in every language."""
         self.report.error(code, message, self.where(path))
 
     def nonnegative(self, path: Path_, value: int, what: str) -> bool:
-        """`what` names the count: a `Phrase` (see `owned`) or a word in the game's `JA` table."""
+        """`what` names the count: a `Phrase` (see `owned`) or a word the game marks (N_)."""
         if value < 0:
             self.error("negative-count", path, Phrase(NEGATIVE, what=_said(what), value=value))
             return False

@@ -7,13 +7,15 @@ questions go to standard error so `--json` output stays clean.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 
 
 @dataclass(frozen=True)
@@ -37,45 +39,40 @@ class Field:
     after: bool = False
 
 
-# the interview's own words; `pnpforge score GAME -i --lang ja` passes them in Japanese (scoring/lang.py)
-WORDS = {
-    "intro": "Scoring {title}. Each rule is shown with its first question.",
-    "players": "Players ({low}-{high})",
-    "name": "Player {number} name",
-    "player": "Player {number}",
-    "numbers": "{size} numbers",
-}
+# the interview's own words, said in the game's translator's language (`pnpforge score GAME -i --lang`)
+INTRO = N_("Scoring {title}. Each rule is shown with its first question.")
+PLAYERS = N_("Players ({low}-{high})")
+NAME = N_("Player {number} name")
+PLAYER = N_("Player {number}")
+NUMBERS = N_("{size} numbers")
+NOT_NUMBERS = N_("expected {size} whole numbers separated by spaces")
+HOW_MANY = N_("expected {size} numbers, got {count}")
+ENDED = N_("the answers ended before every question was answered (expected one per line)")
 
 
-def _same(english: str) -> str:
-    return english
-
-
-def _numbers(size: int) -> Any:
+def _numbers(size: int, tr: Callable[[str], str]) -> Any:
     def convert(text: str) -> list[int]:
         parts = text.replace(",", " ").split()
         try:
             numbers = [int(p) for p in parts]
         except ValueError:
-            raise click.BadParameter(f"expected {size} whole numbers separated by spaces") from None
+            raise click.BadParameter(tr(Phrase(NOT_NUMBERS, size=size))) from None
         if len(numbers) != size:
-            raise click.BadParameter(f"expected {size} numbers, got {len(numbers)}")
+            raise click.BadParameter(tr(Phrase(HOW_MANY, size=size, count=len(numbers))))
         return numbers
 
     return convert
 
 
-def _ask(
-    field: Field, who: str, explain: bool, tr: Callable[[str], str] = _same, words: Mapping[str, str] = WORDS
-) -> Any:
+def _ask(field: Field, who: str, explain: bool, tr: Callable[[str], str] = str) -> Any:
     text = f"{who}{tr(field.label)}" + (f" ({tr(field.rule)})" if explain else "")
     if field.kind == "bool":
         return click.confirm(text, default=bool(field.default), err=True)
     if field.kind == "ints":
         return click.prompt(
-            f"{text} ({words['numbers'].format(size=field.size)})",
+            f"{text} ({tr(Phrase(NUMBERS, size=field.size))})",
             default=field.default,
-            value_proc=_numbers(field.size),
+            value_proc=_numbers(field.size, tr),
             err=True,
         )
     if field.kind == "choice":
@@ -102,42 +99,40 @@ def interview(
     title: str,
     players: tuple[int, int],
     fields: Sequence[Field],
-    tr: Callable[[str], str] = _same,
-    words: Mapping[str, str] = WORDS,
+    tr: Callable[[str], str] = str,
 ) -> dict[str, Any]:
     """Ask the player count, the game-wide fields, then each player's name and numbers in turn.
 
-    `tr` and `words` put the questions in another language; the answers (choices too) stay the same."""
+    `tr` (the game's translator) puts the questions in another language; the answers (choices too) stay
+    the same."""
     try:
-        click.echo(words["intro"].format(title=title), err=True)
+        click.echo(tr(Phrase(INTRO, title=title)), err=True)
         low, high = players
         count = (
             low
             if low == high
             else click.prompt(
-                words["players"].format(low=low, high=high), type=click.IntRange(low, high), err=True
+                tr(Phrase(PLAYERS, low=low, high=high)), type=click.IntRange(low, high), err=True
             )
         )
         data: dict[str, Any] = {"game": game}
         for field in fields:
             if not field.per_player and not field.after:
-                _put(data, field.key, _ask(field, "", True, tr, words))
+                _put(data, field.key, _ask(field, "", True, tr))
         entries = []
         for index in range(count):
             number = index + 1
-            default = words["player"].format(number=number)
-            name = click.prompt(words["name"].format(number=number), default=default, err=True)
+            default = tr(Phrase(PLAYER, number=number))
+            name = click.prompt(tr(Phrase(NAME, number=number)), default=default, err=True)
             entry: dict[str, Any] = {"name": name}
             for field in fields:
                 if field.per_player:
-                    _put(entry, field.key, _ask(field, f"{name}: ", index == 0, tr, words))
+                    _put(entry, field.key, _ask(field, f"{name}: ", index == 0, tr))
             entries.append(entry)
         data["players"] = entries
         for field in fields:
             if not field.per_player and field.after:
-                _put(data, field.key, _ask(field, "", True, tr, words))
+                _put(data, field.key, _ask(field, "", True, tr))
         return data
     except click.Abort:
-        raise InputError.single(
-            "<stdin>", "the answers ended before every question was answered (expected one per line)"
-        ) from None
+        raise InputError.single("<stdin>", Phrase(ENDED)) from None

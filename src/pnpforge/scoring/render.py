@@ -1,16 +1,37 @@
 """Printing a `ScoreResult` for people (an aligned table) or for tools (JSON), and rule breaks.
 
-Widths count East Asian wide characters as two columns, so Japanese names still line up.
+Widths count East Asian wide characters as two columns, so Japanese names still line up. Every word
+is a catalog message (pnpforge.i18n): `tr`, a game's translator (`Game.translator(lang)`), says the
+sheet in the user's language; the default says it as written, in English.
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
+from pnpforge.i18n import N_
 from pnpforge.scoring.sheet import DRAW, Phrase, ScoreResult, Table
-from pnpforge.validator.report import Report
+from pnpforge.validator.report import Report, Violation
+
+# the winner sentence (`verdict`); the winners and the tie-breaks tried are listed one after another
+NO_WINNER = N_("No winner.")
+WINNER = N_("Winner: {names} with {top}.")
+DECIDED = N_("Winner: {names} (tied on {top}; decided by {tiebreak}).")
+SHARED = N_("Draw: {names} share the win (tied on {top}; {tried} did not separate them).")
+NO_TIEBREAK = N_("no tie-break")
+WINNERS = N_("{winners} and {winner}")
+TRIED = N_("{tried} and {tiebreak}")
+# the sheet's headings (`text`) and the closing line of its rule breaks (`report_text`)
+SCORE_SHEET = N_("score sheet")
+PLAYER = N_("player")
+TOTAL = N_("total")
+NOT_SCORED = N_("{count} rule violation(s); nothing was scored")
+# a violation's line, as `pnpforge validate` prints it too: a language may keep "error" and the code
+# as they are (tools and people grep for them)
+ERROR_LINE = N_("{where}: error [{code}] {message}")
+WARNING_LINE = N_("{where}: warning [{code}] {message}")
 
 
 def _width(text: str) -> int:
@@ -34,36 +55,40 @@ def grid(columns: Sequence[str], rows: Sequence[Sequence[int | str]]) -> list[st
     return lines
 
 
-def verdict(result: ScoreResult) -> str:
-    """One sentence: who won and what decided it."""
-    names = " and ".join(result.winners)
+def _word(text: str) -> Phrase:
+    return text if isinstance(text, Phrase) else Phrase.word(text)
+
+
+def _listed(items: Sequence[str], template: str, first: str, then: str) -> str:
+    """Items one after another ("A and B and C"), joined as the language joins them (`template`, whose
+    placeholders are `first` and `then`)."""
+    said = items[0]
+    for item in items[1:]:
+        said = Phrase(template, **{first: said, then: item})
+    return said
+
+
+def verdict(result: ScoreResult, tr: Callable[[str], str] = str) -> str:
+    """One sentence: who won and what decided it (the names as they are, the tie-break in the game's
+    words)."""
     if result.verdict:
-        return result.verdict
+        return tr(result.verdict)
     if not result.winners:
-        return "No winner."
+        return tr(NO_WINNER)
+    names = _listed(result.winners, WINNERS, "winners", "winner")
     top = next(p.total for p in result.players if p.name == result.winners[0])
     if result.tiebreak is None:
-        return f"Winner: {names} with {top}."
+        return tr(Phrase(WINNER, names=names, top=top))
     if result.tiebreak == DRAW:
-        tried = " and ".join(result.tried) or "no tie-break"
-        return f"Draw: {names} share the win (tied on {top}; {tried} did not separate them)."
-    return f"Winner: {names} (tied on {top}; decided by {result.tiebreak})."
+        each = [_word(t) for t in result.tried]
+        tried = _listed(each, TRIED, "tried", "tiebreak") if each else _word(NO_TIEBREAK)
+        return tr(Phrase(SHARED, names=names, top=top, tried=tried))
+    return tr(Phrase(DECIDED, names=names, top=top, tiebreak=_word(result.tiebreak)))
 
 
-def _same(english: str) -> str:
-    return english
-
-
-def text(
-    result: ScoreResult,
-    tr: Callable[[str], str] = _same,
-    words: Mapping[str, str] | None = None,
-    said: str | None = None,
-    title: str | None = None,
-) -> str:
-    """The sheet as `pnpforge score` prints it; `tr`, `words`, `said` and `title` put it in another
-    language (scoring/lang.py): the game's texts, the headings, the winner sentence and the game's name."""
-    word = words or {}
+def text(result: ScoreResult, tr: Callable[[str], str] = str, title: str | None = None) -> str:
+    """The sheet as `pnpforge score` prints it; `tr` (a game's translator) and `title` (the game's name
+    in that language) put it in another language: the game's texts, the headings, the winner sentence."""
     items: list[str] = []
     infos: list[str] = []
     for player in result.players:
@@ -77,17 +102,11 @@ def text(
         row += [int(player.total or 0)]
         row += [_cell(player.info.get(k, ""), tr) for k in infos]
         rows.append(row)
-    heading = f"{title or result.title or result.game}: {word.get('score sheet', 'score sheet')}"
-    columns = [
-        "#",
-        word.get("player", "player"),
-        *map(tr, items),
-        word.get("total", "total"),
-        *map(tr, infos),
-    ]
+    heading = f"{title or result.title or result.game}: {tr(SCORE_SHEET)}"
+    columns = ["#", tr(PLAYER), *map(tr, items), tr(TOTAL), *map(tr, infos)]
     lines = [heading, ""]
     lines += grid(columns, rows)
-    lines += ["", said if said is not None else verdict(result)]
+    lines += ["", verdict(result, tr)]
     lines += [tr(n) for n in result.notes]
     for table in result.tables:
         lines += ["", *table_text(table, tr)]
@@ -100,11 +119,11 @@ def _cell(value: int | str, tr: Callable[[str], str]) -> int | str:
     return tr(value) if isinstance(value, Phrase) else value
 
 
-def table_rows(table: Table, tr: Callable[[str], str] = _same) -> list[list[int | str]]:
+def table_rows(table: Table, tr: Callable[[str], str] = str) -> list[list[int | str]]:
     return [[_cell(v, tr) for v in row] for row in table.rows]
 
 
-def table_text(table: Table, tr: Callable[[str], str] = _same) -> list[str]:
+def table_text(table: Table, tr: Callable[[str], str] = str) -> list[str]:
     return [tr(table.title), *grid([tr(c) for c in table.columns], table_rows(table, tr))]
 
 
@@ -116,19 +135,21 @@ def as_json(result: ScoreResult) -> str:
     return json_text(result.as_json())
 
 
-def report_text(
-    report: Report, file: str, tr: Callable[[str], str] = _same, words: Mapping[str, str] | None = None
-) -> str:
+def violation_line(v: Violation, where: str, tr: Callable[[str], str] = str, error: bool = True) -> str:
+    """`WHERE: error [code] message` (or `warning`), the message said by `tr`."""
+    return tr(Phrase(ERROR_LINE if error else WARNING_LINE, where=where, code=v.code, message=tr(v.message)))
+
+
+def report_text(report: Report, file: str, tr: Callable[[str], str] = str) -> str:
     """Rule breaks as `pnpforge validate` prints violations: `WHERE: error [code] message`.
 
-    WHERE is the score file's `FILE:LINE:COL` when the break is located there, else the file;
-    `tr` and `words` say the messages and the closing line in another language (scoring/lang.py).
+    WHERE is the score file's `FILE:LINE:COL` when the break is located there, else the file; `tr` (the
+    game's translator) says the messages and the closing line in another language.
     """
     lines = []
-    for level, found in (("error", report.errors), ("warning", report.warnings)):
+    for error, found in ((True, report.errors), (False, report.warnings)):
         for v in found:
             where = v.where if isinstance(v.where, str) and v.where.startswith(file) else file
-            lines.append(f"{where}: {level} [{v.code}] {tr(v.message)}")
-    closing = (words or {}).get("not scored", "{count} rule violation(s); nothing was scored")
-    lines.append(f"{file}: {closing.format(count=len(report.errors))}")
+            lines.append(violation_line(v, where, tr, error))
+    lines.append(f"{file}: {tr(Phrase(NOT_SCORED, count=len(report.errors)))}")
     return "\n".join(lines)

@@ -92,17 +92,23 @@ def score_file(path: str | Path) -> ScoreResult:
     return score_source(read_yaml(path))
 
 
+def sheet_text(result: ScoreResult, lang: str) -> str:
+    """The sheet as `pnpforge score FILE --lang LANG` prints it: in the game's words, titled with the
+    game's name in `lang` (game.yaml)."""
+    from pnpforge.scoring import render
+
+    if lang == "en":
+        return render.text(result)
+    game = games.load(result.game)
+    return render.text(result, game.translator(lang), title=game.title(lang))
+
+
 def score_interactive(game_id: str, lang: str = "en") -> ScoreResult:
     """Ask for every number at the terminal (or from piped answers), then score as for a file;
-    with `lang` "ja" the questions are asked in the game's Japanese words (scoring/lang.py)."""
+    the questions are asked in `lang`, in the game's own words (its catalog domain)."""
     game = catalog.find_game(game_id)
     module = calculator(game)
-    asked = (title(game), catalog.players_range(game), module.fields)
-    if lang == "en":
-        data = interview(game.id, *asked)
-    else:
-        from pnpforge.scoring import lang as language
-
-        name, tr = language.game_words(game.id, lang)
-        data = interview(game.id, name, *asked[1:], tr=tr, words=language.INTERVIEW_JA)
+    rules = games.of(game)
+    asked = (rules.title(lang), catalog.players_range(game), module.fields)
+    data = interview(game.id, *asked, tr=rules.translator(lang))
     return score_source(Source("<interactive>", data, {(): (0, 0)}))  # no line numbers to show

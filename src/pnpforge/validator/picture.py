@@ -123,7 +123,7 @@ class BoardPicture:
 
 def said(pic: BoardPicture, tr: Callable[[str], str]) -> BoardPicture:
     """The same picture with every text a person reads (title, legend, cell and piece labels) said by `tr`
-    (a game's translator, pnpforge/lang.py `picture_said`); shapes, colours and icons unchanged."""
+    (a game's translator, `Game.translator(lang)`); shapes, colours and icons unchanged."""
     return replace(
         pic,
         title=tr(pic.title),

@@ -6,6 +6,7 @@ Codes are a contract (documented in docs/setups.md): never rename one, only add.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -57,6 +58,16 @@ class Report:
     def unlisted(self) -> int:
         """Errors counted but not listed."""
         return self.error_count - len(self.errors)
+
+    def said(self, tr: Callable[[str], str]) -> Report:
+        """The same report with every message said by `tr` (a game's translator); codes and places
+        unchanged."""
+        return Report(
+            self.game,
+            [Violation(v.code, tr(v.message), v.where) for v in self.errors],
+            [Violation(v.code, tr(v.message), v.where) for v in self.warnings],
+            self.error_count,
+        )
 
     def codes(self) -> set[str]:
         return {v.code for v in self.errors}

@@ -15,12 +15,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pnpforge import catalog
+from pnpforge import catalog, games
 from pnpforge.errors import InputError, Problem
 from pnpforge.geometry import hexgrid
 from pnpforge.sourcefile import Source, read_yaml_text
 from pnpforge.validator import setupfile
 from pnpforge.validator.picture import BoardPicture, centroid
+from pnpforge.validator.picture import said as said_picture
 from pnpforge.validator.report import Report, Violation
 
 SETUP_FILE = "setup.yaml"  # the name messages use: what the page offers to download
@@ -49,21 +50,17 @@ def deal_text(game_id: str, players: int, seed: int, options: dict[str, str]) ->
 
 
 def said(checked: Checked, game_id: str, lang: str) -> Checked:
-    """The check with its violations in `lang` (the game's checks.py `JA`); codes, places, marks unchanged."""
+    """The check with its violations in `lang` (the game's words); codes, places, marks unchanged."""
     if lang == "en":
         return checked
-    from pnpforge import lang as language
-
-    return replace(
-        checked, report=language.said_report(checked.report, language.check_translator(game_id, lang))
-    )
+    return replace(checked, report=checked.report.said(games.load(game_id).translator(lang)))
 
 
 def check(
     text: str, game_id: str | None = None, file: str = SETUP_FILE, lang: str = "en", spots: bool = False
 ) -> Checked:
     """Read, type-check and check a set-up text; InputError when it cannot be read as one. The board is
-    drawn with its title and legend in `lang` (pnpforge/lang.py `picture_said`, as `setup --draw --lang`)."""
+    drawn with its title and legend in `lang` (the game's words, as `setup --draw --lang`)."""
     source = read_text(text, file)
     named = catalog.game_of(source, "set-up file")
     if game_id is not None and named.id != game_id:
@@ -75,9 +72,7 @@ def check(
     if picture_of is not None:
         pic = picture_of(loaded.setup)
         if lang != "en":
-            from pnpforge import lang as language
-
-            pic = language.picture_said(pic, named.id, lang)
+            pic = said_picture(pic, loaded.game.translator(lang))
         cells = cells_in(source.data) if spots else []
         checked.svg, checked.unmarked = marked_svg(pic, report.errors, cells)
     return checked
@@ -244,7 +239,7 @@ def _same(english: str) -> str:
 def steps(data: Any, tr: Callable[[str], str] = _same, lang: str = "en") -> list[tuple[str, list[str]]]:
     """What goes where, section by section of a dealt set-up's data, in the file's own order and words.
 
-    `tr` says the file's keys and word values in the page's language (a dealer's `JA` words); ids it
+    `tr` says the file's keys and word values in the page's language (the game's words); ids it
     does not hold, numbers and cells stay as the file has them."""
     sep, none = ("、", "なし") if lang == "ja" else (", ", "none")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnpforge import catalog, games
 from pnpforge.games import Dealer
 
@@ -32,6 +34,8 @@ def option_pickers(the_dealer: Dealer | None) -> list[tuple[str, list[str]]]:
     return [(name, list(choices.get(name, []))) for name in the_dealer.options]
 
 
-def setup_words(the_dealer: Dealer | None) -> dict[str, str]:
-    """A dealer's set-up words in Japanese (set-up keys and word values)."""
-    return dict(the_dealer.words()) if the_dealer is not None else {}
+def setup_words(game: catalog.GameFolder, lang: str) -> Callable[[str], str]:
+    """A set-up file's keys and word values in `lang`, in the game's words (its dealer's `terms`)."""
+    found = games.of(game)
+    tr, the_dealer = found.translator(lang), dealer(game)
+    return lambda word: tr(the_dealer.word(word) if the_dealer is not None else word)

@@ -16,7 +16,7 @@ from starlette.routing import Route
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
-from pnpforge.web import board, forms, hooks, pages, text
+from pnpforge.web import board, forms, hooks, pages
 from pnpforge.web.serving import posted_page, run
 
 # -- work done in a worker ---------------------------------------------------------------------------
@@ -41,7 +41,7 @@ def dealt(game: catalog.GameFolder, form: dict[str, str], lang: str) -> dict[str
         "players": players,
         "chosen": options,
         "checked": checked,
-        "steps": board.steps(data, text.translator(hooks.setup_words(dealer), lang), lang),
+        "steps": board.steps(data, hooks.setup_words(game, lang), lang),
     }
 
 

@@ -24,11 +24,9 @@ from pydantic import BaseModel
 
 from pnpforge import catalog
 from pnpforge.errors import InputError, Problem
-from pnpforge.lang import checks_table
-from pnpforge.scoring import lang as lang_sheet
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
-from pnpforge.scoring.run import calculator, score_source, title
+from pnpforge.scoring.run import calculator, score_source, sheet_text, title
 from pnpforge.scoring.sheet import ScoreResult
 from pnpforge.sourcefile import MAX_DIGITS, Source
 from pnpforge.validator.setupfile import dump_yaml
@@ -73,13 +71,12 @@ class Sheet:
     after: list[SheetField]  # game-wide, shown below
     each: list[SheetField] = field(default_factory=list)  # per player, in sections of their own
     names: tuple[str, ...] = ()  # the names a game's players go by (Ankh: its gods), offered in order
-    ja: dict[str, str] = field(default_factory=dict)  # the game's `JA` table: English text -> Japanese
 
     def default_name(self, index: int, lang: str = "en") -> str:
         """Player `index`'s name before one is typed (what the placeholder shows): the game's own name
-        for a seat, else "Player N", in the page's language (a seat's name through the `JA` table)."""
+        for a seat, else "Player N", in the page's language (a seat's name in the game's words)."""
         if index < len(self.names):
-            return text.translator(self.ja, lang)(self.names[index])
+            return text.translator(self.game.id, lang)(self.names[index])
         return f"{text.words(lang)['player']} {index + 1}"
 
     @property
@@ -207,8 +204,7 @@ def sheet(game: catalog.GameFolder) -> Sheet:
     after.sort(key=lambda f: sections.index(f.section))  # each section's fields together, in first-seen order
     names = tuple(scorer.player_names())
     players = (low, min(high, low + MAX_PLAYERS_ON_PAGE))
-    ja = dict(scorer.words())
-    return Sheet(game, title(game), players, rows, before, after, each, names, ja)
+    return Sheet(game, title(game), players, rows, before, after, each, names)
 
 
 _FILE_NOTE = re.compile(
@@ -219,7 +215,7 @@ _FILE_NOTE = re.compile(
 def sheet_words(the_sheet: Sheet, said: str, lang: str = "en") -> str:
     """A sentence of the score engine as the sheet says it: "give `final: true`" names the sheet's box
     (“was this the last event of the game” ticked), and notes on the designer's files are left out."""
-    tr = text.translator(the_sheet.ja, lang)
+    tr = text.translator(the_sheet.game.id, lang)
     for f in [*the_sheet.before, *the_sheet.after]:
         if f.kind == "bool":
             said = said.replace(f"`{f.key}: true` を指定", f"「{tr(f.label)}」にチェック")
@@ -231,7 +227,7 @@ def sheet_words(the_sheet: Sheet, said: str, lang: str = "en") -> str:
 def localised(the_sheet: Sheet, lang: str) -> Sheet:
     """The sheet with its labels, rule hints, section headings, choices and seat names in `lang`
     (keys and submitted values never change), in the sheet's words (`sheet_words`)."""
-    translate = text.translator(the_sheet.ja, lang)
+    translate = text.translator(the_sheet.game.id, lang)
 
     def tr(english: str) -> str:
         return sheet_words(the_sheet, translate(english), lang)
@@ -451,15 +447,14 @@ _WHERE = re.compile(r"^(.*):(\d+):(\d+)$")
 
 
 def _result_json(result: ScoreResult, the_sheet: Sheet, lang: str) -> dict[str, Any]:
-    ja = the_sheet.ja
     out = result.as_json()
     out["title"] = result.title
     out["places"] = result.places
     out["verdict"] = render.verdict(result)
     out["table"] = render.text(result)
-    tr = text.translator(ja, lang)
+    tr = text.translator(the_sheet.game.id, lang)
     # the verdict as the page shows it: in the page's language, in the sheet's words
-    out["said"] = sheet_words(the_sheet, text.verdict(result, lang, tr), lang)
+    out["said"] = sheet_words(the_sheet, render.verdict(result, tr), lang)
     keys = {k for p in result.players for k in p.breakdown}
     out["labels"] = {k: tr(k) for k in keys}  # breakdown row labels as shown; the keys stay the CLI's
     out["shown_notes"] = [tr(n) for n in result.notes]
@@ -467,7 +462,7 @@ def _result_json(result: ScoreResult, the_sheet: Sheet, lang: str) -> dict[str, 
         {"title": tr(t.title), "columns": [tr(c) for c in t.columns], "rows": render.table_rows(t, tr)}
         for t in result.tables
     ]
-    out["shown_table"] = lang_sheet.sheet_text(result, lang)  # what `pnpforge score --lang LANG` prints
+    out["shown_table"] = sheet_text(result, lang)  # what `pnpforge score --lang LANG` prints
     return out
 
 
@@ -539,9 +534,8 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "
         scored.problems = [_located(the_sheet, source, names, p, lang=lang) for p in error.problems]
         return scored
     except RulesBroken as broken:
-        # a rule break (a Phrase) is said in `lang`; a linked set-up's violation through checks.py's `JA`
-        table = {**checks_table(the_sheet.game.id), **the_sheet.ja} if lang == "ja" else {}
-        tr = text.translator(table, lang)
+        # a rule break (a Phrase) is said in `lang`, a linked set-up's violation too (the game's words)
+        tr = text.translator(the_sheet.game.id, lang)
         for v in broken.report.errors:
             match = _WHERE.match(str(v.where or ""))
             line, col = (int(match.group(2)), int(match.group(3))) if match else (0, 0)

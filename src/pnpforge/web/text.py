@@ -6,10 +6,20 @@ Accept-Language names, else English.
 
 from __future__ import annotations
 
-from pnpforge.lang import LANGS
-from pnpforge.scoring.lang import translator, verdict
+from collections.abc import Callable
 
-__all__ = ["LANGS", "WORDS", "pick", "said", "translator", "verdict", "words"]
+from pnpforge import games
+from pnpforge.i18n import languages
+
+__all__ = ["LANGS", "WORDS", "pick", "said", "translator", "words"]
+
+LANGS = languages()
+
+
+def translator(game_id: str, lang: str) -> Callable[[str], str]:
+    """A game's texts in `lang` (its catalog domain, then the engine's words)."""
+    return games.load(game_id).translator(lang)
+
 
 WORDS: dict[str, dict[str, str]] = {
     "games": {"en": "Games", "ja": "ゲーム"},

@@ -56,8 +56,8 @@ class Player(PlayerEntry):
 
 
 # the two ways a score file can end
-SETTLEMENT: Final = N_("settlement")
-NO_PLACEMENT: Final = N_("no-placement")
+SETTLEMENT: Final = "settlement"  # both marked for the catalogs in DATA_WORDS
+NO_PLACEMENT: Final = "no-placement"
 
 
 class Input(Strict):
@@ -120,6 +120,8 @@ FREE_AT = N_("{name} at {cell}")
 # words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
 # catalogs (locale/*.po), where each language says them in the game's words
 DATA_WORDS = (
+    N_("settlement"),
+    N_("no-placement"),
     N_("settlement (doubles were rolled) or no-placement (a player can place no unit, whatever the dice)"),
     N_("no-placement ends the game at once, with no settlement"),
     N_("money before this settlement (the final money if no-placement)"),
