@@ -71,6 +71,8 @@ def _lookup(lang: str, domain: str | None, names: Mapping[str, str]) -> Callable
     catalog = _catalog(lang, tuple(_folders()))
 
     def lookup(msgid: str) -> str:
+        if not msgid:  # gettext's "" is the catalog's header, never a text someone wrote
+            return msgid
         if msgid in names:
             return names[msgid]
         said = catalog.pgettext(domain, msgid) if domain is not None else msgid
