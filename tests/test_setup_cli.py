@@ -216,7 +216,7 @@ def test_a_small_board_s_caption_and_legend_stay_on_the_picture(lang: str) -> No
 
     from PIL import Image
 
-    from pnpforge.lang import picture_said
+    from pnpforge.validator.picture import said
     from pnpforge.validator.setupfile import deal_setup
 
     if lang == "ja":
@@ -224,8 +224,9 @@ def test_a_small_board_s_caption_and_legend_stay_on_the_picture(lang: str) -> No
     for game in ("gods", "good-shepherds", "delphi"):
         low, _ = catalog.players_range(catalog.find_game(game))
         checks = games.load(game).module("checks")
-        pic = picture_said(
-            checks.picture(checks.Setup.model_validate(deal_setup(game, low, 3, {}))), game, lang
+        pic = said(
+            checks.picture(checks.Setup.model_validate(deal_setup(game, low, 3, {}))),
+            games.load(game).translator(lang),
         )
         image = Image.open(io.BytesIO(boardpic.png_bytes(pic, dpi=100))).convert("L")
         ink = image.point(lambda v: 255 if v < 200 else 0)

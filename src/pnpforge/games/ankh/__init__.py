@@ -51,6 +51,5 @@ def _caravans() -> Caravans:
     return Caravans(caravans.caravans, caravans.describe)
 
 
-GAME = Game(
-    "ankh", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, caravans=_caravans, names=_names
-)
+HERE = Path(__file__).parent
+GAME = Game("ankh", HERE, setup=_setup, deal=_deal, score=_score, caravans=_caravans, names=_names)
