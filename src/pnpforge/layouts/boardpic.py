@@ -54,7 +54,7 @@ def _latin(text: str) -> bool:
 
 def _font(text: str) -> str:
     """The base font for text it can show (every English picture, so its bytes never change); the
-    embedded Japanese font for the rest (a picture said in Japanese, pnpforge/lang.py `picture_said`)."""
+    embedded Japanese font for the rest (a picture said in Japanese, `validator.picture.said`)."""
     return FONT if _latin(text) else (_fonts().cjk or FONT)
 
 
