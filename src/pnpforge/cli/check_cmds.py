@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 import os
 import shlex
+from collections.abc import Callable
 
 import click
 
+from pnpforge import i18n
 from pnpforge.cli import lang_option
 from pnpforge.errors import InputError
 from pnpforge.files import write_atomic
@@ -29,6 +31,17 @@ LEGAL = N_("legal {game} set-up")
 WARNINGS = N_(" ({count} warning(s))")
 VIOLATIONS = N_("{count} rule violation(s)")
 UNLISTED = N_("{count} more violation(s) not listed (the first {shown} are)")
+# what `setup` and `caravans` say in the terminal (its language: PNPFORGE_LANG)
+WROTE = N_("wrote {file} (seed {seed})")
+DREW = N_("drew {file}")
+CARAVANS = N_("{count} legal caravan(s)")
+NOT_A_PICTURE = N_("--draw {file}: expected a .pdf, .svg or .png file")
+NO_PICTURE = N_("game {game} cannot draw its board")
+DEALER_BUG = N_("internal error: the dealt set-up breaks the rules ({codes})")
+
+
+def _terminal() -> Callable[[str], str]:
+    return i18n.translator(i18n.terminal_language())
 
 
 def _print_report(report: Report, file: str, lang: str = "en") -> None:
@@ -116,9 +129,7 @@ def setup_cmd(
       pnpforge setup gods --players 3 --draw gods.png --lang ja
     """
     if draw and not draw.lower().endswith(DRAW_SUFFIXES):
-        raise InputError.single(
-            setupfile.COMMAND_LINE, f"--draw {draw!r}: expected a .pdf, .svg or .png file"
-        )
+        raise InputError.single(setupfile.COMMAND_LINE, Phrase(NOT_A_PICTURE, file=repr(draw)))
     if seed is None:
         # a fresh seed from the OS (not the global random; `secrets` costs 5 ms of start-up), shown
         seed = int.from_bytes(os.urandom(8), "big") % 10**9
@@ -131,22 +142,22 @@ def setup_cmd(
     report = setupfile.check_loaded(loaded)
     if not report.valid:  # a dealer bug, never the user's input
         codes = ", ".join(sorted(report.codes()))
-        raise click.ClickException(f"internal error: the dealt set-up breaks the rules ({codes})")
+        raise click.ClickException(_terminal()(Phrase(DEALER_BUG, codes=codes)))
     if output:
         write_atomic(output, text)
-        click.echo(f"wrote {output} (seed {seed})", err=True)
+        click.echo(_terminal()(Phrase(WROTE, file=output, seed=seed)), err=True)
     else:
         click.echo(text, nl=False)
     if draw:
         picture = loaded.rules.picture
         if picture is None:
-            raise InputError.single(setupfile.COMMAND_LINE, f"game {game!r} cannot draw its board")
+            raise InputError.single(setupfile.COMMAND_LINE, Phrase(NO_PICTURE, game=repr(game)))
         from pnpforge.layouts import boardpic
         from pnpforge.validator.picture import said
 
         pic = said(picture(loaded.setup), loaded.game.translator(lang))
         boardpic.render(pic, draw)
-        click.echo(f"drew {draw}", err=True)
+        click.echo(_terminal()(Phrase(DREW, file=draw)), err=True)
 
 
 @click.command("caravans")
@@ -171,6 +182,7 @@ def caravans_cmd(file: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"game": loaded.game.id, "count": len(found), "caravans": found}, indent=1))
         return
+    tr = loaded.game.translator(i18n.terminal_language())
     for caravan in found:
-        click.echo(finder.describe(caravan))
-    click.echo(f"{len(found)} legal caravan(s)")
+        click.echo(tr(finder.describe(caravan)))
+    click.echo(tr(Phrase(CARAVANS, count=len(found))))

@@ -10,11 +10,14 @@ import click
 from pnpforge import catalog, games
 from pnpforge.cli import lang_option
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.run import score_file, score_interactive, sheet_text
 
 EXIT_RULES_BROKEN = 1
+GAME_NOT_FILE = N_("this is a game id, not a file: add --interactive to type the numbers in")
 
 
 @click.command("score")
@@ -47,9 +50,7 @@ def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
       pnpforge score gods -i --lang ja
     """
     if not interactive and not Path(target).exists() and target in {g.id for g in catalog.games()}:
-        raise InputError.single(
-            target, "this is a game id, not a file: add --interactive to type the numbers in"
-        )
+        raise InputError.single(target, Phrase(GAME_NOT_FILE))
     try:
         result = score_interactive(target, lang) if interactive else score_file(target)
     except RulesBroken as broken:

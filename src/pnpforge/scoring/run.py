@@ -17,12 +17,15 @@ from pydantic import BaseModel
 from pnpforge import catalog, games
 from pnpforge.errors import InputError, Problem
 from pnpforge.games import Scorer
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.scoring.inputs import player_count, unique_names
 from pnpforge.scoring.prompts import interview
 from pnpforge.scoring.sheet import ScoreResult
 from pnpforge.sourcefile import Source, read_yaml, validate
 
 _UNKNOWN_KEY = re.compile(r"^unknown key '([^']+)'")
+ANOTHER_GAMES_KEY = N_("unknown key {key} for {game}: it is a field of {owners}")
 
 
 def calculator(game: catalog.GameFolder, file: str = "<command line>") -> Scorer[Any]:
@@ -69,7 +72,7 @@ def _typed(scorer: Scorer[Any], source: Source, game: str) -> Any:
             match = _UNKNOWN_KEY.match(problem.message)
             owners = _owners_of(match.group(1), game) if match else []
             if match and owners:
-                message = f"unknown key {match.group(1)!r} for {game}: it is a field of {', '.join(owners)}"
+                message = Phrase(ANOTHER_GAMES_KEY, key=repr(match.group(1)), game=game, owners=owners)
                 problem = Problem(problem.file, problem.line, problem.col, message)
             problems.append(problem)
         raise InputError(problems) from None

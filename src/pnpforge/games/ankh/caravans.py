@@ -14,6 +14,8 @@ from typing import Any
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex, Vertex
 from pnpforge.geometry.split import side_vertices
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Source
 
 from . import checks as _checks
@@ -132,8 +134,19 @@ def _test(
     }
 
 
+CARAVAN_LINE = N_("{camels} camel(s) {sides}: splits {region} ({size}) into {big} + {small}")
+
+
 def describe(caravan: dict[str, Any]) -> str:
+    """One caravan as `pnpforge caravans` lists it (a `Phrase`: said in the terminal's language)."""
     sides = " ".join(f"{a}|{b}" for a, b in caravan["sides"])
     big, small = caravan["sizes"]
-    region = f"{caravan['region']} ({caravan['region_size']})"
-    return f"{caravan['camels']} camel(s) {sides}: splits {region} into {big} + {small}"
+    return Phrase(
+        CARAVAN_LINE,
+        camels=caravan["camels"],
+        sides=sides,
+        region=caravan["region"],
+        size=caravan["region_size"],
+        big=big,
+        small=small,
+    )
