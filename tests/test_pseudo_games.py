@@ -246,3 +246,20 @@ def test_the_language_choices_come_from_the_catalogs(pseudo_locale: str) -> None
     assert "xx" in shown and "ja" in shown
     refused = _run("validate", "x.yaml", "--lang", "zz")
     assert refused.exit_code == 2 and "zz" in refused.output
+
+
+def test_setup_and_caravans_speak_the_terminal_language(
+    pseudo_locale: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What `setup -o` and `caravans` say in the terminal follows PNPFORGE_LANG (no --lang of its own)."""
+    monkeypatch.setenv("PNPFORGE_LANG", pseudo_locale)
+    out, svg = tmp_path / "ankh.yaml", tmp_path / "ankh.svg"
+    dealt = _run("setup", "ankh", "-p", "2", "--seed", "1", "-o", str(out), "--draw", str(svg))
+    assert dealt.exit_code == 0, dealt.output
+    assert _english(dealt.stderr, "ankh", {}, out, svg) == [], dealt.stderr
+    listed = _run("caravans", str(out))
+    assert listed.exit_code == 0 and len(listed.stdout.splitlines()) > 1, listed.output
+    data = read_yaml_text(out.read_text(encoding="utf-8"), "ankh.yaml").data
+    assert _english(listed.stdout, "ankh", data, out) == [], listed.stdout
+    monkeypatch.delenv("PNPFORGE_LANG")
+    assert _run("caravans", str(out)).stdout.splitlines()[-1].endswith("legal caravan(s)")
