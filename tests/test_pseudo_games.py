@@ -263,3 +263,62 @@ def test_setup_and_caravans_speak_the_terminal_language(
     assert _english(listed.stdout, "ankh", data, out) == [], listed.stdout
     monkeypatch.delenv("PNPFORGE_LANG")
     assert _run("caravans", str(out)).stdout.splitlines()[-1].endswith("legal caravan(s)")
+
+
+# -- a file the rules cannot read (exit 2): the game's own problems, in the game's words -------------
+
+
+def _gods_twice(data: dict[str, Any]) -> None:
+    data["gods"][1] = data["gods"][0]
+    data["bag"] = ["game-end"]
+
+
+def _ankh_unknown(data: dict[str, Any]) -> None:
+    data["seats"][0]["god"] = "zeus"
+    data["guardians"][0] = "dragon"
+    data["pieces"][0]["player"] = data["players"] + 1
+
+
+def _delphi_unknown(data: dict[str, Any]) -> None:
+    data["board"]["tiles"][0]["tile"] = "nowhere"
+
+
+def _quo_vadis_unknown(data: dict[str, Any]) -> None:
+    data["map"][0]["tile"] = "z9-9"
+    data["centre"] = [40, 40]
+
+
+def _shepherds_unknown(data: dict[str, Any]) -> None:
+    data["units"] = [
+        {"at": [99, 99], "unit": "sheep", "player": 1},
+        {"at": [1, 3], "unit": "hut", "player": 1, "destroyed": True},
+    ]
+
+
+BAD_INPUT = {
+    "ankh": _ankh_unknown,
+    "delphi": _delphi_unknown,
+    "gods": _gods_twice,
+    "good-shepherds": _shepherds_unknown,
+    "quo-vadis": _quo_vadis_unknown,
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_set_up_s_own_mistakes_are_said_in_the_game_s_words(game: str, pseudo_locale: str) -> None:
+    """The problems a game's rules find in a file they cannot use carry the game's catalog domain
+    (InputError.domain), and every one of them is a message of it."""
+    from pnpforge import i18n
+    from pnpforge.errors import InputError
+    from pnpforge.validator.setupfile import check_loaded, load_source
+
+    low, _ = catalog.players_range(catalog.find_game(game))
+    data = deal_setup(game, low, 11, {})
+    BAD_INPUT[game](data)
+    with pytest.raises(InputError) as raised:
+        check_loaded(load_source(read_yaml_text(dump_yaml(data), "bad.yaml")))
+    assert raised.value.domain == game
+    tr = i18n.translator(pseudo_locale, raised.value.domain)
+    said = "\n".join(tr(p.message) for p in raised.value.problems)
+    assert said.count("«") >= len(raised.value.problems), said
+    assert _english(said, game, data) == [], said

@@ -31,13 +31,16 @@ class Problem:
 class InputError(Exception):
     """The user's input cannot be used; carries every problem found, not just the first."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], domain: str | None = None) -> None:
         self.problems = problems
+        # whose words the messages are: a game's catalog domain (its id) when its rules found them, so
+        # they are said in its words (`i18n.translator(lang, error.domain)`); None: the engine's
+        self.domain = domain
         super().__init__("\n".join(str(p) for p in problems))
 
-    def __reduce__(self) -> tuple[type[InputError], tuple[list[Problem]]]:
+    def __reduce__(self) -> tuple[type[InputError], tuple[list[Problem], str | None]]:
         """Pickled with its problems, so it crosses from a worker process to the server as itself."""
-        return (type(self), (self.problems,))
+        return (type(self), (self.problems, self.domain))
 
     @classmethod
     def single(cls, file: str | Path, message: str, line: int = 0, col: int = 0) -> InputError:

@@ -31,7 +31,8 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -146,6 +147,16 @@ class Game:
         if lang == i18n.SOURCE:
             return str
         return i18n.translator(lang, self.domain, self.names(lang) if self.names else None)
+
+    @contextmanager
+    def speaking(self) -> Iterator[None]:
+        """Around a call into the game's rules: an InputError they raise carries the game's catalog
+        domain, so the edge says its messages in the game's words."""
+        try:
+            yield
+        except InputError as error:
+            error.domain = error.domain or self.domain
+            raise
 
     def title(self, lang: str) -> str:
         """The game's name for people in `lang` (game.yaml's `title`, English when it lacks `lang`)."""

@@ -121,19 +121,26 @@ def unique_names(source: Source, names: list[str], path: Path_ = ("players",)) -
     problems = []
     for index, name in enumerate(names):
         if name in seen:
-            problems.append(source.problem((*path, index, "name"), f"player {name!r} is listed twice"))
+            problems.append(
+                source.problem(
+                    (*path, index, "name"), Phrase(N_("player {name} is listed twice"), name=repr(name))
+                )
+            )
         seen.add(name)
     if problems:
         raise InputError(problems)
+
+
+UNKNOWN_NAME = N_("unknown {what} {name} (expected one of: {known})")
 
 
 def known_names(
     source: Source, refs: Iterable[tuple[Path_, str]], known: Collection[str], what: str = "player"
 ) -> None:
     """Every name used elsewhere in the file (sections, tokens, seat order) is a listed player."""
-    expected = ", ".join(known) or "none"
+    expected = list(known) or Phrase.word(N_("none"))
     problems = [
-        source.problem(path, f"unknown {what} {name!r} (expected one of: {expected})")
+        source.problem(path, Phrase(UNKNOWN_NAME, what=Phrase.word(what), name=repr(name), known=expected))
         for path, name in refs
         if name not in known
     ]
@@ -145,4 +152,7 @@ def player_count(source: Source, count: int, allowed: tuple[int, int], game: str
     low, high = allowed
     if not low <= count <= high:
         span = f"{low}" if low == high else f"{low}–{high}"
-        raise InputError([source.problem(("players",), f"{game} is played by {span} players, not {count}")])
+        said = Phrase(
+            N_("{game} is played by {span} players, not {count}"), game=game, span=span, count=count
+        )
+        raise InputError([source.problem(("players",), said)])

@@ -82,11 +82,12 @@ def score_source(source: Source) -> ScoreResult:
     """Type-check, check names and the player count, then run the game's calculator."""
     game = catalog.game_of(source, "score file")
     module = calculator(game, source.file)
-    data = _typed(module, source, game.id)
-    names = [p.name for p in data.players]
-    unique_names(source, names)
-    player_count(source, len(names), catalog.players_range(game), game.id)
-    result = module.score(data, source)
+    with games.of(game).speaking():  # the game's own input problems are said in its words
+        data = _typed(module, source, game.id)
+        names = [p.name for p in data.players]
+        unique_names(source, names)
+        player_count(source, len(names), catalog.players_range(game), game.id)
+        result = module.score(data, source)
     result.title = result.title or title(game)
     return result
 

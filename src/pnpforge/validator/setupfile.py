@@ -40,6 +40,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 from pnpforge import catalog, games, limits
 from pnpforge.errors import InputError
 from pnpforge.games import Game, SetupRules
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, read_yaml, read_yaml_text, validate
 from pnpforge.validator.report import Report
 
@@ -127,12 +129,19 @@ def load_source(source: Source) -> LoadedSetup:
             [
                 source.problem(
                     (*long, limits.SETUP_LIST),
-                    f"{size} entries in one list (expected at most {limits.SETUP_LIST}; "
-                    "see Work bounds in docs/spec.md)",
+                    Phrase(
+                        N_(
+                            "{size} entries in one list (expected at most {most}; "
+                            "see Work bounds in docs/spec.md)"
+                        ),
+                        size=size,
+                        most=limits.SETUP_LIST,
+                    ),
                 )
             ]
         )
-    setup = validate(rules.model, source)
+    with game.speaking():
+        setup = validate(rules.model, source)
     return LoadedSetup(game, rules, setup, source)
 
 
@@ -148,7 +157,8 @@ def load_setup(path: str | Path) -> LoadedSetup:
 
 
 def check_loaded(loaded: LoadedSetup) -> Report:
-    return loaded.rules.check(loaded.setup, loaded.source)
+    with loaded.game.speaking():
+        return loaded.rules.check(loaded.setup, loaded.source)
 
 
 def check_file(path: str | Path) -> Report:
@@ -169,9 +179,14 @@ def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise InputError.single(COMMAND_LINE, f"--option {pair!r} is not KEY=VALUE (e.g. short=true)")
+            raise InputError.single(
+                COMMAND_LINE,
+                Phrase(N_("--option {pair} is not KEY=VALUE (e.g. short=true)"), pair=repr(pair)),
+            )
         if key.strip() in options:
-            raise InputError.single(COMMAND_LINE, f"--option {key.strip()!r} given twice")
+            raise InputError.single(
+                COMMAND_LINE, Phrase(N_("--option {key} given twice"), key=repr(key.strip()))
+            )
         options[key.strip()] = value.strip()
     return options
 
@@ -184,7 +199,10 @@ def option_bool(options: dict[str, str], key: str, default: bool = False) -> boo
         return True
     if value in ("false", "no", "0", "off"):
         return False
-    raise InputError.single(COMMAND_LINE, f"--option {key}={options[key]!r}: expected true or false")
+    raise InputError.single(
+        COMMAND_LINE,
+        Phrase(N_("--option {key}={value}: expected true or false"), key=key, value=repr(options[key])),
+    )
 
 
 def option_int(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
@@ -196,7 +214,14 @@ def option_int(options: dict[str, str], key: str, default: int, low: int, high: 
         value = low - 1
     if not low <= value <= high:
         raise InputError.single(
-            COMMAND_LINE, f"--option {key}={options[key]!r}: expected a whole number from {low} to {high}"
+            COMMAND_LINE,
+            Phrase(
+                N_("--option {key}={value}: expected a whole number from {low} to {high}"),
+                key=key,
+                value=repr(options[key]),
+                low=low,
+                high=high,
+            ),
         )
     return value
 
@@ -204,8 +229,11 @@ def option_int(options: dict[str, str], key: str, default: int, low: int, high: 
 def reject_unknown_options(options: dict[str, str], known: tuple[str, ...]) -> None:
     unknown = sorted(set(options) - set(known))
     if unknown:
-        allowed = ", ".join(known) or "none"
-        raise InputError.single(COMMAND_LINE, f"unknown --option {unknown[0]!r} (expected one of: {allowed})")
+        allowed = list(known) or Phrase.word(N_("none"))
+        said = Phrase(
+            N_("unknown --option {key} (expected one of: {known})"), key=repr(unknown[0]), known=allowed
+        )
+        raise InputError.single(COMMAND_LINE, said)
 
 
 def deal_setup(game_id: str, players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
@@ -215,9 +243,17 @@ def deal_setup(game_id: str, players: int, seed: int, options: dict[str, str]) -
     low, high = catalog.players_range(found)
     if not low <= players <= high:
         raise InputError.single(
-            COMMAND_LINE, f"{found.id} is for {low} to {high} players (got --players {players})"
+            COMMAND_LINE,
+            Phrase(
+                N_("{game} is for {low} to {high} players (got --players {players})"),
+                game=found.id,
+                low=low,
+                high=high,
+                players=players,
+            ),
         )
-    return dealer.deal(players, seed, options)
+    with games.of(found).speaking():
+        return dealer.deal(players, seed, options)
 
 
 # -- writing -----------------------------------------------------------------------------------------

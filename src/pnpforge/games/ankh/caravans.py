@@ -64,8 +64,8 @@ def _region_name(m: Any, region: set[Hex]) -> str:
     if len(names) == 1 and None not in names:
         name = names.pop()
         whole = sum(1 for n in m.names.values() if n == name) == len(region)
-        return name if whole else f"{name} (part)"
-    return f"region at {list(min(region))}"
+        return name if whole else Phrase(N_("{name} (part)"), name=name)
+    return Phrase(N_("region at {cell}"), cell=str(list(min(region))))
 
 
 def caravans(setup: Any, source: Source | None = None) -> list[dict[str, Any]]:

@@ -293,6 +293,12 @@ def bundled_map() -> Map:
     )
 
 
+# the set-up file's own mistakes (bad input, exit 2), said in the game's words
+NOT_A_SPACE = N_("{cell} is not a space of the map")
+UNKNOWN_GOD = N_("unknown god {god} (expected one of: {known})")
+UNKNOWN_SCENARIO = N_("unknown scenario {name} (expected one of: {known})")
+
+
 def _raise(source: Source | None, problems: list[tuple[Path_, str]]) -> None:
     if not problems:
         return
@@ -309,7 +315,9 @@ def board(setup: Setup, source: Source | None = None) -> Map:
     terrain: dict[Hex, str] = {}
     for i, cell in enumerate(setup.map.cells):
         if cell.at in terrain:
-            problems.append((("map", "cells", i, "at"), f"cell {list(cell.at)} given twice"))
+            problems.append(
+                (("map", "cells", i, "at"), Phrase(N_("cell {cell} given twice"), cell=str(list(cell.at))))
+            )
         terrain[cell.at] = cell.terrain
     river = set()
     for i, side in enumerate(setup.map.river):
@@ -323,9 +331,18 @@ def _side_problems(side: Side, terrain: dict[Hex, str], path: Path_) -> list[tup
     a, b = side
     for k, cell in enumerate(side):
         if cell not in terrain:
-            return [((*path, k), f"{list(cell)} is not a space of the map")]
+            return [((*path, k), Phrase(NOT_A_SPACE, cell=str(list(cell))))]
     if hexgrid.direction_between(a, b) is None:
-        return [(path, f"{list(a)} and {list(b)} are not neighbours, so no side lies between them")]
+        return [
+            (
+                path,
+                Phrase(
+                    N_("{a} and {b} are not neighbours, so no side lies between them"),
+                    a=str(list(a)),
+                    b=str(list(b)),
+                ),
+            )
+        ]
     return []
 
 
@@ -338,38 +355,68 @@ def check_input(setup: Setup, m: Map, source: Source | None) -> None:
             problems += here
             if not here and frozenset(side) in seen:
                 problems.append(
-                    (("caravans", i, j), f"the side {[list(c) for c in side]} holds a camel twice")
+                    (
+                        ("caravans", i, j),
+                        Phrase(N_("the side {side} holds a camel twice"), side=str([list(c) for c in side])),
+                    )
                 )
             seen.add(frozenset(side))
     for i, piece in enumerate(setup.pieces):
         if piece.at not in m.terrain:
-            problems.append((("pieces", i, "at"), f"{list(piece.at)} is not a space of the map"))
+            problems.append((("pieces", i, "at"), Phrase(NOT_A_SPACE, cell=str(list(piece.at)))))
         if piece.player is not None and piece.player > setup.players:
             problems.append(
-                (("pieces", i, "player"), f"player {piece.player}, but the set-up has {setup.players}")
+                (
+                    ("pieces", i, "player"),
+                    Phrase(
+                        N_("player {player}, but the set-up has {players}"),
+                        player=piece.player,
+                        players=setup.players,
+                    ),
+                )
             )
         if piece.piece in FIGURES and piece.player is None:
             problems.append(
-                (("pieces", i, "player"), f"a {piece.piece} belongs to a player (expected player: 1-5)")
+                (
+                    ("pieces", i, "player"),
+                    Phrase(
+                        N_("a {piece} belongs to a player (expected player: 1-5)"), piece=_piece(piece.piece)
+                    ),
+                )
             )
     for i, token in enumerate(setup.conflict_order):
         if not m.is_land(token.region):
-            problems.append((("conflict_order", i, "region"), f"{list(token.region)} is not a land space"))
+            problems.append(
+                (
+                    ("conflict_order", i, "region"),
+                    Phrase(N_("{cell} is not a land space"), cell=str(list(token.region))),
+                )
+            )
     known_gods, known_guardians = gods(), guardians()
     for i, seat in enumerate(setup.seats):
         if seat.seat != i + 1 or seat.seat > setup.players:
-            problems.append((("seats", i, "seat"), f"seats must be 1 to {setup.players} in order"))
+            problems.append(
+                (
+                    ("seats", i, "seat"),
+                    Phrase(N_("seats must be 1 to {players} in order"), players=setup.players),
+                )
+            )
         if known_gods and seat.god not in known_gods:
-            shown = ", ".join(sorted(known_gods))
-            problems.append((("seats", i, "god"), f"unknown god {seat.god!r} (expected one of: {shown})"))
+            problems.append(
+                (("seats", i, "god"), Phrase(UNKNOWN_GOD, god=repr(seat.god), known=sorted(known_gods)))
+            )
     for i, name in enumerate(setup.guardians):
         if known_guardians and name not in known_guardians:
-            shown = ", ".join(sorted(known_guardians))
-            problems.append((("guardians", i), f"unknown guardian {name!r} (expected one of: {shown})"))
+            said = Phrase(
+                N_("unknown guardian {name} (expected one of: {known})"),
+                name=repr(name),
+                known=sorted(known_guardians),
+            )
+            problems.append((("guardians", i), said))
     named = setup.scenario
     if named is not None and setup.map == "bundled" and named not in scenarios():
-        shown = ", ".join(scenarios())
-        problems.append((("scenario",), f"unknown scenario {setup.scenario!r} (expected one of: {shown})"))
+        said = Phrase(UNKNOWN_SCENARIO, name=repr(setup.scenario), known=list(scenarios()))
+        problems.append((("scenario",), said))
     _raise(source, problems)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
 from . import checks as _checks
@@ -66,7 +67,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     name = options.get("scenario") or rng.choice(sorted(sets))
     if name not in sets:
         raise InputError.single(
-            COMMAND_LINE, f"unknown scenario {name!r} (expected one of: {', '.join(sets)})"
+            COMMAND_LINE, Phrase(_checks.UNKNOWN_SCENARIO, name=repr(name), known=list(sets))
         )
     scenario = next(s for s in sets[name] if s["players"] == players)
     gods = sorted(_checks.gods())

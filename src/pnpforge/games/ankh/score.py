@@ -519,23 +519,29 @@ def _column(label: str) -> str:
 def _gods(data: Input, source: Source, names: dict[str, str]) -> dict[str, str]:
     ids = {}
     problems = []
-    known = ", ".join(sorted({v for v in names.values()}))
+    known = sorted({v for v in names.values()})
     listed = {names.get(p.name.lower()) for p in data.players}
     for i, p in enumerate(data.players):
         god = names.get(p.name.lower())
         if god is None:
             problems.append(
-                source.problem(("players", i, "name"), f"unknown god {p.name!r} (expected one of: {known})")
+                source.problem(
+                    ("players", i, "name"), Phrase(checks.UNKNOWN_GOD, god=repr(p.name), known=known)
+                )
             )
         if p.merged_with is not None:
             other = names.get(p.merged_with.lower())
             at = ("players", i, "merged_with")
             if other is None:
                 problems.append(
-                    source.problem(at, f"unknown god {p.merged_with!r} (expected one of: {known})")
+                    source.problem(at, Phrase(checks.UNKNOWN_GOD, god=repr(p.merged_with), known=known))
                 )
             elif other == god or other in listed:
-                message = f"{p.merged_with} is part of {p.name} now: list the merged god once"
+                message = Phrase(
+                    N_("{lower} is part of {name} now: list the merged god once"),
+                    lower=p.merged_with,
+                    name=p.name,
+                )
                 problems.append(source.problem(at, message))
         ids[p.name] = god or ""
     if problems:
@@ -558,7 +564,7 @@ def card_id(text: str, cards: dict[str, dict[str, Any]]) -> str:
 
 def _card_refs(data: Input, source: Source, cards: dict[str, dict[str, Any]]) -> None:
     spellings = {_spelling(c) for c in cards} | {_spelling(info["name"]) for info in cards.values()}
-    expected = ", ".join(cards)
+    expected = list(cards)
     refs: list[tuple[Path_, str]] = [
         (("regions", r, "gods", g, "card", k), c)
         for r, region in enumerate(data.regions)
@@ -571,7 +577,10 @@ def _card_refs(data: Input, source: Source, cards: dict[str, dict[str, Any]]) ->
         for k, c in enumerate(p.used_cards)
     ]
     problems = [
-        source.problem(path, f"unknown battle card {c!r} (expected one of: {expected})")
+        source.problem(
+            path,
+            Phrase(N_("unknown battle card {card} (expected one of: {known})"), card=repr(c), known=expected),
+        )
         for path, c in refs
         if _spelling(c) not in spellings
     ]
@@ -717,14 +726,18 @@ def _pieces(loaded: Any, data: Input, ids: dict[str, str], source: Source) -> di
     """Seat number in the set-up → the score file's name for that god."""
     seats = {s.seat: s.god for s in loaded.setup.seats}
     if loaded.setup.players != len(data.players):
-        message = f"the set-up is for {loaded.setup.players} players, this file lists {len(data.players)}"
+        message = Phrase(
+            N_("the set-up is for {players} players, this file lists {count}"),
+            players=loaded.setup.players,
+            count=len(data.players),
+        )
         raise InputError([source.problem(("players",), message)])
     if not seats:  # no seats in the set-up: player 1 is the first god listed here
         return {i + 1: p.name for i, p in enumerate(data.players)}
     by_god = {ids[p.name]: p.name for p in data.players}
     missing = [god for god in seats.values() if god not in by_god]
     if missing:
-        message = f"the set-up seats {', '.join(missing)}, who is not listed in players"
+        message = Phrase(N_("the set-up seats {gods}, who is not listed in players"), gods=list(missing))
         raise InputError([source.problem(("players",), message)])
     return {seat: by_god[god] for seat, god in seats.items()}
 
@@ -774,7 +787,11 @@ def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list
     found = checks.regions(board, walls)
     if not loaded.setup.conflict_order:
         raise InputError(
-            [source.problem(("setup",), "the set-up gives no conflict_order: regions need their order")]
+            [
+                source.problem(
+                    ("setup",), Phrase(N_("the set-up gives no conflict_order: regions need their order"))
+                )
+            ]
         )
     number = {}
     for token in loaded.setup.conflict_order:
@@ -797,7 +814,10 @@ def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list
         entry["protected"] = entry.get("protected", 0) + 1
     given = {r.name: (i, r) for i, r in enumerate(data.regions)}
     problems = [
-        source.problem(("regions", i, "name"), f"no region with conflict order token {name} in the set-up")
+        source.problem(
+            ("regions", i, "name"),
+            Phrase(N_("no region with conflict order token {token} in the set-up"), token=name),
+        )
         for name, (i, _) in given.items()
         if not name.isdigit() or int(name) not in built
     ]
@@ -805,8 +825,10 @@ def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list
         for god, v in region.gods.items():
             extra = sorted(v.model_fields_set - set(PLAYED))
             if extra:
-                message = (
-                    f"{', '.join(extra)} come(s) from the set-up file; here give only {', '.join(PLAYED)}"
+                message = Phrase(
+                    N_("{keys} come(s) from the set-up file; here give only {played}"),
+                    keys=list(extra),
+                    played=list(PLAYED),
                 )
                 problems.append(source.problem(("regions", i, "gods", god, extra[0]), message))
     if problems:

@@ -273,12 +273,24 @@ def tile_catalogue(setup: Setup, source: Source | None) -> dict[str, Tile]:
     for i, tile in enumerate(setup.board.custom_tiles):
         path = ("board", "custom_tiles", i)
         if tile.id in tiles:
-            problems.append((path + ("id",), f"tile id {tile.id!r} is already used (expected a new id)"))
+            problems.append(
+                (
+                    path + ("id",),
+                    Phrase(N_("tile id {tile} is already used (expected a new id)"), tile=repr(tile.id)),
+                )
+            )
         seen: set[Hex] = set()
         for j, cell in enumerate(tile.cells):
             if cell.at in seen:
                 problems.append(
-                    (path + ("cells", j, "at"), f"cell {list(cell.at)} given twice in tile {tile.id!r}")
+                    (
+                        path + ("cells", j, "at"),
+                        Phrase(
+                            N_("cell {cell} given twice in tile {tile}"),
+                            cell=str(list(cell.at)),
+                            tile=repr(tile.id),
+                        ),
+                    )
                 )
             seen.add(cell.at)
         tiles[tile.id] = tile
@@ -297,11 +309,14 @@ def _raise(source: Source | None, problems: list[tuple[Path_, str]]) -> None:
 def build(setup: Setup, source: Source | None = None) -> Built:
     """Place every tile: anchor + rotate(cell, rotation). Unknown tile ids are bad input."""
     catalogue = tile_catalogue(setup, source)
-    known = ", ".join(sorted(catalogue))
+    known = sorted(catalogue)
     _raise(
         source,
         [
-            (("board", "tiles", i, "tile"), f"unknown tile {p.tile!r} (expected one of: {known})")
+            (
+                ("board", "tiles", i, "tile"),
+                Phrase(N_("unknown tile {tile} (expected one of: {known})"), tile=repr(p.tile), known=known),
+            )
             for i, p in enumerate(setup.board.tiles)
             if p.tile not in catalogue
         ],
@@ -362,12 +377,26 @@ def _check_pieces_input(setup: Setup, source: Source | None) -> None:
         seen: set[Hex] = set()
         for i, entry in enumerate(getattr(setup, key)):
             if entry.at in seen:
-                problems.append(((key, i, "at"), f"space {list(entry.at)} given twice in {key!r}"))
+                problems.append(
+                    (
+                        (key, i, "at"),
+                        Phrase(
+                            N_("space {cell} given twice in {key}"), cell=str(list(entry.at)), key=repr(key)
+                        ),
+                    )
+                )
             seen.add(entry.at)
     seats = [s.seat for s in setup.seats]
     if setup.seats and seats != list(range(1, setup.players + 1)):
         problems.append(
-            (("seats",), f"seats must be 1 to {setup.players} in order, one per player (got {seats})")
+            (
+                ("seats",),
+                Phrase(
+                    N_("seats must be 1 to {players} in order, one per player (got {seats})"),
+                    players=setup.players,
+                    seats=str(seats),
+                ),
+            )
         )
     _raise(source, problems)
 

@@ -14,6 +14,7 @@ from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, reject_unknown_options
 
 from . import checks as _checks
@@ -57,7 +58,7 @@ def _removed(options: dict[str, str]) -> list[str]:
     count = option_int(options, "remove", 4 if short else 0, 0, 4)
     if short and count != 4 and "remove" in options:
         raise InputError.single(
-            COMMAND_LINE, "--option short=true removes 4 tasks; drop remove= or set it to 4"
+            COMMAND_LINE, Phrase(N_("--option short=true removes 4 tasks; drop remove= or set it to 4"))
         )
     return list(_checks.REMOVAL_ORDER[:count])
 

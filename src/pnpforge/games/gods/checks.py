@@ -210,19 +210,29 @@ def _input_problems(setup: Setup, source: Source) -> None:
     if len(setup.gods) != setup.players:
         problems.append(
             source.problem(
-                ("gods",), f"{len(setup.gods)} gods for {setup.players} players (expected one each)"
+                ("gods",),
+                Phrase(
+                    N_("{count} gods for {players} players (expected one each)"),
+                    count=len(setup.gods),
+                    players=setup.players,
+                ),
             )
         )
     for index, colour in enumerate(setup.gods):
         if colour in setup.gods[:index]:
             problems.append(
-                source.problem(("gods", index), f"god {colour!r} chosen twice (expected each once)")
+                source.problem(
+                    ("gods", index),
+                    Phrase(N_("god {colour} chosen twice (expected each once)"), colour=repr(colour)),
+                )
             )
     if setup.variant == "stack" and setup.bag is not None:
-        problems.append(source.problem(("bag",), "a bag belongs to `variant: bag` (expected `stack:`)"))
+        problems.append(
+            source.problem(("bag",), Phrase(N_("a bag belongs to `variant: bag` (expected `stack:`)")))
+        )
     if setup.variant == "bag" and setup.stack is not None:
         problems.append(
-            source.problem(("stack",), "the bag variant draws from `bag:` (expected no `stack:`)")
+            source.problem(("stack",), Phrase(N_("the bag variant draws from `bag:` (expected no `stack:`)")))
         )
     if problems:
         raise InputError(problems)

@@ -12,6 +12,7 @@ from typing import Any
 from pnpforge.errors import InputError
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
 
 from . import checks
@@ -62,7 +63,10 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     reject_unknown_options(options, OPTIONS)
     variant = options.get("variant", "stack")
     if variant not in ("stack", "bag"):
-        raise InputError.single(COMMAND_LINE, f"--option variant={variant!r}: expected stack or bag")
+        raise InputError.single(
+            COMMAND_LINE,
+            Phrase(N_("--option variant={variant}: expected stack or bag"), variant=repr(variant)),
+        )
     rng = random.Random(seed)
     gods = _gods(players, options, rng)
     seats = list(gods)

@@ -76,7 +76,12 @@ def _one(values: list[int], what: str) -> int:
     """The one value every colour shares (the scoring counts per colour alike)."""
     if len(set(values)) != 1:
         raise InputError.single(
-            str(HERE), f"{what}: expected one value for every colour, got {sorted(set(values))}"
+            str(HERE),
+            Phrase(
+                N_("{what}: expected one value for every colour, got {values}"),
+                what=what,
+                values=str(sorted(set(values))),
+            ),
         )
     return values[0]
 
@@ -167,10 +172,14 @@ def _total(cards: int | dict[str, int]) -> int:
 
 def _check_colours(data: Input, source: Source) -> None:
     colours = components().colours
-    expected = ", ".join(colours)
     problems = [
         source.problem(
-            ("players", i, key, colour), f"unknown colour {colour!r} (expected one of: {expected})"
+            ("players", i, key, colour),
+            Phrase(
+                N_("unknown colour {colour} (expected one of: {known})"),
+                colour=repr(colour),
+                known=list(colours),
+            ),
         )
         for i, player in enumerate(data.players)
         for key in ("villages", "vp_cards")

@@ -83,17 +83,19 @@ def _board_problems(board: FarmBoard, source: Source, at: Path_) -> list:
     seen: set[Hex] = set()
     for index, cell in enumerate(board.cells):
         if cell.at in seen:
-            message = f"cell {list(cell.at)} given twice (expected each cell once)"
+            message = Phrase(N_("cell {cell} given twice (expected each cell once)"), cell=str(list(cell.at)))
             problems.append(source.problem((*at, "cells", index, "at"), message))
         seen.add(cell.at)
     players = [h.player for h in board.start_huts]
     if sorted(players) != [1, 2]:
         problems.append(
-            source.problem((*at, "start_huts"), "expected one starting hut for player 1 and one for 2")
+            source.problem(
+                (*at, "start_huts"), Phrase(N_("expected one starting hut for player 1 and one for 2"))
+            )
         )
     for index, hut in enumerate(board.start_huts):
         if hut.at not in seen:
-            message = f"starting hut at {list(hut.at)} is not a cell of the board"
+            message = Phrase(N_("starting hut at {cell} is not a cell of the board"), cell=str(list(hut.at)))
             problems.append(source.problem((*at, "start_huts", index, "at"), message))
     return problems
 
@@ -139,10 +141,15 @@ def _input_problems(setup: Setup, source: Source) -> None:
     cells = {c.at for c in farm_board(setup).cells}
     for index, unit in enumerate(setup.units):
         if unit.at not in cells:
-            message = f"cell {list(unit.at)} is not on the farm board (expected one of its `cells`)"
+            message = Phrase(
+                N_("cell {cell} is not on the farm board (expected one of its `cells`)"),
+                cell=str(list(unit.at)),
+            )
             problems.append(source.problem(("units", index, "at"), message))
         if unit.destroyed and unit.unit != "pasture":
-            message = f"only a pasture can be destroyed (crossed out), not a {unit.unit}"
+            message = Phrase(
+                N_("only a pasture can be destroyed (crossed out), not a {unit}"), unit=Phrase.word(unit.unit)
+            )
             problems.append(source.problem(("units", index, "destroyed"), message))
     if problems:
         raise InputError(problems)

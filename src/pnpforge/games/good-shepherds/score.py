@@ -172,10 +172,13 @@ def _check(data: Input, rules: Rules) -> None:
     rules.done()
 
 
+FROM_FARM = N_("{key} comes from the farm board here; give one or the other")
+
+
 def _from_farm(data: Input, source: Source) -> None:
     """Count each player's units on the farm board; player 1 is the first listed (the left hut)."""
     counted = [
-        source.problem(("players", i, key), f"{key} comes from the farm board here; give one or the other")
+        source.problem(("players", i, key), Phrase(FROM_FARM, key=key))
         for i, p in enumerate(data.players)
         for key in ("sheep", "pastures", "huts")
         if key in p.model_fields_set

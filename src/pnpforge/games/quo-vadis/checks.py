@@ -106,7 +106,7 @@ def load_areas(path: Path = AREAS_FILE) -> AreasFile:
     seen: set[str] = set()
     for index, tile in enumerate(areas.tiles):
         if tile.id in seen:
-            problems.append(source.problem(("tiles", index, "id"), f"tile {tile.id!r} defined twice"))
+            problems.append(source.problem(("tiles", index, "id"), Phrase(DEFINED_TWICE, tile=repr(tile.id))))
         seen.add(tile.id)
         for k, terrain in enumerate(tile.spaces):
             if terrain not in areas.terrains:
@@ -118,8 +118,13 @@ def load_areas(path: Path = AREAS_FILE) -> AreasFile:
     return areas
 
 
+# the area files' and set-up files' own mistakes (bad input, exit 2)
+DEFINED_TWICE = N_("tile {tile} defined twice")
+UNKNOWN_TERRAIN = N_("unknown terrain {terrain} (expected one of: {known})")
+
+
 def _unknown_terrain(terrain: str, areas: AreasFile) -> str:
-    return f"unknown terrain {terrain!r} (expected one of: {', '.join(areas.terrains)})"
+    return Phrase(UNKNOWN_TERRAIN, terrain=repr(terrain), known=list(areas.terrains))
 
 
 class PlacedArea(SetupModel):
@@ -148,7 +153,7 @@ def _input_problems(setup: Setup, source: Source) -> None:
     seen: set[str] = set()
     for index, tile in enumerate(setup.areas):
         if tile.id in seen:
-            problems.append(source.problem(("areas", index, "id"), f"tile {tile.id!r} defined twice"))
+            problems.append(source.problem(("areas", index, "id"), Phrase(DEFINED_TWICE, tile=repr(tile.id))))
         seen.add(tile.id)
         for k, terrain in enumerate(tile.spaces):
             if terrain not in areas.terrains:
@@ -158,11 +163,16 @@ def _input_problems(setup: Setup, source: Source) -> None:
     known = tile_set(setup)
     for index, placed in enumerate(setup.map):
         if placed.tile not in known:
-            message = f"unknown area tile {placed.tile!r} (expected one of: {', '.join(known)})"
+            message = Phrase(
+                N_("unknown area tile {tile} (expected one of: {known})"),
+                tile=repr(placed.tile),
+                known=list(known),
+            )
             problems.append(source.problem(("map", index, "tile"), message))
     if setup.centre is not None and setup.centre not in {p.at for p in setup.map}:
-        message = (
-            f"centre {list(setup.centre)} holds no tile of the map (expected one of the map's `at` cells)"
+        message = Phrase(
+            N_("centre {cell} holds no tile of the map (expected one of the map's `at` cells)"),
+            cell=str(list(setup.centre)),
         )
         problems.append(source.problem(("centre",), message))
     if problems:

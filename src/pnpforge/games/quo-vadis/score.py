@@ -282,42 +282,54 @@ def _map_ids(
             towns = key.endswith("towns")
             if key in p.model_fields_set and not (towns and isinstance(getattr(p, key), list)):
                 what = (
-                    f"list the spaces of your {key.replace('_', ' ')}"
+                    Phrase(N_("list the spaces of your {what}"), what=COUNT_WORDS[key])
                     if towns
-                    else "it is counted from the map"
+                    else Phrase(N_("it is counted from the map"))
                 )
-                problems.append(source.problem(("players", i, key), f"with a map, {what} (remove {key!r})"))
+                said = Phrase(N_("with a map, {what} (remove {key})"), what=what, key=repr(key))
+                problems.append(source.problem(("players", i, key), said))
         for key in ("workers", "towns", "destroyed_towns"):
             listed = getattr(p, key)
             for k, space in enumerate(listed if isinstance(listed, list) else []):
                 if space not in spaces:
-                    shown = ", ".join(sorted(spaces)[:3])
-                    problems.append(
-                        source.problem(
-                            ("players", i, key, k), f"no space {space!r} on the map (expected e.g. {shown})"
-                        )
+                    said = Phrase(
+                        N_("no space {space} on the map (expected e.g. {shown})"),
+                        space=repr(space),
+                        shown=sorted(spaces)[:3],
                     )
+                    problems.append(source.problem(("players", i, key, k), said))
         if p.workers and p.race is None:
-            problems.append(source.problem(("players", i), f"{p.name} needs `race:` for aptitude workers"))
+            problems.append(
+                source.problem(
+                    ("players", i), Phrase(N_("{name} needs `race:` for aptitude workers"), name=p.name)
+                )
+            )
         if p.race is not None and p.race not in races:
             problems.append(
                 source.problem(
-                    ("players", i, "race"), f"unknown race {p.race!r} (expected one of: {', '.join(races)})"
+                    ("players", i, "race"),
+                    Phrase(
+                        N_("unknown race {race} (expected one of: {known})"),
+                        race=repr(p.race),
+                        known=list(races),
+                    ),
                 )
             )
     for area, terrain in data.terrain_tokens.items():
         if area not in areas:
-            problems.append(source.problem(("terrain_tokens", area), f"no area {area!r} on the map"))
-        if terrain not in terrains:
-            expected = ", ".join(terrains)
             problems.append(
                 source.problem(
-                    ("terrain_tokens", area), f"unknown terrain {terrain!r} (expected one of: {expected})"
+                    ("terrain_tokens", area), Phrase(N_("no area {area} on the map"), area=repr(area))
                 )
             )
+        if terrain not in terrains:
+            said = Phrase(checks.UNKNOWN_TERRAIN, terrain=repr(terrain), known=list(terrains))
+            problems.append(source.problem(("terrain_tokens", area), said))
     if data.settlement and data.settlement.areas is not None:
         problems.append(
-            source.problem(("settlement", "areas"), "with a map, areas are counted from it (remove 'areas')")
+            source.problem(
+                ("settlement", "areas"), Phrase(N_("with a map, areas are counted from it (remove 'areas')"))
+            )
         )
     if problems:
         raise InputError(problems)
@@ -446,15 +458,25 @@ def _shape(data: Input, source: Source, slots: int) -> None:
         for key in ("towns", "destroyed_towns"):
             if isinstance(getattr(p, key), list):
                 problems.append(
-                    source.problem((*here, key), "a list of town spaces needs `map:` (else a number)")
+                    source.problem(
+                        (*here, key), Phrase(N_("a list of town spaces needs `map:` (else a number)"))
+                    )
                 )
         if p.workers and data.map is None:
-            problems.append(source.problem((*here, "workers"), "worker spaces need `map:` to count from"))
+            problems.append(
+                source.problem((*here, "workers"), Phrase(N_("worker spaces need `map:` to count from")))
+            )
         if p.generations and len(p.generations) != slots:
-            message = f"give {slots} numbers, one per generation (got {len(p.generations)})"
+            message = Phrase(
+                N_("give {slots} numbers, one per generation (got {count})"),
+                slots=slots,
+                count=len(p.generations),
+            )
             problems.append(source.problem((*here, "generations"), message))
     if data.settlement and data.settlement.areas is None:
-        problems.append(source.problem(("settlement",), "missing key 'areas' (or give `map:` to count them)"))
+        problems.append(
+            source.problem(("settlement",), Phrase(N_("missing key 'areas' (or give `map:` to count them)")))
+        )
     if problems:
         raise InputError(problems)
 
