@@ -15,14 +15,14 @@ It never imports a game. A game plugs in with the `score` hook of its `GAME` (pn
     giving the game's tie-breaks in order (`TieBreak.by(name, values)`).
 `fields` (score.py's `FIELDS: list[prompts.Field]`)
     The questions `pnpforge score GAME --interactive` asks, each with its rule as help.
-`words` (optional; score.py's `JA: dict[str, str]`)
-    English text of the sheet (labels, rules, choice values, breakdown keys, tie-breaks, notes,
-    table titles and columns) -> the game's Japanese words; a `Phrase` (a sentence with numbers
-    or names inside) is looked up by its template, e.g. `"{name} has {money}": "{name}は{money}金"`.
-    Read by the web page's Japanese sheet and `pnpforge score --lang ja` (scoring/lang.py). Rule
-    breaks are Phrases too: `Rules.nonnegative` / `Rules.at_most` word their sentence themselves
-    (said in Japanese once, in scoring/lang.py); give them `owned(name, thing)` or a noun, and
-    put only the nouns in `JA`.
+words (the message catalogs, pnpforge.i18n)
+    Every English text of the sheet (labels, rules, choice values, breakdown keys, tie-breaks,
+    notes, table titles and columns) is marked `N_("...")` in score.py (a word that arrives as data
+    is listed once); a `Phrase` (a sentence with numbers or names inside) is said by its template,
+    e.g. `N_("{name} has {money}")`, Japanese "{name}は{money}金" in locale/ja.po under the game's id.
+    `GAME.translator(lang)` says them: the web page and `pnpforge score --lang LANG`. Rule breaks
+    are Phrases too: `Rules.nonnegative` / `Rules.at_most` word their sentence themselves (the
+    engine's messages); give them `owned(name, thing)` or a noun the game marks.
 (The player-count range is `players` in the game's game.yaml, read by `catalog.players_range`.)
 
 The engine (`run.score_source`) has already checked, before `score` runs: the game id, the

@@ -300,8 +300,8 @@ def adjacent_areas(setup: Setup) -> dict[str, set[str]]:
 # -- the checks ----------------------------------------------------------------------------------------
 
 
-# the violations, as templates (a `Phrase` each) said in the catalogs (locale/*.po): the Japanese page's
-# set-up check and `validate --lang ja` (Quo Vadis rulebook, コンポーネント, ゲームの準備 1 天地開闢)
+# the violations, as templates (a `Phrase` each) said in the catalogs (locale/*.po): the page's set-up
+# check and `validate --lang LANG` (Quo Vadis rulebook, コンポーネント, ゲームの準備 1 天地開闢)
 TILE_AT = N_("{tile} at {at}")
 GROUP = N_("{tiles}")  # tiles cut off together, said one by one
 REPEATED = N_("area tile {tile} is placed {count} times; there is one")
