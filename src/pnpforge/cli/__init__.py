@@ -63,25 +63,29 @@ def report_warnings(warnings: list[Problem | str]) -> None:
         click.echo(warning_line(line), err=True)
 
 
-class _Languages(Sequence[str]):
-    """The languages pnpforge has catalogs for (i18n.languages()), looked up each time they are asked:
-    a new .po (or PNPFORGE_LOCALE_DIR's catalogs) is a new choice without touching the commands."""
+class Language(click.Choice):
+    """A language pnpforge has a catalog for (i18n.languages()), looked up each time it is asked (click
+    copies a Choice's list when the command is made): a new .po, or PNPFORGE_LOCALE_DIR's catalogs, is a
+    new choice without touching the commands."""
 
-    def __getitem__(self, index: Any) -> Any:
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
         from pnpforge import i18n
 
-        return i18n.languages()[index]
+        return i18n.languages()
 
-    def __len__(self) -> int:
-        from pnpforge import i18n
-
-        return len(i18n.languages())
+    @choices.setter
+    def choices(self, _: Sequence[str]) -> None:
+        """click sets the list it was given; the languages are looked up instead."""
 
 
 def lang_option(help: str) -> Any:
     """`--lang LANG` (default en, choices: every language with a catalog), as `score`, `validate` and
     `setup` take it."""
-    return click.option("--lang", type=click.Choice(_Languages()), default="en", show_default=True, help=help)
+    return click.option("--lang", type=Language(), default="en", show_default=True, help=help)
 
 
 def import_long_lived(name: str) -> types.ModuleType:
