@@ -567,7 +567,7 @@ def test_builds_run_one_at_a_time_per_game(monkeypatch: pytest.MonkeyPatch, tmp_
     most: list[int] = [0]
     runs: list[str] = []
 
-    async def slow_build(builds: Any, game: Any, choice: dict[str, str], folder: Path) -> None:
+    async def slow_build(builds: Any, game: Any, choice: dict[str, str], folder: Path, lang: str) -> None:
         running.append(game.id)
         most[0] = max(most[0], running.count(game.id))
         runs.append(game.id)

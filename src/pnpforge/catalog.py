@@ -12,12 +12,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, unknown
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Source, decode_utf8, read_bytes, read_yaml_text
 
 SPEC_NAME = "game.yaml"  # the file that makes a folder a game
 BUNDLED_DIR = Path(__file__).parent / "games"
 GAMES_DIR_ENV = "PNPFORGE_GAMES_DIR"
+FILE_KINDS = (N_("set-up file"), N_("score file"))  # the user files that name their game
 
 
 @dataclass(frozen=True)
@@ -66,19 +69,22 @@ def find_game(game_id: str, file: str = "<command line>") -> GameFolder:
         if game.id == game_id:
             return game
     known = ", ".join(g.id for g in games()) or "none"
-    raise InputError.single(file, f"unknown game {game_id!r} (expected one of: {known})")
+    raise InputError.single(file, unknown(N_("game"), game_id, known))
 
 
 def game_of(source: Source, what: str) -> GameFolder:
-    """The game a user file names in its `game:` key (`what` says which kind of file, for messages)."""
+    """The game a user file names in its `game:` key (`what` says which kind of file, for messages: one
+    of `FILE_KINDS`)."""
     data = source.data
     if not isinstance(data, dict):
-        raise InputError([source.problem((), f"a {what} must be a mapping starting with 'game: <id>'")])
+        said = Phrase(N_("a {what} must be a mapping starting with 'game: <id>'"), what=Phrase.word(what))
+        raise InputError([source.problem((), said)])
     if "game" not in data:
-        raise InputError([source.problem((), "missing key 'game' (expected e.g. 'game: gods')")])
+        raise InputError([source.problem((), N_("missing key 'game' (expected e.g. 'game: gods')"))])
     game_id = data["game"]
     if not isinstance(game_id, str):
-        raise InputError([source.problem(("game",), f"'game' must be a game id (got {game_id!r})")])
+        said = Phrase(N_("'game' must be a game id (got {value})"), value=repr(game_id))
+        raise InputError([source.problem(("game",), said)])
     try:
         return find_game(game_id, source.file)
     except InputError as error:

@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["InputError", "Problem"]
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+
+__all__ = ["InputError", "Problem", "quoted", "unknown"]
 
 
 @dataclass(frozen=True)
@@ -19,7 +22,7 @@ class Problem:
     file: str
     line: int
     col: int
-    message: str
+    message: str  # often a `Phrase`: the CLI prints its English, the page says it in the page's language
 
     def __str__(self) -> str:
         where = self.file
@@ -47,6 +50,26 @@ class InputError(Exception):
         return cls([Problem(str(file), line, col, message)])
 
 
+def quoted(value: object) -> str:
+    """`repr(value)`, as the CLI shows a value it refuses ('x'); text in plain single quotes is a
+    `Phrase`, so another language can quote it its own way (「x」)."""
+    shown = repr(value)
+    if isinstance(value, str) and shown.startswith("'"):
+        return Phrase(QUOTED, text=shown[1:-1])
+    return shown
+
+
+def unknown(what: str, value: object, known: str) -> Phrase:
+    """ "unknown god 'Ra' (expected one of: Amun, Isis)": `what` is a noun marked with N_ where it is
+    written (a game's in its folder), `known` the choices as the CLI lists them."""
+    return Phrase(UNKNOWN, what=Phrase.word(what), value=quoted(value), known=known)
+
+
+UNKNOWN = N_("unknown {what} {value} (expected one of: {known})")
+QUOTED = N_("'{text}'")
+MORE_ROW = N_("{message} (and {count} more row: {file}:{span})")
+MORE_ROWS = N_("{message} (and {count} more rows: {file}:{span})")
+STRICT = N_("{message} (--strict: warnings are errors)")
 ROW_FILES = (".csv", ".tsv")  # data tables: one row a line, where one mistake repeats row after row
 
 
@@ -72,8 +95,10 @@ def collapse(problems: list[Problem]) -> list[Problem]:
             out.append(problem)
             continue
         span = f"{rest[0]}" if len(rest) == 1 else f"{rest[0]}–{rest[-1]}"
-        noun = "row" if len(rest) == 1 else "rows"
-        more = f"{problem.message} (and {len(rest)} more {noun}: {Path(problem.file).name}:{span})"
+        template = MORE_ROW if len(rest) == 1 else MORE_ROWS
+        more = Phrase(
+            template, message=problem.message, count=len(rest), file=Path(problem.file).name, span=span
+        )
         out.append(Problem(problem.file, problem.line, problem.col, more))
     return out
 
@@ -91,5 +116,6 @@ def strict_error(warnings: list[Problem | str], file: str) -> InputError:
     problems = [
         w if isinstance(w, Problem) else Problem(file, 0, 0, w.removeprefix("warning: ")) for w in warnings
     ]
-    tail = " (--strict: warnings are errors)"
-    return InputError([Problem(p.file, p.line, p.col, p.message + tail) for p in collapse(problems)])
+    return InputError(
+        [Problem(p.file, p.line, p.col, Phrase(STRICT, message=p.message)) for p in collapse(problems)]
+    )

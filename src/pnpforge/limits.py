@@ -12,6 +12,8 @@ import warnings
 from typing import IO
 
 from pnpforge.errors import InputError, Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 
 CLI = "<command line>"
 
@@ -87,4 +89,5 @@ def image_size(image: str | IO[bytes], what: str) -> tuple[int, int]:
 
 def refuse(file: str, message: str, line: int = 0, col: int = 0) -> InputError:
     """An InputError for a bound, pointing at docs/spec.md's table."""
-    return InputError([Problem(file, line, col, f"{message}; see Work bounds in docs/spec.md")])
+    said = Phrase(N_("{message}; see Work bounds in docs/spec.md"), message=message)
+    return InputError([Problem(file, line, col, said)])

@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnpforge import limits, parsecache
-from pnpforge.errors import InputError, Problem
+from pnpforge.errors import InputError, Problem, quoted
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -46,7 +48,7 @@ MAX_FILE_BYTES = 10 * 1024 * 1024  # a spec, set-up or score file is a few kB; 1
 MAX_DEPTH = 100  # nesting levels of lists and mappings, aliases included
 MAX_ALIAS_VALUES = 100_000  # values all aliases of one file may copy in ("billion laughs" guard)
 MAX_DIGITS = 18  # an integer literal longer than this is refused before Python converts it
-LIMITS_DOC = "see Input limits in docs/spec.md"
+_MB = MAX_FILE_BYTES // 2**20
 
 Path_ = tuple[str | int, ...]
 M = TypeVar("M", bound="BaseModel")
@@ -145,15 +147,15 @@ def read_bytes(path: str | Path, file: str) -> bytes:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise InputError.single(file, "file not found") from None
+        raise InputError.single(file, N_("file not found")) from None
     except IsADirectoryError:
-        raise InputError.single(file, "is a folder (expected a file)") from None
+        raise InputError.single(file, N_("is a folder (expected a file)")) from None
     except OSError as exc:
-        raise InputError.single(file, f"cannot read file: {exc.strerror or exc}") from None
+        said = Phrase(N_("cannot read file: {reason}"), reason=exc.strerror or exc)
+        raise InputError.single(file, said) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise InputError.single(
-            file, f"file larger than {MAX_FILE_BYTES // 2**20} MB (expected a smaller file; {LIMITS_DOC})"
-        )
+        template = N_("file larger than {mb} MB (expected a smaller file; see Input limits in docs/spec.md)")
+        raise InputError.single(file, Phrase(template, mb=_MB))
     return raw
 
 
@@ -165,26 +167,88 @@ def decode_utf8(raw: bytes, file: str) -> str:
         start = raw.rfind(b"\n", 0, exc.start) + 1
         col = len(raw[start : exc.start].decode("utf-8", errors="replace")) + 1
         line = raw.count(b"\n", 0, exc.start) + 1
-        message = f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8"
+        message = Phrase(N_("not UTF-8 text (byte 0x{byte}); save it as UTF-8"), byte=f"{raw[exc.start]:02x}")
         raise InputError.single(file, message, line, col) from None
+
+
+SYNTAX = N_("YAML syntax error: {reason}")
+UNREADABLE = N_("unreadable YAML")
+GOT = N_("{message} (got {value})")  # a value refused, and the value as the file gives it
+TOO_LONG = N_("number too large (expected at most {digits} digits)")
+# pydantic's own words for a value of the wrong type, by kind: its English stays as it is (the CLI's
+# messages never change), another language says what was expected
+_PYDANTIC = {
+    "int_parsing": N_("expected a whole number"),
+    "int_type": N_("expected a whole number"),
+    "int_from_float": N_("expected a whole number"),
+    "bool_parsing": N_("expected true or false"),
+    "bool_type": N_("expected true or false"),
+    "string_type": N_("expected text"),
+    "list_type": N_("expected a list"),
+    "tuple_type": N_("expected a list"),
+    "dict_type": N_("expected a mapping of keys to values"),
+    "model_type": N_("expected a mapping of keys to values"),
+    "float_parsing": N_("expected a number"),
+    "float_type": N_("expected a number"),
+    "finite_number": N_("expected a finite number"),
+}
+# ruamel's words for a YAML syntax error, as messages (their English as ruamel says it)
+_YAML_SAID = [
+    (
+        re.compile(r"expected (?P<wanted>.+), but found (?P<found>.+)"),
+        N_("expected {wanted}, but found {found}"),
+    ),
+    (re.compile(r"expected (?P<wanted>.+), but got (?P<found>.+)"), N_("expected {wanted}, but got {found}")),
+    (
+        re.compile(r"found character (?P<char>.+) that cannot start any token"),
+        N_("found character {char} that cannot start any token"),
+    ),
+    (re.compile(r"found unknown escape character (?P<char>.+)"), N_("found unknown escape character {char}")),
+]
+_YAML_WORDS = {
+    N_("mapping values are not allowed here"),
+    N_("found unexpected end of stream"),
+    N_("could not find expected ':'"),
+    N_("did not find expected key"),
+    N_("did not find expected '-' indicator"),
+    N_("did not find expected node content"),
+    N_("found undefined alias"),
+    N_("special characters are not allowed"),  # the reader's refusal of a binary file
+    UNREADABLE,
+}
+
+
+def yaml_words(what: str) -> str:
+    """ruamel's description of a syntax error, as a message that reads as ruamel's English and is said
+    in the user's language when it is one ruamel often gives (any other stays as ruamel says it)."""
+    for pattern, template in _YAML_SAID:
+        match = pattern.fullmatch(what)
+        if match:
+            return Phrase(template, **match.groupdict())
+    return Phrase.word(what) if what in _YAML_WORDS else what
+
+
+def too_long_number() -> Phrase:
+    """The refusal of an integer longer than MAX_DIGITS, in a file, a form or a typed answer."""
+    return Phrase(TOO_LONG, digits=MAX_DIGITS)
 
 
 def check_text(text: str, file: str) -> None:
     """Refuse text over the size limit or holding control characters (NUL, escape...), located."""
     if len(text) > MAX_FILE_BYTES:
-        raise InputError.single(
-            file, f"text longer than {MAX_FILE_BYTES // 2**20} MB (expected less; {LIMITS_DOC})"
+        said = Phrase(
+            N_("text longer than {mb} MB (expected less; see Input limits in docs/spec.md)"), mb=_MB
         )
+        raise InputError.single(file, said)
     bad = _NON_PRINTABLE.search(text)
     if bad:
         line, col = line_col(text, bad.start())
         code = ord(bad.group())
-        raise InputError.single(
-            file,
-            f"non-printable character U+{code:04X} (expected text; delete it or save the file as text)",
-            line,
-            col,
+        said = Phrase(
+            N_("non-printable character U+{code} (expected text; delete it or save the file as text)"),
+            code=f"{code:04X}",
         )
+        raise InputError.single(file, said, line, col)
 
 
 def _events(text: str, fast: bool) -> Any:
@@ -226,10 +290,10 @@ def _scan_limits(text: str, file: str) -> None:
             _walk(_events(text, fast=False), file)
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            what = (exc.problem or exc.context or "unreadable YAML").strip()
-            raise _mark_problem(file, mark, f"YAML syntax error: {what}") from None
+            what = (exc.problem or exc.context or UNREADABLE).strip()
+            raise _mark_problem(file, mark, Phrase(SYNTAX, reason=yaml_words(what))) from None
         except YAMLError as exc:
-            raise InputError.single(file, f"YAML syntax error: {exc}", 1, 1) from None
+            raise InputError.single(file, Phrase(SYNTAX, reason=yaml_words(str(exc))), 1, 1) from None
 
 
 def _walk(events: Any, file: str) -> None:
@@ -245,24 +309,22 @@ def _walk(events: Any, file: str) -> None:
                 sizes[event.anchor] = (1, 0)
             value = event.value
             if event.style == '"' and _SURROGATE.search(value):  # only a double-quoted escape makes one
-                raise _mark_problem(
-                    file,
-                    event.start_mark,
-                    "a lone surrogate escape like \\ud800 (expected a whole character)",
-                )
+                said = N_("a lone surrogate escape like \\ud800 (expected a whole character)")
+                raise _mark_problem(file, event.start_mark, said)
             plain = event.style in (None, "") and event.implicit[0]
             if len(value) > MAX_DIGITS and plain and _too_long_integer(value):
-                raise _mark_problem(
-                    file, event.start_mark, f"number too large (expected at most {MAX_DIGITS} digits)"
-                )
+                raise _mark_problem(file, event.start_mark, too_long_number())
         elif kind in _COLLECTION_START:
             depth += 1
             if depth > MAX_DEPTH:
-                raise _mark_problem(
-                    file,
-                    event.start_mark,
-                    f"nested more than {MAX_DEPTH} levels deep (expected at most {MAX_DEPTH}; {LIMITS_DOC})",
+                said = Phrase(
+                    N_(
+                        "nested more than {depth} levels deep "
+                        "(expected at most {depth}; see Input limits in docs/spec.md)"
+                    ),
+                    depth=MAX_DEPTH,
                 )
+                raise _mark_problem(file, event.start_mark, said)
             frames.append([event.anchor, values, depth, depth])
             values += 1
         elif kind in _COLLECTION_END:
@@ -278,12 +340,14 @@ def _walk(events: Any, file: str) -> None:
             values += count
             copied += count
             if copied > MAX_ALIAS_VALUES:
-                raise _mark_problem(
-                    file,
-                    event.start_mark,
-                    f"aliases copy in more than {MAX_ALIAS_VALUES} values "
-                    f"(expected far fewer: an alias bomb?; {LIMITS_DOC})",
+                said = Phrase(
+                    N_(
+                        "aliases copy in more than {count} values "
+                        "(expected far fewer: an alias bomb?; see Input limits in docs/spec.md)"
+                    ),
+                    count=MAX_ALIAS_VALUES,
                 )
+                raise _mark_problem(file, event.start_mark, said)
             if frames:
                 frames[-1][3] = max(frames[-1][3], depth + height)
 
@@ -295,21 +359,22 @@ def _alias(
     name = event.anchor
     if name not in sizes:
         if any(frame[0] == name for frame in frames):
-            raise _mark_problem(
-                file,
-                event.start_mark,
-                f"alias *{name} is inside its own anchor &{name} (expected no self-reference)",
+            said = Phrase(
+                N_("alias *{name} is inside its own anchor &{name} (expected no self-reference)"), name=name
             )
-        raise _mark_problem(
-            file, event.start_mark, f"alias *{name} names no anchor (expected &{name} above it)"
-        )
+            raise _mark_problem(file, event.start_mark, said)
+        said = Phrase(N_("alias *{name} names no anchor (expected &{name} above it)"), name=name)
+        raise _mark_problem(file, event.start_mark, said)
     if depth + sizes[name][1] > MAX_DEPTH:
-        raise _mark_problem(
-            file,
-            event.start_mark,
-            f"alias *{name} nests the data more than {MAX_DEPTH} levels deep "
-            f"(expected at most {MAX_DEPTH}; {LIMITS_DOC})",
+        said = Phrase(
+            N_(
+                "alias *{name} nests the data more than {depth} levels deep "
+                "(expected at most {depth}; see Input limits in docs/spec.md)"
+            ),
+            name=name,
+            depth=MAX_DEPTH,
         )
+        raise _mark_problem(file, event.start_mark, said)
 
 
 def _too_long_integer(value: str) -> bool:
@@ -324,6 +389,7 @@ def _too_long_integer(value: str) -> bool:
 # -- files a spec names ----------------------------------------------------------------------------
 
 OUTSIDE_FLAG = "--allow-outside-files"
+FILE_WORDS = (N_("data file"), N_("image"), N_("font"))  # what `named_file` is asked for, said in messages
 MAX_NAME = 1024  # characters in a file name written in a spec
 
 
@@ -340,20 +406,24 @@ def named_file(
     `roots`, e.g. the system's font folders) unless the user opted in with --allow-outside-files.
     """
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or "\x00" in name:
-        raise FileRefError(f"{what} {str(name)[:80]!r} is not a usable file name (expected e.g. art.png)")
+        template = N_("{what} {name} is not a usable file name (expected e.g. art.png)")
+        raise FileRefError(Phrase(template, what=Phrase.word(what), name=repr(str(name)[:80])))
     try:
         base = folder.resolve()
         path = (base / name).resolve()
         outside = not any(path.is_relative_to(root.resolve()) for root in (base, *roots))
         if outside and not allow_outside:
-            raise FileRefError(
-                f"{what} {name!r} is outside the spec folder (expected a path inside it; "
-                f"{OUTSIDE_FLAG} allows others)"
+            template = N_(
+                "{what} {name} is outside the spec folder (expected a path inside it; {flag} allows others)"
             )
+            raise FileRefError(Phrase(template, what=Phrase.word(what), name=repr(name), flag=OUTSIDE_FLAG))
         if not path.is_file():
-            raise FileRefError(f"{what} {name!r} not found (expected a file in {base})")
+            template = N_("{what} {name} not found (expected a file in {folder})")
+            raise FileRefError(Phrase(template, what=Phrase.word(what), name=repr(name), folder=base))
     except OSError as exc:
-        raise FileRefError(f"{what} {name[:80]!r} cannot be used: {exc.strerror or exc}") from None
+        template = N_("{what} {name} cannot be used: {reason}")
+        said = Phrase(template, what=Phrase.word(what), name=repr(name[:80]), reason=exc.strerror or exc)
+        raise FileRefError(said) from None
     return path
 
 
@@ -370,18 +440,14 @@ def _round_trip(text: str, file: str) -> tuple[Any, dict[Path_, tuple[int, int]]
     except DuplicateKeyError as exc:
         mark = exc.problem_mark
         key = str(exc.problem).split('"')[1] if '"' in str(exc.problem) else "a key"
-        problem = Problem(
-            file,
-            mark.line + 1,
-            mark.column + 1,
-            f"duplicate key {key!r} (expected each key once per mapping)",
-        )
+        said = Phrase(N_("duplicate key {key} (expected each key once per mapping)"), key=quoted(key))
+        problem = Problem(file, mark.line + 1, mark.column + 1, said)
         raise InputError([problem]) from None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        what = (exc.problem or exc.context or "unreadable YAML").strip()
-        raise InputError([Problem(file, line, col, f"YAML syntax error: {what}")]) from None
+        what = (exc.problem or exc.context or UNREADABLE).strip()
+        raise InputError([Problem(file, line, col, Phrase(SYNTAX, reason=yaml_words(what)))]) from None
     positions: dict[Path_, tuple[int, int]] = {(): (1, 1)}
     return _plain(node, (), positions), positions
 
@@ -558,7 +624,14 @@ def hidden_by_comment(source: Source) -> list[Problem]:
                     source.file,
                     line,
                     col,
-                    f'{key} is empty: a `#` starts a comment in YAML; write it quoted: {key}: "{value}"',
+                    Phrase(
+                        N_(
+                            "{key} is empty: a `#` starts a comment in YAML; "
+                            'write it quoted: {key}: "{value}"'
+                        ),
+                        key=key,
+                        value=value,
+                    ),
                 )
             )
     return problems
@@ -589,7 +662,8 @@ def _parse(text: str, file: str) -> Source:
         try:
             json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InputError.single(file, f"JSON syntax error: {exc.msg}", exc.lineno, exc.colno) from None
+            said = Phrase(N_("JSON syntax error: {reason}"), reason=exc.msg)  # the json module's words
+            raise InputError.single(file, said, exc.lineno, exc.colno) from None
     return read_yaml_text(text, file)
 
 
@@ -608,7 +682,7 @@ class CsvTable:
         return self.header.index(name) + 1 if name in self.header else 1
 
 
-SEPARATORS = {";": "semicolon", "\t": "tab"}  # what spreadsheets save instead of commas
+SEPARATORS = {";": N_("semicolon"), "\t": N_("tab")}  # what spreadsheets save instead of commas
 
 
 def csv_separator(header: str) -> str:
@@ -654,11 +728,8 @@ def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # a lone CR (old Mac files) ends a line too
     delimiter = csv_separator(text.split("\n", 1)[0])
     if text.count('"') % 2 and (where := _unclosed_quote(text, delimiter)):
-        raise InputError.single(
-            file,
-            'a quote opens a cell and is never closed (expected a closing " before the cell ends)',
-            *where,
-        )
+        said = N_('a quote opens a cell and is never closed (expected a closing " before the cell ends)')
+        raise InputError.single(file, said, *where)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     problems: list[Problem] = []
     header: list[str] = []
@@ -675,7 +746,8 @@ def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
                 problems += _header_problems(file, start, header)
                 continue
             if len(rows) >= limits.ROWS:
-                message = f"more than {limits.ROWS} rows (expected fewer; see Work bounds in docs/spec.md)"
+                template = N_("more than {count} rows (expected fewer; see Work bounds in docs/spec.md)")
+                message = Phrase(template, count=limits.ROWS)
                 raise InputError.single(file, message, start, 1)
             if len(cells) != len(header) and not (
                 len(cells) > len(header) and not any(c.strip() for c in cells[len(header) :])
@@ -686,10 +758,9 @@ def read_csv(path: str | Path, shown_as: str | None = None) -> CsvTable:
             lines.append(start)
     except csv.Error as exc:
         where = _unclosed_quote(text, delimiter) or (end + 1, 1)
-        what = "a cell longer than 128 kB" if "field larger" in str(exc) else "unreadable CSV"
-        raise InputError.single(
-            file, f"{what} (expected comma-separated cells; quote a cell holding commas)", *where
-        ) from None
+        what = N_("a cell longer than 128 kB") if "field larger" in str(exc) else N_("unreadable CSV")
+        template = N_("{what} (expected comma-separated cells; quote a cell holding commas)")
+        raise InputError.single(file, Phrase(template, what=Phrase.word(what)), *where) from None
     if problems:
         raise InputError(problems)
     return CsvTable(file, rows, lines, header, delimiter)
@@ -708,8 +779,15 @@ def _header_problems(file: str, line: int, header: list[str]) -> list[Problem]:
                     file,
                     line,
                     1,
-                    f"column {name!r} appears twice in the header (columns {first[name]} and {number}; "
-                    "expected each column name once)",
+                    Phrase(
+                        N_(
+                            "column {name} appears twice in the header (columns {first} and {second}; "
+                            "expected each column name once)"
+                        ),
+                        name=quoted(name),
+                        first=first[name],
+                        second=number,
+                    ),
                 )
             )
         else:
@@ -719,18 +797,18 @@ def _header_problems(file: str, line: int, header: list[str]) -> list[Problem]:
 
 def _width_problem(file: str, line: int, cells: int, header: list[str], delimiter: str) -> Problem:
     named = ", ".join(name for name in header if name)
-    what = "fewer" if cells < len(header) else "more"
-    hint = (
-        f"; a {SEPARATORS.get(delimiter, 'comma')} inside a cell needs the cell quoted"
-        if what == "more"
-        else ""
+    if cells < len(header):
+        template = N_(
+            "row has {cells} cells, fewer than the header's {columns} columns (expected {columns}: {named})"
+        )
+        return Problem(file, line, 1, Phrase(template, cells=cells, columns=len(header), named=named))
+    template = N_(
+        "row has {cells} cells, more than the header's {columns} columns "
+        "(expected {columns}: {named}; a {separator} inside a cell needs the cell quoted)"
     )
+    separator = Phrase.word(SEPARATORS.get(delimiter, N_("comma")))
     return Problem(
-        file,
-        line,
-        1,
-        f"row has {cells} cells, {what} than the header's {len(header)} columns "
-        f"(expected {len(header)}: {named}{hint})",
+        file, line, 1, Phrase(template, cells=cells, columns=len(header), named=named, separator=separator)
     )
 
 
@@ -739,10 +817,16 @@ def _describe(error: ErrorDetails) -> str:
     message = error["msg"]
     if message.startswith("Value error, "):
         message = message.removeprefix("Value error, ")
+        raised = error.get("ctx", {}).get("error")
+        if isinstance(raised, ValueError) and raised.args and isinstance(raised.args[0], Phrase):
+            message = raised.args[0]  # the sentence a validator raised, to be said in the reader's language
+    elif kind in _PYDANTIC:  # pydantic's English as it is, said in another language in our words
+        message = Phrase.word(message, _PYDANTIC[kind])
     if kind == "extra_forbidden":
-        return f"unknown key {str(error['loc'][-1])!r} (expected one of the documented keys)"
+        key = quoted(str(error["loc"][-1]))
+        return Phrase(N_("unknown key {key} (expected one of the documented keys)"), key=key)
     if kind == "missing":
-        return f"missing key {str(error['loc'][-1])!r}"
+        return Phrase(N_("missing key {key}"), key=quoted(str(error["loc"][-1])))
     if kind == "literal_error":  # kinds, shapes, fits...: the nearest of the allowed words first
         allowed = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
         hint = did_you_mean(str(error.get("input")), allowed) if isinstance(error.get("input"), str) else ""
@@ -750,7 +834,7 @@ def _describe(error: ErrorDetails) -> str:
             message = f"{message} ({hint.strip()})"
     shown = error.get("input")
     if "input" in error and not isinstance(shown, dict | list) and repr(shown) not in message:
-        return f"{message} (got {shown!r})"
+        return Phrase(GOT, message=message, value=repr(shown))
     return message
 
 

@@ -25,6 +25,7 @@ from pnpforge.validator.report import Report
 NEGATIVE = N_("{what} is {value}; a count cannot be negative")
 TOO_MANY = N_("{what} is {value}, more than the {limit} the game allows")
 OWNED = N_("{name}'s {thing}")  # a player's count of something: "Ann's sheep"
+PLAYED_BY = N_("{game} is played by {span} players, not {count}")  # a score file's (or the page's sheet's)
 
 MAX_COUNT = 10**18 - 1  # 18 digits, as the input layer allows in files; typed answers are held to it too
 
@@ -152,7 +153,5 @@ def player_count(source: Source, count: int, allowed: tuple[int, int], game: str
     low, high = allowed
     if not low <= count <= high:
         span = f"{low}" if low == high else f"{low}–{high}"
-        said = Phrase(
-            N_("{game} is played by {span} players, not {count}"), game=game, span=span, count=count
-        )
+        said = Phrase(PLAYED_BY, game=game, span=span, count=count)
         raise InputError([source.problem(("players",), said)])

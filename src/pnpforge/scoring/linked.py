@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import FileRefError, Path_, Source, named_file
 from pnpforge.validator.setupfile import LoadedSetup, load_setup, load_source
 
@@ -29,14 +31,20 @@ def linked_setup(source: Source, at: Path_, value: str | dict[str, Any], game: s
     """Load the set-up named (or held) at `at` in a score file; it must be a `game` set-up."""
     if isinstance(value, dict):
         if value.get("game", game) != game:
-            raise InputError([source.problem((*at, "game"), f"expected a {game} set-up here")])
+            said = Phrase(N_("expected a {game} set-up here"), game=game)
+            raise InputError([source.problem((*at, "game"), said)])
         return load_source(_inner(source, at, {k: v for k, v in value.items() if k != "game"}, game))
     folder = Path(source.file).parent
     try:  # any folder: the user names this file on purpose, but the name must still be usable
         path = named_file(folder, value, "set-up file", allow_outside=True)
     except FileRefError as exc:
-        raise InputError([source.problem(at, f"{exc} (paths are relative to this file)")]) from None
+        said = Phrase(
+            N_("{reason} (paths are relative to this file)"), reason=exc.args[0] if exc.args else str(exc)
+        )
+        raise InputError([source.problem(at, said)]) from None
     loaded = load_setup(path)
     if loaded.game.id != game:
-        raise InputError([source.problem(at, f"{str(path)!r} is a {loaded.game.id} set-up, expected {game}")])
+        template = N_("{file} is a {game} set-up, expected {expected}")
+        said = Phrase(template, file=repr(str(path)), game=loaded.game.id, expected=game)
+        raise InputError([source.problem(at, said)])
     return loaded

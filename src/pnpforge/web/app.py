@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pnpforge import catalog
+from pnpforge import catalog, i18n
 from pnpforge.errors import InputError
 from pnpforge.web import builds, forms, guards, pages, print_routes, score_routes, setup_routes, text, work
 from pnpforge.web.serving import ClientGone, answer, run
@@ -63,12 +63,14 @@ async def on_input_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, InputError)
     game = request.path_params.get("game")
     status = 404 if game is not None and game not in {g.id for g in catalog.games()} else 400
-    return _failure(request, status, pages.problems(exc, forms.lang_of(request)))
+    known = game if status == 400 else None  # a game's file: its words first
+    return _failure(request, status, pages.problems(exc, forms.lang_of(request), known))
 
 
 async def on_not_found(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return _failure(request, exc.status_code, pages.said(str(exc.detail)))
+    said = i18n.translator(forms.lang_of(request))(str(exc.detail))  # Starlette's words, or ours said
+    return _failure(request, exc.status_code, pages.said(said))
 
 
 async def on_stopped(request: Request, exc: Exception) -> Response:
@@ -89,7 +91,7 @@ async def on_gone(request: Request, exc: Exception) -> Response:
 
 async def on_too_large(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, guards.BodyTooLarge)
-    return guards.too_large_response(exc.limit)
+    return guards.too_large_response(exc.limit, forms.lang_of(request))
 
 
 def create_app(

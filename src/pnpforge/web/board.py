@@ -15,16 +15,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pnpforge import catalog, games
+from pnpforge import catalog, games, i18n
 from pnpforge.errors import InputError, Problem
 from pnpforge.geometry import hexgrid
-from pnpforge.sourcefile import Source, read_yaml_text
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.sourcefile import Source, read_yaml_text, yaml_words
 from pnpforge.validator import setupfile
 from pnpforge.validator.picture import BoardPicture, centroid
 from pnpforge.validator.picture import said as said_picture
 from pnpforge.validator.report import Report, Violation
 
 SETUP_FILE = "setup.yaml"  # the name messages use: what the page offers to download
+OTHER_GAME = N_("this is a {game} set-up, not {expected}")
+NOT_TEXT = N_("not a YAML text file: {reason}")
 
 
 @dataclass
@@ -50,8 +54,8 @@ def deal_text(game_id: str, players: int, seed: int, options: dict[str, str]) ->
 
 
 def said(checked: Checked, game_id: str, lang: str) -> Checked:
-    """The check with its violations in `lang` (the game's words); codes, places, marks unchanged."""
-    if lang == "en":
+    """The check with its violations in `lang`, in the game's words; codes, places, marks unchanged."""
+    if lang == i18n.SOURCE:
         return checked
     return replace(checked, report=checked.report.said(games.load(game_id).translator(lang)))
 
@@ -64,14 +68,14 @@ def check(
     source = read_text(text, file)
     named = catalog.game_of(source, "set-up file")
     if game_id is not None and named.id != game_id:
-        raise InputError([source.problem(("game",), f"this is a {named.id} set-up, not {game_id}")])
+        raise InputError([source.problem(("game",), Phrase(OTHER_GAME, game=named.id, expected=game_id))])
     loaded = setupfile.load_source(source)
     report = setupfile.check_loaded(loaded)
     picture_of = loaded.rules.picture
     checked = Checked(text, report)
     if picture_of is not None:
         pic = picture_of(loaded.setup)
-        if lang != "en":
+        if lang != i18n.SOURCE:
             pic = said_picture(pic, loaded.game.translator(lang))
         cells = cells_in(source.data) if spots else []
         checked.svg, checked.unmarked = marked_svg(pic, report.errors, cells)
@@ -90,7 +94,7 @@ def read_text(text: str, file: str) -> Source:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         what = str(getattr(exc, "problem", None) or exc).splitlines()[0].strip()
-        raise InputError([Problem(file, line, col, f"not a YAML text file: {what}")]) from None
+        raise InputError([Problem(file, line, col, Phrase(NOT_TEXT, reason=yaml_words(what)))]) from None
 
 
 # -- drawing -----------------------------------------------------------------------------------------
@@ -241,7 +245,10 @@ def steps(data: Any, tr: Callable[[str], str] = _same, lang: str = "en") -> list
 
     `tr` says the file's keys and word values in the page's language (the game's words); ids it
     does not hold, numbers and cells stay as the file has them."""
-    sep, none = ("、", "なし") if lang == "ja" else (", ", "none")
+    from pnpforge.web.text import WORDS
+
+    say = i18n.translator(lang)
+    sep, none = say(i18n.LIST), say(WORDS["none"])
 
     def phrase(value: Any) -> str:
         if isinstance(value, dict):

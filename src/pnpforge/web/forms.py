@@ -9,11 +9,15 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 
 from pnpforge.errors import InputError
-from pnpforge.sourcefile import MAX_DIGITS
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.sourcefile import MAX_DIGITS, too_long_number
 from pnpforge.web import pages, text
 
 FORM = pages.FORM  # the file name messages use for a form field that is not part of a file
-TOO_LONG = f"number too large (expected at most {MAX_DIGITS} digits)"  # the input layer's words
+NOT_UTF8 = N_("cannot read file: not UTF-8 text")
+INVALID = N_("Invalid value for '--{option}': {reason}")  # click's words for a bad option value
+NOT_INTEGER = N_("'{value}' is not a valid integer.")
 
 
 async def read(request: Request) -> dict[str, str]:
@@ -26,7 +30,7 @@ async def read(request: Request) -> dict[str, str]:
         try:
             pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict")
         except UnicodeDecodeError:
-            raise InputError.single(FORM, "cannot read the form: not UTF-8 text") from None
+            raise InputError.single(FORM, text.WORDS["form_encoding"]) from None
         return dict(reversed(pairs))  # the first of a repeated field, as for a multipart form
     form = await request.form()
     out: dict[str, str] = {}
@@ -40,9 +44,8 @@ async def read(request: Request) -> dict[str, str]:
             try:
                 out[key] = data.decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise InputError.single(
-                    value.filename or "upload", "cannot read file: not UTF-8 text"
-                ) from None
+                lang_of(request, out)  # the page's language field comes before its file
+                raise InputError.single(value.filename or "upload", NOT_UTF8) from None
     return out
 
 
@@ -64,8 +67,9 @@ def whole(form: dict[str, str], key: str, what: str, default: int | None = None)
     if not raw:
         return default
     if len(raw.lstrip("+-")) > MAX_DIGITS:  # refused before Python converts it, as a file's number is
-        raise InputError.single(FORM, f"Invalid value for '--{what}': {TOO_LONG}")
+        raise InputError.single(FORM, Phrase(INVALID, option=what, reason=too_long_number()))
     try:
         return int(click.INT.convert(cast(Any, raw), None, None))  # click types its input loosely
-    except click.BadParameter as exc:
-        raise InputError.single(FORM, f"Invalid value for '--{what}': {exc.message}") from None
+    except click.BadParameter:  # said as click says it, in the catalog's words
+        reason = Phrase(NOT_INTEGER, value=raw)
+        raise InputError.single(FORM, Phrase(INVALID, option=what, reason=reason)) from None

@@ -10,6 +10,8 @@ import re
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pnpforge.web import text
+
 # Bytes a route's body may have, near real files: a dealt set-up is 0.7-3.3 kB (Delphi, 4 players, the
 # largest) and a filled score file under 1 kB; an edited, commented one a few times that. The first
 # pattern matching the path wins.
@@ -52,7 +54,7 @@ class BodyLimit:
         limit = self.limit(scope["path"])
         declared = dict(scope.get("headers") or []).get(b"content-length", b"0")
         if declared.isdigit() and int(declared) > limit:
-            await too_large_response(limit)(scope, receive, send)
+            await too_large_response(limit, _lang_of(scope))(scope, receive, send)
             return
         seen = 0
 
@@ -100,7 +102,7 @@ class ReadTimeout:
         try:
             await self.app(scope, timed, send)
         except BodyTimeout:
-            message = f"the request body did not arrive within {self.seconds:g} s"
+            message = text.said("body_late", _lang_of(scope), seconds=f"{self.seconds:g}")
             await PlainTextResponse(message, 408, headers={"connection": "close"})(scope, receive, send)
 
 
@@ -145,6 +147,14 @@ class QuietStop:
                 raise
 
 
-def too_large_response(limit: int) -> Response:
-    message = f"request body larger than {limit // 1000} kB (expected a set-up or score file)"
+def _lang_of(scope: Scope) -> str:
+    """The page's language for an answer given before the body is read: the query's, else the browser's."""
+    from starlette.requests import Request
+
+    request = Request(scope)
+    return text.pick(request.query_params.get("lang"), request.headers.get("accept-language", ""))
+
+
+def too_large_response(limit: int, lang: str = "en") -> Response:
+    message = text.said("too_large", lang, size=limit // 1000)
     return JSONResponse({"ok": False, "problems": [{"message": message, "where": message}]}, 413)

@@ -14,10 +14,11 @@ from markupsafe import Markup, escape
 from pnpforge import catalog
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError, Problem
-from pnpforge.web import board, builds, hooks, messages, sheet, text
+from pnpforge.web import board, builds, hooks, sheet, text
 
 HERE = Path(__file__).parent
 FORM = "<form>"  # the file name the input layer's messages use for a form field (forms.FORM)
+NO_FILE = ("", FORM, "<command line>")  # a deal's fields are the page's form, not a command line
 ENV = Environment(
     loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(), trim_blocks=True
 )
@@ -49,15 +50,19 @@ class Answer:
     filename: str = ""
 
 
-def problems(error: InputError, lang: str = "en") -> list[dict[str, Any]]:
-    """An input error's problems as the page lists them, each said in `lang`."""
-    return [located(p, lang) for p in error.problems]
+def problems(error: InputError, lang: str = "en", game: str | None = None) -> list[dict[str, Any]]:
+    """An input error's problems as the page lists them, each said in `lang` (in `game`'s words first,
+    when the problems are about one game's file)."""
+    return [located(p, lang, game=game) for p in error.problems]
 
 
-def located(problem: Problem, lang: str, field: str | None = None, code: str = "") -> dict[str, Any]:
-    """One problem for the page: its message in `lang`, and `where` (the message with its place)."""
-    said = replace(problem, message=messages.translator(lang)(problem.message))
-    where = said.message if said.file in ("", FORM) else str(said)  # a form field: no file to name
+def located(
+    problem: Problem, lang: str, field: str | None = None, code: str = "", game: str | None = None
+) -> dict[str, Any]:
+    """One problem for the page: its message in `lang` (a `Phrase` of the input layer by its template,
+    the CLI's English unchanged), and `where` (the message with its place)."""
+    said = replace(problem, message=text.translator(game, lang)(problem.message))
+    where = said.message if said.file in NO_FILE else str(said)  # a form field: no file to name
     return {"field": field, "code": code, "message": said.message, "where": where}
 
 
@@ -66,11 +71,19 @@ def said(message: str) -> list[dict[str, Any]]:
     return [{"field": None, "code": "", "message": message, "where": message}]
 
 
+def words_of(lang: str) -> dict[str, Any]:
+    """What every template is given to speak `lang`: `t.key` (a word) and `say("key", name=value)` (a
+    sentence with values), and `langs`, the languages of the pickers."""
+
+    def say(key: str, **values: object) -> str:
+        return text.said(key, lang, **values)
+
+    return {"lang": lang, "t": text.words(lang), "say": say, "langs": text.languages()}
+
+
 def render(name: str, lang: str, home: str, **context: Any) -> str:
     """A template in `lang`; `home` is the GET address the language links lead to (with their query)."""
-    return ENV.get_template(name).render(
-        lang=lang, t=text.words(lang), langs=text.LANGS, home=home, **context
-    )
+    return ENV.get_template(name).render(**words_of(lang), home=home, **context)
 
 
 def page(name: str, lang: str, home: str, status: int = 200, **context: Any) -> Answer:
@@ -78,7 +91,7 @@ def page(name: str, lang: str, home: str, status: int = 200, **context: Any) -> 
 
 
 def error_page(error: InputError, lang: str, status: int) -> Answer:
-    return page("error.html", lang, "/", status, problems=problems(error))
+    return page("error.html", lang, "/", status, problems=problems(error, lang))
 
 
 def game_context(game: catalog.GameFolder, lang: str) -> dict[str, Any]:
@@ -86,14 +99,13 @@ def game_context(game: catalog.GameFolder, lang: str) -> dict[str, Any]:
     low, high = catalog.players_range(game)
     dealer = hooks.dealer(game)
     the_sheet = sheet.sheet(game) if hooks.can_score(game) else None
-    tr = text.translator(game.id, lang)
     return {
         "game": game,
         "title": localise(info.get("title", game.id), lang),
         "low": low,
         "high": high,
         "options": hooks.option_pickers(dealer),
-        "tr": tr,  # the game's own words in the page's language
+        "tr": text.translator(game.id, lang),  # the game's own words in the page's language
         "can_deal": dealer is not None,
         "can_check": hooks.can_check(game),
         "sheet": sheet.localised(the_sheet, lang) if the_sheet else None,

@@ -13,6 +13,7 @@ from starlette.routing import Route
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
+from pnpforge.phrase import Phrase
 from pnpforge.web import builds, forms, pages, text
 from pnpforge.web.serving import answer, run, until_gone
 
@@ -29,28 +30,24 @@ async def build_view(request: Request) -> Response:
     choice = {}
     for field_name, key, allowed in (
         ("page", "page", builds.PAGES),
-        ("pdf_lang", "lang", text.LANGS),
+        ("pdf_lang", "lang", text.languages()),
         ("duplex", "duplex", builds.DUPLEX),
     ):
         value = form.get(field_name, allowed[0]).strip().lower()
         if value not in allowed:
-            message = text.said("bad_choice", lang, key=f"--{key}", value=value, allowed=", ".join(allowed))
-            error = InputError.single(forms.FORM, message)
-            return answer(
-                await run(
-                    request, build_page, game_id, lang, 400, {"print_problems": pages.problems(error, lang)}
-                )
+            message = Phrase(
+                text.WORDS["bad_choice"], key=f"--{key}", value=value, allowed=", ".join(allowed)
             )
+            error = InputError.single(forms.FORM, message)
+            problems = pages.problems(error, lang)
+            return answer(await run(request, build_page, game_id, lang, 400, {"print_problems": problems}))
         choice[key] = value
     jobs: builds.Builds = request.app.state.builds
     try:
-        built = await until_gone(request, builds.build(jobs, game, choice))
+        built = await until_gone(request, builds.build(jobs, game, choice, lang))
     except InputError as error:
-        return answer(
-            await run(
-                request, build_page, game_id, lang, 400, {"print_problems": pages.problems(error, lang)}
-            )
-        )
+        problems = pages.problems(error, lang, game.id)
+        return answer(await run(request, build_page, game_id, lang, 400, {"print_problems": problems}))
     except TimeoutError:
         problems = pages.said(text.said("build_stopped", lang, seconds=f"{jobs.seconds:g}"))
         return answer(await run(request, build_page, game_id, lang, 503, {"print_problems": problems}))

@@ -12,8 +12,13 @@ from starlette.routing import Route
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.scoring.inputs import PLAYED_BY
 from pnpforge.web import board, forms, pages, sheet, text
 from pnpforge.web.serving import answer, posted_page, run
+
+OTHER_GAME = N_("this is a {game} score file, not {expected}")
 
 # -- work done in a worker ---------------------------------------------------------------------------
 
@@ -28,9 +33,8 @@ def count_of(the_sheet: sheet.Sheet, form: dict[str, str], lang: str = "en") -> 
         count -= 1
     if not low <= count <= high:
         span = f"{low}" if low == high else f"{low}–{high}"
-        raise InputError.single(
-            forms.FORM, text.said("players_span", lang, game=the_sheet.game.id, span=span, count=count)
-        )
+        said = Phrase(PLAYED_BY, game=the_sheet.game.id, span=span, count=count)
+        raise InputError.single(forms.FORM, said)
     return count
 
 
@@ -46,7 +50,7 @@ def _sheet_page(
     try:
         count = count_of(the_sheet, form, lang)
     except InputError as error:
-        before = [*before, *pages.problems(error, lang)]
+        before = [*before, *pages.problems(error, lang, game.id)]
         try:
             count = min(max(forms.whole(form, "count", "count", low) or low, low), high)
         except InputError:
@@ -73,17 +77,19 @@ def score_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
         source = board.read_text(form["file"], sheet.SCORE_FILE)
         named = catalog.game_of(source, "score file")
         if named.id != game.id:
-            raise InputError([source.problem(("game",), f"this is a {named.id} score file, not {game.id}")])
+            wrong = Phrase(OTHER_GAME, game=named.id, expected=game.id)
+            raise InputError([source.problem(("game",), wrong)])
     except InputError as error:
-        return _sheet_page(game, the_sheet, {"lang": lang}, lang, pages.problems(error, lang))
+        return _sheet_page(game, the_sheet, {"lang": lang}, lang, pages.problems(error, lang, game.id))
     loaded, _ = sheet.form_of(the_sheet, source.data)
-    return _sheet_page(game, the_sheet, {**loaded, "lang": lang}, lang, sheet.refused(source, lang))
+    refused = sheet.refused(source, lang, game.id)
+    return _sheet_page(game, the_sheet, {**loaded, "lang": lang}, lang, refused)
 
 
 def score_json(game_id: str, form: dict[str, str], lang: str) -> tuple[dict[str, Any], int]:
     the_sheet = sheet.sheet(catalog.find_game(game_id))
     scored = sheet.score_form(the_sheet, form, count_of(the_sheet, form, lang), lang)
-    html = pages.ENV.get_template("result.html").render(scored=scored, t=text.words(lang), lang=lang)
+    html = pages.ENV.get_template("result.html").render(scored=scored, **pages.words_of(lang))
     return {**scored.as_json(), "html": html}, 200 if scored.result is not None else 400
 
 
@@ -138,7 +144,7 @@ async def score_text_api(request: Request) -> Response:
         try:
             body = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise InputError.single(sheet.SCORE_FILE, "cannot read file: not UTF-8 text") from None
+            raise InputError.single(sheet.SCORE_FILE, forms.NOT_UTF8) from None
     data, status = await run(request, score_text_json, body)
     return JSONResponse(data, status)
 

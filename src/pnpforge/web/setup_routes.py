@@ -16,8 +16,11 @@ from starlette.routing import Route
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
 from pnpforge.web import board, forms, hooks, pages
 from pnpforge.web.serving import posted_page, run
+
+EMPTY = N_("empty set-up file (expected e.g. 'game: delphi')")
 
 # -- work done in a worker ---------------------------------------------------------------------------
 
@@ -50,7 +53,7 @@ def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
     try:
         deal = dealt(game, form, lang)
     except InputError as error:
-        problems = pages.problems(error, lang)
+        problems = pages.problems(error, lang, game.id)
         return pages.game_page(game, lang, 400, setup_problems=problems, deal_values=form, anchor="setup")
     state = {"players": str(deal["players"]), "seed": str(deal["seed"])}
     state.update({f"opt:{k}": v for k, v in deal["chosen"].items()})
@@ -61,7 +64,7 @@ def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
 
 def _checked(game: catalog.GameFolder, body: str, lang: str = "en") -> board.Checked:
     if not body.strip():
-        raise InputError.single(board.SETUP_FILE, "empty set-up file (expected e.g. 'game: delphi')")
+        raise InputError.single(board.SETUP_FILE, EMPTY)
     return board.check(body, game.id, lang=lang)
 
 
@@ -70,7 +73,7 @@ def check_page(game_id: str, body: str, lang: str) -> pages.Answer:
     try:
         checked = _checked(game, body, lang)
     except InputError as error:
-        problems = pages.problems(error, lang)
+        problems = pages.problems(error, lang, game.id)
         return pages.game_page(game, lang, 400, setup_problems=problems, setup_text=body, anchor="setup")
     return pages.game_page(game, lang, checked=checked, anchor="setup")
 
@@ -87,7 +90,7 @@ def setup_download(game_id: str, body: str, lang: str) -> pages.Answer:
     try:
         _checked(game, body)
     except InputError as error:
-        problems = pages.problems(error, lang)
+        problems = pages.problems(error, lang, game.id)
         return pages.game_page(game, lang, 400, setup_problems=problems, setup_text=body, anchor="setup")
     return pages.Answer(body.encode("utf-8"), 200, "application/yaml", f"{game.id}-setup.yaml")
 

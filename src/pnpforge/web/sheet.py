@@ -22,13 +22,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from pnpforge import catalog
+from pnpforge import catalog, i18n
 from pnpforge.errors import InputError, Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.run import calculator, score_source, sheet_text, title
 from pnpforge.scoring.sheet import ScoreResult
-from pnpforge.sourcefile import MAX_DIGITS, Source
+from pnpforge.sourcefile import MAX_DIGITS, Source, too_long_number
 from pnpforge.validator.setupfile import dump_yaml
 from pnpforge.web import text
 from pnpforge.web.board import read_text
@@ -77,7 +79,7 @@ class Sheet:
         for a seat, else "Player N", in the page's language (a seat's name in the game's words)."""
         if index < len(self.names):
             return text.translator(self.game.id, lang)(self.names[index])
-        return f"{text.words(lang)['player']} {index + 1}"
+        return text.said("player_number", lang, number=index + 1)
 
     @property
     def all_fields(self) -> list[SheetField]:
@@ -207,6 +209,8 @@ def sheet(game: catalog.GameFolder) -> Sheet:
     return Sheet(game, title(game), players, rows, before, after, each, names)
 
 
+NO_PATHS = N_("the server reads no files: give the set-up inline under {key}, not a path")
+GIVE = N_("give `{key}: true`")  # how a rule names a box of the sheet (a score file's key)
 _FILE_NOTE = re.compile(
     r"\s*[(（]\s*[\w.]+\.yaml:\s*[^)）]*[)）]"
 )  # "(scoring.yaml: final.town)": a designer's
@@ -218,8 +222,8 @@ def sheet_words(the_sheet: Sheet, said: str, lang: str = "en") -> str:
     tr = text.translator(the_sheet.game.id, lang)
     for f in [*the_sheet.before, *the_sheet.after]:
         if f.kind == "bool":
-            said = said.replace(f"`{f.key}: true` を指定", f"「{tr(f.label)}」にチェック")
-            said = said.replace(f"give `{f.key}: true`", f"tick “{tr(f.label)}”")
+            give = i18n.said(lang, GIVE, key=f.key)  # as the language says it inside the engine's sentence
+            said = said.replace(give, text.said("tick", lang, label=tr(f.label)))
             said = said.replace(f"`{f.key}: true`", f"“{tr(f.label)}” ✓")
     return _FILE_NOTE.sub("", said)
 
@@ -314,7 +318,7 @@ def _parts(key: str, player: str = "") -> list[str | int]:
 
 
 def player_names(the_sheet: Sheet, form: dict[str, str], count: int) -> list[str]:
-    lang = form.get("lang", "en") if form.get("lang") in text.LANGS else "en"
+    lang = form.get("lang", "en") if form.get("lang") in text.languages() else "en"
     return [form.get(f"p{i}:name", "").strip() or the_sheet.default_name(i, lang) for i in range(count)]
 
 
@@ -440,7 +444,7 @@ def _located(
     from pnpforge.web.pages import located
 
     target = _field_of(the_sheet, source, names, problem.line, problem.col) if problem.line else None
-    return located(problem, lang, target, code)
+    return located(problem, lang, target, code, game=the_sheet.game.id)
 
 
 _WHERE = re.compile(r"^(.*):(\d+):(\d+)$")
@@ -498,13 +502,12 @@ def _too_long(the_sheet: Sheet, form: dict[str, str], count: int, lang: str) -> 
         if key.rsplit(".", 1)[0] in names or key in names:
             digits = value.strip().lstrip("+-")
             if len(digits) > MAX_DIGITS and digits.isdigit():
-                message = f"number too large (expected at most {MAX_DIGITS} digits)"
-                said = located(Problem("", 0, 0, message), lang, key)
+                said = located(Problem("", 0, 0, too_long_number()), lang, key)
                 out.append({**said, "where": said["message"]})  # on the sheet: no file, no line
     return out
 
 
-def refused(source: Source, lang: str = "en") -> list[dict[str, Any]]:
+def refused(source: Source, lang: str = "en", game: str | None = None) -> list[dict[str, Any]]:
     """What `pnpforge score` refuses in a score file (e.g. a player more than the game allows), as the
     CLI says it; a file the engine can read gives nothing (its rule breaks show on the sheet)."""
     try:
@@ -512,7 +515,7 @@ def refused(source: Source, lang: str = "en") -> list[dict[str, Any]]:
     except InputError as error:
         from pnpforge.web.pages import problems
 
-        return problems(error, lang)
+        return problems(error, lang, game)
     except RulesBroken:
         pass
     return []
@@ -534,12 +537,11 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "
         scored.problems = [_located(the_sheet, source, names, p, lang=lang) for p in error.problems]
         return scored
     except RulesBroken as broken:
-        # a rule break (a Phrase) is said in `lang`, a linked set-up's violation too (the game's words)
-        tr = text.translator(the_sheet.game.id, lang)
+        # a rule break (a Phrase) is said in `lang`, in the game's words (a linked set-up's violation too)
         for v in broken.report.errors:
             match = _WHERE.match(str(v.where or ""))
             line, col = (int(match.group(2)), int(match.group(3))) if match else (0, 0)
-            problem = Problem(SCORE_FILE, line, col, tr(v.message))
+            problem = Problem(SCORE_FILE, line, col, v.message)
             scored.problems.append(_located(the_sheet, source, names, problem, v.code, lang))
         return scored
     scored.result = _result_json(result, the_sheet, lang)
@@ -567,7 +569,7 @@ def refuse_paths(source: Source) -> None:
     except InputError:
         return
     problems = [
-        source.problem((key,), f"the server reads no files: give the set-up inline under {key!r}, not a path")
+        source.problem((key,), Phrase(NO_PATHS, key=repr(key)))
         for key in _file_keys(scorer.model)
         if isinstance(data.get(key), str)
     ]

@@ -24,12 +24,13 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from pnpforge import catalog
+from pnpforge import catalog, i18n
 from pnpforge.errors import InputError
 
 WORK_SECONDS = 20.0  # per request: far above any real set-up or sheet (a dealt Quo Vadis check: ~0.1 s)
 LARGE_BODY = 16_000  # bytes: a request this large goes to the large lane (a real set-up is under 4 kB)
 LARGE_NICE = 10  # the large lane's OS priority: below the small requests' workers and the server
+SHARED_ENV = (catalog.GAMES_DIR_ENV, i18n.LOCALE_DIR_ENV)  # what a worker reads from the server's environment
 _PRELOAD = ["pnpforge.web.pages", "pnpforge.web.setup_routes", "pnpforge.web.score_routes"]
 
 T = TypeVar("T")
@@ -56,13 +57,14 @@ def _worker(conn: Connection, games_dirs: Sequence[str], nice: int) -> None:
         catalog.add_games_dir(folder)
     while True:
         try:
-            function, args, games_env = conn.recv()
+            function, args, env = conn.recv()
         except (EOFError, OSError):
             return
-        if games_env is None:  # the server's games folders from its environment, as it is now
-            os.environ.pop(catalog.GAMES_DIR_ENV, None)
-        else:
-            os.environ[catalog.GAMES_DIR_ENV] = games_env
+        for name, value in env.items():  # the server's games folders and catalogs, as they are now
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
         try:
             answer: tuple[bool, Any] = (True, function(*args))
         except InputError as error:
@@ -140,7 +142,7 @@ class Pool:
             if worker is None or not worker.process.is_alive():
                 worker = await loop.run_in_executor(None, self._start, lane.nice)
             self._busy.add(worker)
-            task = (function, args, os.environ.get(catalog.GAMES_DIR_ENV))
+            task = (function, args, {name: os.environ.get(name) for name in SHARED_ENV})
             await loop.run_in_executor(None, worker.conn.send, task)  # a big body: no stall
             await asyncio.wait_for(_readable(worker.conn), self.seconds)
             ok, value = await loop.run_in_executor(None, worker.conn.recv)

@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 from pydantic import StrictInt, field_validator
 
 from pnpforge import kit
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, unknown
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.geometry.hexgrid import Hex
@@ -158,13 +158,13 @@ def marker_limit() -> dict[str, int]:
 
 def _known_tile(value: str) -> str:
     if value not in tile_kinds():
-        raise ValueError(f"unknown tile {value!r} (expected one of: {', '.join(tile_kinds())})")
+        raise ValueError(unknown(N_("tile"), value, ", ".join(tile_kinds())))
     return value
 
 
 def _known_colour(value: str) -> str:
     if value not in colours():
-        raise ValueError(f"unknown colour {value!r} (expected one of: {', '.join(colours())})")
+        raise ValueError(unknown(N_("colour"), value, ", ".join(colours())))
     return value
 
 
