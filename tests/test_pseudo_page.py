@@ -7,11 +7,6 @@ removed; title, placeholder, aria-label and alt kept) must hold no English word 
 once the data the test put in (names, numbers, the set-up text, the game's own spec texts) is taken
 out. The Japanese page says what it said before the catalogs (the input layer's messages as the old
 translation table said them).
-
-The games' own texts (score rows, rule hints, violations, verdicts) move into the catalog in another
-branch; until then they are said through each game's Japanese tables, and `pending` takes exactly
-those texts out (matched whole, values as wildcards). When the tables are gone `pending` is empty and
-every word is checked: nothing here needs changing then.
 """
 
 from __future__ import annotations
@@ -65,13 +60,17 @@ def visible(page: str) -> str:
 
 
 def game_data(game: str) -> set[str]:
-    """Words that are the game's own data: its id, its spec's title and component names (the spec's
-    texts are the designer's, not ours)."""
+    """Words that are the game's own data: its id, its spec's title and component names, the names its
+    kit's data files print for its ids (the spec's texts are the designer's, not ours)."""
     found = catalog.find_game(game)
     info = catalog.game_info(found)
     words = {game, *game.split("-"), *_words(localise(info.get("title", game), "en"))}
+    from pnpforge import games
     from pnpforge.web.builds import inventory
 
+    kit = games.load(game)
+    names = kit.names("en") if kit.names else {}  # what the kit's data files print for its ids
+    words |= _words(" ".join([*names, *names.values()]))
     for line in inventory(found, "en"):
         words |= _words(f"{line['title'] or ''} {line['name']}")
     return words
@@ -82,26 +81,13 @@ def _words(text: str) -> set[str]:
 
 
 def english_left(page: str, *data: str, game: str | None = None) -> set[str]:
-    """English words outside «…» on the page, less the data the test put in (and, while the games'
-    own tables remain, less the games' texts still said through them: `pending`)."""
+    """English words outside «…» on the page, less the data the test put in."""
     allowed = set(NOT_WORDS)
     for item in (*data, *FILES):
         allowed |= _words(item)
     if game is not None:
         allowed |= game_data(game)
-    shown = _outside_spans(_without_codes(visible(page)))
-    for pattern in pending(game):
-        shown = pattern.sub(" ", shown)
-    return set(untranslated(shown)) - allowed
-
-
-def _outside_spans(text: str) -> str:
-    """`text` with every «…» span (nested ones too) replaced by a mark: what was said is gone."""
-    while True:
-        stripped = re.sub(r"«[^«»]*»", " § ", text)
-        if stripped == text:
-            return text
-        text = stripped
+    return set(untranslated(_without_codes(visible(page)))) - allowed
 
 
 def _without_codes(text: str) -> str:
@@ -113,49 +99,6 @@ def _without_codes(text: str) -> str:
 def _where(text: str, words: set[str]) -> list[str]:
     """The lines of `text` holding any of `words`: what a failure shows."""
     return [line.strip()[:300] for line in text.splitlines() if _words(line) & words]
-
-
-# the engine's verdict sentences (scoring/render.py), said through scoring/lang.py's table until it moves
-VERDICTS = (
-    "No winner.",
-    "Winner: {names} with {top}.",
-    "Draw: {names} share the win (tied on {top}; {tried} did not separate them).",
-    "Winner: {names} (tied on {top}; decided by {tiebreak}).",
-)
-
-
-def pending(game: str | None) -> list[re.Pattern[str]]:
-    """The texts a game still says through its own Japanese tables (their English keys, a template's
-    values matching anything), longest first: the games' move into the catalog (another branch)
-    takes them away; once those tables are gone this is empty and every word is checked."""
-    try:
-        from pnpforge.lang import checks_table
-        from pnpforge.scoring.lang import RULES_JA
-    except ImportError:
-        return []
-    if game is None:
-        return []
-    from pnpforge import games
-
-    found = games.load(game)
-    texts = {*checks_table(game), *RULES_JA, *VERDICTS}
-    if found.score is not None:
-        texts |= set(found.scorer().words())
-    if found.deal is not None:
-        texts |= set(found.dealer().words())
-    from pnpforge.web.sheet import _FILE_NOTE
-
-    texts |= {_FILE_NOTE.sub("", text) for text in texts}  # as the sheet shows a rule: no designer's note
-    literal = {text: re.split(r"\{[^{}]*\}", text) for text in texts}
-    worded = [
-        t for t in texts if re.search("[A-Za-z]", "".join(literal[t]))
-    ]  # "{a} {b}" would match anything
-    patterns = []
-    for text in sorted(worded, key=lambda t: len("".join(literal[t])), reverse=True):
-        parts = literal[text]
-        body = r"[^\n]+?".join(re.escape(part) for part in parts)
-        patterns.append(re.compile(rf"(?<!\w){body}(?!\w)"))
-    return patterns
 
 
 def assert_said(send: Callable[[str], Any], *data: str, game: str | None = None, status: int = 0) -> str:
@@ -411,7 +354,8 @@ def _raise(message: str) -> None:
 
 
 # (how the input layer is made to refuse, the game whose page shows it, the CLI's English, the Japanese
-# the page said through web/messages.py's pattern table before the catalogs): the table was the spec
+# the page said through web/messages.py's pattern table before the catalogs): the table was the spec,
+# but for a list of names, which the games' messages now join with the language's own separator
 SAID_BEFORE: list[tuple[Callable[[], object], str | None, str, str]] = [
     (
         lambda: catalog.find_game("chess"),
@@ -494,13 +438,13 @@ SAID_BEFORE: list[tuple[Callable[[], object], str | None, str, str]] = [
         ),
         "quo-vadis",
         "unknown player 'Zed' (expected one of: A, B, C)",
-        "プレイヤー「Zed」はありません(次のいずれか: A, B, C)",
+        "プレイヤー「Zed」はありません(次のいずれか: A、B、C)",  # a list: joined the language's way
     ),
     (
         lambda: _score("game: ankh\nplayers:\n  - {name: Zed}\n  - {name: Ra}\n  - {name: Isis}\n"),
         "ankh",
         "unknown god 'Zed' (expected one of: amun, anubis, isis, osiris, ra)",
-        "神「Zed」はありません(次のいずれか: amun, anubis, isis, osiris, ra)",
+        "神「Zed」はありません(次のいずれか: amun、anubis、isis、osiris、ra)",
     ),
     (
         lambda: board.check(

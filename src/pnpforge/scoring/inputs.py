@@ -14,10 +14,10 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import Path_, Source
+from pnpforge.sourcefile import Path_, Source, too_long_number
 from pnpforge.validator.report import Report
 
 # The engine's own rule-break sentences, said in every game's words; `what` is the game's noun phrase
@@ -32,21 +32,21 @@ MAX_COUNT = 10**18 - 1  # 18 digits, as the input layer allows in files; typed a
 
 def _whole(value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError("expected a whole number")
+        raise ValueError(Phrase.word(N_("expected a whole number")))
     if abs(value) > MAX_COUNT:
-        raise ValueError("number too large (expected at most 18 digits)")
+        raise ValueError(too_long_number())
     return value
 
 
 def _flag(value: Any) -> Any:
     if not isinstance(value, bool):
-        raise ValueError("expected true or false")
+        raise ValueError(Phrase.word(N_("expected true or false")))
     return value
 
 
 def _name(value: Any) -> Any:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError("expected a player name (text)")
+        raise ValueError(Phrase.word(N_("expected a player name (text)")))
     return value.strip()
 
 
@@ -136,12 +136,12 @@ UNKNOWN_NAME = N_("unknown {what} {name} (expected one of: {known})")
 
 
 def known_names(
-    source: Source, refs: Iterable[tuple[Path_, str]], known: Collection[str], what: str = "player"
+    source: Source, refs: Iterable[tuple[Path_, str]], known: Collection[str], what: str = N_("player")
 ) -> None:
     """Every name used elsewhere in the file (sections, tokens, seat order) is a listed player."""
     expected = list(known) or Phrase.word(N_("none"))
     problems = [
-        source.problem(path, Phrase(UNKNOWN_NAME, what=Phrase.word(what), name=repr(name), known=expected))
+        source.problem(path, Phrase(UNKNOWN_NAME, what=Phrase.word(what), name=quoted(name), known=expected))
         for path, name in refs
         if name not in known
     ]

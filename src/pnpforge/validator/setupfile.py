@@ -80,11 +80,12 @@ def player_count(folder: Path, title: str) -> AfterValidator:
     """The check of a game's `players` field: a whole number within its game.yaml's range, as in
     `Players = Annotated[StrictInt, player_count(HERE, "Gods")]`."""
     low, high = catalog.players_range(catalog.GameFolder(folder.name, folder, bundled=True))
-    span = f"{low}" if low == high else f"{low}-{high}"
+    span = f"{low}" if low == high else Phrase(N_("{low}-{high}"), low=low, high=high)
 
     def within(count: int) -> int:
         if not low <= count <= high:
-            raise ValueError(f"{title} is for {span} players, not {count}")
+            said = Phrase(N_("{game} is for {span} players, not {count}"), game=title, span=span, count=count)
+            raise ValueError(said)
         return count
 
     return AfterValidator(within)

@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, StrictInt, Tag
 
 from pnpforge import kit
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex, Vertex
@@ -403,19 +403,19 @@ def check_input(setup: Setup, m: Map, source: Source | None) -> None:
             )
         if known_gods and seat.god not in known_gods:
             problems.append(
-                (("seats", i, "god"), Phrase(UNKNOWN_GOD, god=repr(seat.god), known=sorted(known_gods)))
+                (("seats", i, "god"), Phrase(UNKNOWN_GOD, god=quoted(seat.god), known=sorted(known_gods)))
             )
     for i, name in enumerate(setup.guardians):
         if known_guardians and name not in known_guardians:
             said = Phrase(
                 N_("unknown guardian {name} (expected one of: {known})"),
-                name=repr(name),
+                name=quoted(name),
                 known=sorted(known_guardians),
             )
             problems.append((("guardians", i), said))
     named = setup.scenario
     if named is not None and setup.map == "bundled" and named not in scenarios():
-        said = Phrase(UNKNOWN_SCENARIO, name=repr(setup.scenario), known=list(scenarios()))
+        said = Phrase(UNKNOWN_SCENARIO, name=quoted(setup.scenario), known=list(scenarios()))
         problems.append((("scenario",), said))
     _raise(source, problems)
 

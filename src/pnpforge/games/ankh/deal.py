@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
@@ -67,7 +67,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     name = options.get("scenario") or rng.choice(sorted(sets))
     if name not in sets:
         raise InputError.single(
-            COMMAND_LINE, Phrase(_checks.UNKNOWN_SCENARIO, name=repr(name), known=list(sets))
+            COMMAND_LINE, Phrase(_checks.UNKNOWN_SCENARIO, name=quoted(name), known=list(sets))
         )
     scenario = next(s for s in sets[name] if s["players"] == players)
     gods = sorted(_checks.gods())

@@ -32,7 +32,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator
 
 from pnpforge import kit
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.i18n import N_
@@ -526,7 +526,7 @@ def _gods(data: Input, source: Source, names: dict[str, str]) -> dict[str, str]:
         if god is None:
             problems.append(
                 source.problem(
-                    ("players", i, "name"), Phrase(checks.UNKNOWN_GOD, god=repr(p.name), known=known)
+                    ("players", i, "name"), Phrase(checks.UNKNOWN_GOD, god=quoted(p.name), known=known)
                 )
             )
         if p.merged_with is not None:
@@ -534,7 +534,7 @@ def _gods(data: Input, source: Source, names: dict[str, str]) -> dict[str, str]:
             at = ("players", i, "merged_with")
             if other is None:
                 problems.append(
-                    source.problem(at, Phrase(checks.UNKNOWN_GOD, god=repr(p.merged_with), known=known))
+                    source.problem(at, Phrase(checks.UNKNOWN_GOD, god=quoted(p.merged_with), known=known))
                 )
             elif other == god or other in listed:
                 message = Phrase(

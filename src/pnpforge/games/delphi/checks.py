@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from pnpforge import kit
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_outer_edge
 from pnpforge.geometry.hexgrid import Hex
@@ -315,7 +315,9 @@ def build(setup: Setup, source: Source | None = None) -> Built:
         [
             (
                 ("board", "tiles", i, "tile"),
-                Phrase(N_("unknown tile {tile} (expected one of: {known})"), tile=repr(p.tile), known=known),
+                Phrase(
+                    N_("unknown tile {tile} (expected one of: {known})"), tile=quoted(p.tile), known=known
+                ),
             )
             for i, p in enumerate(setup.board.tiles)
             if p.tile not in catalogue

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator
 
 from pnpforge import kit
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.i18n import N_
 from pnpforge.scoring import (
     Count,
@@ -95,7 +95,8 @@ def _count_or_colours(value: Any) -> Any:
 
     if whole(value) or (isinstance(value, dict) and all(whole(v) for v in value.values())):
         return value
-    raise ValueError("expected a whole number, or a number per people colour like {red: 1}")
+    template = N_("expected a whole number, or a number per {what} like {example}")
+    raise ValueError(Phrase(template, what=Phrase.word(N_("people colour")), example="{red: 1}"))
 
 
 Cards = Annotated[int | dict[str, int], BeforeValidator(_count_or_colours)]
@@ -177,7 +178,7 @@ def _check_colours(data: Input, source: Source) -> None:
             ("players", i, key, colour),
             Phrase(
                 N_("unknown colour {colour} (expected one of: {known})"),
-                colour=repr(colour),
+                colour=quoted(colour),
                 known=list(colours),
             ),
         )

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictInt
 
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, components, polygon_cell
 from pnpforge.geometry.hexgrid import Hex
@@ -124,7 +124,7 @@ UNKNOWN_TERRAIN = N_("unknown terrain {terrain} (expected one of: {known})")
 
 
 def _unknown_terrain(terrain: str, areas: AreasFile) -> str:
-    return Phrase(UNKNOWN_TERRAIN, terrain=repr(terrain), known=list(areas.terrains))
+    return Phrase(UNKNOWN_TERRAIN, terrain=quoted(terrain), known=list(areas.terrains))
 
 
 class PlacedArea(SetupModel):

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator
 
 from pnpforge import kit
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.geometry.cells import components
 from pnpforge.i18n import N_
 from pnpforge.scoring import (
@@ -310,7 +310,7 @@ def _map_ids(
                     ("players", i, "race"),
                     Phrase(
                         N_("unknown race {race} (expected one of: {known})"),
-                        race=repr(p.race),
+                        race=quoted(p.race),
                         known=list(races),
                     ),
                 )
@@ -323,7 +323,7 @@ def _map_ids(
                 )
             )
         if terrain not in terrains:
-            said = Phrase(checks.UNKNOWN_TERRAIN, terrain=repr(terrain), known=list(terrains))
+            said = Phrase(checks.UNKNOWN_TERRAIN, terrain=quoted(terrain), known=list(terrains))
             problems.append(source.problem(("terrain_tokens", area), said))
     if data.settlement and data.settlement.areas is not None:
         problems.append(
