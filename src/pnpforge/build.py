@@ -29,6 +29,7 @@ from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
 from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
+from pnpforge.i18n import N_
 from pnpforge.layouts import marks
 from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover, sheet_list
 from pnpforge.layouts.draft import draw_draft_mark
@@ -55,6 +56,8 @@ from pnpforge.output import info as pdf_info
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.page import PageFrame, Rect
 from pnpforge.output.recording import Recording
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
@@ -127,7 +130,10 @@ def page_size(name: str, file: str = CLI, line: int = 0, col: int = 0) -> tuple[
     except ValueError:
         raise InputError.single(
             file,
-            f"page {name!r} is not a page size (expected a4, letter, a3 or WxH such as 200x300mm)",
+            Phrase(
+                N_("page {name} is not a page size (expected a4, letter, a3 or WxH such as 200x300mm)"),
+                name=repr(name),
+            ),
             line,
             col,
         ) from None
@@ -154,12 +160,21 @@ def _frame(loaded: LoadedSpec, options: BuildOptions) -> tuple[PageFrame, str]:
             margin = -1.0
         if margin < 0:
             raise InputError.single(
-                CLI, f"--margin {options.margin!r} is not a length (expected e.g. 5mm, 0.2in or 0)"
+                CLI,
+                Phrase(
+                    N_("--margin {value} is not a length (expected e.g. 5mm, 0.2in or 0)"),
+                    value=repr(options.margin),
+                ),
             )
     frame = PageFrame(width, height, margin, parse_length(defaults.bleed))
     if min(frame.area) <= 0:
         raise InputError.single(
-            CLI, f"page {name!r} leaves no room inside the {to_mm(frame.margin):g} mm printer margins"
+            CLI,
+            Phrase(
+                N_("page {name} leaves no room inside the {margin} mm printer margins"),
+                name=repr(name),
+                margin=f"{to_mm(frame.margin):g}",
+            ),
         )
     return frame, name
 
@@ -222,8 +237,13 @@ def plan(
             [
                 loaded.source.problem(
                     ("components",),
-                    f"the build would be {len(result.pages)} pages "
-                    f"(expected at most {limits.PAGES}; see Work bounds in docs/spec.md)",
+                    Phrase(
+                        N_(
+                            "the build would be {count} pages (expected at most {most}; see Work bounds in docs/spec.md)"
+                        ),
+                        count=len(result.pages),
+                        most=limits.PAGES,
+                    ),
                 )
             ]
         )
@@ -254,7 +274,12 @@ def _chosen_sheets(pages: list[DocPage], numbers: Sequence[int]) -> list[DocPage
     beyond = [n for n in numbers if n > total]
     if beyond:
         raise InputError.single(
-            CLI, f"--sheets: no sheet {beyond[0]}: this build has {total} sheets (expected 1 to {total})"
+            CLI,
+            Phrase(
+                N_("--sheets: no sheet {number}: this build has {count} sheets (expected 1 to {count})"),
+                number=beyond[0],
+                count=total,
+            ),
         )
     wanted = set(numbers)
     out: list[DocPage] = []
@@ -277,7 +302,14 @@ def _back_offset(text: str | None, duplex: str) -> tuple[float, float]:
     where = f"--back-offset {text!r}"
     if duplex not in ("long", "short"):
         raise InputError.single(
-            CLI, f"{where}: --duplex {duplex} prints no back pages to move (expected --duplex long or short)"
+            CLI,
+            Phrase(
+                N_(
+                    "{where}: --duplex {duplex} prints no back pages to move (expected --duplex long or short)"
+                ),
+                where=where,
+                duplex=duplex,
+            ),
         )
     values = [v.strip().removesuffix("mm").strip() for v in text.split(",")]
     try:
@@ -287,8 +319,13 @@ def _back_offset(text: str | None, duplex: str) -> tuple[float, float]:
     if not (abs(x) <= MAX_BACK_OFFSET_MM and abs(y) <= MAX_BACK_OFFSET_MM):
         raise InputError.single(
             CLI,
-            f"{where} is not an offset (expected X,Y in mm, each between -{MAX_BACK_OFFSET_MM:g} and "
-            f"{MAX_BACK_OFFSET_MM:g}, e.g. 1.5,-0.5)",
+            Phrase(
+                N_(
+                    "{where} is not an offset (expected X,Y in mm, each between -{most} and {most}, e.g. 1.5,-0.5)"
+                ),
+                where=where,
+                most=f"{MAX_BACK_OFFSET_MM:g}",
+            ),
         )
     return (mm(x), mm(y))
 
@@ -342,7 +379,7 @@ def spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
     try:
         return named_file(loaded.folder, name, "font", allow_outside=allow_outside, roots=SYSTEM_FONT_DIRS)
     except FileRefError as exc:
-        raise InputError([loaded.source.problem(("defaults", "font"), str(exc))]) from None
+        raise InputError([loaded.source.problem(("defaults", "font"), reason(exc))]) from None
 
 
 def stamp_of(loaded: LoadedSpec, options: BuildOptions) -> str:
@@ -388,9 +425,14 @@ def _check_page_estimate(loaded: LoadedSpec, groups: Sequence[ComponentPieces], 
             pages += len(group.pieces) * w * h / (aw * ah)
         if pages > limits.PAGES:
             index = loaded.spec.components.index(group.component)
-            message = (
-                f"component {group.component.name!r} brings the build to at least {math.ceil(pages)} pages "
-                f"(expected at most {limits.PAGES}; see Work bounds in docs/spec.md)"
+            message = Phrase(
+                N_(
+                    "component {name} brings the build to at least {count} pages "
+                    "(expected at most {most}; see Work bounds in docs/spec.md)"
+                ),
+                name=repr(group.component.name),
+                count=math.ceil(pages),
+                most=limits.PAGES,
             )
             raise InputError([loaded.source.problem(("components", index, "count"), message)])
 
@@ -403,9 +445,14 @@ def _check_bleed(loaded: LoadedSpec, groups: Sequence[ComponentPieces], bleed: f
             continue
         side = min(max(piece.width, piece.height) for piece in group.pieces) * limits.BLEED_RATIO
         if bleed > side:
-            message = (
-                f"bleed {to_mm(bleed):g} mm is more than the pieces of {group.component.name!r} "
-                f"({to_mm(side):g} mm; expected at most a piece's longer side, e.g. 3mm)"
+            message = Phrase(
+                N_(
+                    "bleed {bleed} mm is more than the pieces of {name} "
+                    "({side} mm; expected at most a piece's longer side, e.g. 3mm)"
+                ),
+                bleed=f"{to_mm(bleed):g}",
+                name=repr(group.component.name),
+                side=f"{to_mm(side):g}",
             )
             where = loaded.source.where(("defaults", "bleed"))
             raise InputError([Problem(loaded.file, *where, message)])
@@ -494,19 +541,33 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
     better = pages_that_fit(*size, frame.margin)
     room = to_mm(2 * frame.inset)
     hint = (
-        f"; it fits on {', '.join(better)} (try --page {better[0]})"
+        Phrase(N_("; it fits on {pages} (try --page {page})"), pages=better, page=better[0])
         if better
-        else f"; try --page WxH with room for {w + room:.0f}x{h + room:.0f}mm"
+        else Phrase(N_("; try --page WxH with room for {size}mm"), size=f"{w + room:.0f}x{h + room:.0f}")
     )
+    template = N_(
+        "{component}: a {size} mm {kind} does not fit on the page, even turned "
+        "({area} mm inside the printer margins and crop marks){hint}"
+    )
+    if what:
+        template = N_(
+            "{component}: a {size} mm {kind} net does not fit on the page, even turned "
+            "({area} mm inside the printer margins and crop marks){hint}"
+        )
     return InputError(
         [
             Problem(
                 piece.row_ref.file,
                 piece.row_ref.line,
                 0,
-                f"{component.name}: a {w:.1f} × {h:.1f} mm {component.kind} {what}".rstrip()
-                + " does not fit on the page, even turned "
-                f"({aw:.0f} × {ah:.0f} mm inside the printer margins and crop marks){hint}",
+                Phrase(
+                    template,
+                    component=component.name,
+                    size=f"{w:.1f} × {h:.1f}",
+                    kind=component.kind,
+                    area=f"{aw:.0f} × {ah:.0f}",
+                    hint=hint,
+                ),
             )
         ]
     )
@@ -650,8 +711,14 @@ def _layouts(
             widest = to_mm(min(frame.area) / 2)
             raise InputError.single(
                 first.row_ref.file,
-                f"{component.name}: overlap {component.overlap!r} does not fit the page "
-                f"(expected 0 to less than {widest:.0f} mm)",
+                Phrase(
+                    N_(
+                        "{component}: overlap {value} does not fit the page (expected 0 to less than {most} mm)"
+                    ),
+                    component=component.name,
+                    value=repr(component.overlap),
+                    most=f"{widest:.0f}",
+                ),
                 first.row_ref.line,
             )
         return board(first.width, first.height, frame, overlap, count)

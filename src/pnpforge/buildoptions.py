@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 
 if TYPE_CHECKING:
     from pnpforge.generator.expand import ComponentPieces
@@ -52,7 +54,12 @@ def parse_formats(text: str) -> tuple[str, ...]:
     bad = [n for n in names if n not in FORMATS]
     if bad or not names:
         raise InputError.single(
-            CLI, f"--format {text!r}: unknown format (expected a comma list of {', '.join(FORMATS)})"
+            CLI,
+            Phrase(
+                N_("--format {text}: unknown format (expected a comma list of {known})"),
+                text=repr(text),
+                known=list(FORMATS),
+            ),
         )
     return names
 
@@ -64,12 +71,22 @@ def parse_sheets(text: str) -> tuple[int, ...]:
         low, dash, high = part.partition("-")
         if not (low.strip().isdigit() and (not dash or high.strip().isdigit())):
             raise InputError.single(
-                CLI, f"--sheets {text!r}: {part!r} is not a sheet number or range (expected e.g. 3,5-7)"
+                CLI,
+                Phrase(
+                    N_("--sheets {text}: {part} is not a sheet number or range (expected e.g. 3,5-7)"),
+                    text=repr(text),
+                    part=repr(part),
+                ),
             )
         a, b = int(low), int(high) if dash else int(low)
         if a < 1 or b < a or b - a > 10_000:
             raise InputError.single(
-                CLI, f"--sheets {text!r}: {part!r} is not a range of sheets (expected e.g. 5-7)"
+                CLI,
+                Phrase(
+                    N_("--sheets {text}: {part} is not a range of sheets (expected e.g. 5-7)"),
+                    text=repr(text),
+                    part=repr(part),
+                ),
             )
         numbers += range(a, b + 1)
     return tuple(sorted(set(numbers)))

@@ -12,7 +12,7 @@ from pathlib import Path
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 
-__all__ = ["InputError", "Problem", "quoted", "unknown"]
+__all__ = ["InputError", "Problem", "quoted", "unknown", "warning"]
 
 
 @dataclass(frozen=True)
@@ -24,11 +24,13 @@ class Problem:
     col: int
     message: str  # often a `Phrase`: the CLI prints its English, the page says it in the page's language
 
+    @property
+    def where(self) -> str:
+        """`FILE:LINE:COL`, or `FILE` when the line is unknown."""
+        return self.file + (f":{self.line}:{self.col or 1}" if self.line else "")
+
     def __str__(self) -> str:
-        where = self.file
-        if self.line:
-            where += f":{self.line}:{self.col or 1}"
-        return f"{where}: {self.message}"
+        return f"{self.where}: {self.message}"
 
 
 class InputError(Exception):
@@ -70,6 +72,7 @@ QUOTED = N_("'{text}'")
 MORE_ROW = N_("{message} (and {count} more row: {file}:{span})")
 MORE_ROWS = N_("{message} (and {count} more rows: {file}:{span})")
 STRICT = N_("{message} (--strict: warnings are errors)")
+WARNING = N_("warning: {message}")  # an unlocated warning, as printed
 ROW_FILES = (".csv", ".tsv")  # data tables: one row a line, where one mistake repeats row after row
 
 
@@ -107,15 +110,25 @@ def warning_line(problem: Problem | str) -> str:
     """A warning as printed: `FILE:LINE:COL: warning: message` (a located one), or as it was written."""
     if isinstance(problem, str):
         return problem
-    where = problem.file + (f":{problem.line}:{problem.col or 1}" if problem.line else "")
-    return f"{where}: warning: {problem.message}"
+    return Phrase(N_("{where}: warning: {message}"), where=problem.where, message=problem.message)
 
 
 def strict_error(warnings: list[Problem | str], file: str) -> InputError:
     """--strict: the build's warnings as its errors (a located one where it was found, else at `file`)."""
-    problems = [
-        w if isinstance(w, Problem) else Problem(file, 0, 0, w.removeprefix("warning: ")) for w in warnings
-    ]
+    problems = [w if isinstance(w, Problem) else Problem(file, 0, 0, unwarned(w)) for w in warnings]
     return InputError(
         [Problem(p.file, p.line, p.col, Phrase(STRICT, message=p.message)) for p in collapse(problems)]
     )
+
+
+def warning(message: str) -> Phrase:
+    """An unlocated warning as printed: "warning: message" (the message said in the language too)."""
+    return Phrase(WARNING, message=message)
+
+
+def unwarned(line: str) -> str:
+    """A warning line's message without its "warning: " (a Phrase made by `warning` gives its own)."""
+    if isinstance(line, Phrase) and line.template == WARNING:
+        message: str = line.values["message"]
+        return message
+    return line.removeprefix("warning: ")

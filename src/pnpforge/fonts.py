@@ -18,9 +18,11 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, warning
+from pnpforge.i18n import N_
 from pnpforge.output.embedfonts import MISSING as MISSING_TWINS
 from pnpforge.output.embedfonts import twin_file
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import named_file
 from pnpforge.suggest import did_you_mean
 
@@ -67,9 +69,13 @@ KNOWN_FALLBACK_PATHS: tuple[str, ...] = (
 )
 FALLBACK_FONT_NAME = "PnpFallback"
 RUNS_CACHE = 8192  # distinct (text, font) splits kept per registry
-MISSING_CJK_WARNING = (
-    "warning: no Japanese TrueType font found (install fonts-ipaexfont-gothic, or give defaults.font "
-    "or --font); Japanese text will show as boxes"
+MISSING_CJK_WARNING = warning(
+    Phrase.word(
+        N_(
+            "no Japanese TrueType font found (install fonts-ipaexfont-gothic, or give defaults.font "
+            "or --font); Japanese text will show as boxes"
+        )
+    )
 )
 
 
@@ -97,7 +103,7 @@ def font_problem(path: Path) -> str:
         return _no_content(str(exc).split("\n")[0][:160])
     except Exception as exc:
         return _no_content(f"{type(exc).__name__}: {exc}".split("\n")[0][:160])
-    return "it could not be loaded"
+    return Phrase.word(N_("it could not be loaded"))
 
 
 # what reportlab quotes of the file itself (`version=0x726F6F74` is "root", a passwd file's first bytes)
@@ -217,12 +223,14 @@ class FontRegistry:
         if cjk_path is not None:
             path = Path(cjk_path)
             if not path.is_file():
-                raise InputError.single(path, "font file not found (expected a TrueType .ttf/.ttc file)")
+                raise InputError.single(path, Phrase.word(N_("font file not found (expected a TrueType .ttf/.ttc file)")))
             if _loads(path, _cjk_name(path)) is None:
                 raise InputError.single(
                     path,
-                    f"not a usable TrueType font ({font_problem(path)}; "
-                    "expected a .ttf/.ttc with glyf outlines)",
+                    Phrase(
+                        N_("not a usable TrueType font ({problem}; expected a .ttf/.ttc with glyf outlines)"),
+                        problem=font_problem(path),
+                    ),
                 )
         else:
             path = find_cjk_font() if search else None
@@ -262,13 +270,22 @@ class FontRegistry:
             path = named_file(folder, font, "font", allow_outside=self.allow_outside, roots=SYSTEM_FONT_DIRS)
             name = "Pnp-" + _slug(path)
             if _loads(path, name) is None:
-                raise ValueError(f"font {font!r} is not a usable TrueType font ({font_problem(path)})")
+                raise ValueError(
+                    Phrase(
+                        N_("font {font} is not a usable TrueType font ({problem})"), font=repr(font), problem=font_problem(path)
+                    )
+                )
             name = self._register(path, name)
             self._css.setdefault(name, (f"'{path.stem}', sans-serif", ""))
             return name
         hint = did_you_mean(font, STANDARD)
         raise ValueError(
-            f"unknown font {font!r} ({hint}expected one of {', '.join(STANDARD)} or a .ttf file)"
+            Phrase(
+                N_("unknown font {font} ({hint}expected one of {known} or a .ttf file)"),
+                font=repr(font),
+                hint=hint,
+                known=list(STANDARD),
+            )
         )
 
     def _has(self, font: str, char: str) -> bool:
@@ -334,8 +351,11 @@ class FontRegistry:
         out.append((text[start:], current))
         if lacking:
             chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in dict.fromkeys(lacking))
-            where = f"{self.context}: " if self.context else ""
-            self.missing.append(f"warning: {where}no embedded font has {chars} in {text!r}")
+            template = N_("{where}: no embedded font has {chars} in {text}")
+            if not self.context:
+                template = N_("no embedded font has {chars} in {text}")
+            said = Phrase(template, where=self.context, chars=chars, text=repr(text))
+            self.missing.append(warning(said))
         return tuple(out)
 
     def width(self, text: str, font: str, size: float) -> float:

@@ -813,6 +813,8 @@ def _width_problem(file: str, line: int, cells: int, header: list[str], delimite
 
 
 def _describe(error: ErrorDetails) -> str:
+    from pnpforge.saying import pydantic_message
+
     kind = error["type"]
     message = error["msg"]
     if message.startswith("Value error, "):
@@ -822,6 +824,8 @@ def _describe(error: ErrorDetails) -> str:
             message = raised.args[0]  # the sentence a validator raised, to be said in the reader's language
     elif kind in _PYDANTIC:  # pydantic's English as it is, said in another language in our words
         message = Phrase.word(message, _PYDANTIC[kind])
+    else:  # pydantic's wording with its values ('a', 'b' or 'c'; >= 1), as catalog messages
+        message = pydantic_message(error)
     if kind == "extra_forbidden":
         key = quoted(str(error["loc"][-1]))
         return Phrase(N_("unknown key {key} (expected one of the documented keys)"), key=key)
@@ -830,8 +834,9 @@ def _describe(error: ErrorDetails) -> str:
     if kind == "literal_error":  # kinds, shapes, fits...: the nearest of the allowed words first
         allowed = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
         hint = did_you_mean(str(error.get("input")), allowed) if isinstance(error.get("input"), str) else ""
-        if hint:
-            message = f"{message} ({hint.strip()})"
+        if isinstance(hint, Phrase):  # the names nearest to what was written
+            hint = Phrase(N_("did you mean {names}?"), **hint.values)
+            message = Phrase(N_("{message} ({hint})"), message=message, hint=hint)
     shown = error.get("input")
     if "input" in error and not isinstance(shown, dict | list) and repr(shown) not in message:
         return Phrase(GOT, message=message, value=repr(shown))

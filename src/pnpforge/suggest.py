@@ -5,6 +5,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+
 
 def nearest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
     """Up to `n` known names close to `name` (case ignored), closest first."""
@@ -16,4 +19,4 @@ def nearest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
 def did_you_mean(name: str, known: Iterable[str], n: int = 3) -> str:
     """'did you mean golden? ' (ready to put before "expected ..."), or '' when nothing is close."""
     near = nearest(name, known, n)
-    return f"did you mean {', '.join(near)}? " if near else ""
+    return Phrase(N_("did you mean {names}? "), names=near) if near else ""

@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 import re
 
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
 MAX_LENGTH_MM = 2000.0  # 2 m: any page, board, piece or offset; beyond it is a typo (docs/spec.md)
@@ -19,7 +22,11 @@ def bounded_points(points: float, shown: object) -> float:
     """`points` if finite and at most MAX_LENGTH_MM either way; else LengthRangeError."""
     if not math.isfinite(points) or abs(points) > MAX_LENGTH_MM * POINTS_PER["mm"]:
         raise LengthRangeError(
-            f"{shown!r} is out of range (expected a length of at most {MAX_LENGTH_MM:g} mm)"
+            Phrase(
+                N_("{value} is out of range (expected a length of at most {most} mm)"),
+                value=repr(shown),
+                most=f"{MAX_LENGTH_MM:g}",
+            )
         )
     return points
 
@@ -28,19 +35,27 @@ def parse_percent(value: str) -> float:
     """ "40%" -> 40.0; ValueError when unreadable, infinite or beyond ±MAX_PERCENT."""
     number = float(value.strip()[:-1])
     if not math.isfinite(number) or abs(number) > MAX_PERCENT:
-        raise LengthRangeError(f"{value!r} is out of range (expected at most {MAX_PERCENT:g}%)")
+        raise LengthRangeError(
+            Phrase(
+                N_("{value} is out of range (expected at most {most}%)"),
+                value=repr(value),
+                most=f"{MAX_PERCENT:g}",
+            )
+        )
     return number
 
 
 def parse_length(value: str | float | int) -> float:
     """`value` in points; a bare number means millimetres. ValueError when unreadable or out of range."""
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a length")
+        raise ValueError(Phrase(N_("{value} is not a length"), value=repr(value)))
     if isinstance(value, int | float):
         return bounded_points(float(value) * POINTS_PER["mm"], value)
     match = _LENGTH.match(value)
     if not match:
-        raise ValueError(f"{value!r} is not a length (expected e.g. 63mm, 2.5in, 12pt)")
+        raise ValueError(
+            Phrase(N_("{value} is not a length (expected e.g. 63mm, 2.5in, 12pt)"), value=repr(value))
+        )
     return bounded_points(float(match.group(1)) * POINTS_PER[match.group(2) or "mm"], value)
 
 
@@ -59,10 +74,10 @@ def parse_size(value: str) -> tuple[float, float]:
     text = value.strip().lower().replace("×", "x")
     match = re.match(r"^(-?[\d.]+)\s*(mm|cm|in|pt)?\s*x\s*(-?[\d.]+)\s*(mm|cm|in|pt)?$", text)
     if not match:
-        raise ValueError(f"{value!r} is not a size (expected WxH, e.g. 63x88mm)")
+        raise ValueError(Phrase(N_("{value} is not a size (expected WxH, e.g. 63x88mm)"), value=repr(value)))
     unit = match.group(4) or match.group(2) or "mm"
     width = parse_length(match.group(1) + (match.group(2) or unit))
     height = parse_length(match.group(3) + unit)
     if width <= 0 or height <= 0:
-        raise ValueError(f"{value!r} must have a positive width and height")
+        raise ValueError(Phrase(N_("{value} must have a positive width and height"), value=repr(value)))
     return width, height

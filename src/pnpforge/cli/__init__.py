@@ -36,9 +36,19 @@ import click  # noqa: E402
 
 from pnpforge import __version__  # noqa: E402
 from pnpforge.errors import InputError, Problem, collapse, warning_line  # noqa: E402
+from pnpforge.i18n import N_  # noqa: E402
+from pnpforge.phrase import Phrase  # noqa: E402
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
+
+
+def say(text: str) -> None:
+    """One line on stderr in the terminal's language (PNPFORGE_LANG); `FILE:LINE:COL`, names and values
+    as they are."""
+    from pnpforge import i18n
+
+    click.echo(i18n.translator(i18n.terminal_language())(text), err=True)
 
 
 def report_problems(error: InputError) -> None:
@@ -47,12 +57,17 @@ def report_problems(error: InputError) -> None:
 
     said = collapse(error.problems)
     for problem in said[: limits.VIOLATIONS]:
-        click.echo(f"error: {problem}", err=True)
+        say(Phrase(N_("error: {where}: {message}"), where=problem.where, message=problem.message))
     unlisted = len(said) - limits.VIOLATIONS
     if unlisted > 0:
-        click.echo(f"{unlisted} more problem(s) not listed (the first {limits.VIOLATIONS} are).", err=True)
+        shown = limits.VIOLATIONS
+        say(
+            Phrase(
+                N_("{count} more problem(s) not listed (the first {shown} are)."), count=unlisted, shown=shown
+            )
+        )
     if len(error.problems) > 1:
-        click.echo(f"{len(error.problems)} problems.", err=True)
+        say(Phrase(N_("{count} problems."), count=len(error.problems)))
 
 
 def report_warnings(warnings: list[Problem | str]) -> None:
@@ -60,7 +75,7 @@ def report_warnings(warnings: list[Problem | str]) -> None:
     located = collapse([w for w in warnings if isinstance(w, Problem)])
     lines: list[Problem | str] = [*(w for w in warnings if isinstance(w, str)), *located]
     for line in lines:
-        click.echo(warning_line(line), err=True)
+        say(warning_line(line))
 
 
 class Language(click.Choice):
@@ -141,7 +156,8 @@ class ForgeGroup(click.Group):
             if error.filename is None or ctx.params.get("debug"):
                 return self._internal(ctx, error)
             # the system refused a path the user gave (too long, a loop of links, no permission)
-            report_problems(InputError.single(error.filename, f"cannot use this path: {error.strerror}"))
+            refused = Phrase(N_("cannot use this path: {reason}"), reason=error.strerror)
+            report_problems(InputError.single(error.filename, refused))
             sys.exit(EXIT_BAD_INPUT)
         except (Exception, RecursionError, MemoryError) as error:
             return self._internal(ctx, error)
@@ -152,7 +168,7 @@ class ForgeGroup(click.Group):
         if ctx.params.get("debug"):
             raise error
         what = f"{type(error).__name__}: {error}".splitlines()[0][:300]
-        click.echo(f"internal error: {what} (please report; --debug shows where)", err=True)
+        say(Phrase(N_("internal error: {what} (please report; --debug shows where)"), what=what))
         sys.exit(EXIT_INTERNAL)
 
 

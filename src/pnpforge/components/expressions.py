@@ -17,6 +17,10 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
+
 if TYPE_CHECKING:  # Jinja is imported by the first expression, not by every command (~20 ms of a start)
     from jinja2.runtime import Context
     from jinja2.sandbox import SandboxedEnvironment
@@ -84,7 +88,7 @@ def _env() -> SandboxedEnvironment:
     def bounded(value: Any) -> Any:
         number_ = isinstance(value, int | float) and not isinstance(value, bool)
         if number_ and ((isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER):
-            raise SecurityError("the number is too large")
+            raise SecurityError(Phrase.word(N_("the number is too large")))
         return value
 
     class Environment(SandboxedEnvironment):
@@ -100,7 +104,9 @@ def _env() -> SandboxedEnvironment:
         def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
             if operator_ == "**":
                 if isinstance(right, int | float) and abs(right) > MAX_POWER:
-                    raise SecurityError(f"exponent {right} is too large (expected at most {MAX_POWER})")
+                    raise SecurityError(
+                        Phrase(N_("exponent {power} is too large (expected at most {most})"), power=right, most=MAX_POWER)
+                    )
                 return bounded(operator.pow(left, right))
             if isinstance(left, str | list) or isinstance(right, str | list):
                 times = right if isinstance(left, str | list) else left
@@ -108,7 +114,7 @@ def _env() -> SandboxedEnvironment:
                     isinstance(times, int)
                     and times * len(left if isinstance(left, str | list) else right) > MAX_TEXT
                 ):
-                    raise SecurityError(f"the result would be longer than {MAX_TEXT} characters")
+                    raise SecurityError(Phrase(N_("the result would be longer than {most} characters"), most=MAX_TEXT))
             return bounded(operator.mul(left, right))
 
     env = Environment(undefined=StrictUndefined, autoescape=False)
@@ -119,12 +125,46 @@ def _env() -> SandboxedEnvironment:
     return env
 
 
+_JINJA = (  # Jinja's (and Python's) own wording, once plain, as our messages: said in the designer's language
+    (re.compile(r"the expression ends too soon"), N_("the expression ends too soon")),
+    (re.compile(r"expected '(?P<wanted>[^']+)' but found '(?P<found>[^']+)'"), N_("expected {wanted} but found {found}")),
+    (re.compile(r"unexpected (?P<token>'[^']*') after the expression"), N_("unexpected {token} after the expression")),
+    (re.compile(r"unexpected (?P<token>'[^']*')"), N_("unexpected {token}")),
+    (re.compile(r"unexpected char (?P<char>'[^']*') at (?P<at>\d+)"), N_("unexpected character {char} at {at}")),
+    (re.compile(r"division by zero|float division by zero|integer (division or )?modulo by zero"), N_("division by zero")),
+    (
+        re.compile(r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<left>\w+)' and '(?P<right>\w+)'"),
+        N_("unsupported operand type(s) for {op}: {left} and {right}"),
+    ),
+)
+
+
+def _jinja_phrase(text: str) -> str:
+    """`text` as one of our messages when it is all one known wording (English stays as it is)."""
+    for pattern, template in _JINJA:
+        found = pattern.fullmatch(text)
+        if found:
+            values = {k: (f"'{v}'" if k in ("wanted", "found", "left", "right") else v) for k, v in found.groupdict().items()}
+            said = Phrase(template, **values)
+            if said == text:
+                return said
+    return text
+
+
+BAD = N_("bad expression {text}: {problem}")
+NOT_WHOLE = N_("{value} is not a whole number")
+NONE = N_("none")
+
+
 def plain_message(exc: Exception) -> str:
     """Jinja's message without its jargon: what a designer can act on."""
+    said = reason(exc)
+    if isinstance(said, Phrase):
+        return said
     text = (getattr(exc, "message", None) or str(exc)).strip() or type(exc).__name__
     undefined = re.match(r"'([^']+)' is undefined", text)
     if undefined:
-        return f"no field {undefined.group(1)!r}"
+        return Phrase(N_("no field {name}"), name=repr(undefined.group(1)))
     text = re.sub(r"unexpected '?end of (template|print statement)'?", "the expression ends too soon", text)
     text = (
         re.sub(r"\bint\b|\bfloat\b", "number", text).replace("'str'", "text").replace("'number'", "a number")
@@ -136,8 +176,8 @@ def plain_message(exc: Exception) -> str:
         " is unsafe", " is not allowed"
     )
     if "has no attribute" in text or "unsafe" in text.lower():
-        return "attribute access (a `.name`) is not allowed in an expression; use the row's fields"
-    return text
+        return Phrase.word(N_("attribute access (a `.name`) is not allowed in an expression; use the row's fields"))
+    return _jinja_phrase(text)
 
 
 Compiled = Callable[["Context"], Any]  # evaluates in a row's context
@@ -151,11 +191,11 @@ def compile_expression(text: str) -> Compiled:
     makes it, but evaluated in a context made once per row and shared by all of that row's expressions.
     """
     if len(text) > MAX_EXPRESSION:
-        raise ExpressionError(f"the expression is longer than {MAX_EXPRESSION} characters")
+        raise ExpressionError(Phrase(N_("the expression is longer than {most} characters"), most=MAX_EXPRESSION))
     if not text.strip():
         return lambda _: False
     if _depth(text) > MAX_NESTING:
-        raise ExpressionError(f"the expression nests brackets more than {MAX_NESTING} deep")
+        raise ExpressionError(Phrase(N_("the expression nests brackets more than {most} deep"), most=MAX_NESTING))
     from jinja2 import TemplateSyntaxError, Undefined, nodes
     from jinja2.parser import Parser
 
@@ -164,19 +204,21 @@ def compile_expression(text: str) -> Compiled:
         parser = Parser(env, text, state="variable")
         parsed = parser.parse_expression()
         if not parser.stream.eos:
-            raise TemplateSyntaxError(
-                f"unexpected {parser.stream.current.value!r} after the expression", 1, None, None
-            )
+            unexpected = Phrase(N_("unexpected {token} after the expression"), token=repr(parser.stream.current.value))
+            raise TemplateSyntaxError(unexpected, 1, None, None)
         if isinstance(parsed, nodes.Getattr) or parsed.find(nodes.Getattr) is not None:
             raise ExpressionError(
-                f"bad expression {text!r}: attribute access (a `.name`) is not allowed; use the row's fields"
+                Phrase(
+                    N_("bad expression {text}: attribute access (a `.name`) is not allowed; use the row's fields"),
+                    text=repr(text),
+                )
             )
         body = [nodes.Assign(nodes.Name("result", "store"), parsed, lineno=1)]
         template = env.from_string(nodes.Template(body, lineno=1))
     except TemplateSyntaxError as exc:
-        raise ExpressionError(f"bad expression {text!r}: {plain_message(exc)}") from None
+        raise ExpressionError(Phrase(BAD, text=repr(text), problem=plain_message(exc))) from None
     except (RecursionError, MemoryError, SyntaxError):  # a long chain of operators: Python's own limits
-        raise ExpressionError(f"bad expression {text[:40]!r}…: nested too deeply") from None
+        raise ExpressionError(Phrase(N_("bad expression {text}…: nested too deeply"), text=repr(text[:40]))) from None
     render = template.root_render_func
 
     def run(context: Context) -> Any:
@@ -290,12 +332,17 @@ def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
     try:
         return compiled(row_context(row, lang))
     except _UndefinedError as exc:
-        known = ", ".join(sorted(row)) or "none"
+        known = sorted(row) or Phrase.word(NONE)
         raise ExpressionError(
-            f"{text.strip()!r}: {plain_message(exc)} in the data row (fields: {known})"
+            Phrase(
+                N_("{text}: {problem} in the data row (fields: {known})"),
+                text=repr(text.strip()),
+                problem=plain_message(exc),
+                known=known,
+            )
         ) from None
     except Exception as exc:  # any failure of the user's expression on this row: said, not raised raw
-        raise ExpressionError(f"{text.strip()!r}: {plain_message(exc)}") from None
+        raise ExpressionError(Phrase(N_("{text}: {problem}"), text=repr(text.strip()), problem=plain_message(exc))) from None
 
 
 def truth(value: Any) -> bool:
@@ -313,17 +360,17 @@ def text_of(value: Any) -> str:
         return "true" if value else "false"
     text = "" if value is None else str(value)
     if len(text) > MAX_TEXT:  # the text is laid out next: its length bounds that work
-        raise ExpressionError(f"the value is longer than {MAX_TEXT} characters")
+        raise ExpressionError(Phrase(N_("the value is longer than {most} characters"), most=MAX_TEXT))
     return text
 
 
 def whole(value: Any) -> int:
     """An expression's value as a count: a whole number, or ExpressionError."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise ExpressionError(f"{value!r} is not a whole number")
+        raise ExpressionError(Phrase(NOT_WHOLE, value=repr(value)))
     value = number(value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if not isinstance(value, int):
-        raise ExpressionError(f"{value!r} is not a whole number")
+        raise ExpressionError(Phrase(NOT_WHOLE, value=repr(value)))
     return value

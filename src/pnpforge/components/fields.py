@@ -11,9 +11,12 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from pnpforge.components.expressions import NONE
 from pnpforge.components.model import PLACEHOLDER, Component, Side
 from pnpforge.components.template import EXPRESSION
 from pnpforge.errors import Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source
 from pnpforge.suggest import did_you_mean
 
@@ -103,12 +106,16 @@ def template_problems(
                 continue
             said.add(field)
             known = sorted({re.sub(r"_(en|ja)$", "", key) for key in fields})
-            count = f"{len(rows)} row{'s' * (len(rows) > 1)}"
-            problems.append(
-                source.problem(
-                    (*where, *path),
-                    f"{{{field}}}: no data row has a field {field!r} (none of {count}; "
-                    f"{did_you_mean(field, known)}fields: {', '.join(known) or 'none'})",
-                )
+            template = N_("{placeholder}: no data row has a field {field} (none of {count} rows; {hint}fields: {known})")
+            if len(rows) == 1:
+                template = N_("{placeholder}: no data row has a field {field} (none of 1 row; {hint}fields: {known})")
+            said = Phrase(
+                template,
+                placeholder=f"{{{field}}}",
+                field=repr(field),
+                count=len(rows),
+                hint=did_you_mean(field, known),
+                known=known or Phrase.word(NONE),
             )
+            problems.append(source.problem((*where, *path), said))
     return problems

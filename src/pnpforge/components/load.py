@@ -15,11 +15,15 @@ from typing import Any
 
 from pnpforge import catalog, limits
 from pnpforge.catalog import SPEC_NAME
+from pnpforge.components.expressions import NONE
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.components.selection import expression_problems, select_rows
 from pnpforge.components.spreadsheet import is_spreadsheet, read_sheet
 from pnpforge.components.styles import apply_styles
 from pnpforge.errors import InputError, Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.sourcefile import (
     FileRefError,
     Path_,
@@ -126,7 +130,9 @@ def load_target(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
         loaded = load_spec(game.spec_file, allow_outside)
         loaded.bundled = game.bundled
         return loaded
-    raise InputError.single(text, "no such spec folder or file (expected a game id, a folder or a game.yaml)")
+    raise InputError.single(
+        text, Phrase.word(N_("no such spec folder or file (expected a game id, a folder or a game.yaml)"))
+    )
 
 
 def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
@@ -139,7 +145,8 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     folder = file_path.parent
     source = read_yaml(file_path)
     if not isinstance(source.data, dict):
-        raise InputError([source.problem((), "a spec must be a mapping (expected keys game, components)")])
+        not_mapping = Phrase.word(N_("a spec must be a mapping (expected keys game, components)"))
+        raise InputError([source.problem((), not_mapping)])
     hidden = hidden_by_comment(source)  # on the text as written, before styles copy keys in
     source, problems = apply_styles(source)  # styled elements are checked as if their keys were written out
     problems = hidden + problems
@@ -169,8 +176,12 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
             too_many.append(
                 source.problem(
                     ("components", index, "count"),
-                    f"component {component.name!r} would make {loaded.piece_total(component)} pieces "
-                    f"(expected at most {MAX_PIECES})",
+                    Phrase(
+                        N_("component {name} would make {count} pieces (expected at most {most})"),
+                        name=repr(component.name),
+                        count=loaded.piece_total(component),
+                        most=MAX_PIECES,
+                    ),
                 )
             )
     too_many = too_many or _total_problems(loaded)
@@ -189,13 +200,19 @@ def _total_problems(loaded: LoadedSpec) -> list[Problem]:
         total += count
         nested += count if component.shape == "polyhex" else 0
         for value, bound, what in (
-            (total, limits.PIECES_TOTAL, "pieces"),
-            (nested, limits.NESTED_PIECES, "polyhex tiles"),
+            (total, limits.PIECES_TOTAL, N_("pieces")),
+            (nested, limits.NESTED_PIECES, N_("polyhex tiles")),
         ):
             if value > bound:
-                message = (
-                    f"component {component.name!r} brings the spec to {value} {what} "
-                    f"(expected at most {bound} in all; see Work bounds in docs/spec.md)"
+                message = Phrase(
+                    N_(
+                        "component {name} brings the spec to {count} {what} "
+                        "(expected at most {most} in all; see Work bounds in docs/spec.md)"
+                    ),
+                    name=repr(component.name),
+                    count=value,
+                    what=Phrase.word(what),
+                    most=bound,
                 )
                 return [loaded.source.problem(("components", index, "count"), message)]
     return []
@@ -215,7 +232,11 @@ def _duplicate_names(source: Source) -> list[Problem]:
             problems.append(
                 source.problem(
                     ("components", index, "name"),
-                    f"component name {name!r} is used twice (first at line {line}; expected each name once)",
+                    Phrase(
+                        N_("component name {name} is used twice (first at line {line}; expected each name once)"),
+                        name=repr(name),
+                        line=line,
+                    ),
                 )
             )
         else:
@@ -224,15 +245,18 @@ def _duplicate_names(source: Source) -> list[Problem]:
 
 
 _EXPECTED = (  # pydantic's wording -> what the spec expects
-    ("unable to parse string as an integer", "expected a whole number"),
-    ("valid integer", "expected a whole number"),
-    ("greater than or equal to 1", "expected a positive whole number"),
-    (f"less than or equal to {MAX_PIECES}", f"expected at most {MAX_PIECES}; see MAX_PIECES in docs/spec.md"),
-    ("valid string", "expected text"),
-    ("valid list", "expected a list"),
-    ("valid dictionary", "expected a mapping of keys to values"),
-    ("valid number", "expected a number"),
-    ("valid boolean", "expected true or false"),
+    ("unable to parse string as an integer", Phrase.word(N_("expected a whole number"))),
+    ("valid integer", Phrase.word(N_("expected a whole number"))),
+    ("greater than or equal to 1", Phrase.word(N_("expected a positive whole number"))),
+    (
+        f"less than or equal to {MAX_PIECES}",
+        Phrase(N_("expected at most {most}; see MAX_PIECES in docs/spec.md"), most=MAX_PIECES),
+    ),
+    ("valid string", Phrase.word(N_("expected text"))),
+    ("valid list", Phrase.word(N_("expected a list"))),
+    ("valid dictionary", Phrase.word(N_("expected a mapping of keys to values"))),
+    ("valid number", Phrase.word(N_("expected a number"))),
+    ("valid boolean", Phrase.word(N_("expected true or false"))),
 )
 
 
@@ -242,7 +266,7 @@ def _clearer(problem: Problem, source: Source) -> Problem:
     if "expected" not in message:
         for wording, expected in _EXPECTED:
             if wording in message:
-                message = f"{message} ({expected})"
+                message = Phrase(N_("{message} ({expected})"), message=message, expected=expected)
                 break
     line, col = problem.line, problem.col
     components = source.data.get("components") if isinstance(source.data, dict) else None
@@ -277,7 +301,7 @@ def _csv_file_problems(
             folder, name, "spreadsheet" if is_spreadsheet(name) else "CSV file", allow_outside=allow_outside
         )
     except FileRefError as exc:
-        return [source.problem(where, str(exc))]
+        return [source.problem(where, reason(exc))]
     return []
 
 
@@ -298,7 +322,7 @@ def _component_rows(
             problems.append(
                 source.problem(
                     ("components", index, key),
-                    f"{key}: leaves out all {total} rows (expected at least one kept)",
+                    Phrase(N_("{key}: leaves out all {count} rows (expected at least one kept)"), key=key, count=total),
                 )
             )
     return rows, problems
@@ -333,7 +357,7 @@ def _own_rows(
             rows.append(DataRow(values, count, ref))
         if not table.rows:
             problems.append(
-                Problem(table.file, 1, 1, "no data rows (expected a header line and at least one row)")
+                Problem(table.file, 1, 1, Phrase.word(N_("no data rows (expected a header line and at least one row)")))
             )
         csv_path = folder / component.csv
         problems += _repeated_keys(
@@ -368,7 +392,7 @@ def _sheet_rows(path: Path, sheet: str | None) -> tuple[list[DataRow], list[Prob
         rows.append(DataRow(values, count, RowRef(table.cell(number), 0)))
     if not table.rows:
         problems.append(
-            Problem(table.cell(1), 0, 0, "no data rows (expected a header row and at least one row)")
+            Problem(table.cell(1), 0, 0, Phrase.word(N_("no data rows (expected a header row and at least one row)")))
         )
     return rows, problems
 
@@ -390,8 +414,9 @@ def _repeated_keys(
     problems: list[Problem] = []
     missing = [f for f in fields if not any(f in row.values for row in rows)]
     if missing:
-        shown = ", ".join(sorted({k for row in rows for k in row.values}))
-        return [Problem(rows[0].ref.file, 1, 1, f"key field {missing[0]!r} is in no row (fields: {shown})")]
+        shown = sorted({k for row in rows for k in row.values})
+        said = Phrase(N_("key field {field} is in no row (fields: {known})"), field=repr(missing[0]), known=shown)
+        return [Problem(rows[0].ref.file, 1, 1, said)]
     first: dict[tuple[str, ...], DataRow] = {}
     for row in rows:
         value = tuple(str(row.values.get(f, "")) for f in fields)
@@ -406,8 +431,12 @@ def _repeated_keys(
                     row.ref.file,
                     row.ref.line,
                     col,
-                    f"{shown} repeats the row at {Path(earlier.file).name}:{earlier.line} "
-                    f"(expected each {'+'.join(fields)} once)",
+                    Phrase(
+                        N_("{values} repeats the row at {where} (expected each {key} once)"),
+                        values=shown,
+                        where=f"{Path(earlier.file).name}:{earlier.line}",
+                        key="+".join(fields),
+                    ),
                 )
             )
         else:
@@ -422,7 +451,7 @@ def _data_file(
     try:
         named_file(folder, name, "data file", allow_outside=allow_outside)
     except FileRefError as exc:
-        return None, [source.problem(where, str(exc))]
+        return None, [source.problem(where, reason(exc))]
     try:
         return read_yaml(folder / name), []
     except InputError as error:
@@ -450,17 +479,19 @@ def _yaml_rows(
     if found is None:
         return [], [
             source.problem(
-                (*where, "list"), f"no key {spec.list!r} in {spec.data} (expected a list of items)"
+                (*where, "list"),
+                Phrase(N_("no key {key} in {file} (expected a list of items)"), key=repr(spec.list), file=spec.data),
             )
         ]
     items, path = found
     if not isinstance(items, list):
-        return [], [data.problem(path, f"{spec.list!r} is not a list (expected one item per row)")]
+        not_list = Phrase(N_("{key} is not a list (expected one item per row)"), key=repr(spec.list))
+        return [], [data.problem(path, not_list)]
     rows: list[DataRow] = []
     for number, item in enumerate(items):
         if not isinstance(item, dict):
             problems.append(
-                data.problem((*path, number), "an item is not a mapping (expected `key: value` fields)")
+                data.problem((*path, number), Phrase.word(N_("an item is not a mapping (expected `key: value` fields)")))
             )
             continue
         if any(str(item.get(key)) != str(value) for key, value in spec.match.items()):
@@ -470,12 +501,14 @@ def _yaml_rows(
             problems.append(data.problem((*path, number, "count"), problem))
         rows.append(DataRow(flatten(item), count, RowRef.at(data, (*path, number))))
     if not rows and not problems:
-        shown = ", ".join(f"{k}={v}" for k, v in spec.match.items()) or "any item"
-        problems.append(
-            source.problem(
-                where, f"no item of {spec.list!r} in {spec.data} matches {shown} (expected at least one)"
-            )
+        shown = ", ".join(f"{k}={v}" for k, v in spec.match.items()) or Phrase.word(N_("any item"))
+        said = Phrase(
+            N_("no item of {key} in {file} matches {match} (expected at least one)"),
+            key=repr(spec.list),
+            file=spec.data,
+            match=shown,
         )
+        problems.append(source.problem(where, said))
     return rows, problems
 
 
@@ -509,12 +542,12 @@ def _apply_lookup(
         return problems
     fields = [n for n in names if any(fnmatchcase(n, pattern) for pattern in lookup.fields)]
     if not fields:
-        shown = ", ".join(names) or "none"
-        return [
-            source.problem(
-                (*where, "fields"), f"{', '.join(lookup.fields)} names no field of the rows (fields: {shown})"
-            )
-        ]
+        said = Phrase(
+            N_("{fields} names no field of the rows (fields: {known})"),
+            fields=", ".join(lookup.fields),
+            known=names or Phrase.word(NONE),
+        )
+        return [source.problem((*where, "fields"), said)]
     for row in rows:
         for name in fields:
             value = row.values.get(name)
@@ -522,16 +555,14 @@ def _apply_lookup(
                 continue
             entry = table.get(str(value))
             if entry is None:
-                known = ", ".join(sorted(table))
-                problems.append(
-                    Problem(
-                        row.ref.file,
-                        row.ref.line,
-                        1,
-                        f"{component.name}: {name} {value!r} is not in the lookup table "
-                        f"(expected one of: {known})",
-                    )
+                said = Phrase(
+                    N_("{component}: {field} {value} is not in the lookup table (expected one of: {known})"),
+                    component=component.name,
+                    field=name,
+                    value=repr(value),
+                    known=sorted(table),
                 )
+                problems.append(Problem(row.ref.file, row.ref.line, 1, said))
                 continue
             for key, extra in entry.items():
                 row.values.setdefault(f"{name}_{key}", extra)
@@ -552,20 +583,27 @@ def _lookup_table(
         found = _dig(data, lookup.map)
         if found is None:
             return None, [
-                source.problem((*where, "map"), f"no key {lookup.map!r} in {lookup.data} (expected a table)")
+                source.problem(
+                    (*where, "map"),
+                    Phrase(N_("no key {key} in {file} (expected a table)"), key=repr(lookup.map), file=lookup.data),
+                )
             ]
         raw, path = found
         owner = data
         if not isinstance(raw, dict):
             return None, [
-                data.problem(path, f"{lookup.map!r} is not a mapping (expected value: {{field: ...}})")
+                data.problem(
+                    path, Phrase(N_("{key} is not a mapping (expected value: {{field: ...}})"), key=repr(lookup.map))
+                )
             ]
     table: dict[str, dict[str, Any]] = {}
     problems = []
     for value, entry in raw.items():
         if not isinstance(entry, dict):
             problems.append(
-                owner.problem((*path, value), f"entry {value!r} is not a mapping (expected its fields)")
+                owner.problem(
+                    (*path, value), Phrase(N_("entry {value} is not a mapping (expected its fields)"), value=repr(value))
+                )
             )
             continue
         table[str(value)] = flatten(entry)
@@ -590,14 +628,14 @@ def _row_count(value: Any) -> tuple[int, str | None]:
     if isinstance(value, bool) or not (
         isinstance(value, int) or (isinstance(value, str) and _WHOLE.match(value))
     ):
-        return 1, f"count {value!r} is not a whole number (expected a positive whole number)"
+        return 1, Phrase(N_("count {value} is not a whole number (expected a positive whole number)"), value=repr(value))
     if isinstance(value, str) and len(value.strip().lstrip("+-").lstrip("0")) > len(str(MAX_PIECES)):
-        return 1, f"count {value.strip()[:20]}… is too large (expected at most {MAX_PIECES})"
+        return 1, Phrase(N_("count {value}… is too large (expected at most {most})"), value=value.strip()[:20], most=MAX_PIECES)
     number = int(value)
     if number < 1:
-        return 1, f"count {number} is not positive (expected a positive whole number)"
+        return 1, Phrase(N_("count {value} is not positive (expected a positive whole number)"), value=number)
     if number > MAX_PIECES:
-        return 1, f"count {number} is too large (expected at most {MAX_PIECES})"
+        return 1, Phrase(N_("count {value} is too large (expected at most {most})"), value=number, most=MAX_PIECES)
     return number, None
 
 

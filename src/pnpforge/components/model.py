@@ -23,6 +23,9 @@ from pydantic import (
 from reportlab.lib import colors as rl_colors
 
 from pnpforge import limits
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase, series
+from pnpforge.saying import reason
 from pnpforge.suggest import did_you_mean
 from pnpforge.units import LengthRangeError, parse_length, parse_percent, parse_size
 
@@ -92,8 +95,10 @@ def check_length(
         return value
     points = parse_length(value)
     if minimum is not None and points < minimum:
-        what = "positive" if minimum > 0 else "zero or more"
-        raise ValueError(f"{value!r} must be {what} (expected e.g. 3mm)")
+        template = N_("{value} must be positive (expected e.g. 3mm)")
+        if minimum <= 0:
+            template = N_("{value} must be zero or more (expected e.g. 3mm)")
+        raise ValueError(Phrase(template, value=repr(value)))
     return value
 
 
@@ -101,7 +106,10 @@ def check_fixed_length(value: Length) -> Length:
     """A length with no data row to fill it (page defaults): a `{field}` here can never be filled."""
     if templated(value):
         raise ValueError(
-            f"{value!r}: a {{field}} needs a data row, and defaults have none (expected e.g. 3mm)"
+            Phrase(
+                N_("{value}: a {{field}} needs a data row, and defaults have none (expected e.g. 3mm)"),
+                value=repr(value),
+            )
         )
     return check_length(value, minimum=0.0)
 
@@ -114,10 +122,14 @@ def colour_names() -> tuple[str, ...]:
     )
 
 
-def not_a_colour(value: str) -> str:
+def not_a_colour(value: str) -> Phrase:
     """The message for a value that is no colour, with the nearest names."""
     hint = did_you_mean(value, colour_names())
-    return f"{value!r} is not a colour ({hint}expected a name like 'red', '#rgb', '#rrggbb' or 'none')"
+    return Phrase(
+        N_("{value} is not a colour ({hint}expected a name like 'red', '#rgb', '#rrggbb' or 'none')"),
+        value=repr(value),
+        hint=hint,
+    )
 
 
 def check_colour(value: str | None) -> str | None:
@@ -391,9 +403,13 @@ class Lookup(Strict):
     @model_validator(mode="after")
     def _one_table(self) -> Lookup:
         if (self.table is None) == (self.data is None):
-            raise ValueError("give a lookup either a `table` or a `data` file with its `map`, not both")
+            raise ValueError(
+                Phrase.word(N_("give a lookup either a `table` or a `data` file with its `map`, not both"))
+            )
         if self.data is not None and not self.map:
-            raise ValueError("a lookup from a data file needs `map`, the dotted key of its table")
+            raise ValueError(
+                Phrase.word(N_("a lookup from a data file needs `map`, the dotted key of its table"))
+            )
         return self
 
 
@@ -410,7 +426,13 @@ class SideBy(Strict):
     def _default_named(self) -> SideBy:
         if isinstance(self.default, str) and self.default not in self.faces:
             known = ", ".join(self.faces)
-            raise ValueError(f"default {self.default!r} is none of the faces (expected one of: {known})")
+            raise ValueError(
+                Phrase(
+                    N_("default {value} is none of the faces (expected one of: {known})"),
+                    value=repr(self.default),
+                    known=known,
+                )
+            )
         return self
 
     def side_for(self, value: str | None) -> tuple[str | None, Side | None]:
@@ -506,12 +528,12 @@ class Component(Strict):
         if isinstance(v, float) and v.is_integer():
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int | str):
-            raise ValueError(f"Input should be a valid integer (got {v!r})")
+            raise ValueError(Phrase(N_("Input should be a valid integer (got {value})"), value=repr(v)))
         number = int(v)
         if number < 1:
-            raise ValueError("Input should be greater than or equal to 1")
+            raise ValueError(Phrase(N_("Input should be greater than or equal to {least}"), least=1))
         if number > MAX_PIECES:
-            raise ValueError(f"Input should be less than or equal to {MAX_PIECES}")
+            raise ValueError(Phrase(N_("Input should be less than or equal to {most}"), most=MAX_PIECES))
         return number
 
     @property
@@ -524,7 +546,12 @@ class Component(Strict):
     def _fixed_spacing(cls, v: Length | None) -> Length | None:
         """Spacing between pieces or board parts: one length for the component, never a row's {field}."""
         if templated(v):
-            raise ValueError(f"{v!r}: spacing is one length for the whole component (expected e.g. 3mm)")
+            raise ValueError(
+                Phrase(
+                    N_("{value}: spacing is one length for the whole component (expected e.g. 3mm)"),
+                    value=repr(v),
+                )
+            )
         return check_length(v, minimum=0.0)
 
     _variant: str = PrivateAttr("")  # "face=event" for the copy drawn for rows whose face_by value is event
@@ -545,7 +572,7 @@ class Component(Strict):
             if by is None:
                 continue
             if key in self.model_fields_set:
-                raise ValueError(f"give {key} or {key}_by, not both")
+                raise ValueError(Phrase(N_("give {key} or {key}_by, not both"), key=key))
             setattr(self, key, by.fallback)  # what stands for the component where no row is at hand
         return self
 
@@ -557,32 +584,56 @@ class Component(Strict):
         given = [key for key in ("rows", "csv", "rows_from") if getattr(self, key) is not None]
         if len(given) > 1:
             raise ValueError(
-                f"give data rows one way: inline (rows), from a CSV file (csv) or from a YAML list "
-                f"(rows_from), not {' and '.join(given)}"
+                Phrase(
+                    N_(
+                        "give data rows one way: inline (rows), from a CSV file (csv) or from a YAML list "
+                        "(rows_from), not {keys}"
+                    ),
+                    keys=series([Phrase.word(g) for g in given], N_("{text} and {more}")),
+                )
             )
         if self.sheet is not None and not (self.csv or "").lower().endswith((".xlsx", ".ods")):
-            raise ValueError("`sheet` names a sheet of a spreadsheet: give `csv` an .xlsx or .ods file")
+            raise ValueError(
+                Phrase.word(N_("`sheet` names a sheet of a spreadsheet: give `csv` an .xlsx or .ods file"))
+            )
         if (self.csv or "").lower().endswith((".xls", ".xlsm", ".xlsb", ".numbers")):
             raise ValueError(
-                f"{self.csv!r}: save the spreadsheet as .xlsx or .ods (or export it as CSV UTF-8)"
+                Phrase(
+                    N_("{file}: save the spreadsheet as .xlsx or .ods (or export it as CSV UTF-8)"),
+                    file=repr(self.csv),
+                )
             )
         if self.kind != "sheet" and self.size is None:
-            raise ValueError(f"a {self.kind} needs a size")
+            raise ValueError(Phrase(N_("a {kind} needs a size"), kind=self.kind))
         if self.shape == "polyhex" and self.cells is None:
-            raise ValueError("a polyhex tile needs `cells` (where its hexes come from)")
+            raise ValueError(Phrase.word(N_("a polyhex tile needs `cells` (where its hexes come from)")))
         if self.size is not None and not templated(self.size):
             if self.kind in ("card", "board", "sheet") and isinstance(self.size, str):
                 if self.size not in CARD_SIZES_MM:
                     try:
                         parse_size(self.size)
                     except ValueError as exc:
-                        hint = did_you_mean(self.size, CARD_SIZES_MM)
-                        raise ValueError(
-                            str(exc).replace("(expected", f"({hint}expected a size name or")
-                        ) from None
+                        raise ValueError(_size_or_name(reason(exc), self.size)) from None
             else:
                 check_length(self.size, minimum=1e-6)
         return self
+
+
+_OR_NAME = {  # a size's message, where a card size's name would also do
+    N_("{value} is not a size (expected WxH, e.g. 63x88mm)"): N_(
+        "{value} is not a size ({hint}expected a size name or WxH, e.g. 63x88mm)"
+    ),
+    N_("{value} is out of range (expected a length of at most {most} mm)"): N_(
+        "{value} is out of range ({hint}expected a size name or a length of at most {most} mm)"
+    ),
+}
+
+
+def _size_or_name(said: str, size: str) -> str:
+    """`parse_size`'s complaint, with the card size names nearest to `size` and "a size name" expected too."""
+    if isinstance(said, Phrase) and said.template in _OR_NAME:
+        return Phrase(_OR_NAME[said.template], hint=did_you_mean(size, CARD_SIZES_MM), **said.values)
+    return said
 
 
 class GameInfo(Strict):
@@ -637,5 +688,5 @@ class Spec(Strict):
         names = [c.name for c in self.components]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
-            raise ValueError(f"component names must be unique: {', '.join(duplicates)} repeated")
+            raise ValueError(Phrase(N_("component names must be unique: {names} repeated"), names=duplicates))
         return self

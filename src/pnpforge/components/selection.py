@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.components.expressions import ExpressionError, check, evaluate, truth, whole
 from pnpforge.components.template import EXPRESSION
 from pnpforge.errors import Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.sourcefile import Path_, Source
 
 if TYPE_CHECKING:
@@ -58,9 +61,11 @@ def _text_problems(text: str) -> Iterator[str]:
         if problem:
             yield problem
     if len(_OPEN.findall(text.replace("\\{", ""))) > matched:
-        yield (
-            "`{{` opens an expression that no `}}` closes (expected {{ expression }}; "
-            "for a literal brace write \\{)"
+        yield Phrase.word(
+            N_(
+                "`{{` opens an expression that no `}}` closes (expected {{ expression }}; "
+                "for a literal brace write \\{)"
+            )
         )
 
 
@@ -76,7 +81,7 @@ def expression_problems(source: Source) -> list[Problem]:
             if is_whole and not _FIELD_ONLY.search(text):
                 problem = check(expression_of(text))
                 if problem:
-                    problems.append(source.problem(path, f"{key}: {problem}"))
+                    problems.append(source.problem(path, Phrase(N_("{key}: {problem}"), key=key, problem=problem)))
                 continue
             problems.extend(source.problem(path, p) for p in _text_problems(text))
     return problems
@@ -94,21 +99,25 @@ def select_rows(component: Component, rows: list[DataRow], lang: str) -> tuple[l
             ):
                 continue
         except ExpressionError as exc:
-            problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: where: {exc}"))
+            said = Phrase(N_("{component}: where: {problem}"), component=component.name, problem=reason(exc))
+            problems.append(Problem(row.ref.file, row.ref.line, 1, said))
             continue
         if isinstance(component.count, str):
             try:
                 copies = whole(evaluate(expression_of(component.count), row.values, lang))
                 if copies < 0:
-                    raise ExpressionError(f"{copies} is negative")
+                    raise ExpressionError(Phrase(N_("{count} is negative"), count=copies))
             except ExpressionError as exc:
                 problems.append(
                     Problem(
                         row.ref.file,
                         row.ref.line,
                         1,
-                        f"{component.name}: count: {exc} "
-                        "(expected a whole number, or an expression giving one)",
+                        Phrase(
+                            N_("{component}: count: {problem} (expected a whole number, or an expression giving one)"),
+                            component=component.name,
+                            problem=reason(exc),
+                        ),
                     )
                 )
                 continue

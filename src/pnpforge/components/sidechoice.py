@@ -12,6 +12,9 @@ from typing import Any
 
 from pnpforge.components.model import Component, SideBy
 from pnpforge.components.template import MissingField, lookup
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 
 _variants: dict[tuple[int, str | None, str | None], tuple[Component, Component]] = {}
 VARIANTS_KEPT = 4096
@@ -25,15 +28,14 @@ def _pick(by: SideBy, key: str, row: Mapping[str, Any], lang: str) -> str | None
     try:
         value = lookup(row, by.field, lang)
     except MissingField as exc:
-        raise NoSide(f"{key}_by: {exc}") from None
+        raise NoSide(Phrase(N_("{key}_by: {reason}"), key=key, reason=reason(exc))) from None
     text = str(value).strip()
     name, side = by.side_for(text)
     if side is None:
-        known = ", ".join(by.faces)
-        raise NoSide(
-            f"{key}_by: {by.field} {text!r} has no {key} "
-            f"(expected one of: {known}; or give {key}_by a default)"
-        )
+        template = N_("{key}_by: {field} {value} has no face (expected one of: {known}; or give {key}_by a default)")
+        if key == "back":
+            template = N_("{key}_by: {field} {value} has no back (expected one of: {known}; or give {key}_by a default)")
+        raise NoSide(Phrase(template, key=key, field=by.field, value=repr(text), known=list(by.faces)))
     return name if name is not None else "\x00default"
 
 

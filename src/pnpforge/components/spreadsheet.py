@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge.errors import InputError, Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import read_bytes
 
 SPREADSHEET_TYPES = (".xlsx", ".ods")
@@ -63,6 +65,9 @@ class SheetTable:
         return cell_name(self.file, self.sheet, row_number, index)
 
 
+UNREADABLE = N_("cannot read the spreadsheet ({reason})")
+
+
 def _problem(where: str, message: str) -> InputError:
     return InputError([Problem(where, 0, 0, message)])
 
@@ -73,11 +78,12 @@ def _check_zip(data: bytes, file: str) -> None:
             unpacked = sum(info.file_size for info in archive.infolist())
     except zipfile.BadZipFile:
         raise _problem(
-            file, "not a spreadsheet file (expected an .xlsx or .ods saved by a spreadsheet)"
+            file, Phrase.word(N_("not a spreadsheet file (expected an .xlsx or .ods saved by a spreadsheet)"))
         ) from None
     if unpacked > MAX_UNPACKED_BYTES:
         raise _problem(
-            file, f"unpacks to more than {MAX_UNPACKED_BYTES // 2**20} MB (expected a smaller sheet)"
+            file,
+            Phrase(N_("unpacks to more than {size} MB (expected a smaller sheet)"), size=MAX_UNPACKED_BYTES // 2**20),
         )
 
 
@@ -104,7 +110,7 @@ def _xlsx(data: bytes, file: str, sheet: str | None) -> tuple[str, list[list[Any
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken file
-        raise _problem(file, f"cannot read the spreadsheet ({exc})") from None
+        raise _problem(file, Phrase(UNREADABLE, reason=exc)) from None
     try:
         names = book.sheetnames
         name = _sheet_name(file, names, sheet)
@@ -125,17 +131,17 @@ def _ods(data: bytes, file: str, sheet: str | None) -> tuple[str, list[list[Any]
     except InputError:
         raise
     except Exception as exc:  # calamine's errors for a broken file
-        raise _problem(file, f"cannot read the spreadsheet ({exc})") from None
+        raise _problem(file, Phrase(UNREADABLE, reason=exc)) from None
     return name, rows
 
 
 def _sheet_name(file: str, names: list[str], sheet: str | None) -> str:
     if not names:
-        raise _problem(file, "the spreadsheet has no sheets")
+        raise _problem(file, Phrase.word(N_("the spreadsheet has no sheets")))
     if sheet is None:
         return names[0]
     if sheet not in names:
-        raise _problem(file, f"no sheet {sheet!r} (expected one of: {', '.join(names)})")
+        raise _problem(file, Phrase(N_("no sheet {sheet} (expected one of: {known})"), sheet=repr(sheet), known=names))
     return sheet
 
 
@@ -146,9 +152,10 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
     reader = _ods if path.suffix.lower() == ".ods" else _xlsx
     name, grid = reader(data, shown_as, sheet)
     if sum(len(row) for row in grid) > MAX_CELLS:
-        raise _problem(f"{shown_as}[{name}]", f"more than {MAX_CELLS} cells (expected a smaller table)")
+        too_many = Phrase(N_("more than {count} cells (expected a smaller table)"), count=MAX_CELLS)
+        raise _problem(f"{shown_as}[{name}]", too_many)
     if not grid or not any(v not in (None, "") for v in grid[0]):
-        raise _problem(cell_name(shown_as, name, 1), "no header row (expected column names in row 1)")
+        raise _problem(cell_name(shown_as, name, 1), Phrase.word(N_("no header row (expected column names in row 1)")))
     header_cells = [_value(v) for v in grid[0]]
     header = [str(v).strip() for v in header_cells]
     while header and not header[-1]:
@@ -158,11 +165,16 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
     for index, title in enumerate(header):
         where = cell_name(shown_as, name, 1, index)
         if not title:
-            problems.append(Problem(where, 0, 0, "a column without a name (expected a header in row 1)"))
+            problems.append(Problem(where, 0, 0, Phrase.word(N_("a column without a name (expected a header in row 1)"))))
         elif title in seen:
             first = column_letters(seen[title])
             problems.append(
-                Problem(where, 0, 0, f"column {title!r} repeats column {first} (expected unique names)")
+                Problem(
+                    where,
+                    0,
+                    0,
+                    Phrase(N_("column {title} repeats column {first} (expected unique names)"), title=repr(title), first=first),
+                )
             )
         seen.setdefault(title, index)
     rows: list[dict[str, Any]] = []
@@ -178,7 +190,7 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
                         cell_name(shown_as, name, number, index),
                         0,
                         0,
-                        "a value in a column without a name (expected a header in row 1)",
+                        Phrase.word(N_("a value in a column without a name (expected a header in row 1)")),
                     )
                 )
                 break

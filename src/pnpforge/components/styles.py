@@ -14,7 +14,10 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
+from pnpforge.components.expressions import NONE
 from pnpforge.errors import Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source
 
 STYLE_KEYS = ("style", "extends")
@@ -53,7 +56,7 @@ class _Styles:
         path: Path_ = ("styles", name)
         if not isinstance(style, dict):
             self.problems.append(
-                self.source.problem(path, f"style {name!r} is not a mapping of element keys")
+                self.source.problem(path, Phrase(N_("style {name} is not a mapping of element keys"), name=repr(name)))
             )
             return None
         out: dict[str, tuple[Any, str]] = {}
@@ -62,7 +65,7 @@ class _Styles:
             if parents is None:
                 self.problems.append(
                     self.source.problem(
-                        (*path, "extends"), "extends: expected a style name or a list of them"
+                        (*path, "extends"), Phrase.word(N_("extends: expected a style name or a list of them"))
                     )
                 )
                 return None
@@ -72,7 +75,7 @@ class _Styles:
                     self.failed.update((*trail, name))
                     self.problems.append(
                         self.source.problem(
-                            (*path, "extends"), f"styles extend each other in a cycle: {cycle}"
+                            (*path, "extends"), Phrase(N_("styles extend each other in a cycle: {cycle}"), cycle=cycle)
                         )
                     )
                     return None
@@ -92,9 +95,9 @@ def _unknown(name: str, styles: dict[str, Any]) -> str:
     from difflib import get_close_matches
 
     near = get_close_matches(name, list(styles), n=1)
-    hint = f"did you mean {near[0]!r}? " if near else ""
-    known = ", ".join(sorted(styles)) or "none"
-    return f"no style {name!r} ({hint}expected one of: {known})"
+    hint = Phrase(N_("did you mean {names}? "), names=repr(near[0])) if near else ""
+    known = sorted(styles) or Phrase.word(NONE)
+    return Phrase(N_("no style {name} ({hint}expected one of: {known})"), name=repr(name), hint=hint, known=known)
 
 
 def _element_lists(node: Any, path: Path_) -> Iterator[tuple[list[Any], Path_]]:
@@ -136,7 +139,7 @@ def apply_styles(source: Source) -> tuple[Source, list[Problem]]:
             where = (*path, index, "style")
             if names is None:
                 styles.problems.append(
-                    source.problem(where, "style: expected a style name or a list of them")
+                    source.problem(where, Phrase.word(N_("style: expected a style name or a list of them")))
                 )
                 continue
             taken: dict[str, tuple[Any, str]] = {}

@@ -11,7 +11,9 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from pnpforge.components.expressions import ExpressionError, evaluate, text_of
+from pnpforge.components.expressions import NONE, ExpressionError, evaluate, text_of
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -29,9 +31,14 @@ class MissingField(KeyError):
         self.name = name
         self.known = known
 
-    def __str__(self) -> str:
+    @property
+    def said(self) -> Phrase:
         hint = did_you_mean(self.name, self.known)
-        return f"no field {self.name!r} in the data row ({hint}fields: {', '.join(self.known) or 'none'})"
+        known = self.known or Phrase.word(NONE)
+        return Phrase(N_("no field {name} in the data row ({hint}fields: {known})"), name=repr(self.name), hint=hint, known=known)
+
+    def __str__(self) -> str:
+        return str(self.said)
 
 
 def lookup(row: Mapping[str, Any], name: str, lang: str) -> Any:

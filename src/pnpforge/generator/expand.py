@@ -23,6 +23,9 @@ from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import piece_size
 from pnpforge.geometry.cells import components, hex_adjacency
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
 from pnpforge.suggest import did_you_mean
 
@@ -38,6 +41,9 @@ class ComponentPieces:
     pieces: list[Piece]
 
 
+OF = N_("{component}: {problem}")  # a problem of one of a component's rows
+
+
 def select(loaded: LoadedSpec, only: Iterable[str] = ()) -> list[Component]:
     """The components to build: all, or those named by --only (an unknown name is an error)."""
     wanted = list(only)
@@ -46,8 +52,12 @@ def select(loaded: LoadedSpec, only: Iterable[str] = ()) -> list[Component]:
     if unknown:
         raise InputError.single(
             "<command line>",
-            f"--only {', '.join(unknown)}: no such component ({did_you_mean(unknown[0], names)}"
-            f"expected one of: {', '.join(names)})",
+            Phrase(
+                N_("--only {names}: no such component ({hint}expected one of: {known})"),
+                names=", ".join(unknown),
+                hint=did_you_mean(unknown[0], names),
+                known=names,
+            ),
         )
     return [c for c in loaded.spec.components if not wanted or c.name in wanted]
 
@@ -79,14 +89,14 @@ def expand(
             try:
                 width, height = piece_size(component, cells, row=row.values, lang=lang, page=page_area)
                 if width <= 0 or height <= 0:  # a {field} size filled from this row
-                    raise ValueError("the size must be positive (expected e.g. 63x88mm or 20mm)")
+                    raise ValueError(Phrase.word(N_("the size must be positive (expected e.g. 63x88mm or 20mm)")))
             except (ValueError, *FILL_ERRORS) as exc:
-                problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: {exc}"))
+                problems.append(Problem(row.ref.file, row.ref.line, 1, Phrase(OF, component=component.name, problem=reason(exc))))
                 continue
             try:
                 drawn = variant_for(component, row.values, lang)  # face_by / back_by pick its sides
             except NoSide as exc:
-                problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: {exc}"))
+                problems.append(Problem(row.ref.file, row.ref.line, 1, Phrase(OF, component=component.name, problem=reason(exc))))
                 continue
             copies = row.count * component.copies
             values = {**fields, **row.values} if fields else row.values
@@ -160,7 +170,8 @@ def _rows_with_cells(
         try:
             match = {k: fill(str(v), row.values, lang) for k, v in source_spec.match.items()}
         except FILL_ERRORS as exc:
-            problems.append(Problem(row.ref.file, row.ref.line, 1, f"{component.name}: cells match: {exc}"))
+            said = Phrase(N_("{component}: cells match: {problem}"), component=component.name, problem=reason(exc))
+            problems.append(Problem(row.ref.file, row.ref.line, 1, said))
             continue
         picked = [(item, path) for item, path in items if _matches(item, match)]
         if len(picked) != 1:
@@ -169,8 +180,13 @@ def _rows_with_cells(
                     row.ref.file,
                     row.ref.line,
                     1,
-                    f"{component.name}: cells match {match} picks {len(picked)} items of {source_spec.data} "
-                    "(expected exactly one)",
+                    Phrase(
+                        N_("{component}: cells match {match} picks {count} items of {file} (expected exactly one)"),
+                        component=component.name,
+                        match=match,
+                        count=len(picked),
+                        file=source_spec.data,
+                    ),
                 )
             )
             continue
@@ -192,7 +208,7 @@ def _cell_file(
         try:
             path = named_file(loaded.folder, name, "data file", allow_outside=loaded.allow_outside)
         except FileRefError as exc:
-            problems.append(loaded.source.problem((*where, "data"), str(exc)))
+            problems.append(loaded.source.problem((*where, "data"), reason(exc)))
             return None
         try:
             sources[name] = read_yaml(path)
@@ -214,12 +230,16 @@ def _items(
     for key in source_spec.list.split("."):
         if not isinstance(node, dict) or key not in node:
             problems.append(
-                loaded.source.problem((*where, "list"), f"no list {source_spec.list!r} in {source_spec.data}")
+                loaded.source.problem(
+                    (*where, "list"),
+                    Phrase(N_("no list {key} in {file}"), key=repr(source_spec.list), file=source_spec.data),
+                )
             )
             return None
         node, path = node[key], (*path, key)
     if not isinstance(node, list):
-        problems.append(loaded.source.problem((*where, "list"), f"{source_spec.list!r} is not a list"))
+        not_list = Phrase(N_("{key} is not a list"), key=repr(source_spec.list))
+        problems.append(loaded.source.problem((*where, "list"), not_list))
         return None
     return [(item, (*path, k)) for k, item in enumerate(node) if isinstance(item, dict)]
 
@@ -234,7 +254,7 @@ def _cells_of(
     """Axial (q, r) of each cell: `at: [q, r]`, `[q, r]`, or `q:`/`r:` keys."""
     cells: list[tuple[int, int]] = []
     if not isinstance(raw, list):
-        problems.append(data.problem(path, f"cells {raw!r} are not a list (expected [[q, r], ...])"))
+        problems.append(data.problem(path, Phrase(N_("cells {value} are not a list (expected [[q, r], ...])"), value=repr(raw))))
         return tuple(cells)
     for k, cell in enumerate(raw):
         at = cell.get("at") if isinstance(cell, dict) else cell
@@ -244,7 +264,8 @@ def _cells_of(
         if cell_at is None:
             problems.append(
                 data.problem(
-                    (*path, k), f"cell {at!r} is not [q, r] (expected two whole numbers, ±{MAX_CELL})"
+                    (*path, k),
+                    Phrase(N_("cell {value} is not [q, r] (expected two whole numbers, ±{most})"), value=repr(at), most=MAX_CELL),
                 )
             )
             continue
@@ -253,8 +274,11 @@ def _cells_of(
         problems.append(
             data.problem(
                 (*path, limits.POLYHEX_CELLS),
-                f"{len(cells)} cells in one tile (expected at most {limits.POLYHEX_CELLS}; "
-                "see Work bounds in docs/spec.md)",
+                Phrase(
+                    N_("{count} cells in one tile (expected at most {most}; see Work bounds in docs/spec.md)"),
+                    count=len(cells),
+                    most=limits.POLYHEX_CELLS,
+                ),
             )
         )
         return ()
@@ -264,8 +288,11 @@ def _cells_of(
         problems.append(
             data.problem(
                 (*path, cells.index(stray)),
-                f"cell {list(stray)} is not next to the tile's other cells "
-                f"(expected connected cells: they form {len(parts)} pieces)",
+                Phrase(
+                    N_("cell {cell} is not next to the tile's other cells (expected connected cells: they form {count} pieces)"),
+                    cell=str(list(stray)),
+                    count=len(parts),
+                ),
             )
         )
         return ()

@@ -15,6 +15,8 @@ from pnpforge.components.model import KIND_COLUMNS, Component, Group
 from pnpforge.components.template import localise
 from pnpforge.errors import Problem
 from pnpforge.generator.pieces import Piece
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Source
 
 
@@ -78,16 +80,20 @@ def check_groups(
         assert group is not None
         at = ("components", index, "group")
         if group.by not in mine[0].row:
-            fields = ", ".join(list(mine[0].row)[:8])
-            problems.append(
-                source.problem(at, f"no row field {group.by!r} to group by (expected one of: {fields})")
-            )
+            fields = list(mine[0].row)[:8]
+            said = Phrase(N_("no row field {field} to group by (expected one of: {known})"), field=repr(group.by), known=fields)
+            problems.append(source.problem(at, said))
             continue
         values = {str(p.row.get(group.by, "")) for p in mine}
         problems += [
             source.problem(
                 (*at, "titles", value),
-                f"no row has {group.by} = {value!r} (expected one of: {', '.join(sorted(values))})",
+                Phrase(
+                    N_("no row has {field} = {value} (expected one of: {known})"),
+                    field=group.by,
+                    value=repr(value),
+                    known=sorted(values),
+                ),
             )
             for value in group.titles
             if value not in values

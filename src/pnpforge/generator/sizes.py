@@ -14,6 +14,8 @@ from pnpforge.components.model import CARD_SIZES_MM, Component, templated
 from pnpforge.components.template import fill
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.kite import KITE_WIDTH
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.units import mm, parse_length, parse_size
 
 SQRT3 = math.sqrt(3.0)
@@ -26,7 +28,9 @@ def size_value(component: Component, row: Mapping[str, Any] | None, lang: str) -
     size = component.size
     if templated(size):
         if row is None:
-            raise ValueError(f"component {component.name!r}: size {size!r} needs a data row")
+            raise ValueError(
+                Phrase(N_("component {name}: size {size} needs a data row"), name=repr(component.name), size=repr(size))
+            )
         size = fill(str(size), row, lang)
     return size
 
@@ -79,7 +83,9 @@ def piece_size(
     size = size_value(component, row, lang)
     if size is None:
         if page is None:
-            raise ValueError(f"component {component.name!r} has no size (expected e.g. size: 63x88mm)")
+            raise ValueError(
+                Phrase(N_("component {name} has no size (expected e.g. size: 63x88mm)"), name=repr(component.name))
+            )
         return page
     shape = component.shape
     if is_kite(component):  # size is the kite's long diagonal, apex to foot
@@ -90,13 +96,13 @@ def piece_size(
     if shape == "polyhex":
         cells = list(cells)
         if not cells:
-            raise ValueError(f"polyhex component {component.name!r} has no cells")
+            raise ValueError(Phrase(N_("polyhex component {name} has no cells"), name=repr(component.name)))
         corners = [point for hexagon in polyhex_corners(cells, parse_length(size)) for point in hexagon]
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
         return max(xs) - min(xs), max(ys) - min(ys)  # the union's bounds: its extreme corners
     if shape in ("circle", "square"):
         w, h = _box(size)
         if w != h:
-            raise ValueError(f"a {shape} takes one length, not {size!r}")
+            raise ValueError(Phrase(N_("a {shape} takes one length, not {size}"), shape=shape, size=repr(size)))
         return w, h
     return _box(size)

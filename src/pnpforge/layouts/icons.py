@@ -10,17 +10,21 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 
+from pnpforge.i18n import N_
 from pnpforge.layouts.icon_table import ICON_NAMES, ICONS, Ellipse, Poly
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.phrase import Phrase
 
 
-def unknown_icon(name: str) -> str:
+def unknown_icon(name: str) -> Phrase:
     """The message for an icon name that is not built in, with the nearest names as a hint."""
     near = difflib.get_close_matches(
         name, ICON_NAMES, n=3, cutoff=0.5
     )  # icon names are short: a looser match
-    hint = f"did you mean {', '.join(near)}? " if near else ""
-    return f"unknown icon {name!r} ({hint}expected a built-in icon, listed in docs/elements.md)"
+    hint = Phrase(N_("did you mean {names}? "), names=near) if near else ""
+    return Phrase(
+        N_("unknown icon {name} ({hint}expected a built-in icon, listed in docs/elements.md)"), name=repr(name), hint=hint
+    )
 
 
 def _knock_colour(fill: RGB | None) -> RGB | None:

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 from pnpforge.components.model import templated
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import SNAP, is_kite, polyhex_corners, size_value
+from pnpforge.i18n import N_
 from pnpforge.layouts.imposition.dice import kite_points
 from pnpforge.output.canvas import Point
+from pnpforge.phrase import Phrase
 from pnpforge.units import parse_length
 
 if TYPE_CHECKING:  # shapely is imported by the polyhex and polygon-bleed functions alone
@@ -39,8 +41,8 @@ def _outer(geometry: BaseGeometry) -> Polygon:
     if geometry.geom_type == "Polygon":
         return geometry
     if geometry.geom_type == "MultiPolygon":
-        raise ValueError("the cells of a polyhex tile must be connected (they form several pieces)")
-    raise ValueError(f"cannot outline a {geometry.geom_type}")
+        raise ValueError(Phrase.word(N_("the cells of a polyhex tile must be connected (they form several pieces)")))
+    raise ValueError(Phrase(N_("cannot outline a {shape}"), shape=geometry.geom_type))
 
 
 def _ring(polygon: Polygon) -> list[Point]:

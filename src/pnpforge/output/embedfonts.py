@@ -16,6 +16,10 @@ import os
 from functools import cache
 from pathlib import Path
 
+from pnpforge.errors import warning
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+
 ENV_FOLDER = "PNPFORGE_FONT_DIR"
 FOLDERS = (
     "/usr/share/fonts/truetype/liberation",
@@ -47,11 +51,16 @@ TWINS = {
     "Courier-Oblique": ("LiberationMono-Italic.ttf", "Courier New Italic.ttf", "couri.ttf"),
     "Courier-BoldOblique": ("LiberationMono-BoldItalic.ttf", "Courier New Bold Italic.ttf", "courbi.ttf"),
 }
-MISSING = (
-    "warning: no Liberation fonts found, so the standard Latin fonts (Helvetica, Times, Courier) are "
-    "named in the PDF, not embedded (a print shop may refuse it): install them (Debian/Ubuntu: "
-    "apt install fonts-liberation; Fedora: dnf install liberation-fonts; macOS: brew install "
-    f"--cask font-liberation) or set {ENV_FOLDER} to a folder holding LiberationSans-Regular.ttf etc."
+MISSING = warning(
+    Phrase(
+        N_(
+            "no Liberation fonts found, so the standard Latin fonts (Helvetica, Times, Courier) are "
+            "named in the PDF, not embedded (a print shop may refuse it): install them (Debian/Ubuntu: "
+            "apt install fonts-liberation; Fedora: dnf install liberation-fonts; macOS: brew install "
+            "--cask font-liberation) or set {folder} to a folder holding LiberationSans-Regular.ttf etc."
+        ),
+        folder=ENV_FOLDER,
+    )
 )
 PREFIX = "PnpEmbed-"
 

@@ -22,15 +22,18 @@ from pnpforge.components.model import (
 from pnpforge.components.template import localise
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry.hexgrid import SQRT3
+from pnpforge.i18n import N_
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.inline import draw_rich, shown
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
-from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
+from pnpforge.layouts.faces.values import FLOOR, FaceError, length, parse_colour, pattern_ink
 from pnpforge.layouts.richtext import is_rich
 from pnpforge.layouts.text import MIN_SIZE, TextLayout, layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, to_mm
 
@@ -88,7 +91,7 @@ def _points(points: Sequence[tuple[Any, Any]], piece: Piece) -> list[Point]:
 def _draw_polygon(canvas: Canvas, el: PolygonElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
     points = _points(el.points, piece)
     if len(points) < 2:
-        raise FaceError("a polygon needs at least 2 points")
+        raise FaceError(Phrase.word(N_("a polygon needs at least 2 points")))
     if el.closed:
         _shape(canvas, points, el)
     else:
@@ -100,7 +103,7 @@ def _draw_line(canvas: Canvas, el: LineElement, box: Box, piece: Piece, ctx: Ren
     _, stroke_rgb, width, _, _ = paint(el)
     dash = [mm(d) for d in el.dash] if el.dash else None
     if dash is not None and (any(d < 0 for d in dash) or not any(dash)):
-        raise FaceError("dash lengths must be positive millimetres, e.g. [2, 1]")
+        raise FaceError(Phrase.word(N_("dash lengths must be positive millimetres, e.g. [2, 1]")))
     colour = stroke_rgb or parse_colour(el.fill) or (0.0, 0.0, 0.0)
     canvas.polygon(_points(el.points, piece), None, colour, width, closed=False, dash=dash)
 
@@ -111,11 +114,11 @@ def _draw_text(canvas: Canvas, el: TextElement, box: Box, piece: Piece, ctx: Ren
         return
     size = length(el.size)
     if size <= 0:
-        raise FaceError("size must be positive, e.g. 9pt")
+        raise FaceError(Phrase.word(N_("size must be positive, e.g. 9pt")))
     try:
         font = ctx.fonts.resolve(el.font, ctx.spec_dir)
     except ValueError as exc:
-        raise FaceError(str(exc)) from None
+        raise FaceError(reason(exc)) from None
     colour = parse_colour(el.colour) or (0.0, 0.0, 0.0)
     if is_rich(text):
         draw_rich(canvas, text, el, box, font, size, colour, ctx)
@@ -143,17 +146,31 @@ def _draw_text(canvas: Canvas, el: TextElement, box: Box, piece: Piece, ctx: Ren
             canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)
 
 
+NOT_IMAGE = N_("image {src} is not a PNG, JPEG or SVG file")
+
+
 def fit_note(text: str, layout: TextLayout, fit: str) -> str:
     """What a text that does not fit its box does instead, in the designer's terms."""
     lines, past = layout.overflow()
+    size, length_ = f"{layout.size:g}", f"{to_mm(past):.1f}"
     if layout.split:
-        what = "a word is broken in two" + (f" at the {layout.size:g} pt floor" if fit == "shrink" else "")
+        what = Phrase.word(N_("a word is broken in two"))
+        if fit == "shrink":
+            what = Phrase(N_("a word is broken in two at the {size} pt floor"), size=size)
     elif lines:
-        what = f"{lines} line{'s' * (lines > 1)} ({to_mm(past):.1f} mm) run below its box"
+        template = N_("{count} lines ({length} mm) run below its box")
+        if lines == 1:
+            template = N_("{count} line ({length} mm) run below its box")
+        what = Phrase(template, count=lines, length=length_)
     else:
-        what = f"runs {to_mm(past):.1f} mm past its box"
-    floor = f" even at the {layout.size:g} pt floor" if fit == "shrink" and not layout.split else ""
-    return f"text {shown(text)!r} does not fit: {what}{floor} (expected a larger box, less text or min_size)"
+        what = Phrase(N_("runs {length} mm past its box"), length=length_)
+    floor = Phrase(FLOOR, size=size) if fit == "shrink" and not layout.split else ""
+    return Phrase(
+        N_("text {text} does not fit: {what}{floor} (expected a larger box, less text or min_size)"),
+        text=repr(shown(text)),
+        what=what,
+        floor=floor,
+    )
 
 
 def draw_icon_in(canvas: Canvas, name: str, box: Box, fill_rgb: RGB | None, stroke_rgb: RGB | None) -> None:
@@ -189,19 +206,19 @@ def _image_size(path: Path, mtime: float) -> tuple[float, float]:
             image.load()  # decode it all now: a truncated file must fail here, not halfway through the PDF
         return ImageReader(str(path)).getSize()
     except Exception as exc:  # reportlab/PIL raise many kinds for a broken image
-        raise FaceError(f"cannot read image {path.name!r}: {exc}") from None
+        raise FaceError(Phrase(N_("cannot read image {name}: {problem}"), name=repr(path.name), problem=reason(exc))) from None
 
 
 def image_path(src: str, ctx: RenderContext) -> Path:
     """The image file for `src`, checked: exists, PNG, JPEG or SVG, inside the spec folder unless allowed."""
     if Path(src).suffix.lower() not in IMAGE_TYPES:
-        raise FaceError(f"image {src!r} is not a PNG, JPEG or SVG file")
+        raise FaceError(Phrase(NOT_IMAGE, src=repr(src)))
     try:
         path = named_file(ctx.spec_dir, src, "image", allow_outside=ctx.allow_outside_files)
     except FileRefError as exc:
-        raise FaceError(str(exc)) from None
+        raise FaceError(reason(exc)) from None
     if path.suffix.lower() not in IMAGE_TYPES:  # a link named .png may point at any file
-        raise FaceError(f"image {src!r} is not a PNG, JPEG or SVG file")
+        raise FaceError(Phrase(NOT_IMAGE, src=repr(src)))
     return path
 
 

@@ -11,7 +11,10 @@ from pnpforge import limits
 from pnpforge.components.model import CellSource
 from pnpforge.components.template import fill
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
 from pnpforge.layouts.faces.values import FaceError
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
 
 _data_cache: dict[tuple[Path, int], Source] = {}
@@ -23,7 +26,7 @@ def load_data(folder: Path, name: str, allow_outside: bool = False) -> Source:
         path = named_file(folder, name, "data file", allow_outside=allow_outside)
         key = (path, path.stat().st_mtime_ns)
     except (FileRefError, OSError) as exc:
-        raise FaceError(str(exc)) from None
+        raise FaceError(reason(exc)) from None
     source = _data_cache.get(key)
     if source is None:
         source = read_yaml(path)
@@ -37,7 +40,7 @@ def _dig(source: Source, dotted: str) -> tuple[Any, tuple[str | int, ...]]:
     for part in dotted.split(".") if dotted else []:
         if not isinstance(data, dict) or part not in data:
             raise InputError(
-                [source.problem(path, f"no key {dotted!r} here (expected the list the spec names)")]
+                [source.problem(path, Phrase(N_("no key {key} here (expected the list the spec names)"), key=repr(dotted)))]
             )
         data = data[part]
         path = (*path, part)
@@ -64,7 +67,7 @@ def cells_from(
     items, path = _dig(source, source_spec.list)
     if not isinstance(items, list):
         raise InputError(
-            [source.problem(path, f"{source_spec.list!r} is not a list (expected a list of items)")]
+            [source.problem(path, Phrase(N_("{key} is not a list (expected a list of items)"), key=repr(source_spec.list)))]
         )
     wanted = {k: (fill(v, row, lang) if row is not None else v) for k, v in source_spec.match.items()}
     cells: list[Cell] = []
@@ -78,7 +81,7 @@ def cells_from(
             where: tuple[str | int, ...] = (*path, index, source_spec.cells)
             if not isinstance(entries, list):
                 raise InputError(
-                    [source.problem((*path, index), f"item has no list {source_spec.cells!r} of cells")]
+                    [source.problem((*path, index), Phrase(N_("item has no list {key} of cells"), key=repr(source_spec.cells)))]
                 )
         else:
             entries, where = [item], (*path, index)
@@ -86,12 +89,13 @@ def cells_from(
             at = limits.axial(entry.get("at")) if isinstance(entry, dict) else None
             if at is None:
                 spot = where if not source_spec.cells else (*where, number)
-                expected = f"two whole numbers, ±{limits.CELL_COORD}"
-                raise InputError([source.problem(spot, f"a cell needs `at: [q, r]` ({expected})")])
+                said = Phrase(N_("a cell needs `at: [q, r]` (two whole numbers, ±{most})"), most=limits.CELL_COORD)
+                raise InputError([source.problem(spot, said)])
             cells.append(Cell(at, entry))
     if not matched and not allow_none:
-        shown = ", ".join(f"{k}={v}" for k, v in wanted.items()) or "any item"
-        raise InputError([source.problem(path, f"no item in {source_spec.list!r} matches {shown}")])
+        shown = ", ".join(f"{k}={v}" for k, v in wanted.items()) or Phrase.word(N_("any item"))
+        said = Phrase(N_("no item in {key} matches {match}"), key=repr(source_spec.list), match=shown)
+        raise InputError([source.problem(path, said)])
     return cells
 
 
@@ -99,7 +103,7 @@ def edges(source: Source, dotted: str) -> list[tuple[tuple[int, int], int]]:
     """The hex sides listed at `dotted` in a data file: (cell, direction 0-5) each."""
     data, path = _dig(source, dotted)
     if not isinstance(data, list):
-        raise InputError([source.problem(path, f"{dotted!r} is not a list of hex sides")])
+        raise InputError([source.problem(path, Phrase(N_("{key} is not a list of hex sides"), key=repr(dotted)))])
     out = []
     for index, item in enumerate(data):
         if isinstance(item, dict) and "cell" in item and "dir" in item:
@@ -111,7 +115,7 @@ def edges(source: Source, dotted: str) -> list[tuple[tuple[int, int], int]]:
         at = limits.axial(cell)
         if at is None or not (isinstance(direction, int) and 0 <= direction < 6):
             raise InputError(
-                [source.problem((*path, index), "a hex side is {cell: [q, r], dir: 0-5} or [q, r, dir]")]
+                [source.problem((*path, index), Phrase.word(N_("a hex side is {cell: [q, r], dir: 0-5} or [q, r, dir]")))]
             )
         out.append((at, direction))
     return out

@@ -18,6 +18,7 @@ from pnpforge.components.template import MissingField, fill, localise
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.hexgrid import SQRT3
+from pnpforge.i18n import N_
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.elements import draw_icon_in, fit_note, paint
@@ -26,6 +27,8 @@ from pnpforge.layouts.faces.patterns import draw_pattern
 from pnpforge.layouts.faces.values import FaceError, contrast, length, parse_colour
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 
 DEFAULT_PALETTE: dict[str, str] = {  # hexmap fills when the spec's palette does not name a value
     "water": "#8ec9ec",
@@ -87,7 +90,11 @@ def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ct
         col, row = cell.at
         if not (0 <= col < cols and 0 <= row < rows):
             raise FaceError(
-                f"cell at {list(cell.at)} is outside the {cols}x{rows} grid (expected [col, row] from 0)"
+                Phrase(
+                    N_("cell at {cell} is outside the {grid} grid (expected [col, row] from 0)"),
+                    cell=str(list(cell.at)),
+                    grid=f"{cols}x{rows}",
+                )
             )
         special[(col, row)] = cell
     for row in range(rows):
@@ -151,7 +158,7 @@ def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: Box, piece: Piece, ctx:
     stroke_rgb = parse_colour(el.stroke)
     for name in [*el.icons.values(), *(m.icon for m in el.marks if m.icon)]:
         if name not in ICON_NAMES:
-            raise FaceError("icons: " + unknown_icon(name))
+            raise FaceError(Phrase(N_("icons: {problem}"), problem=unknown_icon(name)))
     marked = _marked(el, ctx)
     known = {c.at for c in cells}
     cells += [Cell(at, {}) for at in marked if at not in known]  # a mark off the map is drawn all the same
@@ -282,9 +289,11 @@ def _draw_dots(
     items = cell.fields.get(key)
     if items is None:
         return
-    where = f"cell {list(cell.at)}: {key}"
+    where = Phrase(N_("cell {cell}: {key}"), cell=str(list(cell.at)), key=key)
     if not isinstance(items, list):
-        raise FaceError(f"{where} is not a list (expected a list of colours or of {{colour, side}})")
+        raise FaceError(
+            Phrase(N_("{where} is not a list (expected a list of colours or of {{colour, side}})"), where=where)
+        )
     r = spot.radius
     dot = r * 0.19
     loose = sum(1 for item in items if not (isinstance(item, dict) and item.get("side") is not None))
@@ -292,13 +301,27 @@ def _draw_dots(
     for number, item in enumerate(items):
         fields = item if isinstance(item, dict) else {"colour": item}
         value = next((fields[k] for k in (*el.fill_by, "colour") if fields.get(k) is not None), None)
-        colour = _colour_of(value, el) if value is not None else FaceError("no colour")
+        colour = _colour_of(value, el) if value is not None else FaceError(Phrase.word(N_("no colour")))
         if isinstance(colour, FaceError):
-            raise FaceError(f"{where} item {number + 1}: {colour} (expected a colour value)")
+            raise FaceError(
+                Phrase(
+                    N_("{where} item {number}: {problem} (expected a colour value)"),
+                    where=where,
+                    number=number + 1,
+                    problem=reason(colour),
+                )
+            )
         side = fields.get("side")
         if side is not None:
             if not (isinstance(side, int) and not isinstance(side, bool) and 0 <= side < 6):
-                raise FaceError(f"{where} item {number + 1}: side {side!r} (expected a whole number 0-5)")
+                raise FaceError(
+                    Phrase(
+                        N_("{where} item {number}: side {side} (expected a whole number 0-5)"),
+                        where=where,
+                        number=number + 1,
+                        side=repr(side),
+                    )
+                )
             dx, dy = hexgrid.to_pixel(hexgrid.DIRECTIONS[side], 1.0)
             scale = r * 0.62 / math.hypot(dx, dy)
             x, y = spot.cx + dx * scale, spot.cy + dy * scale
@@ -329,7 +352,9 @@ def _draw_badge(canvas: Canvas, cell: Cell, key: str, least: int, spot: _Hex, ct
     try:
         number = int(str(value).strip())
     except ValueError:
-        raise FaceError(f"cell {list(cell.at)}: {key} {value!r} is not a whole number") from None
+        raise FaceError(
+            Phrase(N_("cell {cell}: {key} {value} is not a whole number"), cell=str(list(cell.at)), key=key, value=repr(value))
+        ) from None
     if number < least:
         return
     r = spot.radius

@@ -5,11 +5,13 @@ from __future__ import annotations
 from difflib import get_close_matches
 
 from pnpforge.components.model import TextElement
+from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import Box, RenderContext
-from pnpforge.layouts.faces.values import FaceError, length
+from pnpforge.layouts.faces.values import FLOOR, FaceError, length
 from pnpforge.layouts.richtext import ICON_EM, layout_rich, parse
 from pnpforge.layouts.text import MIN_SIZE
 from pnpforge.output.canvas import RGB, Canvas
+from pnpforge.phrase import Phrase
 
 
 def shown(text: str) -> str:
@@ -40,10 +42,17 @@ def draw_rich(
     except ValueError as exc:
         name = str(exc)
         near = get_close_matches(name, [*ctx.icons, *ICON_NAMES], n=1)
-        hint = f"did you mean :{near[0]}:? " if near else ""
+        hint = Phrase(N_("did you mean {names}? "), names=f":{near[0]}:") if near else ""
         raise FaceError(
-            f"no icon {name!r} for :{name}: ({hint}expected a built-in icon, listed in docs/elements.md, "
-            f"or one declared under `icons:`; write \\: for a literal colon)"
+            Phrase(
+                N_(
+                    "no icon {name} for {icon} ({hint}expected a built-in icon, listed in docs/elements.md, "
+                    "or one declared under `icons:`; write \\: for a literal colon)"
+                ),
+                name=repr(name),
+                icon=f":{name}:",
+                hint=hint,
+            )
         ) from None
     floor = MIN_SIZE if el.min_size is None else length(el.min_size)
     layout = layout_rich(
@@ -62,10 +71,13 @@ def draw_rich(
         floor,
     )
     if not layout.fits:  # said as a plain text's misfit is (elements.fit_note): never cut without a word
-        at_floor = f" even at the {layout.size:g} pt floor" if el.fit == "shrink" else ""
+        at_floor = Phrase(FLOOR, size=f"{layout.size:g}") if el.fit == "shrink" else ""
         ctx.notes.append(
-            f"text {shown(text)!r} does not fit: it runs past its box{at_floor} "
-            "(expected a larger box, less text or min_size)"
+            Phrase(
+                N_("text {text} does not fit: it runs past its box{floor} (expected a larger box, less text or min_size)"),
+                text=repr(shown(text)),
+                floor=at_floor,
+            )
         )
     side = ICON_EM * layout.size
     for line in layout.lines:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from pnpforge.i18n import N_
 from pnpforge.layouts.faces.values import FaceError
 from pnpforge.layouts.imposition.placement import bounds
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.phrase import Phrase
 from pnpforge.units import mm
 
 PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
@@ -16,7 +18,9 @@ PATTERNS = ("none", "stripes", "dots", "crosshatch", "waves")
 def pattern_name(value: str | None) -> str:
     name = (value or "none").strip().lower()
     if name not in PATTERNS:
-        raise FaceError(f"unknown pattern {value!r} (expected one of {', '.join(PATTERNS)})")
+        raise FaceError(
+            Phrase(N_("unknown pattern {value} (expected one of {known})"), value=repr(value), known=list(PATTERNS))
+        )
     return name
 
 

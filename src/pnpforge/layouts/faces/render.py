@@ -23,6 +23,7 @@ from pnpforge.components.template import FILL_ERRORS, MissingField, fill, lookup
 from pnpforge.errors import InputError, Problem
 from pnpforge.generator.pieces import Piece
 from pnpforge.geometry.hexgrid import SQRT3
+from pnpforge.i18n import N_
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.bleed import carry_into_bleed
 from pnpforge.layouts.faces.context import Box, RenderContext
@@ -32,6 +33,8 @@ from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.templates import has_placeholder, holds_placeholder, resolve
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
 from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.units import mm, to_mm
 
 SideName = Literal["face", "back"]
@@ -150,7 +153,7 @@ def _render(
     try:
         outline = shapes.bleed_outline(piece, ctx.bleed)
     except ValueError as exc:  # a bad size or a split polyhex
-        yield _problem(piece, f"{where}: {exc}")
+        yield _problem(piece, Phrase(AT, where=where, problem=reason(exc)))
         return
     background, problem = _side_value(parse_colour, "background", spec, piece, side, ctx, where)
     if problem is None:
@@ -181,12 +184,24 @@ def _render(
                     else (*piece.component.side_path(side), "elements", index - 1)
                 )
                 ctx.warn(
-                    _located(piece, ctx, place, f"{_named(where, piece, ctx.lang)} element {index}: {note}")
+                    _located(
+                        piece,
+                        ctx,
+                        place,
+                        Phrase(N_("{where} element {index}: {note}"), where=_named(where, piece, ctx.lang), index=index, note=note),
+                    )
                 )
         except (FaceError, *FILL_ERRORS) as exc:
             per_row = has_placeholder(element) or isinstance(exc, ExpressionError)  # evaluated on this row
             path = None if per_row else (*piece.component.side_path(side), "elements", index - 1)
-            yield _located(piece, ctx, path, f"{where} element {index} ({element.type}): {exc}")
+            said = Phrase(
+                N_("{where} element {index} ({type}): {problem}"),
+                where=where,
+                index=index,
+                type=element.type,
+                problem=reason(exc),
+            )
+            yield _located(piece, ctx, path, said)
             if stop:
                 break
         except InputError as exc:  # a data file of the spec is broken: its own file and line
@@ -278,7 +293,10 @@ def _side_value(
         return parse(_fill_text(raw, piece.row, ctx.lang)), None
     except FaceError as exc:
         path = None if holds_placeholder(raw) else (*piece.component.side_path(side), key)
-        return None, _located(piece, ctx, path, f"{where}: {exc}")
+        return None, _located(piece, ctx, path, Phrase(AT, where=where, problem=reason(exc)))
+
+
+AT = N_("{where}: {problem}")
 
 
 def _problem(piece: Piece, message: str) -> Problem:
@@ -304,7 +322,7 @@ def _fill_text(value: str | None, row: Mapping[str, Any], lang: str) -> str | No
     try:
         return fill(value, row, lang)
     except FILL_ERRORS as exc:
-        raise FaceError(str(exc)) from None
+        raise FaceError(reason(exc)) from None
 
 
 def _shown(when: str | None) -> bool:
@@ -332,7 +350,7 @@ def _box(element: Any, piece: Piece) -> Box:
 def _box_of(x: object, y: object, w: object, h: object, width: float, height: float) -> Box:
     box = Box(length(x, width), length(y, height), length(w, width), length(h, height))
     if box.w < 0 or box.h < 0:
-        raise FaceError("w and h must not be negative")
+        raise FaceError(Phrase.word(N_("w and h must not be negative")))
     return box
 
 
@@ -371,9 +389,14 @@ def _check_on_sheet(box: Box, piece: Piece) -> None:
         or bottom > (piece.height + SHEET_SLACK)
     ):
         raise FaceError(
-            f"runs to {to_mm(right):.0f} × {to_mm(bottom):.0f} mm, past the "
-            f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f} mm sheet (expected it inside; give the "
-            "sheet a size, or print on a page large enough)"
+            Phrase(
+                N_(
+                    "runs to {reach} mm, past the {size} mm sheet (expected it inside; give the "
+                    "sheet a size, or print on a page large enough)"
+                ),
+                reach=f"{to_mm(right):.0f} × {to_mm(bottom):.0f}",
+                size=f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f}",
+            )
         )
 
 

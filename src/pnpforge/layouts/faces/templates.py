@@ -10,8 +10,11 @@ from pydantic import BaseModel, ValidationError
 
 from pnpforge.components.model import PLACEHOLDER
 from pnpforge.components.template import FILL_ERRORS, fill
+from pnpforge.i18n import N_
 from pnpforge.internals.pydantic_private import assign
 from pnpforge.layouts.faces.values import FaceError
+from pnpforge.phrase import Phrase
+from pnpforge.saying import pydantic_message, reason
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,8 @@ def _fill_all(value: Any, row: Mapping[str, Any], lang: str) -> Any:
 def _describe(error: ValidationError) -> str:
     first = error.errors()[0]
     where = ".".join(str(p) for p in first["loc"])
-    message = first["msg"].removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
+    message = pydantic_message(first)
+    return Phrase(N_("{where}: {problem}"), where=where, problem=message) if where else message
 
 
 def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
@@ -90,7 +93,7 @@ def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
     try:
         filled = {name: _fill_all(value, row, lang) for name, value in template.fields.items()}
     except FILL_ERRORS as exc:
-        raise FaceError(str(exc)) from None
+        raise FaceError(reason(exc)) from None
     values = tuple(filled.values())
     key = (id(element), values) if all(isinstance(v, str) for v in values) else None
     if key is not None and (hit := _resolved.get(key)) is not None and hit[0] is element:

@@ -8,8 +8,12 @@ from functools import lru_cache
 from reportlab.lib import colors as rl_colors
 
 from pnpforge.components.model import not_a_colour
+from pnpforge.i18n import N_
 from pnpforge.output.canvas import RGB
+from pnpforge.saying import reason
 from pnpforge.units import parse_length, parse_percent
+
+FLOOR = N_(" even at the {size} pt floor")  # a text shrunk as far as it may go, as a fit note says it
 
 
 class FaceError(ValueError):
@@ -84,4 +88,4 @@ def _parse(value: object, reference: float) -> float:
             return parse_percent(value) * reference / 100.0
         return parse_length(value)  # type: ignore[arg-type]
     except (ValueError, TypeError) as exc:
-        raise FaceError(str(exc)) from None
+        raise FaceError(reason(exc)) from None
