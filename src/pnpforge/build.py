@@ -239,7 +239,8 @@ def plan(
                     ("components",),
                     Phrase(
                         N_(
-                            "the build would be {count} pages (expected at most {most}; see Work bounds in docs/spec.md)"
+                            "the build would be {count} pages (expected at most {most}; see Work "
+                            "bounds in docs/spec.md)"
                         ),
                         count=len(result.pages),
                         most=limits.PAGES,
@@ -305,7 +306,8 @@ def _back_offset(text: str | None, duplex: str) -> tuple[float, float]:
             CLI,
             Phrase(
                 N_(
-                    "{where}: --duplex {duplex} prints no back pages to move (expected --duplex long or short)"
+                    "{where}: --duplex {duplex} prints no back pages to move (expected --duplex long "
+                    "or short)"
                 ),
                 where=where,
                 duplex=duplex,
@@ -321,7 +323,8 @@ def _back_offset(text: str | None, duplex: str) -> tuple[float, float]:
             CLI,
             Phrase(
                 N_(
-                    "{where} is not an offset (expected X,Y in mm, each between -{most} and {most}, e.g. 1.5,-0.5)"
+                    "{where} is not an offset (expected X,Y in mm, each between -{most} and {most}, "
+                    "e.g. 1.5,-0.5)"
                 ),
                 where=where,
                 most=f"{MAX_BACK_OFFSET_MM:g}",
@@ -713,7 +716,8 @@ def _layouts(
                 first.row_ref.file,
                 Phrase(
                     N_(
-                        "{component}: overlap {value} does not fit the page (expected 0 to less than {most} mm)"
+                        "{component}: overlap {value} does not fit the page (expected 0 to less than "
+                        "{most} mm)"
                     ),
                     component=component.name,
                     value=repr(component.overlap),

@@ -121,6 +121,11 @@ def strict_error(warnings: list[Problem | str], file: str) -> InputError:
     )
 
 
+def located(problem: Problem) -> Phrase:
+    """`FILE:LINE:COL: message` as one text that keeps its message's Phrase (str(problem) would not)."""
+    return Phrase(N_("{where}: {message}"), where=problem.where, message=problem.message)
+
+
 def warning(message: str) -> Phrase:
     """An unlocated warning as printed: "warning: message" (the message said in the language too)."""
     return Phrase(WARNING, message=message)

@@ -223,7 +223,9 @@ class FontRegistry:
         if cjk_path is not None:
             path = Path(cjk_path)
             if not path.is_file():
-                raise InputError.single(path, Phrase.word(N_("font file not found (expected a TrueType .ttf/.ttc file)")))
+                raise InputError.single(
+                    path, Phrase.word(N_("font file not found (expected a TrueType .ttf/.ttc file)"))
+                )
             if _loads(path, _cjk_name(path)) is None:
                 raise InputError.single(
                     path,
@@ -272,7 +274,9 @@ class FontRegistry:
             if _loads(path, name) is None:
                 raise ValueError(
                     Phrase(
-                        N_("font {font} is not a usable TrueType font ({problem})"), font=repr(font), problem=font_problem(path)
+                        N_("font {font} is not a usable TrueType font ({problem})"),
+                        font=repr(font),
+                        problem=font_problem(path),
                     )
                 )
             name = self._register(path, name)

@@ -48,16 +48,25 @@ _PYDANTIC = {
     "less_than": N_("Input should be less than {lt}"),
     "string_pattern_mismatch": N_("String should match pattern '{pattern}'"),
     "string_too_short": N_("String should have at least {min_length} characters"),
-    "too_short": N_("{field_type} should have at least {min_length} item after validation, not {actual_length}"),
-    "too_long": N_("{field_type} should have at most {max_length} items after validation, not {actual_length}"),
+    "too_short": N_(
+        "{field_type} should have at least {min_length} item after validation, not {actual_length}"
+    ),
+    "too_long": N_(
+        "{field_type} should have at most {max_length} items after validation, not {actual_length}"
+    ),
     "literal_error": N_("Input should be {expected}"),
     "union_tag_invalid": N_(
-        "Input tag '{tag}' found using {discriminator} does not match any of the expected tags: {expected_tags}"
+        "Input tag '{tag}' found using {discriminator} does not match any of the expected tags: "
+        "{expected_tags}"
     ),
 }
 _PLURAL = {  # pydantic's "item{expected_plural}"
-    ("too_short", "s"): N_("{field_type} should have at least {min_length} items after validation, not {actual_length}"),
-    ("too_long", ""): N_("{field_type} should have at most {max_length} item after validation, not {actual_length}"),
+    ("too_short", "s"): N_(
+        "{field_type} should have at least {min_length} items after validation, not {actual_length}"
+    ),
+    ("too_long", ""): N_(
+        "{field_type} should have at most {max_length} item after validation, not {actual_length}"
+    ),
 }
 _OR = N_("{some} or {last}")  # pydantic's list of allowed words: 'a', 'b' or 'c'
 

@@ -51,13 +51,21 @@ def say(text: str) -> None:
     click.echo(i18n.translator(i18n.terminal_language())(text), err=True)
 
 
+COMMAND_LINE = N_("<command line>")  # where a problem with an option's value is
+
+
+def _where(problem: Problem) -> str:
+    """`FILE:LINE:COL`, the command line said in the terminal's language."""
+    return Phrase.word(COMMAND_LINE) if problem.file == COMMAND_LINE else problem.where
+
+
 def report_problems(error: InputError) -> None:
     """Each problem on its own line; the same message at many rows once, with the rows it holds for."""
     from pnpforge import limits
 
     said = collapse(error.problems)
     for problem in said[: limits.VIOLATIONS]:
-        say(Phrase(N_("error: {where}: {message}"), where=problem.where, message=problem.message))
+        say(Phrase(N_("error: {where}: {message}"), where=_where(problem), message=problem.message))
     unlisted = len(said) - limits.VIOLATIONS
     if unlisted > 0:
         shown = limits.VIOLATIONS

@@ -105,7 +105,11 @@ def _env() -> SandboxedEnvironment:
             if operator_ == "**":
                 if isinstance(right, int | float) and abs(right) > MAX_POWER:
                     raise SecurityError(
-                        Phrase(N_("exponent {power} is too large (expected at most {most})"), power=right, most=MAX_POWER)
+                        Phrase(
+                            N_("exponent {power} is too large (expected at most {most})"),
+                            power=right,
+                            most=MAX_POWER,
+                        )
                     )
                 return bounded(operator.pow(left, right))
             if isinstance(left, str | list) or isinstance(right, str | list):
@@ -114,7 +118,9 @@ def _env() -> SandboxedEnvironment:
                     isinstance(times, int)
                     and times * len(left if isinstance(left, str | list) else right) > MAX_TEXT
                 ):
-                    raise SecurityError(Phrase(N_("the result would be longer than {most} characters"), most=MAX_TEXT))
+                    raise SecurityError(
+                        Phrase(N_("the result would be longer than {most} characters"), most=MAX_TEXT)
+                    )
             return bounded(operator.mul(left, right))
 
     env = Environment(undefined=StrictUndefined, autoescape=False)
@@ -127,11 +133,23 @@ def _env() -> SandboxedEnvironment:
 
 _JINJA = (  # Jinja's (and Python's) own wording, once plain, as our messages: said in the designer's language
     (re.compile(r"the expression ends too soon"), N_("the expression ends too soon")),
-    (re.compile(r"expected '(?P<wanted>[^']+)' but found '(?P<found>[^']+)'"), N_("expected {wanted} but found {found}")),
-    (re.compile(r"unexpected (?P<token>'[^']*') after the expression"), N_("unexpected {token} after the expression")),
+    (
+        re.compile(r"expected '(?P<wanted>[^']+)' but found '(?P<found>[^']+)'"),
+        N_("expected {wanted} but found {found}"),
+    ),
+    (
+        re.compile(r"unexpected (?P<token>'[^']*') after the expression"),
+        N_("unexpected {token} after the expression"),
+    ),
     (re.compile(r"unexpected (?P<token>'[^']*')"), N_("unexpected {token}")),
-    (re.compile(r"unexpected char (?P<char>'[^']*') at (?P<at>\d+)"), N_("unexpected character {char} at {at}")),
-    (re.compile(r"division by zero|float division by zero|integer (division or )?modulo by zero"), N_("division by zero")),
+    (
+        re.compile(r"unexpected char (?P<char>'[^']*') at (?P<at>\d+)"),
+        N_("unexpected character {char} at {at}"),
+    ),
+    (
+        re.compile(r"division by zero|float division by zero|integer (division or )?modulo by zero"),
+        N_("division by zero"),
+    ),
     (
         re.compile(r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<left>\w+)' and '(?P<right>\w+)'"),
         N_("unsupported operand type(s) for {op}: {left} and {right}"),
@@ -144,7 +162,10 @@ def _jinja_phrase(text: str) -> str:
     for pattern, template in _JINJA:
         found = pattern.fullmatch(text)
         if found:
-            values = {k: (f"'{v}'" if k in ("wanted", "found", "left", "right") else v) for k, v in found.groupdict().items()}
+            values = {
+                k: (f"'{v}'" if k in ("wanted", "found", "left", "right") else v)
+                for k, v in found.groupdict().items()
+            }
             said = Phrase(template, **values)
             if said == text:
                 return said
@@ -176,7 +197,9 @@ def plain_message(exc: Exception) -> str:
         " is unsafe", " is not allowed"
     )
     if "has no attribute" in text or "unsafe" in text.lower():
-        return Phrase.word(N_("attribute access (a `.name`) is not allowed in an expression; use the row's fields"))
+        return Phrase.word(
+            N_("attribute access (a `.name`) is not allowed in an expression; use the row's fields")
+        )
     return _jinja_phrase(text)
 
 
@@ -191,11 +214,15 @@ def compile_expression(text: str) -> Compiled:
     makes it, but evaluated in a context made once per row and shared by all of that row's expressions.
     """
     if len(text) > MAX_EXPRESSION:
-        raise ExpressionError(Phrase(N_("the expression is longer than {most} characters"), most=MAX_EXPRESSION))
+        raise ExpressionError(
+            Phrase(N_("the expression is longer than {most} characters"), most=MAX_EXPRESSION)
+        )
     if not text.strip():
         return lambda _: False
     if _depth(text) > MAX_NESTING:
-        raise ExpressionError(Phrase(N_("the expression nests brackets more than {most} deep"), most=MAX_NESTING))
+        raise ExpressionError(
+            Phrase(N_("the expression nests brackets more than {most} deep"), most=MAX_NESTING)
+        )
     from jinja2 import TemplateSyntaxError, Undefined, nodes
     from jinja2.parser import Parser
 
@@ -204,12 +231,17 @@ def compile_expression(text: str) -> Compiled:
         parser = Parser(env, text, state="variable")
         parsed = parser.parse_expression()
         if not parser.stream.eos:
-            unexpected = Phrase(N_("unexpected {token} after the expression"), token=repr(parser.stream.current.value))
+            unexpected = Phrase(
+                N_("unexpected {token} after the expression"), token=repr(parser.stream.current.value)
+            )
             raise TemplateSyntaxError(unexpected, 1, None, None)
         if isinstance(parsed, nodes.Getattr) or parsed.find(nodes.Getattr) is not None:
             raise ExpressionError(
                 Phrase(
-                    N_("bad expression {text}: attribute access (a `.name`) is not allowed; use the row's fields"),
+                    N_(
+                        "bad expression {text}: attribute access (a `.name`) is not allowed; use the "
+                        "row's fields"
+                    ),
                     text=repr(text),
                 )
             )
@@ -218,7 +250,9 @@ def compile_expression(text: str) -> Compiled:
     except TemplateSyntaxError as exc:
         raise ExpressionError(Phrase(BAD, text=repr(text), problem=plain_message(exc))) from None
     except (RecursionError, MemoryError, SyntaxError):  # a long chain of operators: Python's own limits
-        raise ExpressionError(Phrase(N_("bad expression {text}…: nested too deeply"), text=repr(text[:40]))) from None
+        raise ExpressionError(
+            Phrase(N_("bad expression {text}…: nested too deeply"), text=repr(text[:40]))
+        ) from None
     render = template.root_render_func
 
     def run(context: Context) -> Any:
@@ -249,7 +283,7 @@ def check(text: str) -> str | None:
     try:
         compile_expression(text)
     except ExpressionError as exc:
-        return str(exc)
+        return reason(exc)
     return None
 
 
@@ -342,7 +376,9 @@ def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
             )
         ) from None
     except Exception as exc:  # any failure of the user's expression on this row: said, not raised raw
-        raise ExpressionError(Phrase(N_("{text}: {problem}"), text=repr(text.strip()), problem=plain_message(exc))) from None
+        raise ExpressionError(
+            Phrase(N_("{text}: {problem}"), text=repr(text.strip()), problem=plain_message(exc))
+        ) from None
 
 
 def truth(value: Any) -> bool:

@@ -106,9 +106,13 @@ def template_problems(
                 continue
             said.add(field)
             known = sorted({re.sub(r"_(en|ja)$", "", key) for key in fields})
-            template = N_("{placeholder}: no data row has a field {field} (none of {count} rows; {hint}fields: {known})")
+            template = N_(
+                "{placeholder}: no data row has a field {field} (none of {count} rows; {hint}fields: {known})"
+            )
             if len(rows) == 1:
-                template = N_("{placeholder}: no data row has a field {field} (none of 1 row; {hint}fields: {known})")
+                template = N_(
+                    "{placeholder}: no data row has a field {field} (none of 1 row; {hint}fields: {known})"
+                )
             said = Phrase(
                 template,
                 placeholder=f"{{{field}}}",

@@ -233,7 +233,10 @@ def _duplicate_names(source: Source) -> list[Problem]:
                 source.problem(
                     ("components", index, "name"),
                     Phrase(
-                        N_("component name {name} is used twice (first at line {line}; expected each name once)"),
+                        N_(
+                            "component name {name} is used twice (first at line {line}; expected "
+                            "each name once)"
+                        ),
                         name=repr(name),
                         line=line,
                     ),
@@ -322,7 +325,11 @@ def _component_rows(
             problems.append(
                 source.problem(
                     ("components", index, key),
-                    Phrase(N_("{key}: leaves out all {count} rows (expected at least one kept)"), key=key, count=total),
+                    Phrase(
+                        N_("{key}: leaves out all {count} rows (expected at least one kept)"),
+                        key=key,
+                        count=total,
+                    ),
                 )
             )
     return rows, problems
@@ -357,7 +364,12 @@ def _own_rows(
             rows.append(DataRow(values, count, ref))
         if not table.rows:
             problems.append(
-                Problem(table.file, 1, 1, Phrase.word(N_("no data rows (expected a header line and at least one row)")))
+                Problem(
+                    table.file,
+                    1,
+                    1,
+                    Phrase.word(N_("no data rows (expected a header line and at least one row)")),
+                )
             )
         csv_path = folder / component.csv
         problems += _repeated_keys(
@@ -392,7 +404,12 @@ def _sheet_rows(path: Path, sheet: str | None) -> tuple[list[DataRow], list[Prob
         rows.append(DataRow(values, count, RowRef(table.cell(number), 0)))
     if not table.rows:
         problems.append(
-            Problem(table.cell(1), 0, 0, Phrase.word(N_("no data rows (expected a header row and at least one row)")))
+            Problem(
+                table.cell(1),
+                0,
+                0,
+                Phrase.word(N_("no data rows (expected a header row and at least one row)")),
+            )
         )
     return rows, problems
 
@@ -415,7 +432,9 @@ def _repeated_keys(
     missing = [f for f in fields if not any(f in row.values for row in rows)]
     if missing:
         shown = sorted({k for row in rows for k in row.values})
-        said = Phrase(N_("key field {field} is in no row (fields: {known})"), field=repr(missing[0]), known=shown)
+        said = Phrase(
+            N_("key field {field} is in no row (fields: {known})"), field=repr(missing[0]), known=shown
+        )
         return [Problem(rows[0].ref.file, 1, 1, said)]
     first: dict[tuple[str, ...], DataRow] = {}
     for row in rows:
@@ -480,7 +499,11 @@ def _yaml_rows(
         return [], [
             source.problem(
                 (*where, "list"),
-                Phrase(N_("no key {key} in {file} (expected a list of items)"), key=repr(spec.list), file=spec.data),
+                Phrase(
+                    N_("no key {key} in {file} (expected a list of items)"),
+                    key=repr(spec.list),
+                    file=spec.data,
+                ),
             )
         ]
     items, path = found
@@ -491,7 +514,10 @@ def _yaml_rows(
     for number, item in enumerate(items):
         if not isinstance(item, dict):
             problems.append(
-                data.problem((*path, number), Phrase.word(N_("an item is not a mapping (expected `key: value` fields)")))
+                data.problem(
+                    (*path, number),
+                    Phrase.word(N_("an item is not a mapping (expected `key: value` fields)")),
+                )
             )
             continue
         if any(str(item.get(key)) != str(value) for key, value in spec.match.items()):
@@ -585,7 +611,11 @@ def _lookup_table(
             return None, [
                 source.problem(
                     (*where, "map"),
-                    Phrase(N_("no key {key} in {file} (expected a table)"), key=repr(lookup.map), file=lookup.data),
+                    Phrase(
+                        N_("no key {key} in {file} (expected a table)"),
+                        key=repr(lookup.map),
+                        file=lookup.data,
+                    ),
                 )
             ]
         raw, path = found
@@ -593,7 +623,10 @@ def _lookup_table(
         if not isinstance(raw, dict):
             return None, [
                 data.problem(
-                    path, Phrase(N_("{key} is not a mapping (expected value: {{field: ...}})"), key=repr(lookup.map))
+                    path,
+                    Phrase(
+                        N_("{key} is not a mapping (expected value: {{field: ...}})"), key=repr(lookup.map)
+                    ),
                 )
             ]
     table: dict[str, dict[str, Any]] = {}
@@ -602,7 +635,8 @@ def _lookup_table(
         if not isinstance(entry, dict):
             problems.append(
                 owner.problem(
-                    (*path, value), Phrase(N_("entry {value} is not a mapping (expected its fields)"), value=repr(value))
+                    (*path, value),
+                    Phrase(N_("entry {value} is not a mapping (expected its fields)"), value=repr(value)),
                 )
             )
             continue
@@ -628,14 +662,22 @@ def _row_count(value: Any) -> tuple[int, str | None]:
     if isinstance(value, bool) or not (
         isinstance(value, int) or (isinstance(value, str) and _WHOLE.match(value))
     ):
-        return 1, Phrase(N_("count {value} is not a whole number (expected a positive whole number)"), value=repr(value))
+        return 1, Phrase(
+            N_("count {value} is not a whole number (expected a positive whole number)"), value=repr(value)
+        )
     if isinstance(value, str) and len(value.strip().lstrip("+-").lstrip("0")) > len(str(MAX_PIECES)):
-        return 1, Phrase(N_("count {value}… is too large (expected at most {most})"), value=value.strip()[:20], most=MAX_PIECES)
+        return 1, Phrase(
+            N_("count {value}… is too large (expected at most {most})"),
+            value=value.strip()[:20],
+            most=MAX_PIECES,
+        )
     number = int(value)
     if number < 1:
         return 1, Phrase(N_("count {value} is not positive (expected a positive whole number)"), value=number)
     if number > MAX_PIECES:
-        return 1, Phrase(N_("count {value} is too large (expected at most {most})"), value=number, most=MAX_PIECES)
+        return 1, Phrase(
+            N_("count {value} is too large (expected at most {most})"), value=number, most=MAX_PIECES
+        )
     return number, None
 
 

@@ -61,11 +61,15 @@ def _text_problems(text: str) -> Iterator[str]:
         if problem:
             yield problem
     if len(_OPEN.findall(text.replace("\\{", ""))) > matched:
-        yield Phrase.word(
+        yield Phrase(
             N_(
-                "`{{` opens an expression that no `}}` closes (expected {{ expression }}; "
-                "for a literal brace write \\{)"
-            )
+                "{open} opens an expression that no {close} closes "
+                "(expected {example}; for a literal brace write {escape})"
+            ),
+            open="`{{`",
+            close="`}}`",
+            example="{{ expression }}",
+            escape="\\{",
         )
 
 
@@ -81,7 +85,9 @@ def expression_problems(source: Source) -> list[Problem]:
             if is_whole and not _FIELD_ONLY.search(text):
                 problem = check(expression_of(text))
                 if problem:
-                    problems.append(source.problem(path, Phrase(N_("{key}: {problem}"), key=key, problem=problem)))
+                    problems.append(
+                        source.problem(path, Phrase(N_("{key}: {problem}"), key=key, problem=problem))
+                    )
                 continue
             problems.extend(source.problem(path, p) for p in _text_problems(text))
     return problems
@@ -114,7 +120,10 @@ def select_rows(component: Component, rows: list[DataRow], lang: str) -> tuple[l
                         row.ref.line,
                         1,
                         Phrase(
-                            N_("{component}: count: {problem} (expected a whole number, or an expression giving one)"),
+                            N_(
+                                "{component}: count: {problem} (expected a whole number, or an "
+                                "expression giving one)"
+                            ),
                             component=component.name,
                             problem=reason(exc),
                         ),

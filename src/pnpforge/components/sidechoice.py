@@ -32,9 +32,13 @@ def _pick(by: SideBy, key: str, row: Mapping[str, Any], lang: str) -> str | None
     text = str(value).strip()
     name, side = by.side_for(text)
     if side is None:
-        template = N_("{key}_by: {field} {value} has no face (expected one of: {known}; or give {key}_by a default)")
+        template = N_(
+            "{key}_by: {field} {value} has no face (expected one of: {known}; or give {key}_by a default)"
+        )
         if key == "back":
-            template = N_("{key}_by: {field} {value} has no back (expected one of: {known}; or give {key}_by a default)")
+            template = N_(
+                "{key}_by: {field} {value} has no back (expected one of: {known}; or give {key}_by a default)"
+            )
         raise NoSide(Phrase(template, key=key, field=by.field, value=repr(text), known=list(by.faces)))
     return name if name is not None else "\x00default"
 

@@ -83,7 +83,10 @@ def _check_zip(data: bytes, file: str) -> None:
     if unpacked > MAX_UNPACKED_BYTES:
         raise _problem(
             file,
-            Phrase(N_("unpacks to more than {size} MB (expected a smaller sheet)"), size=MAX_UNPACKED_BYTES // 2**20),
+            Phrase(
+                N_("unpacks to more than {size} MB (expected a smaller sheet)"),
+                size=MAX_UNPACKED_BYTES // 2**20,
+            ),
         )
 
 
@@ -141,7 +144,9 @@ def _sheet_name(file: str, names: list[str], sheet: str | None) -> str:
     if sheet is None:
         return names[0]
     if sheet not in names:
-        raise _problem(file, Phrase(N_("no sheet {sheet} (expected one of: {known})"), sheet=repr(sheet), known=names))
+        raise _problem(
+            file, Phrase(N_("no sheet {sheet} (expected one of: {known})"), sheet=repr(sheet), known=names)
+        )
     return sheet
 
 
@@ -155,7 +160,9 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
         too_many = Phrase(N_("more than {count} cells (expected a smaller table)"), count=MAX_CELLS)
         raise _problem(f"{shown_as}[{name}]", too_many)
     if not grid or not any(v not in (None, "") for v in grid[0]):
-        raise _problem(cell_name(shown_as, name, 1), Phrase.word(N_("no header row (expected column names in row 1)")))
+        raise _problem(
+            cell_name(shown_as, name, 1), Phrase.word(N_("no header row (expected column names in row 1)"))
+        )
     header_cells = [_value(v) for v in grid[0]]
     header = [str(v).strip() for v in header_cells]
     while header and not header[-1]:
@@ -165,7 +172,9 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
     for index, title in enumerate(header):
         where = cell_name(shown_as, name, 1, index)
         if not title:
-            problems.append(Problem(where, 0, 0, Phrase.word(N_("a column without a name (expected a header in row 1)"))))
+            problems.append(
+                Problem(where, 0, 0, Phrase.word(N_("a column without a name (expected a header in row 1)")))
+            )
         elif title in seen:
             first = column_letters(seen[title])
             problems.append(
@@ -173,7 +182,11 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
                     where,
                     0,
                     0,
-                    Phrase(N_("column {title} repeats column {first} (expected unique names)"), title=repr(title), first=first),
+                    Phrase(
+                        N_("column {title} repeats column {first} (expected unique names)"),
+                        title=repr(title),
+                        first=first,
+                    ),
                 )
             )
         seen.setdefault(title, index)

@@ -56,7 +56,9 @@ class _Styles:
         path: Path_ = ("styles", name)
         if not isinstance(style, dict):
             self.problems.append(
-                self.source.problem(path, Phrase(N_("style {name} is not a mapping of element keys"), name=repr(name)))
+                self.source.problem(
+                    path, Phrase(N_("style {name} is not a mapping of element keys"), name=repr(name))
+                )
             )
             return None
         out: dict[str, tuple[Any, str]] = {}
@@ -65,7 +67,8 @@ class _Styles:
             if parents is None:
                 self.problems.append(
                     self.source.problem(
-                        (*path, "extends"), Phrase.word(N_("extends: expected a style name or a list of them"))
+                        (*path, "extends"),
+                        Phrase.word(N_("extends: expected a style name or a list of them")),
                     )
                 )
                 return None
@@ -75,7 +78,8 @@ class _Styles:
                     self.failed.update((*trail, name))
                     self.problems.append(
                         self.source.problem(
-                            (*path, "extends"), Phrase(N_("styles extend each other in a cycle: {cycle}"), cycle=cycle)
+                            (*path, "extends"),
+                            Phrase(N_("styles extend each other in a cycle: {cycle}"), cycle=cycle),
                         )
                     )
                     return None
@@ -97,7 +101,9 @@ def _unknown(name: str, styles: dict[str, Any]) -> str:
     near = get_close_matches(name, list(styles), n=1)
     hint = Phrase(N_("did you mean {names}? "), names=repr(near[0])) if near else ""
     known = sorted(styles) or Phrase.word(NONE)
-    return Phrase(N_("no style {name} ({hint}expected one of: {known})"), name=repr(name), hint=hint, known=known)
+    return Phrase(
+        N_("no style {name} ({hint}expected one of: {known})"), name=repr(name), hint=hint, known=known
+    )
 
 
 def _element_lists(node: Any, path: Path_) -> Iterator[tuple[list[Any], Path_]]:

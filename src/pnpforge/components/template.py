@@ -35,7 +35,12 @@ class MissingField(KeyError):
     def said(self) -> Phrase:
         hint = did_you_mean(self.name, self.known)
         known = self.known or Phrase.word(NONE)
-        return Phrase(N_("no field {name} in the data row ({hint}fields: {known})"), name=repr(self.name), hint=hint, known=known)
+        return Phrase(
+            N_("no field {name} in the data row ({hint}fields: {known})"),
+            name=repr(self.name),
+            hint=hint,
+            known=known,
+        )
 
     def __str__(self) -> str:
         return str(self.said)

@@ -13,6 +13,8 @@ from pnpforge.components.template import MissingField, localise, lookup
 from pnpforge.errors import InputError
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 
 ID_FIELD = "id"
 TITLE_FIELDS = ("title", "name")  # the row fields that name a piece, first found wins
@@ -63,7 +65,12 @@ def split_only(only: Iterable[str]) -> tuple[list[str], dict[str, list[str]]]:
             wanted = [i.strip() for i in ids.split(",") if i.strip()]
             if not wanted:
                 raise InputError.single(
-                    CLI, f"--only {value}: no row ids after ':' (expected e.g. {name}:c07,c12 or {name}:3)"
+                    CLI,
+                    Phrase(
+                        N_("--only {value}: no row ids after ':' (expected e.g. {name}:c07,c12 or {name}:3)"),
+                        value=value,
+                        name=name,
+                    ),
                 )
             rows.setdefault(name, []).extend(wanted)
     return list(dict.fromkeys(names)), rows
@@ -85,8 +92,15 @@ def chosen_rows(groups: Sequence[ComponentPieces], only: Iterable[str]) -> dict[
                 shown = ", ".join(keys[:SHOWN_KEYS]) + (", …" if len(keys) > SHOWN_KEYS else "")
                 raise InputError.single(
                     CLI,
-                    f"--only {group.component.name}:{asked}: no such row in {group.component.name} "
-                    f"(expected an id or a row number: {shown or 'it has no rows'})",
+                    Phrase(
+                        N_(
+                            "--only {name}:{asked}: no such row in {name} (expected an id or a row "
+                            "number: {shown})"
+                        ),
+                        name=group.component.name,
+                        asked=asked,
+                        shown=shown or Phrase.word(N_("it has no rows")),
+                    ),
                 )
             chosen.add(index + 1)
     return out

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from pnpforge.components.load import LoadedSpec, load_spec, load_target
 from pnpforge.errors import InputError, Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 
 CLI = "<command line>"
 MAX_FILES = 5_000  # files in the spec's folder at the revision
@@ -37,12 +39,17 @@ def _git(args: list[str], cwd: Path, what: str, refused: str = "") -> bytes:
             stdin=subprocess.DEVNULL,
         )
     except FileNotFoundError:
-        raise InputError.single(CLI, f"{what}: git is not installed (expected the git command)") from None
+        raise InputError.single(
+            CLI, Phrase(N_("{what}: git is not installed (expected the git command)"), what=what)
+        ) from None
     except subprocess.TimeoutExpired:
-        raise InputError.single(CLI, f"{what}: git took longer than {TIMEOUT:g} s") from None
+        raise InputError.single(
+            CLI, Phrase(N_("{what}: git took longer than {most} s"), what=what, most=f"{TIMEOUT:g}")
+        ) from None
     if done.returncode != 0:
         said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise InputError.single(CLI, f"{what}: {refused or (said[-1] if said else 'git failed')}")
+        told = refused or (said[-1] if said else Phrase.word(N_("git failed")))
+        raise InputError.single(CLI, Phrase(N_("{what}: {problem}"), what=what, problem=told))
     return done.stdout
 
 
@@ -51,13 +58,20 @@ def spec_at(folder: Path, rev: str, spec_name: str) -> Iterator[Path]:
     """The spec file `spec_name` of `folder` as it was at `rev`, in a temporary folder."""
     what = f"--rev {rev}"
     if not rev or rev.startswith("-") or any(ch in rev for ch in "\x00\n"):
-        raise InputError.single(CLI, f"{what}: not a revision (expected e.g. v31, HEAD~2 or a commit id)")
+        raise InputError.single(
+            CLI, Phrase(N_("{what}: not a revision (expected e.g. v31, HEAD~2 or a commit id)"), what=what)
+        )
     folder = folder.resolve()
-    outside = f"{folder} is not in a git work tree (expected a spec folder tracked by git)"
+    outside = Phrase(
+        N_("{folder} is not in a git work tree (expected a spec folder tracked by git)"), folder=folder
+    )
     top = Path(_git(["rev-parse", "--show-toplevel"], folder, what, outside).decode().strip()).resolve()
     prefix = folder.relative_to(top).as_posix() if folder != top else ""
     tree = f"{rev}:{prefix}" if prefix else f"{rev}:"
-    missing = f"no such revision, or {prefix or 'the spec folder'} is not in it (expected e.g. v31 or HEAD~1)"
+    missing = Phrase(
+        N_("no such revision, or {folder} is not in it (expected e.g. v31 or HEAD~1)"),
+        folder=prefix or Phrase.word(N_("the spec folder")),
+    )
     _check_size(_git(["ls-tree", "-r", "-l", "-z", tree], top, what, missing), what)
     archive = _git(["archive", "--format=tar", tree], top, what)
     with tempfile.TemporaryDirectory(prefix="pnpforge-rev-") as temp:
@@ -70,7 +84,14 @@ def spec_at(folder: Path, rev: str, spec_name: str) -> Iterator[Path]:
                 tar.extractall(root, members=members)
         spec = root / spec_name
         if not spec.is_file():
-            raise InputError.single(CLI, f"{what}: {prefix or '.'}/{spec_name} is not in that revision")
+            raise InputError.single(
+                CLI,
+                Phrase(
+                    N_("{what}: {file} is not in that revision"),
+                    what=what,
+                    file=f"{prefix or '.'}/{spec_name}",
+                ),
+            )
         try:
             yield spec
         except InputError as error:
@@ -94,8 +115,17 @@ def _check_size(listing: bytes, what: str) -> None:
     if len(entries) > MAX_FILES or total > MAX_BYTES:
         raise InputError.single(
             CLI,
-            f"{what}: the spec folder holds {len(entries)} files, {total // 1_000_000} MB at that revision "
-            f"(expected at most {MAX_FILES} files, {MAX_BYTES // 1_000_000} MB)",
+            Phrase(
+                N_(
+                    "{what}: the spec folder holds {count} files, {size} MB at that revision "
+                    "(expected at most {most} files, {most_size} MB)"
+                ),
+                what=what,
+                count=len(entries),
+                size=total // 1_000_000,
+                most=MAX_FILES,
+                most_size=MAX_BYTES // 1_000_000,
+            ),
         )
 
 
@@ -115,7 +145,7 @@ def old_spec(new: LoadedSpec, old: str | None, rev: str | None) -> Iterator[Load
     spec as committed at `rev`."""
     if (old is None) == (rev is None):
         raise InputError.single(
-            CLI, "give the older draft as a folder or as --rev REV (expected one of them)"
+            CLI, Phrase.word(N_("give the older draft as a folder or as --rev REV (expected one of them)"))
         )
     if old is not None:
         try:
@@ -125,8 +155,13 @@ def old_spec(new: LoadedSpec, old: str | None, rev: str | None) -> Iterator[Load
                 raise
             raise InputError.single(
                 CLI,
-                f"{old}: no such spec folder, game.yaml or game (expected the older draft; "
-                f"for a git revision: --rev {old})",
+                Phrase(
+                    N_(
+                        "{old}: no such spec folder, game.yaml or game (expected the older draft; "
+                        "for a git revision: --rev {old})"
+                    ),
+                    old=old,
+                ),
             ) from None
         yield loaded
         return

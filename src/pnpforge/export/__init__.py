@@ -22,8 +22,10 @@ from pnpforge.errors import InputError, Problem, collapse, warning_line
 from pnpforge.export.sides import Side, sides
 from pnpforge.files import staged
 from pnpforge.generator.expand import ComponentPieces
+from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.output.page import PageFrame
+from pnpforge.phrase import Phrase
 
 KINDS = ("images", "print-shop", "tts", "cutfile")
 BLACKS = ("rgb", "k")
@@ -90,30 +92,60 @@ def build_options_of(options: ExportOptions) -> BuildOptions:
 def check_options(kind: str, options: ExportOptions) -> None:
     """Bad command-line values, as one located line each (exit code 2)."""
     if kind not in KINDS:
-        raise InputError.single(CLI, f"--to {kind!r}: unknown export (expected one of {', '.join(KINDS)})")
+        raise InputError.single(
+            CLI,
+            Phrase(
+                N_("--to {kind}: unknown export (expected one of {known})"),
+                kind=repr(kind),
+                known=list(KINDS),
+            ),
+        )
     low, high = DPI_RANGE
     if not low <= options.dpi <= high:
-        raise InputError.single(CLI, f"--dpi {options.dpi}: out of range (expected {low} to {high})")
+        raise InputError.single(
+            CLI,
+            Phrase(
+                N_("--dpi {dpi}: out of range (expected {low} to {high})"),
+                dpi=options.dpi,
+                low=low,
+                high=high,
+            ),
+        )
     if options.format not in FORMATS:
-        raise InputError.single(CLI, f"--format {options.format!r}: unknown (expected pdf or png)")
+        raise InputError.single(
+            CLI, Phrase(N_("--format {value}: unknown (expected pdf or png)"), value=repr(options.format))
+        )
     if options.format != "pdf" and kind != "print-shop":
-        raise InputError.single(CLI, f"--format applies to --to print-shop only, not {kind}")
+        raise InputError.single(
+            CLI, Phrase(N_("--format applies to --to print-shop only, not {kind}"), kind=kind)
+        )
     if options.base_url is not None:
         if kind != "tts":
-            raise InputError.single(CLI, f"--base-url applies to --to tts only, not {kind}")
+            raise InputError.single(
+                CLI, Phrase(N_("--base-url applies to --to tts only, not {kind}"), kind=kind)
+            )
         if not re.fullmatch(r"(https?|file)://[^\s\"'<>\\]+", options.base_url):
             raise InputError.single(
                 CLI,
-                f"--base-url {options.base_url!r} is not a URL (expected http://, https:// or file:// "
-                "and no spaces or quotes, e.g. https://example.org/my-game/)",
+                Phrase(
+                    N_(
+                        "--base-url {url} is not a URL (expected http://, https:// or file:// "
+                        "and no spaces or quotes, e.g. https://example.org/my-game/)"
+                    ),
+                    url=repr(options.base_url),
+                ),
             )
     if options.black not in BLACKS:
-        raise InputError.single(CLI, f"--black {options.black!r}: unknown (expected rgb or k)")
+        raise InputError.single(
+            CLI, Phrase(N_("--black {value}: unknown (expected rgb or k)"), value=repr(options.black))
+        )
     if options.black != "rgb" and (kind != "print-shop" or options.format != "pdf"):
-        raise InputError.single(CLI, "--black k applies to --to print-shop PDFs only")
+        raise InputError.single(CLI, Phrase.word(N_("--black k applies to --to print-shop PDFs only")))
     if options.shop is not None:
         if kind != "print-shop":
-            raise InputError.single(CLI, f"--shop applies to --to print-shop only, not {kind}")
+            raise InputError.single(
+                CLI, Phrase(N_("--shop applies to --to print-shop only, not {kind}"), kind=kind)
+            )
         from pnpforge.export.shops import shop_named
 
         shop_named(options.shop)

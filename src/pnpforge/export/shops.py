@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pnpforge.errors import InputError
 from pnpforge.export import CLI, Prepared
 from pnpforge.generator.expand import ComponentPieces
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 from pnpforge.units import mm, to_mm
 
 INCH = 72.0
@@ -69,7 +71,14 @@ SHOPS = {
 def shop_named(name: str) -> Shop:
     shop = SHOPS.get(name.strip().lower())
     if shop is None:
-        raise InputError.single(CLI, f"--shop {name!r}: unknown shop (expected one of {', '.join(SHOPS)})")
+        raise InputError.single(
+            CLI,
+            Phrase(
+                N_("--shop {name}: unknown shop (expected one of {known})"),
+                name=repr(name),
+                known=list(SHOPS),
+            ),
+        )
     return shop
 
 

@@ -89,14 +89,30 @@ def expand(
             try:
                 width, height = piece_size(component, cells, row=row.values, lang=lang, page=page_area)
                 if width <= 0 or height <= 0:  # a {field} size filled from this row
-                    raise ValueError(Phrase.word(N_("the size must be positive (expected e.g. 63x88mm or 20mm)")))
+                    raise ValueError(
+                        Phrase.word(N_("the size must be positive (expected e.g. 63x88mm or 20mm)"))
+                    )
             except (ValueError, *FILL_ERRORS) as exc:
-                problems.append(Problem(row.ref.file, row.ref.line, 1, Phrase(OF, component=component.name, problem=reason(exc))))
+                problems.append(
+                    Problem(
+                        row.ref.file,
+                        row.ref.line,
+                        1,
+                        Phrase(OF, component=component.name, problem=reason(exc)),
+                    )
+                )
                 continue
             try:
                 drawn = variant_for(component, row.values, lang)  # face_by / back_by pick its sides
             except NoSide as exc:
-                problems.append(Problem(row.ref.file, row.ref.line, 1, Phrase(OF, component=component.name, problem=reason(exc))))
+                problems.append(
+                    Problem(
+                        row.ref.file,
+                        row.ref.line,
+                        1,
+                        Phrase(OF, component=component.name, problem=reason(exc)),
+                    )
+                )
                 continue
             copies = row.count * component.copies
             values = {**fields, **row.values} if fields else row.values
@@ -170,7 +186,9 @@ def _rows_with_cells(
         try:
             match = {k: fill(str(v), row.values, lang) for k, v in source_spec.match.items()}
         except FILL_ERRORS as exc:
-            said = Phrase(N_("{component}: cells match: {problem}"), component=component.name, problem=reason(exc))
+            said = Phrase(
+                N_("{component}: cells match: {problem}"), component=component.name, problem=reason(exc)
+            )
             problems.append(Problem(row.ref.file, row.ref.line, 1, said))
             continue
         picked = [(item, path) for item, path in items if _matches(item, match)]
@@ -181,7 +199,10 @@ def _rows_with_cells(
                     row.ref.line,
                     1,
                     Phrase(
-                        N_("{component}: cells match {match} picks {count} items of {file} (expected exactly one)"),
+                        N_(
+                            "{component}: cells match {match} picks {count} items of {file} "
+                            "(expected exactly one)"
+                        ),
                         component=component.name,
                         match=match,
                         count=len(picked),
@@ -254,7 +275,11 @@ def _cells_of(
     """Axial (q, r) of each cell: `at: [q, r]`, `[q, r]`, or `q:`/`r:` keys."""
     cells: list[tuple[int, int]] = []
     if not isinstance(raw, list):
-        problems.append(data.problem(path, Phrase(N_("cells {value} are not a list (expected [[q, r], ...])"), value=repr(raw))))
+        problems.append(
+            data.problem(
+                path, Phrase(N_("cells {value} are not a list (expected [[q, r], ...])"), value=repr(raw))
+            )
+        )
         return tuple(cells)
     for k, cell in enumerate(raw):
         at = cell.get("at") if isinstance(cell, dict) else cell
@@ -265,7 +290,11 @@ def _cells_of(
             problems.append(
                 data.problem(
                     (*path, k),
-                    Phrase(N_("cell {value} is not [q, r] (expected two whole numbers, ±{most})"), value=repr(at), most=MAX_CELL),
+                    Phrase(
+                        N_("cell {value} is not [q, r] (expected two whole numbers, ±{most})"),
+                        value=repr(at),
+                        most=MAX_CELL,
+                    ),
                 )
             )
             continue
@@ -275,7 +304,9 @@ def _cells_of(
             data.problem(
                 (*path, limits.POLYHEX_CELLS),
                 Phrase(
-                    N_("{count} cells in one tile (expected at most {most}; see Work bounds in docs/spec.md)"),
+                    N_(
+                        "{count} cells in one tile (expected at most {most}; see Work bounds in docs/spec.md)"
+                    ),
                     count=len(cells),
                     most=limits.POLYHEX_CELLS,
                 ),
@@ -289,7 +320,10 @@ def _cells_of(
             data.problem(
                 (*path, cells.index(stray)),
                 Phrase(
-                    N_("cell {cell} is not next to the tile's other cells (expected connected cells: they form {count} pieces)"),
+                    N_(
+                        "cell {cell} is not next to the tile's other cells (expected connected "
+                        "cells: they form {count} pieces)"
+                    ),
                     cell=str(list(stray)),
                     count=len(parts),
                 ),

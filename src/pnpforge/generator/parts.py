@@ -81,7 +81,11 @@ def check_groups(
         at = ("components", index, "group")
         if group.by not in mine[0].row:
             fields = list(mine[0].row)[:8]
-            said = Phrase(N_("no row field {field} to group by (expected one of: {known})"), field=repr(group.by), known=fields)
+            said = Phrase(
+                N_("no row field {field} to group by (expected one of: {known})"),
+                field=repr(group.by),
+                known=fields,
+            )
             problems.append(source.problem(at, said))
             continue
         values = {str(p.row.get(group.by, "")) for p in mine}

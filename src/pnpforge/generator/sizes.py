@@ -29,7 +29,11 @@ def size_value(component: Component, row: Mapping[str, Any] | None, lang: str) -
     if templated(size):
         if row is None:
             raise ValueError(
-                Phrase(N_("component {name}: size {size} needs a data row"), name=repr(component.name), size=repr(size))
+                Phrase(
+                    N_("component {name}: size {size} needs a data row"),
+                    name=repr(component.name),
+                    size=repr(size),
+                )
             )
         size = fill(str(size), row, lang)
     return size
@@ -84,7 +88,10 @@ def piece_size(
     if size is None:
         if page is None:
             raise ValueError(
-                Phrase(N_("component {name} has no size (expected e.g. size: 63x88mm)"), name=repr(component.name))
+                Phrase(
+                    N_("component {name} has no size (expected e.g. size: 63x88mm)"),
+                    name=repr(component.name),
+                )
             )
         return page
     shape = component.shape
@@ -103,6 +110,8 @@ def piece_size(
     if shape in ("circle", "square"):
         w, h = _box(size)
         if w != h:
-            raise ValueError(Phrase(N_("a {shape} takes one length, not {size}"), shape=shape, size=repr(size)))
+            raise ValueError(
+                Phrase(N_("a {shape} takes one length, not {size}"), shape=shape, size=repr(size))
+            )
         return w, h
     return _box(size)

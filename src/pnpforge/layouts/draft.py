@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnpforge import errors
 from pnpforge.components.model import ImageElement
 from pnpforge.errors import Problem
 from pnpforge.fonts import STANDARD
 from pnpforge.generator.pieces import Piece
+from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.marks import Segment, band_label_x
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.page import PageFrame
+from pnpforge.phrase import Phrase
 from pnpforge.units import mm
 
 PLACEHOLDER_FILL = (0.88, 0.88, 0.88)
@@ -51,9 +54,9 @@ def draw_placeholder(
 ) -> None:
     """A crossed grey box labelled with the missing file's name; warns once per file."""
     src = element.src
-    warning = str(
-        _where(element, piece, ctx, f"warning: image {src!r} is missing; a placeholder is drawn (--draft)")
-    )
+    missing = Phrase(N_("image {src} is missing; a placeholder is drawn (--draft)"), src=repr(src))
+    found = _where(element, piece, ctx, missing)
+    warning = Phrase(N_("{where}: {message}"), where=found.where, message=errors.warning(found.message))
     if not any(isinstance(w, str) and f"image {src!r} is missing" in w for w in ctx.warnings):
         ctx.warnings.append(warning)
     corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]

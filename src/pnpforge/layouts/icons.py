@@ -23,7 +23,9 @@ def unknown_icon(name: str) -> Phrase:
     )  # icon names are short: a looser match
     hint = Phrase(N_("did you mean {names}? "), names=near) if near else ""
     return Phrase(
-        N_("unknown icon {name} ({hint}expected a built-in icon, listed in docs/elements.md)"), name=repr(name), hint=hint
+        N_("unknown icon {name} ({hint}expected a built-in icon, listed in docs/elements.md)"),
+        name=repr(name),
+        hint=hint,
     )
 
 

@@ -41,7 +41,9 @@ def _outer(geometry: BaseGeometry) -> Polygon:
     if geometry.geom_type == "Polygon":
         return geometry
     if geometry.geom_type == "MultiPolygon":
-        raise ValueError(Phrase.word(N_("the cells of a polyhex tile must be connected (they form several pieces)")))
+        raise ValueError(
+            Phrase.word(N_("the cells of a polyhex tile must be connected (they form several pieces)"))
+        )
     raise ValueError(Phrase(N_("cannot outline a {shape}"), shape=geometry.geom_type))
 
 

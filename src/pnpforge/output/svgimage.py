@@ -13,6 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+
 if TYPE_CHECKING:  # reportlab.graphics and svglib load only when a spec has SVG artwork
     from reportlab.graphics.shapes import Drawing
     from reportlab.pdfgen.canvas import Canvas as RlCanvas
@@ -25,9 +28,12 @@ _ENTITY = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)[A-Za
 _EMBEDDED = ("#", "data:image/png", "data:image/jpeg", "data:image/jpg", "data:image/gif")
 
 
+UNREADABLE = N_("cannot read SVG image {name}: {problem}")
+
+
 def checked_svg(path: Path) -> bytes:
     """The SVG's bytes if it refers to nothing outside itself; ValueError `FILE:LINE:COL: why` if not."""
-    from pnpforge.errors import InputError
+    from pnpforge.errors import InputError, located
     from pnpforge.sourcefile import decode_utf8, line_col, read_bytes
 
     file = path.name
@@ -35,26 +41,31 @@ def checked_svg(path: Path) -> bytes:
         raw = read_bytes(path, file)
         text = decode_utf8(raw, file)
     except InputError as error:
-        raise ValueError(str(error.problems[0])) from None
+        raise ValueError(located(error.problems[0])) from None
 
     def refuse(index: int, why: str) -> ValueError:
         line, col = line_col(text, index)
-        return ValueError(f"{file}:{line}:{col}: {why} (expected only shapes and embedded data: images)")
+        said = N_("{where}: {why} (expected only shapes and embedded data: images)")
+        return ValueError(Phrase(said, where=f"{file}:{line}:{col}", why=why))
 
     if found := _DOCTYPE.search(text):
         what = found.group().strip("<![ ").split()[0]
-        raise refuse(found.start(), f"SVG with {what!r} refused: it can pull in other files")
+        raise refuse(
+            found.start(), Phrase(N_("SVG with {what} refused: it can pull in other files"), what=repr(what))
+        )
     if found := _ENTITY.search(text):
-        raise refuse(found.start(), f"entity {found.group()!r} refused")
+        raise refuse(found.start(), Phrase(N_("entity {entity} refused"), entity=repr(found.group())))
     for found in (*_HREF.finditer(text), *_URL.finditer(text)):
         target = found.group(found.lastindex or 1).strip()
         if not target.lower().startswith(_EMBEDDED):
-            raise refuse(found.start(), f"external reference {target[:60]!r} refused")
+            raise refuse(
+                found.start(), Phrase(N_("external reference {target} refused"), target=repr(target[:60]))
+            )
         embedded = target.lower().startswith("data:image/") and ";base64," in target[:40].lower()
         if embedded and (why := _embedded_problem(target)):
             raise refuse(found.start(), why)
     if text.count("<use") > MAX_SVG_USES:
-        raise refuse(text.find("<use"), f"more than {MAX_SVG_USES} <use> copies")
+        raise refuse(text.find("<use"), Phrase(N_("more than {most} <use> copies"), most=MAX_SVG_USES))
     return raw
 
 
@@ -71,7 +82,7 @@ def _embedded_problem(uri: str) -> str | None:
     except ValueError as exc:
         return str(exc)
     except (binascii.Error, OSError):
-        return "an embedded image that cannot be read"
+        return Phrase.word(N_("an embedded image that cannot be read"))
     return None
 
 
@@ -83,9 +94,10 @@ def _load(path: Path, mtime: float) -> Drawing:
     try:
         drawing = svg2rlg(io.BytesIO(raw))
     except Exception as exc:  # lxml and svglib raise many kinds for a broken file
-        raise ValueError(f"cannot read SVG image {path.name!r}: {exc}") from None
+        raise ValueError(Phrase(UNREADABLE, name=repr(path.name), problem=str(exc))) from None
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        raise ValueError(f"cannot read SVG image {path.name!r}: it has no size (expected width and height)")
+        no_size = Phrase.word(N_("it has no size (expected width and height)"))
+        raise ValueError(Phrase(UNREADABLE, name=repr(path.name), problem=no_size))
     return drawing
 
 

@@ -206,7 +206,9 @@ def _image_size(path: Path, mtime: float) -> tuple[float, float]:
             image.load()  # decode it all now: a truncated file must fail here, not halfway through the PDF
         return ImageReader(str(path)).getSize()
     except Exception as exc:  # reportlab/PIL raise many kinds for a broken image
-        raise FaceError(Phrase(N_("cannot read image {name}: {problem}"), name=repr(path.name), problem=reason(exc))) from None
+        raise FaceError(
+            Phrase(N_("cannot read image {name}: {problem}"), name=repr(path.name), problem=reason(exc))
+        ) from None
 
 
 def image_path(src: str, ctx: RenderContext) -> Path:

@@ -40,7 +40,12 @@ def _dig(source: Source, dotted: str) -> tuple[Any, tuple[str | int, ...]]:
     for part in dotted.split(".") if dotted else []:
         if not isinstance(data, dict) or part not in data:
             raise InputError(
-                [source.problem(path, Phrase(N_("no key {key} here (expected the list the spec names)"), key=repr(dotted)))]
+                [
+                    source.problem(
+                        path,
+                        Phrase(N_("no key {key} here (expected the list the spec names)"), key=repr(dotted)),
+                    )
+                ]
             )
         data = data[part]
         path = (*path, part)
@@ -67,7 +72,12 @@ def cells_from(
     items, path = _dig(source, source_spec.list)
     if not isinstance(items, list):
         raise InputError(
-            [source.problem(path, Phrase(N_("{key} is not a list (expected a list of items)"), key=repr(source_spec.list)))]
+            [
+                source.problem(
+                    path,
+                    Phrase(N_("{key} is not a list (expected a list of items)"), key=repr(source_spec.list)),
+                )
+            ]
         )
     wanted = {k: (fill(v, row, lang) if row is not None else v) for k, v in source_spec.match.items()}
     cells: list[Cell] = []
@@ -81,7 +91,12 @@ def cells_from(
             where: tuple[str | int, ...] = (*path, index, source_spec.cells)
             if not isinstance(entries, list):
                 raise InputError(
-                    [source.problem((*path, index), Phrase(N_("item has no list {key} of cells"), key=repr(source_spec.cells)))]
+                    [
+                        source.problem(
+                            (*path, index),
+                            Phrase(N_("item has no list {key} of cells"), key=repr(source_spec.cells)),
+                        )
+                    ]
                 )
         else:
             entries, where = [item], (*path, index)
@@ -89,7 +104,9 @@ def cells_from(
             at = limits.axial(entry.get("at")) if isinstance(entry, dict) else None
             if at is None:
                 spot = where if not source_spec.cells else (*where, number)
-                said = Phrase(N_("a cell needs `at: [q, r]` (two whole numbers, ±{most})"), most=limits.CELL_COORD)
+                said = Phrase(
+                    N_("a cell needs `at: [q, r]` (two whole numbers, ±{most})"), most=limits.CELL_COORD
+                )
                 raise InputError([source.problem(spot, said)])
             cells.append(Cell(at, entry))
     if not matched and not allow_none:
@@ -103,7 +120,9 @@ def edges(source: Source, dotted: str) -> list[tuple[tuple[int, int], int]]:
     """The hex sides listed at `dotted` in a data file: (cell, direction 0-5) each."""
     data, path = _dig(source, dotted)
     if not isinstance(data, list):
-        raise InputError([source.problem(path, Phrase(N_("{key} is not a list of hex sides"), key=repr(dotted)))])
+        raise InputError(
+            [source.problem(path, Phrase(N_("{key} is not a list of hex sides"), key=repr(dotted)))]
+        )
     out = []
     for index, item in enumerate(data):
         if isinstance(item, dict) and "cell" in item and "dir" in item:
@@ -115,7 +134,12 @@ def edges(source: Source, dotted: str) -> list[tuple[tuple[int, int], int]]:
         at = limits.axial(cell)
         if at is None or not (isinstance(direction, int) and 0 <= direction < 6):
             raise InputError(
-                [source.problem((*path, index), Phrase.word(N_("a hex side is {cell: [q, r], dir: 0-5} or [q, r, dir]")))]
+                [
+                    source.problem(
+                        (*path, index),
+                        Phrase.word(N_("a hex side is {cell: [q, r], dir: 0-5} or [q, r, dir]")),
+                    )
+                ]
             )
         out.append((at, direction))
     return out

@@ -292,7 +292,9 @@ def _draw_dots(
     where = Phrase(N_("cell {cell}: {key}"), cell=str(list(cell.at)), key=key)
     if not isinstance(items, list):
         raise FaceError(
-            Phrase(N_("{where} is not a list (expected a list of colours or of {{colour, side}})"), where=where)
+            Phrase(
+                N_("{where} is not a list (expected a list of colours or of {{colour, side}})"), where=where
+            )
         )
     r = spot.radius
     dot = r * 0.19
@@ -353,7 +355,12 @@ def _draw_badge(canvas: Canvas, cell: Cell, key: str, least: int, spot: _Hex, ct
         number = int(str(value).strip())
     except ValueError:
         raise FaceError(
-            Phrase(N_("cell {cell}: {key} {value} is not a whole number"), cell=str(list(cell.at)), key=key, value=repr(value))
+            Phrase(
+                N_("cell {cell}: {key} {value} is not a whole number"),
+                cell=str(list(cell.at)),
+                key=key,
+                value=repr(value),
+            )
         ) from None
     if number < least:
         return

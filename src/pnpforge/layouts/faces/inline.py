@@ -74,7 +74,10 @@ def draw_rich(
         at_floor = Phrase(FLOOR, size=f"{layout.size:g}") if el.fit == "shrink" else ""
         ctx.notes.append(
             Phrase(
-                N_("text {text} does not fit: it runs past its box{floor} (expected a larger box, less text or min_size)"),
+                N_(
+                    "text {text} does not fit: it runs past its box{floor} (expected a larger box, "
+                    "less text or min_size)"
+                ),
                 text=repr(shown(text)),
                 floor=at_floor,
             )

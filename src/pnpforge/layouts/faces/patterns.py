@@ -19,7 +19,11 @@ def pattern_name(value: str | None) -> str:
     name = (value or "none").strip().lower()
     if name not in PATTERNS:
         raise FaceError(
-            Phrase(N_("unknown pattern {value} (expected one of {known})"), value=repr(value), known=list(PATTERNS))
+            Phrase(
+                N_("unknown pattern {value} (expected one of {known})"),
+                value=repr(value),
+                known=list(PATTERNS),
+            )
         )
     return name
 

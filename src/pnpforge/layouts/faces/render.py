@@ -188,7 +188,12 @@ def _render(
                         piece,
                         ctx,
                         place,
-                        Phrase(N_("{where} element {index}: {note}"), where=_named(where, piece, ctx.lang), index=index, note=note),
+                        Phrase(
+                            N_("{where} element {index}: {note}"),
+                            where=_named(where, piece, ctx.lang),
+                            index=index,
+                            note=note,
+                        ),
                     )
                 )
         except (FaceError, *FILL_ERRORS) as exc:

@@ -1,0 +1,180 @@
+"""The designer's terminal in the pseudo-locale and in Japanese: every error and warning of the print path
+goes through the catalogs (issue "Message catalogs").
+
+The real CLI builds a small deck with one mistake at a time under PNPFORGE_LANG=xx (every catalog message
+«wrapped and àççéñtéd»). Once the data put in is taken out (the folder, the values written in the spec,
+numbers, option names), no English word may be left: neither outside a «…» span (`untranslated`) nor
+inside one (a word with an unaccented vowel is English that a message carried in as a plain value).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from conftest import SpecMaker, untranslated
+from test_mistakes import CSV, SPEC
+
+from pnpforge.cli import main
+
+SIDE = ("cards", "face", "back", "text")  # a piece's component, side and element type, as the spec names them
+FIELDS = ("colour", "count", "id", "text", "title", "type", "version")  # the deck's fields, listed by a hint
+_DATA = (
+    r"'[^'\n]*'",  # a value as the spec wrote it (repr)
+    r"\"[^\"\n]*\"",
+    r"--[a-z][a-z-]*",  # option names stay as they are
+    r"\{\{[^}]*\}\}",  # an expression as written
+    r"\{[a-z_]+\}",  # a field placeholder as written
+    r"[\w.-]+\.(?:yaml|csv|xlsx|ttf|png)\b",
+    r"U\+[0-9A-F]{4}",
+    r"\d+(?:\.\d+)?",
+)
+
+
+def leaked(text: str, *data: str) -> list[str]:
+    """English left in `text` once `data` (and the values every message quotes) are taken out."""
+    paths = [item for item in data if "/" in item]  # the folder first, then the values it holds
+    for item in [*paths, *_DATA, *sorted(set(data) - set(paths), key=len, reverse=True)]:
+        text = re.sub(item, " ", text) if item in _DATA else text.replace(item, " ")
+    outside = untranslated(text)
+    inside = [
+        w for w in re.findall(r"[A-Za-z\u00c0-\u00ff'’-]+", text) if re.search(r"[aceinouyACEINOUY]", w)
+    ]
+    return outside + inside
+
+
+def run(folder: Path, *args: str, lang: str = "xx") -> Result:
+    runner = CliRunner(env={"PNPFORGE_LANG": lang})
+    return runner.invoke(main, ["build", str(folder), "-o", str(folder / "out"), *args])
+
+
+MISTAKES = {  # name -> (spec, csv, extra arguments, the data the message quotes)
+    "bad unit": (SPEC.replace("size: poker", "size: 63x88cmm"), CSV, (), ("cards",)),
+    "unknown key": (SPEC.replace("size: 14pt}", "size: 14pt, colr: red}"), CSV, (), ("colr", "red")),
+    "missing field": (SPEC.replace('text: "{title}"', 'text: "{titel}"'), CSV, (), ("titel", *FIELDS)),
+    "bad expression": (
+        SPEC.replace("fit: wrap}", 'fit: wrap, when: "{{ type == }}"}'),
+        CSV,
+        (),
+        ("type", "when"),  # the key the expression is written at
+    ),
+    "unknown colour": (SPEC.replace("#2b2233", "gren"), CSV, (), ("seagreen", "green", "grey", "gren")),
+    "bad count": (SPEC, CSV.replace("red,3,", "red,lots,"), (), ("lots",)),
+    "too large count": (SPEC, CSV.replace("red,3,", "red,99999999,"), (), ()),
+    "too many pieces": (SPEC.replace("size: poker", "size: poker\n    count: 9999"), CSV, (), ("cards",)),
+    "two components of one name": (
+        SPEC + SPEC.split("components:\n", 1)[1].replace("csv: cards.csv", "rows: [{title: A, text: B}]"),
+        CSV,
+        (),
+        ("cards",),
+    ),
+    "bad page": (SPEC, CSV, ("--page", "a9000"), ("a9000",)),
+    "bad sheets": (SPEC, CSV, ("--sheets", "x-y"), ()),
+    "unknown component": (SPEC, CSV, ("--only", "cardz"), ("cardz", "cards")),
+    "bad bleed": (
+        SPEC.replace(
+            "game: {id: deck, title: Deck}", "game: {id: deck, title: Deck}\ndefaults: {bleed: 90mm}"
+        ),
+        CSV,
+        (),
+        ("cards",),
+    ),
+    "not a spreadsheet": (SPEC.replace("cards.csv", "cards.xlsx"), CSV, (), ()),
+    "bad length": (SPEC.replace("x: 4mm", "x: 4 furlongs"), CSV, (), ("furlongs",)),
+    "bad icon": (
+        SPEC.replace("text: Deck,", "text: 'Deck :skul:',"),
+        CSV,
+        (),
+        ("skul", "skull", "Deck", *SIDE),
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(MISTAKES))
+def test_a_mistake_is_said_in_the_terminals_language(
+    make_spec: SpecMaker, pseudo_locale: str, mistake: str
+) -> None:
+    spec, csv, args, data = MISTAKES[mistake]
+    folder = make_spec(spec, cards__csv=csv) if "cards.xlsx" not in spec else make_spec(spec, cards__xlsx=csv)
+    result = run(folder, *args, lang=pseudo_locale)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip(), result.output
+    assert "Traceback" not in result.output
+    assert leaked(result.stderr, str(folder), *data) == [], result.stderr
+
+
+def test_warnings_are_said_in_the_terminals_language(make_spec: SpecMaker, pseudo_locale: str) -> None:
+    """A text that does not fit and a missing image drawn as a placeholder: warnings, the PDF written."""
+    spec = SPEC.replace(
+        "size: 16pt, colour: white}", "size: 16pt, colour: white}\n        - {type: image, src: art.png}"
+    )
+    folder = make_spec(spec, cards__csv=CSV.replace("Heal 1.", "Heal 1. " + "Then heal again. " * 30))
+    result = run(folder, "--draft", lang=pseudo_locale)
+    assert result.exit_code == 0, result.output
+    assert (folder / "out" / "deck.pdf").is_file()
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) >= 2, result.stderr  # the misfit and the placeholder
+    assert leaked(result.stderr, str(folder), "Heal", "Then heal again", "art.png", "Water", *SIDE) == [], (
+        result.stderr
+    )
+
+
+def test_strict_says_warnings_as_errors_in_the_terminals_language(
+    make_spec: SpecMaker, pseudo_locale: str
+) -> None:
+    folder = make_spec(SPEC, cards__csv=CSV.replace("Heal 1.", "Heal 1. " + "Then heal again. " * 30))
+    result = run(folder, "--strict", lang=pseudo_locale)
+    assert result.exit_code == 2
+    assert not (folder / "out").exists()
+    assert leaked(result.stderr, str(folder), "Heal", "Then heal again", "Water", *SIDE) == [], result.stderr
+
+
+def test_english_stays_as_it_was(make_spec: SpecMaker) -> None:
+    folder = make_spec(SPEC.replace('text: "{title}"', 'text: "{titel}"'), cards__csv=CSV)
+    result = run(folder, lang="en")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {folder / 'game.yaml'}:")
+    assert (
+        "{titel}: no data row has a field 'titel' (none of 3 rows; did you mean title? fields:"
+        in result.stderr
+    )
+
+
+@pytest.mark.parametrize(
+    ("mistake", "said"),
+    [
+        (
+            "missing field",
+            "{titel}: フィールド 'titel' を持つデータ行がありません(3 行のどれにもありません。"
+            "title のことですか? フィールド:",
+        ),
+        ("bad count", "count 'lots' は整数ではありません(正の整数が必要です)"),
+        ("bad page", "ページ 'a9000' は用紙サイズではありません"),
+        ("unknown key", "不明なキー 'colr' です(説明書にあるキーのいずれかが必要です)"),
+    ],
+)
+def test_japanese_terminal(make_spec: SpecMaker, mistake: str, said: str) -> None:
+    spec, csv, args, _ = MISTAKES[mistake]
+    folder = make_spec(spec, cards__csv=csv)
+    result = run(folder, *args, lang="ja")
+    assert result.exit_code == 2
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("エラー: "), result.stderr
+    where = first.removeprefix("エラー: ")
+    assert re.match(
+        re.escape(str(folder)) + r"/(game\.yaml|cards\.csv):\d+:\d+: |<コマンドライン>: ", where
+    ), first
+    assert said in result.stderr, result.stderr
+
+
+def test_japanese_warning_keeps_its_place(make_spec: SpecMaker) -> None:
+    folder = make_spec(SPEC, cards__csv=CSV.replace("Heal 1.", "Heal 1. " + "Then heal again. " * 30))
+    result = run(folder, lang="ja")
+    assert result.exit_code == 0
+    line = next(said for said in result.stderr.splitlines() if "警告" in said)
+    assert re.match(
+        re.escape(str(folder / "cards.csv")) + r":\d+:\d+: 警告: cards face 'Water' の要素 \d+: 文字列 ", line
+    ), line
+    assert "が収まりません" in line
