@@ -178,3 +178,61 @@ def test_japanese_warning_keeps_its_place(make_spec: SpecMaker) -> None:
         re.escape(str(folder / "cards.csv")) + r":\d+:\d+: 警告: cards face 'Water' の要素 \d+: 文字列 ", line
     ), line
     assert "が収まりません" in line
+
+
+COMMANDS = [[], *([name] for name in sorted(main.lazy))]  # type: ignore[attr-defined]
+_HELP_DATA = (
+    r"(?m)^\s*(?:printf .*\| )?pnpforge [^#\n]*",  # an example command line (its comment after # is said)
+    r"\b[A-Z][A-Z_]*\b",  # metavars and placeholders: TARGET, DIR, FILE.pdf, X,Y
+    r"\[[a-z|\s-]+\]",  # click's choices, [en|ja]
+    r"[\w-]+(?:\|[\w-]+)+",  # choices as a metavar: pdf|png
+    r"(?<![\w-])-[a-z]\b",  # short option names: -o, -i
+    r"\{[a-z, ]+\}",  # JSON keys as the output writes them: {name, title, count}
+    r"\b[a-z]+(?:-[a-z]+)*=[\w,|]+",  # a game option as written: short=true, gods=red,blue
+)
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a) or "pnpforge")
+def test_help_is_said_in_the_terminals_language(pseudo_locale: str, args: list[str]) -> None:
+    """`--help` of every command in xx: usage, help text, options, their defaults; names stay as written."""
+    result = CliRunner(env={"PNPFORGE_LANG": pseudo_locale}).invoke(main, [*args, "--help"])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for pattern in _HELP_DATA:
+        text = re.sub(pattern, " ", text)
+    words = ("main", "pnpforge", *main.lazy, "out", "en", "pdf", "rgb")  # type: ignore[attr-defined]  # names, defaults
+    assert leaked(text, *words) == [], result.output
+
+
+def test_japanese_help_keeps_names_and_command_lines() -> None:
+    result = CliRunner(env={"PNPFORGE_LANG": "ja"}).invoke(main, ["build", "--help"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "使い方: main build [OPTIONS] TARGET"
+    assert "  TARGET(同梱ゲームの ID、仕様フォルダ、または game.yaml)の印刷用シートをビルドします。" in lines
+    assert "    pnpforge build examples/tiny-quest -o out --page letter --lang ja" in lines  # as written
+    assert any(
+        line.startswith("  -o, --out DIRECTORY") and "出力フォルダ。  [既定: out]" in line for line in lines
+    )
+    assert "オプション:" in lines
+
+
+def test_english_help_is_clicks_own() -> None:
+    """English is never looked up: the usage line and the option table are click's, word for word."""
+    result = CliRunner(env={"PNPFORGE_LANG": "en"}).invoke(main, ["build", "--help"])
+    assert result.output.startswith(
+        "Usage: main build [OPTIONS] TARGET\n\n  Build print-ready sheets for TARGET"
+    )
+    assert (
+        "Options:\n  -o, --out DIRECTORY" in result.output
+        and "Output folder.  [default: out]" in result.output
+    )
+
+
+def test_two_missing_fields_are_two_messages(make_spec: SpecMaker, pseudo_locale: str) -> None:
+    spec = SPEC.replace('text: "{title}"', 'text: "{titel}"').replace('text: "{text}"', 'text: "{txet}"')
+    folder = make_spec(spec, cards__csv=CSV)
+    result = run(folder, lang=pseudo_locale)
+    assert result.exit_code == 2
+    assert "'titel'" in result.stderr and "'txet'" in result.stderr
+    assert leaked(result.stderr, str(folder), "titel", "txet", *FIELDS) == [], result.stderr

@@ -35,6 +35,7 @@ _collecting = longlived.pause()  # click and this module are long-lived: settled
 import click  # noqa: E402
 
 from pnpforge import __version__  # noqa: E402
+from pnpforge.cli.helptext import COMMANDS, VERSION_OPTION, Translated, terminal_said  # noqa: E402
 from pnpforge.errors import InputError, Problem, collapse, warning_line  # noqa: E402
 from pnpforge.i18n import N_  # noqa: E402
 from pnpforge.phrase import Phrase  # noqa: E402
@@ -117,7 +118,7 @@ def import_long_lived(name: str) -> types.ModuleType:
         return importlib.import_module(name)
 
 
-class ForgeGroup(click.Group):
+class ForgeGroup(Translated, click.Group):
     """Turns bad input into readable messages and exit code 2, wherever it is found.
 
     Commands are added lazily (`add_lazy`): by name, where they live and their one-line help.
@@ -142,14 +143,20 @@ class ForgeGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from the registered lines: `--help` imports no command module."""
+        say = terminal_said()
         rows: list[tuple[str, click.Command]] = []
         for name in self.list_commands(ctx):
-            command = self.commands.get(name) or click.Command(name, help=self.lazy[name][1])
+            loaded = self.commands.get(name)
+            if say is not str:  # another language: the registered line said whole (no English cut-off)
+                loaded = click.Command(
+                    name, short_help=say(self.lazy[name][1]), hidden=bool(loaded and loaded.hidden)
+                )
+            command = loaded or click.Command(name, help=self.lazy[name][1])
             if not command.hidden:
                 rows.append((name, command))
         if rows:
             limit = formatter.width - 6 - max(len(name) for name, _ in rows)
-            with formatter.section("Commands"):
+            with formatter.section(say(COMMANDS)):
                 formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -180,17 +187,11 @@ class ForgeGroup(click.Group):
         sys.exit(EXIT_INTERNAL)
 
 
-@click.group(cls=ForgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pnpforge")
-@click.option(
-    "--games-dir",
-    type=click.Path(file_okay=False, exists=True),
-    multiple=True,
-    help="Also look for games (folders holding game.yaml) in DIR.",
-)
-@click.option("--debug", is_flag=True, help="Show the traceback of an internal error (for bug reports).")
-def main(games_dir: tuple[str, ...], debug: bool) -> None:
-    """Print-and-play sheets, set-up checks and score calculators for board games.
+@click.group(
+    cls=ForgeGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=N_(
+        """Print-and-play sheets, set-up checks and score calculators for board games.
 
     \b
     Examples:
@@ -200,6 +201,18 @@ def main(games_dir: tuple[str, ...], debug: bool) -> None:
       pnpforge score final.yaml
       pnpforge --debug build my-game/    # an internal error's traceback, for a bug report
     """
+    ),
+)
+@click.version_option(__version__, prog_name="pnpforge", help=VERSION_OPTION)
+@click.option(
+    "--games-dir",
+    type=click.Path(file_okay=False, exists=True),
+    multiple=True,
+    help=N_("Also look for games (folders holding game.yaml) in DIR."),
+)
+@click.option("--debug", is_flag=True, help=N_("Show the traceback of an internal error (for bug reports)."))
+def main(games_dir: tuple[str, ...], debug: bool) -> None:
+    # the help above (`pnpforge --help`) is said in the terminal's language
     from pnpforge import catalog
 
     for folder in games_dir:
@@ -209,34 +222,43 @@ def main(games_dir: tuple[str, ...], debug: bool) -> None:
 def _register() -> None:
     """One line per command: its name, where it lives, and the first sentence of its help."""
     add = main.add_lazy
-    add("build", "print_cmds:build_cmd",
-        "Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.")  # fmt: skip
+    add(
+        "build",
+        "print_cmds:build_cmd",
+        N_("Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml."),
+    )
     add("caravans", "check_cmds:caravans_cmd",
-        "List every legal camel caravan (1 to 6 camels) on an Ankh set-up.")  # fmt: skip
-    add("diff", "draft_cmds:diff_cmd",
-        "List the pieces added, removed and changed from draft OLD to draft NEW, per component.")  # fmt: skip
+        N_("List every legal camel caravan (1 to 6 camels) on an Ankh set-up."))  # fmt: skip
+    add(
+        "diff",
+        "draft_cmds:diff_cmd",
+        N_("List the pieces added, removed and changed from draft OLD to draft NEW, per component."),
+    )
     add("export", "export_cmd:export_cmd",
-        "Export TARGET's pieces for a print shop or a virtual tabletop.")  # fmt: skip
+        N_("Export TARGET's pieces for a print shop or a virtual tabletop."))  # fmt: skip
     add("games", "print_cmds:games_cmd",
-        "List the games pnpforge knows: bundled ones and any in --games-dir.")  # fmt: skip
-    add("inventory", "print_cmds:inventory_cmd",
-        "List each component of TARGET: name, kind, shape, count, sides and sheets on the page.")  # fmt: skip
+        N_("List the games pnpforge knows: bundled ones and any in --games-dir."))  # fmt: skip
+    add(
+        "inventory",
+        "print_cmds:inventory_cmd",
+        N_("List each component of TARGET: name, kind, shape, count, sides and sheets on the page."),
+    )
     add("new", "print_cmds:new_cmd",
-        "Create a spec folder NAME (game.yaml and its data) that builds at once.")  # fmt: skip
+        N_("Create a spec folder NAME (game.yaml and its data) that builds at once."))  # fmt: skip
     add("preview", "print_cmds:preview_cmd",
-        "Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF.")  # fmt: skip
+        N_("Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF."))  # fmt: skip
     add("schema", "print_cmds:schema_cmd",
-        "Print the JSON Schema of game.yaml (point an editor's YAML plug-in at it).")  # fmt: skip
+        N_("Print the JSON Schema of game.yaml (point an editor's YAML plug-in at it)."))  # fmt: skip
     add("score", "score_cmds:score",
-        "Count the score of a game from what players counted at the table.")  # fmt: skip
+        N_("Count the score of a game from what players counted at the table."))  # fmt: skip
     add("serve", "serve_cmd:serve_cmd",
-        "Serve the table page: set-ups, scores and prints on the players' phones.")  # fmt: skip
+        N_("Serve the table page: set-ups, scores and prints on the players' phones."))  # fmt: skip
     add("setup", "check_cmds:setup_cmd",
-        "Deal a random legal set-up for GAME as a set-up file that `validate` accepts.")  # fmt: skip
+        N_("Deal a random legal set-up for GAME as a set-up file that `validate` accepts."))  # fmt: skip
     add("validate", "check_cmds:validate_cmd",
-        "Check a board set-up file against its game's rules.")  # fmt: skip
+        N_("Check a board set-up file against its game's rules."))  # fmt: skip
     add("watch", "print_cmds:watch_cmd",
-        "Build TARGET, then rebuild whenever a file in its folder changes (Ctrl-C stops).")  # fmt: skip
+        N_("Build TARGET, then rebuild whenever a file in its folder changes (Ctrl-C stops)."))  # fmt: skip
 
 
 _register()

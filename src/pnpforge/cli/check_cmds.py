@@ -14,6 +14,7 @@ import click
 
 from pnpforge import i18n
 from pnpforge.cli import lang_option
+from pnpforge.cli.helptext import command
 from pnpforge.errors import InputError
 from pnpforge.files import write_atomic
 from pnpforge.i18n import N_
@@ -65,13 +66,9 @@ def _print_report(report: Report, file: str, lang: str = "en") -> None:
         click.echo(f"{file}: {tr(Phrase(VIOLATIONS, count=report.error_count))}")
 
 
-@click.command("validate")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@lang_option("Language of the violation messages (codes and JSON stay English).")
-@click.pass_context
-def validate_cmd(ctx: click.Context, file: str, as_json: bool, lang: str) -> None:
-    """Check a board set-up file against its game's rules.
+@command(
+    "validate",
+    N_("""Check a board set-up file against its game's rules.
 
     Exit status: 0 legal, 1 rule violations (each one listed), 2 unreadable or malformed file
     (reported as FILE:LINE:COL). The file names its game with `game: <id>`; docs/setups.md lists
@@ -83,7 +80,14 @@ def validate_cmd(ctx: click.Context, file: str, as_json: bool, lang: str) -> Non
       pnpforge validate board.yaml
       pnpforge validate board.yaml --json
       pnpforge validate board.yaml --lang ja
-    """
+    """),
+)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the report as JSON."))
+@lang_option(N_("Language of the violation messages (codes and JSON stay English)."))
+@click.pass_context
+def validate_cmd(ctx: click.Context, file: str, as_json: bool, lang: str) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     report = setupfile.check_file(file)
     if as_json:
         click.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
@@ -92,30 +96,9 @@ def validate_cmd(ctx: click.Context, file: str, as_json: bool, lang: str) -> Non
     ctx.exit(0 if report.valid else EXIT_VIOLATIONS)
 
 
-@click.command("setup")
-@click.argument("game")
-@click.option("--players", "-p", type=int, required=True, help="Number of players.")
-@click.option(
-    "--seed", type=int, default=None, help="Seed for the deal (same seed, same file). Default: random."
-)
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="Game option, e.g. short=true.")
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False), help="Write the set-up file here (default: stdout)."
-)
-@click.option(
-    "--draw", type=click.Path(dir_okay=False), help="Also draw the board to FILE.pdf, .svg or .png."
-)
-@lang_option("Language of the --draw picture's title and legend (the set-up file stays as it is).")
-def setup_cmd(
-    game: str,
-    players: int,
-    seed: int | None,
-    options: tuple[str, ...],
-    output: str | None,
-    draw: str | None,
-    lang: str,
-) -> None:
-    """Deal a random legal set-up for GAME as a set-up file that `validate` accepts.
+@command(
+    "setup",
+    N_("""Deal a random legal set-up for GAME as a set-up file that `validate` accepts.
 
     The deal follows the game's set-up procedure; the seed used is written at the top of the file so
     any deal can be repeated. Options are per game (docs/setups.md), e.g. delphi: short=true, remove=N;
@@ -127,7 +110,36 @@ def setup_cmd(
       pnpforge setup delphi --players 2 --option short=true
       pnpforge setup ankh --players 4 --seed 1 --draw ankh.png
       pnpforge setup gods --players 3 --draw gods.png --lang ja
-    """
+    """),
+)
+@click.argument("game")
+@click.option("--players", "-p", type=int, required=True, help=N_("Number of players."))
+@click.option(
+    "--seed", type=int, default=None, help=N_("Seed for the deal (same seed, same file). Default: random.")
+)
+@click.option(
+    "--option", "options", multiple=True, metavar="KEY=VALUE", help=N_("Game option, e.g. short=true.")
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help=N_("Write the set-up file here (default: stdout)."),
+)
+@click.option(
+    "--draw", type=click.Path(dir_okay=False), help=N_("Also draw the board to FILE.pdf, .svg or .png.")
+)
+@lang_option(N_("Language of the --draw picture's title and legend (the set-up file stays as it is)."))
+def setup_cmd(
+    game: str,
+    players: int,
+    seed: int | None,
+    options: tuple[str, ...],
+    output: str | None,
+    draw: str | None,
+    lang: str,
+) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     if draw and not draw.lower().endswith(DRAW_SUFFIXES):
         raise InputError.single(setupfile.COMMAND_LINE, Phrase(NOT_A_PICTURE, file=repr(draw)))
     if seed is None:
@@ -160,11 +172,9 @@ def setup_cmd(
         click.echo(_terminal()(Phrase(DREW, file=draw)), err=True)
 
 
-@click.command("caravans")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the caravans as JSON.")
-def caravans_cmd(file: str, as_json: bool) -> None:
-    """List every legal camel caravan (1 to 6 camels) on an Ankh set-up.
+@command(
+    "caravans",
+    N_("""List every legal camel caravan (1 to 6 camels) on an Ankh set-up.
 
     For each: its camels (the hex sides they stand on, as pairs of cells), the region it splits and
     the sizes of the two new regions (land spaces). Caravans already in the file count as walls and
@@ -175,7 +185,12 @@ def caravans_cmd(file: str, as_json: bool) -> None:
       pnpforge setup ankh --players 2 --seed 1 -o ankh.yaml
       pnpforge caravans ankh.yaml
       pnpforge caravans ankh.yaml --json
-    """
+    """),
+)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the caravans as JSON."))
+def caravans_cmd(file: str, as_json: bool) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     loaded = setupfile.load_setup(file)
     finder = loaded.game.caravan_finder(file)
     found = finder.find(loaded.setup, loaded.source)

@@ -9,24 +9,15 @@ from pathlib import Path
 import click
 
 from pnpforge.cli import import_long_lived
+from pnpforge.cli.helptext import command
+from pnpforge.i18n import N_
 
 EXIT_DIFFERENT = 1
 
 
-@click.command("diff")
-@click.argument("specs", nargs=-1, required=True, metavar="[OLD] NEW")
-@click.option("--rev", metavar="REV", help="Compare NEW with its own spec as committed at git revision REV.")
-@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
-@click.option(
-    "--lang", type=click.Choice(["en", "ja"]), help="Language the pieces are drawn in (default: the spec's)."
-)
-@click.option("--page", help="Page size the pieces are sized for (default: the spec's).")
-@click.option("--allow-outside-files", is_flag=True, help="Let the specs name files outside their folders.")
-def diff_cmd(
-    specs: tuple[str, ...], rev: str | None, as_json: bool, lang: str | None, page: str | None,
-    allow_outside_files: bool,
-) -> None:  # fmt: skip
-    """List the pieces added, removed and changed from draft OLD to draft NEW, per component.
+@command(
+    "diff",
+    N_("""List the pieces added, removed and changed from draft OLD to draft NEW, per component.
 
     OLD and NEW are spec folders (or game.yaml files, or game ids); with --rev, NEW alone is compared
     with its own spec as committed at that git revision. A piece is known by its row's `id` field
@@ -38,7 +29,27 @@ def diff_cmd(
       pnpforge diff drafts/v31 drafts/v32
       pnpforge diff my-game --rev v31
       pnpforge diff my-game --rev HEAD~1 --json
-    """
+    """),
+)
+@click.argument("specs", nargs=-1, required=True, metavar="[OLD] NEW")
+@click.option(
+    "--rev", metavar="REV", help=N_("Compare NEW with its own spec as committed at git revision REV.")
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the changes as JSON."))
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ja"]),
+    help=N_("Language the pieces are drawn in (default: the spec's)."),
+)
+@click.option("--page", help=N_("Page size the pieces are sized for (default: the spec's)."))
+@click.option(
+    "--allow-outside-files", is_flag=True, help=N_("Let the specs name files outside their folders.")
+)
+def diff_cmd(
+    specs: tuple[str, ...], rev: str | None, as_json: bool, lang: str | None, page: str | None,
+    allow_outside_files: bool,
+) -> None:  # fmt: skip
+    # its help: the N_ text of @command above (said in the terminal's language)
     import_long_lived("pnpforge.build")
     from pnpforge.build import BuildOptions
     from pnpforge.components.load import load_target

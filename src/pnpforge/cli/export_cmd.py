@@ -10,37 +10,62 @@ from pathlib import Path
 
 import click
 
+from pnpforge.cli.helptext import command
+from pnpforge.i18n import N_
+
 KINDS = ("images", "print-shop", "tts", "cutfile")
 SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
 
 
-@click.command("export")
+@command(
+    "export",
+    N_("""Export TARGET's pieces for a print shop or a virtual tabletop.
+
+    TARGET is a bundled game id, a spec folder or a game.yaml. Every piece side is drawn by the
+    same code as `build`, alone on its own page of trim + bleed. Prints each file written.
+
+    \b
+    Example:
+      pnpforge export gods --to images                    # out/gods-images/*.png + manifest.csv
+      pnpforge export gods --to images --only vp-cards --dpi 600
+      pnpforge export quo-vadis --to print-shop -o shop   # shop/<component>.pdf
+      pnpforge export quo-vadis --to print-shop --format png
+      pnpforge export quo-vadis --to tts --lang ja        # decks: sheets + <component>.json
+      pnpforge export quo-vadis --to tts --base-url https://example.org/qv/   # hosted images
+      pnpforge export gods --to print-shop --shop makeplayingcards --black k
+      pnpforge export gods --to cutfile                   # gods-print.pdf + gods-pNNN-cut.svg
+    """),
+)
 @click.argument("target")
 @click.option(
     "--to",
     "kind",
     required=True,
     metavar="|".join(KINDS),
-    help="images: one PNG per piece side + manifest.csv; print-shop: one PDF per component, "
-    "one side per page with trim and bleed boxes, sRGB OutputIntent and CutContour; tts: Tabletop "
-    "Simulator sheets and saved objects; cutfile: sheets to print with registration marks and an "
-    "SVG cut file per sheet for Cricut/Silhouette cutters.",
+    help=N_(
+        "images: one PNG per piece side + manifest.csv; print-shop: one PDF per component, "
+        "one side per page with trim and bleed boxes, sRGB OutputIntent and CutContour; tts: Tabletop "
+        "Simulator sheets and saved objects; cutfile: sheets to print with registration marks and an "
+        "SVG cut file per sheet for Cricut/Silhouette cutters."
+    ),
 )
 @click.option(
     "-o",
     "--out",
     "out_dir",
     type=click.Path(file_okay=False),
-    help="Output folder (default: out/<id>-<kind>).",
+    help=N_("Output folder (default: out/<id>-<kind>)."),
 )
-@click.option("--only", multiple=True, metavar="COMPONENT", help="Export only this component (repeatable).")
-@click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of texts (default: the spec's).")
+@click.option(
+    "--only", multiple=True, metavar="COMPONENT", help=N_("Export only this component (repeatable).")
+)
+@click.option("--lang", type=click.Choice(["en", "ja"]), help=N_("Language of texts (default: the spec's)."))
 @click.option(
     "--dpi",
     default=300,
     show_default=True,
     type=int,
-    help="Image resolution (10-1200); TTS sheets shrink to stay within 4096 px.",
+    help=N_("Image resolution (10-1200); TTS sheets shrink to stay within 4096 px."),
 )
 @click.option(
     "--format",
@@ -48,13 +73,13 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
     default="pdf",
     show_default=True,
     metavar="pdf|png",
-    help="print-shop only: PDFs, or the same sides as PNG images.",
+    help=N_("print-shop only: PDFs, or the same sides as PNG images."),
 )
-@click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to use.")
+@click.option("--font", type=click.Path(dir_okay=False), help=N_("Japanese TrueType font to use."))
 @click.option(
     "--allow-outside-files",
     is_flag=True,
-    help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
+    help=N_("Let the spec name files (CSV, data, images, fonts) outside its folder."),
 )
 @click.option("--allow-outside-images", is_flag=True, hidden=True)  # the old name, still accepted
 @click.option(
@@ -62,19 +87,23 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
     default="rgb",
     show_default=True,
     metavar="rgb|k",
-    help="print-shop PDFs: k writes black text and line art as pure K (DeviceCMYK 0,0,0,1).",
+    help=N_("print-shop PDFs: k writes black text and line art as pure K (DeviceCMYK 0,0,0,1)."),
 )
 @click.option(
     "--shop",
     metavar="|".join(SHOPS),
-    help="print-shop: that shop's card sizes and bleed, and a plain back for cards without one.",
+    help=N_("print-shop: that shop's card sizes and bleed, and a plain back for cards without one."),
 )
-@click.option("--jobs", type=click.IntRange(1, 64), help="Processes that rasterise (default: every core).")
+@click.option(
+    "--jobs", type=click.IntRange(1, 64), help=N_("Processes that rasterise (default: every core).")
+)
 @click.option(
     "--base-url",
     metavar="URL",
-    help="tts only: the address the images will be hosted at; each image's URL in the JSON becomes "
-    "URL + its file name (default: file names relative to the JSON).",
+    help=N_(
+        "tts only: the address the images will be hosted at; each image's URL in the JSON becomes "
+        "URL + its file name (default: file names relative to the JSON)."
+    ),
 )
 def export_cmd(
     target: str,
@@ -92,22 +121,7 @@ def export_cmd(
     jobs: int | None,
     base_url: str | None,
 ) -> None:
-    """Export TARGET's pieces for a print shop or a virtual tabletop.
-
-    TARGET is a bundled game id, a spec folder or a game.yaml. Every piece side is drawn by the
-    same code as `build`, alone on its own page of trim + bleed. Prints each file written.
-
-    \b
-    Example:
-      pnpforge export gods --to images                    # out/gods-images/*.png + manifest.csv
-      pnpforge export gods --to images --only vp-cards --dpi 600
-      pnpforge export quo-vadis --to print-shop -o shop   # shop/<component>.pdf
-      pnpforge export quo-vadis --to print-shop --format png
-      pnpforge export quo-vadis --to tts --lang ja        # decks: sheets + <component>.json
-      pnpforge export quo-vadis --to tts --base-url https://example.org/qv/   # hosted images
-      pnpforge export gods --to print-shop --shop makeplayingcards --black k
-      pnpforge export gods --to cutfile                   # gods-print.pdf + gods-pNNN-cut.svg
-    """
+    # its help: the N_ text of @command above (said in the terminal's language)
     from pnpforge.export import ExportOptions, export
 
     options = ExportOptions(

@@ -19,9 +19,11 @@ import click
 
 from pnpforge import catalog
 from pnpforge.cli import import_long_lived, report_problems, report_warnings
+from pnpforge.cli.helptext import command
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
 from pnpforge.files import STAGING_PREFIX, write_atomic
+from pnpforge.i18n import N_
 
 if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by the commands that use it
     from pnpforge.buildoptions import BuildOptions
@@ -30,10 +32,12 @@ if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by
 STRICT_OPTION = click.option(
     "--strict",
     is_flag=True,
-    help="Treat every warning (text that does not fit, a missing font...) as an error: "
-    "exit 2, nothing written.",
+    help=N_(
+        "Treat every warning (text that does not fit, a missing font...) as an error: "
+        "exit 2, nothing written."
+    ),
 )
-PAGE_HELP = "Page size: a4, letter, a3 or WxH such as 200x300mm (default: the spec's, else a4)."
+PAGE_HELP = N_("Page size: a4, letter, a3 or WxH such as 200x300mm (default: the spec's, else a4).")
 
 
 def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -41,69 +45,87 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
     dir_type = click.Path(file_okay=False)
     options = [
         click.option(
-            "-o", "--out", "out_dir", default="out", show_default=True, type=dir_type, help="Output folder."
+            "-o",
+            "--out",
+            "out_dir",
+            default="out",
+            show_default=True,
+            type=dir_type,
+            help=N_("Output folder."),
         ),
         click.option("--page", help=PAGE_HELP),
         click.option(
             "--margin",
             metavar="LENGTH",
-            help="Printer margin: the paper's edge your printer leaves blank, e.g. 5mm or 0.2in. Marks, "
-            "labels and art stay inside it (default: the spec's defaults.margin, else 5mm).",
+            help=N_(
+                "Printer margin: the paper's edge your printer leaves blank, e.g. 5mm or 0.2in. Marks, "
+                "labels and art stay inside it (default: the spec's defaults.margin, else 5mm)."
+            ),
         ),
         click.option(
-            "--lang", type=click.Choice(["en", "ja"]), help="Language of texts (default: the spec's)."
+            "--lang", type=click.Choice(["en", "ja"]), help=N_("Language of texts (default: the spec's).")
         ),
         click.option(
             "--duplex",
             type=click.Choice(["long", "short", "fold", "none"]),
-            help="Backs mirrored for a long- or short-edge flip; fold: fronts and backs side by side on "
-            "one page, folded along its centre (printers without duplex); none: no backs "
-            "(default: the spec's).",
+            help=N_(
+                "Backs mirrored for a long- or short-edge flip; fold: fronts and backs side by side on "
+                "one page, folded along its centre (printers without duplex); none: no backs "
+                "(default: the spec's)."
+            ),
         ),
         click.option(
-            "--duplex-test", is_flag=True, help="Add front/back test pages to check duplex alignment."
+            "--duplex-test", is_flag=True, help=N_("Add front/back test pages to check duplex alignment.")
         ),
         click.option(
             "--back-offset",
             metavar="X,Y",
-            help="Move every back page X mm right and Y mm down (negative: left, up), as read off the "
-            "duplex test page, e.g. --back-offset 1.5,-0.5 (at most 10 mm each way).",
+            help=N_(
+                "Move every back page X mm right and Y mm down (negative: left, up), as read off the "
+                "duplex test page, e.g. --back-offset 1.5,-0.5 (at most 10 mm each way)."
+            ),
         ),
         click.option(
             "--format",
             "formats",
             default="pdf",
             show_default=True,
-            help="Comma list of outputs: pdf, svg (one per page), png (one per page).",
+            help=N_("Comma list of outputs: pdf, svg (one per page), png (one per page)."),
         ),
         click.option(
-            "--dpi", default=150, show_default=True, type=click.IntRange(10, 1200), help="PNG resolution."
+            "--dpi", default=150, show_default=True, type=click.IntRange(10, 1200), help=N_("PNG resolution.")
         ),
         click.option(
             "--only",
             multiple=True,
             metavar="COMPONENT[:IDS]",
-            help="Build only this component, or only its rows with these ids or numbers, e.g. "
-            "cards:c07,c12 (repeatable).",
+            help=N_(
+                "Build only this component, or only its rows with these ids or numbers, e.g. "
+                "cards:c07,c12 (repeatable)."
+            ),
         ),
-        click.option("--font", type=click.Path(dir_okay=False), help="Japanese TrueType font to embed."),
+        click.option("--font", type=click.Path(dir_okay=False), help=N_("Japanese TrueType font to embed.")),
         click.option(
             "--stamp",
             metavar="TEXT",
-            help="The draft printed on the cover and every sheet label, and given to faces as {version} "
-            "(default: the spec's game.version).",
+            help=N_(
+                "The draft printed on the cover and every sheet label, and given to faces as {version} "
+                "(default: the spec's game.version)."
+            ),
         ),
         click.option(
             "--allow-outside-files",
             is_flag=True,
-            help="Let the spec name files (CSV, data, images, fonts) outside its folder.",
+            help=N_("Let the spec name files (CSV, data, images, fonts) outside its folder."),
         ),
         click.option("--allow-outside-images", is_flag=True, hidden=True),  # the old name, still accepted
         click.option(
             "--draft",
             is_flag=True,
-            help="Draw a labelled placeholder for each missing image (one warning each) and mark every "
-            "sheet DRAFT, instead of refusing to build.",
+            help=N_(
+                "Draw a labelled placeholder for each missing image (one warning each) and mark every "
+                "sheet DRAFT, instead of refusing to build."
+            ),
         ),
         STRICT_OPTION,
     ]
@@ -185,30 +207,9 @@ def _run_build(
     return files
 
 
-@click.command("build")
-@click.argument("target")
-@_build_options
-@click.option(
-    "--sheets", metavar="LIST", help="Only these sheets of the full layout, e.g. 3,5-7 (and the cover)."
-)
-@click.option(
-    "--changed-since",
-    "since",
-    metavar="OLD",
-    help="A reprint: only the pieces added or changed since the older draft OLD (a spec folder), with a "
-    "cover saying which to throw away; written as DIR/<id>-reprint.pdf.",
-)
-@click.option(
-    "--rev", metavar="REV", help="A reprint of what changed since TARGET's spec at git revision REV."
-)
-@click.option(
-    "--no-cache",
-    is_flag=True,
-    help="Build in full and keep nothing in DIR/.pnpforge-cache/ (by default each build keeps its pages "
-    "there, keyed by every input file's bytes, and the next build of unchanged inputs reuses them).",
-)
-def build_cmd(target: str, since: str | None, rev: str | None, no_cache: bool, **kw: Any) -> None:
-    """Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.
+@command(
+    "build",
+    N_("""Build print-ready sheets for TARGET: a bundled game id, a spec folder or a game.yaml.
 
     Writes DIR/<id>.pdf (cover page first), plus DIR/<id>-pNNN.svg/.png per page when asked.
     Prints each file written, one per line.
@@ -231,7 +232,35 @@ def build_cmd(target: str, since: str | None, rev: str | None, no_cache: bool, *
       pnpforge build my-game/ --no-cache              # build in full, keep nothing in DIR/.pnpforge-cache/
 
     Warnings (the PDF is still written) go to stderr as FILE:LINE:COL: warning: ... lines.
-    """
+    """),
+)
+@click.argument("target")
+@_build_options
+@click.option(
+    "--sheets", metavar="LIST", help=N_("Only these sheets of the full layout, e.g. 3,5-7 (and the cover).")
+)
+@click.option(
+    "--changed-since",
+    "since",
+    metavar="OLD",
+    help=N_(
+        "A reprint: only the pieces added or changed since the older draft OLD (a spec folder), with a "
+        "cover saying which to throw away; written as DIR/<id>-reprint.pdf."
+    ),
+)
+@click.option(
+    "--rev", metavar="REV", help=N_("A reprint of what changed since TARGET's spec at git revision REV.")
+)
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help=N_(
+        "Build in full and keep nothing in DIR/.pnpforge-cache/ (by default each build keeps its pages "
+        "there, keyed by every input file's bytes, and the next build of unchanged inputs reuses them)."
+    ),
+)
+def build_cmd(target: str, since: str | None, rev: str | None, no_cache: bool, **kw: Any) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     if since is not None and rev is not None:
         raise InputError.single(
             "<command line>", "--changed-since and --rev: give one of them (expected one)"
@@ -242,18 +271,21 @@ def build_cmd(target: str, since: str | None, rev: str | None, no_cache: bool, *
         click.echo(str(path))
 
 
-@click.command("games")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
-@click.option("--ids", is_flag=True, help="Print bare ids, one per line.")
-def games_cmd(as_json: bool, ids: bool) -> None:
-    """List the games pnpforge knows: bundled ones and any in --games-dir.
+@command(
+    "games",
+    N_("""List the games pnpforge knows: bundled ones and any in --games-dir.
 
     \b
     Example:
       pnpforge games
       pnpforge games --ids
       pnpforge --games-dir ~/my-games games --json
-    """
+    """),
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print a JSON list."))
+@click.option("--ids", is_flag=True, help=N_("Print bare ids, one per line."))
+def games_cmd(as_json: bool, ids: bool) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     found = catalog.games()
     if ids:
         for game in found:
@@ -285,13 +317,9 @@ def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
     }
 
 
-@click.command("inventory")
-@click.argument("target")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
-@click.option("--page", help=PAGE_HELP)
-@click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of the titles.")
-def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None) -> None:
-    """List each component of TARGET: name, kind, shape, count, sides and sheets on the page.
+@command(
+    "inventory",
+    N_("""List each component of TARGET: name, kind, shape, count, sides and sheets on the page.
 
     Under each component come its parts, the pieces counted per kind (the row field its spec's
     `group:` names, else the first of kind, type, piece, figure): what a rulebook's component list
@@ -302,7 +330,14 @@ def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None
       pnpforge inventory gods
       pnpforge inventory examples/tiny-quest --json
       pnpforge inventory ankh --lang ja
-    """
+    """),
+)
+@click.argument("target")
+@click.option("--json", "as_json", is_flag=True, help=N_("Print a JSON list."))
+@click.option("--page", help=PAGE_HELP)
+@click.option("--lang", type=click.Choice(["en", "ja"]), help=N_("Language of the titles."))
+def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     from pnpforge.build import BuildOptions, inventory
     from pnpforge.components.load import load_target
 
@@ -327,14 +362,26 @@ def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None
             click.echo(f"  - {part['name']:<16} {'':<15} {part['count']:>6} {'':>14}  {part['title']}")
 
 
-@click.command("preview")
+@command(
+    "preview",
+    N_("""Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF.
+
+    \b
+    Example:
+      pnpforge preview gods --dpi 72
+      pnpforge preview examples/tiny-quest -o previews --only heroes
+      pnpforge preview my-game --strict   # no PNG when any text does not fit
+    """),
+)
 @click.argument("target")
 @click.option("-o", "--out", "out_dir", default="out", show_default=True, type=click.Path(file_okay=False),
-              help="Directory to write into.")  # fmt: skip
-@click.option("--dpi", default=100, show_default=True, type=click.IntRange(10, 1200), help="Resolution.")
+              help=N_("Directory to write into."))  # fmt: skip
+@click.option("--dpi", default=100, show_default=True, type=click.IntRange(10, 1200), help=N_("Resolution."))
 @click.option("--page", help=PAGE_HELP)
-@click.option("--lang", type=click.Choice(["en", "ja"]), help="Language of the texts.")
-@click.option("--only", multiple=True, metavar="COMPONENT", help="Preview only this component (repeatable).")
+@click.option("--lang", type=click.Choice(["en", "ja"]), help=N_("Language of the texts."))
+@click.option(
+    "--only", multiple=True, metavar="COMPONENT", help=N_("Preview only this component (repeatable).")
+)
 @STRICT_OPTION
 def preview_cmd(
     target: str,
@@ -345,14 +392,7 @@ def preview_cmd(
     only: tuple[str, ...],
     strict: bool,
 ) -> None:
-    """Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF.
-
-    \b
-    Example:
-      pnpforge preview gods --dpi 72
-      pnpforge preview examples/tiny-quest -o previews --only heroes
-      pnpforge preview my-game --strict   # no PNG when any text does not fit
-    """
+    # its help: the N_ text of @command above (said in the terminal's language)
     from pnpforge.build import BuildOptions
 
     options = BuildOptions(
@@ -412,24 +452,29 @@ Earth,#7a9a3a,2,Block the next attack.
 TEMPLATES = ("cards", "tiles", "board")  # folders of pnpforge/templates/new
 
 
-@click.command("new")
-@click.argument("name", type=click.Path(file_okay=False))
-@click.option(
-    "--template",
-    type=click.Choice(TEMPLATES),
-    help="Start from an example: cards (two card types with face_by, styles, when: and rich text), "
-    "tiles (hex tiles and double-sided tokens), board (a board over several pages). Default: a small "
-    "deck and tokens.",
-)
-def new_cmd(name: str, template: str | None) -> None:
-    """Create a spec folder NAME (game.yaml and its data) that builds at once.
+@command(
+    "new",
+    N_("""Create a spec folder NAME (game.yaml and its data) that builds at once.
 
     \b
     Example:
       pnpforge new my-game
       pnpforge new my-deck --template cards
       pnpforge build my-deck
-    """
+    """),
+)
+@click.argument("name", type=click.Path(file_okay=False))
+@click.option(
+    "--template",
+    type=click.Choice(TEMPLATES),
+    help=N_(
+        "Start from an example: cards (two card types with face_by, styles, when: and rich text), "
+        "tiles (hex tiles and double-sided tokens), board (a board over several pages). Default: a small "
+        "deck and tokens."
+    ),
+)
+def new_cmd(name: str, template: str | None) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     folder = Path(name)
     if folder.exists() and any(folder.iterdir()):
         raise InputError.single(name, "folder exists and is not empty (expected a new folder name)")
@@ -487,14 +532,9 @@ def _snapshot(folder: Path, written: set[Path]) -> dict[Path, int]:
     return stamps
 
 
-@click.command("watch")
-@click.argument("target")
-@_build_options
-@click.option("--interval", default=0.2, show_default=True, type=click.FloatRange(0.05, 60),
-              help="Seconds between checks for changes.")  # fmt: skip
-@click.option("--max-builds", type=click.IntRange(1), help="Stop after this many builds (default: never).")
-def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -> None:
-    """Build TARGET, then rebuild whenever a file in its folder changes (Ctrl-C stops).
+@command(
+    "watch",
+    N_("""Build TARGET, then rebuild whenever a file in its folder changes (Ctrl-C stops).
 
     A bad spec prints its problems and waiting goes on; the last good output stays as it was.
     With --format png, only the pages a change touched are rendered again (and printed); the PDF
@@ -504,7 +544,17 @@ def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -
     Example:
       pnpforge watch examples/tiny-quest
       pnpforge watch my-game/ --format pdf,png --interval 0.5
-    """
+    """),
+)
+@click.argument("target")
+@_build_options
+@click.option("--interval", default=0.2, show_default=True, type=click.FloatRange(0.05, 60),
+              help=N_("Seconds between checks for changes."))  # fmt: skip
+@click.option(
+    "--max-builds", type=click.IntRange(1), help=N_("Stop after this many builds (default: never).")
+)
+def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     options = _options(**kw)
     folder = _watched_folder(target)
     from pnpforge.drafts.watching import PageMemory
@@ -541,18 +591,21 @@ def _watched_folder(target: str) -> Path:
     return catalog.find_game(target).path
 
 
-@click.command("schema")
-@click.option(
-    "-o", "--out", "out_file", type=click.Path(dir_okay=False), help="Write to FILE instead of stdout."
-)
-def schema_cmd(out_file: str | None) -> None:
-    """Print the JSON Schema of game.yaml (point an editor's YAML plug-in at it).
+@command(
+    "schema",
+    N_("""Print the JSON Schema of game.yaml (point an editor's YAML plug-in at it).
 
     \b
     Example:
       pnpforge schema -o game.schema.json
       pnpforge schema | jq '.properties.components'
-    """
+    """),
+)
+@click.option(
+    "-o", "--out", "out_file", type=click.Path(dir_okay=False), help=N_("Write to FILE instead of stdout.")
+)
+def schema_cmd(out_file: str | None) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     from pnpforge.components.model import Spec
 
     schema = Spec.model_json_schema(by_alias=True)

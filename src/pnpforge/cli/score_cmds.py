@@ -9,6 +9,7 @@ import click
 
 from pnpforge import catalog, games
 from pnpforge.cli import lang_option
+from pnpforge.cli.helptext import command
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -20,18 +21,9 @@ EXIT_RULES_BROKEN = 1
 GAME_NOT_FILE = N_("this is a game id, not a file: add --interactive to type the numbers in")
 
 
-@click.command("score")
-@click.argument("target", metavar="FILE|GAME")
-@click.option(
-    "--interactive",
-    "-i",
-    is_flag=True,
-    help="GAME given: ask each player's numbers in turn (questions on stderr).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for tools instead of the table.")
-@lang_option("Language of the printed sheet, in each game's rulebook terms (--json output is unchanged).")
-def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
-    """Count the score of a game from what players counted at the table.
+@command(
+    "score",
+    N_("""Count the score of a game from what players counted at the table.
 
     FILE is YAML (or JSON) with `game: <id>` and each player's numbers (see docs/scoring.md).
     Prints a row per player, a column per scoring item, the total, then the winner(s) and the
@@ -48,7 +40,19 @@ def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
       pnpforge score gods --interactive
       printf '2\\nAnn\\n2\\n1\\n3\\n5\\nBob\\n1\\n1\\n2\\n4\\n' | pnpforge score gods -i
       pnpforge score gods -i --lang ja
-    """
+    """),
+)
+@click.argument("target", metavar="FILE|GAME")
+@click.option(
+    "--interactive",
+    "-i",
+    is_flag=True,
+    help=N_("GAME given: ask each player's numbers in turn (questions on stderr)."),
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for tools instead of the table."))
+@lang_option(N_("Language of the printed sheet, in each game's rulebook terms (--json output is unchanged)."))
+def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     if not interactive and not Path(target).exists() and target in {g.id for g in catalog.games()}:
         raise InputError.single(target, Phrase(GAME_NOT_FILE))
     try:

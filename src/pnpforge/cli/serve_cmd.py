@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import click
 
+from pnpforge.cli.helptext import command
+from pnpforge.i18n import N_
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -19,21 +22,9 @@ def _lan_address() -> str:
             return "127.0.0.1"
 
 
-@click.command("serve")
-@click.option(
-    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: the LAN)."
-)
-@click.option(
-    "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on."
-)
-@click.option(
-    "--games-dir",
-    type=click.Path(file_okay=False, exists=True),
-    multiple=True,
-    help="Also serve the games (folders holding game.yaml) in DIR.",
-)
-def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
-    """Serve the table page: set-ups, scores and prints on the players' phones.
+@command(
+    "serve",
+    N_("""Serve the table page: set-ups, scores and prints on the players' phones.
 
     Listens on 127.0.0.1 (this machine only) unless --host says otherwise. With --host 0.0.0.0 it
     also prints the page's LAN address as a QR code for phones to scan. Every bundled game gets a
@@ -47,7 +38,22 @@ def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
       pnpforge serve
       pnpforge serve --host 0.0.0.0 --port 8080
       pnpforge serve --games-dir ~/my-games
-    """
+    """),
+)
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help=N_("Address to listen on (0.0.0.0: the LAN).")
+)
+@click.option(
+    "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help=N_("Port to listen on.")
+)
+@click.option(
+    "--games-dir",
+    type=click.Path(file_okay=False, exists=True),
+    multiple=True,
+    help=N_("Also serve the games (folders holding game.yaml) in DIR."),
+)
+def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
+    # its help: the N_ text of @command above (said in the terminal's language)
     import uvicorn
 
     from pnpforge import catalog

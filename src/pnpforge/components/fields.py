@@ -113,7 +113,7 @@ def template_problems(
                 template = N_(
                     "{placeholder}: no data row has a field {field} (none of 1 row; {hint}fields: {known})"
                 )
-            said = Phrase(
+            message = Phrase(
                 template,
                 placeholder=f"{{{field}}}",
                 field=repr(field),
@@ -121,5 +121,5 @@ def template_problems(
                 hint=did_you_mean(field, known),
                 known=known or Phrase.word(NONE),
             )
-            problems.append(source.problem((*where, *path), said))
+            problems.append(source.problem((*where, *path), message))
     return problems

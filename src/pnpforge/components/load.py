@@ -431,9 +431,9 @@ def _repeated_keys(
     problems: list[Problem] = []
     missing = [f for f in fields if not any(f in row.values for row in rows)]
     if missing:
-        shown = sorted({k for row in rows for k in row.values})
+        fields_found = sorted({k for row in rows for k in row.values})
         said = Phrase(
-            N_("key field {field} is in no row (fields: {known})"), field=repr(missing[0]), known=shown
+            N_("key field {field} is in no row (fields: {known})"), field=repr(missing[0]), known=fields_found
         )
         return [Problem(rows[0].ref.file, 1, 1, said)]
     first: dict[tuple[str, ...], DataRow] = {}
