@@ -236,3 +236,43 @@ def test_two_missing_fields_are_two_messages(make_spec: SpecMaker, pseudo_locale
     assert result.exit_code == 2
     assert "'titel'" in result.stderr and "'txet'" in result.stderr
     assert leaked(result.stderr, str(folder), "titel", "txet", *FIELDS) == [], result.stderr
+
+
+USAGE_MISTAKES = {  # click's own complaints about the command line, and what they quote
+    "unknown command": (["buld"], ("buld",)),
+    "unknown option": (["--bogus"], ()),
+    "missing argument": (["build"], ()),
+    "not a number": (["build", "gods", "--dpi", "abc"], ("abc",)),
+    "out of range": (["build", "gods", "--dpi", "5000"], ("x",)),
+    "not a choice": (
+        ["build", "gods", "--duplex", "sideways"],
+        ("sideways", "long", "short", "fold", "none"),
+    ),
+    "extra arguments": (["build", "gods", "more", "things"], ("more", "things")),
+    "no value": (["build", "gods", "--page"], ()),
+}
+
+
+@pytest.mark.parametrize("mistake", list(USAGE_MISTAKES))
+def test_clicks_usage_errors_are_said_in_the_terminals_language(pseudo_locale: str, mistake: str) -> None:
+    args, data = USAGE_MISTAKES[mistake]
+    result = CliRunner(env={"PNPFORGE_LANG": pseudo_locale}).invoke(main, args)
+    assert result.exit_code == 2, result.output
+    text = result.stderr
+    for pattern in _HELP_DATA:
+        text = re.sub(pattern, " ", text)
+    assert leaked(text, "main", *main.lazy, *data) == [], result.stderr  # type: ignore[attr-defined]
+
+
+def test_clicks_usage_errors_in_english_and_japanese() -> None:
+    english = CliRunner().invoke(main, ["build", "gods", "--duplex", "sideways"])
+    assert english.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--duplex': 'sideways' is not one of 'long', 'short', 'fold', 'none'."
+    )
+    japanese = CliRunner(env={"PNPFORGE_LANG": "ja"}).invoke(main, ["build", "gods", "--duplex", "sideways"])
+    assert japanese.exit_code == 2
+    assert japanese.stderr.splitlines()[-1] == (
+        "エラー: '--duplex' の値が不正です: "
+        "'sideways' は 'long', 'short', 'fold', 'none' のいずれでもありません。"
+    )
+    assert "ヘルプは 'main build --help' で表示できます。" in japanese.stderr

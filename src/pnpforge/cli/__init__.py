@@ -35,6 +35,7 @@ _collecting = longlived.pause()  # click and this module are long-lived: settled
 import click  # noqa: E402
 
 from pnpforge import __version__  # noqa: E402
+from pnpforge.cli.clickwords import said_by_us  # noqa: E402
 from pnpforge.cli.helptext import COMMANDS, VERSION_OPTION, Translated, terminal_said  # noqa: E402
 from pnpforge.errors import InputError, Problem, collapse, warning_line  # noqa: E402
 from pnpforge.i18n import N_  # noqa: E402
@@ -159,14 +160,24 @@ class ForgeGroup(Translated, click.Group):
             with formatter.section(say(COMMANDS)):
                 formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
 
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as error:  # pnpforge's own options: said as a command's are
+            raise said_by_us(error) from None
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except InputError as error:
             report_problems(error)
             sys.exit(EXIT_BAD_INPUT)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, EOFError):
-            raise  # click's own ways out: usage errors, ctx.exit, Ctrl-C
+        except click.ClickException as error:
+            raise said_by_us(error) from None  # a usage error, in the terminal's language
+        except (click.exceptions.Exit, click.Abort, EOFError):
+            raise  # click's own ways out: ctx.exit, Ctrl-C
         except OSError as error:
             if error.filename is None or ctx.params.get("debug"):
                 return self._internal(ctx, error)
