@@ -106,19 +106,21 @@ def test_a_mistake_is_said_in_the_terminals_language(
 
 
 def test_warnings_are_said_in_the_terminals_language(make_spec: SpecMaker, pseudo_locale: str) -> None:
-    """A text that does not fit and a missing image drawn as a placeholder: warnings, the PDF written."""
+    """A text that does not fit, a missing image drawn as a placeholder and a character no font has:
+    warnings, the PDF written."""
     spec = SPEC.replace(
         "size: 16pt, colour: white}", "size: 16pt, colour: white}\n        - {type: image, src: art.png}"
     )
-    folder = make_spec(spec, cards__csv=CSV.replace("Heal 1.", "Heal 1. " + "Then heal again. " * 30))
+    csv = CSV.replace("Heal 1.", "Heal 1. " + "Then heal again. " * 30).replace("Storm,", "Storm 🎲,")
+    folder = make_spec(spec, cards__csv=csv)
     result = run(folder, "--draft", lang=pseudo_locale)
     assert result.exit_code == 0, result.output
     assert (folder / "out" / "deck.pdf").is_file()
     lines = result.stderr.strip().splitlines()
-    assert len(lines) >= 2, result.stderr  # the misfit and the placeholder
-    assert leaked(result.stderr, str(folder), "Heal", "Then heal again", "art.png", "Water", *SIDE) == [], (
-        result.stderr
-    )
+    assert len(lines) >= 3, result.stderr  # the misfit, the placeholder and the glyph no font has
+    assert "U+1F3B2" in result.stderr
+    data = ("Heal", "Then heal again", "art.png", "Water", "Storm", "🎲", *SIDE)
+    assert leaked(result.stderr, str(folder), *data) == [], result.stderr
 
 
 def test_strict_says_warnings_as_errors_in_the_terminals_language(

@@ -844,7 +844,9 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
 def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     frame, fonts = plan_.frame, plan_.ctx.fonts
     label_font = STANDARD["sans"]
-    fonts.context = f"{plan_.id} {page.kind} page"
+    fonts.context = Phrase(
+        PAGE_CONTEXT.get(page.kind, N_("{game} {kind} page")), game=plan_.id, kind=page.kind
+    )
     if page.kind == "cover":
         notes = _cover_notes(plan_)
         subtitle = _subtitle(plan_)
@@ -873,7 +875,7 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         layout = compose([*layout.blocks, *page.folded.blocks])
     for layer, side in layers:
         _draw_pieces(canvas, plan_, page.pieces, layer, side)
-    fonts.context = f"{plan_.id} sheet {page.sheet} labels"
+    fonts.context = Phrase(N_("{game} sheet {sheet} labels"), game=plan_.id, sheet=page.sheet)
     outlines = []
     for layer, side in layers:
         for block in layer.blocks:
@@ -1029,6 +1031,14 @@ def metadata(the_plan: Plan) -> pdf_info.Metadata:
     title, stamp = the_plan.title, the_plan.stamp
     subject = f"{title} — {stamp}" if stamp and stamp not in title else title
     return pdf_info.Metadata(title, game.designer or "", subject)
+
+
+PAGE_CONTEXT = {  # a page as a glyph warning names it ("gods cover page: no embedded font has ...")
+    "cover": N_("{game} cover page"),
+    "duplex-test": N_("{game} duplex-test page"),
+    "assembly": N_("{game} assembly page"),
+    "pieces": N_("{game} pieces page"),
+}
 
 
 def write(
