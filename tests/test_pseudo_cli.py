@@ -60,6 +60,12 @@ MISTAKES = {  # name -> (spec, csv, extra arguments, the data the message quotes
         (),
         ("type", "when"),  # the key the expression is written at
     ),
+    "a when that is no field reference": (
+        SPEC.replace("fit: wrap}", 'fit: wrap, when: "{type} == event"}'),
+        CSV,
+        (),
+        ("when", "type", "event", "bonus", "=="),
+    ),
     "unknown colour": (SPEC.replace("#2b2233", "gren"), CSV, (), ("seagreen", "green", "grey", "gren")),
     "bad count": (SPEC, CSV.replace("red,3,", "red,lots,"), (), ("lots",)),
     "too large count": (SPEC, CSV.replace("red,3,", "red,99999999,"), (), ()),

@@ -29,9 +29,14 @@ def when_problem(value: str) -> str | None:
     or an expression without braces (components/expressions.py), is what a designer means."""
     if not _fields_named(value) or _WHEN_FIELD.fullmatch(value):
         return None
-    return (
-        f"when: {value!r} mixes a {{field}} with other text, so it always holds (expected one field, "
-        'when: "{bonus}", or an expression without braces, when: "type == \'event\'")'
+    return Phrase(
+        N_(
+            "when: {value} mixes a {{field}} with other text, so it always holds (expected one field, "
+            "{one}, or an expression without braces, {expression})"
+        ),
+        value=repr(value),
+        one='when: "{bonus}"',
+        expression="when: \"type == 'event'\"",
     )
 
 

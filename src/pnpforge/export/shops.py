@@ -112,17 +112,35 @@ def apply_shop(prepared: Prepared, shop: Shop) -> None:
         found = product_for(first.width, first.height, shop)
         if found is None:
             prepared.notes.append(
-                f"{where}: note: {component.name} ({_mm(first.width, first.height)}) matches no "
-                f"{shop.title} card product; exported at its own size"
-                " with their bleed (ask for a custom size)"
+                Phrase(
+                    N_(
+                        "{where}: note: {component} ({size}) matches no {shop} card product; "
+                        "exported at its own "
+                        "size with their bleed (ask for a custom size)"
+                    ),
+                    where=where,
+                    component=component.name,
+                    size=_mm(first.width, first.height),
+                    shop=shop.title,
+                )
             )
             groups.append(group)
             continue
         product, width, height = found
         if abs(width - first.width) > 1e-6 or abs(height - first.height) > 1e-6:
             prepared.notes.append(
-                f"{where}: note: {component.name} drawn at {shop.title}'s {product} size "
-                f"{_mm(width, height)} (the spec says {_mm(first.width, first.height)})"
+                Phrase(
+                    N_(
+                        "{where}: note: {component} drawn at {shop}'s {product} size {size} (the "
+                        "spec says {asked})"
+                    ),
+                    where=where,
+                    component=component.name,
+                    shop=shop.title,
+                    product=product,
+                    size=_mm(width, height),
+                    asked=_mm(first.width, first.height),
+                )
             )
         pieces = [dataclasses.replace(piece, width=width, height=height) for piece in group.pieces]
         groups.append(ComponentPieces(component, pieces))

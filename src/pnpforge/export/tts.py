@@ -29,10 +29,12 @@ from pnpforge.export.sides import Row, has_back, rows, shared_back, title_of
 from pnpforge.files import write_atomic
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.generator.pieces import Piece
+from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import SideName, draw_side
 from pnpforge.limits import pixels
 from pnpforge.output.canvas import Canvas
+from pnpforge.phrase import Phrase
 from pnpforge.units import mm
 
 MAX_SIDE = 4096  # px: TTS's largest sheet
@@ -325,7 +327,8 @@ def export_tts(prepared: Prepared) -> list[Path]:
     for index, group in enumerate(g for g in prepared.groups if g.pieces):
         component = group.component
         if component.kind == "die":
-            prepared.notes.append(f"note: {component.name}: dice are not exported to Tabletop Simulator")
+            no_dice = N_("note: {component}: dice are not exported to Tabletop Simulator")
+            prepared.notes.append(Phrase(no_dice, component=component.name))
             continue
         make = _deck if component.kind == "card" else _tiles
         obj = make(group, prepared, job, out, index * SPACING)
