@@ -78,7 +78,7 @@ def _embedded_problem(uri: str) -> str | None:
 
     try:
         data = base64.b64decode(uri.split(",", 1)[1], validate=False)
-        limits.image_size(io.BytesIO(data), "an embedded image")
+        limits.image_size(io.BytesIO(data), Phrase.word(N_("an embedded image")))
     except ValueError as exc:
         return str(exc)
     except (binascii.Error, OSError):

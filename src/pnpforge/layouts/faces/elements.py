@@ -201,7 +201,7 @@ def _image_size(path: Path, mtime: float) -> tuple[float, float]:
             return svg_size(path)
         from PIL import Image
 
-        limits.image_size(str(path), "it")  # the header first: never decode a bomb
+        limits.image_size(str(path), Phrase.word(N_("it")))  # the header first: never decode a bomb
         with Image.open(path) as image:
             image.load()  # decode it all now: a truncated file must fail here, not halfway through the PDF
         return ImageReader(str(path)).getSize()
