@@ -284,3 +284,22 @@ def test_clicks_usage_errors_in_english_and_japanese() -> None:
         "'sideways' は 'long', 'short', 'fold', 'none' のいずれでもありません。"
     )
     assert "ヘルプは 'main build --help' で表示できます。" in japanese.stderr
+
+
+def test_export_notes_are_said_in_the_terminals_language(make_spec: SpecMaker, pseudo_locale: str) -> None:
+    folder = make_spec(SPEC, cards__csv=CSV)
+    runner = CliRunner(env={"PNPFORGE_LANG": pseudo_locale})
+    args = [
+        "export",
+        str(folder),
+        "--to",
+        "print-shop",
+        "--shop",
+        "makeplayingcards",
+        "-o",
+        str(folder / "shop"),
+    ]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "MakePlayingCards" in result.stderr  # the note on the card size the shop prints
+    assert leaked(result.stderr, str(folder), "MakePlayingCards", "poker", "cards", "mm") == [], result.stderr

@@ -137,8 +137,10 @@ def export_cmd(
         black=black.strip().lower(),
         shop=shop,
     )
+    from pnpforge.cli import say
+
     files, notes = export(target, kind.strip().lower(), options)
     for note in notes:
-        click.echo(note, err=True)
+        say(note)  # a warning or note, in the terminal's language
     for path in files:
         click.echo(str(path))
