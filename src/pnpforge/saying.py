@@ -87,7 +87,7 @@ def pydantic_message(error: Mapping[str, Any]) -> str:
     if kind == "literal_error":
         words = re.findall(r"'[^']*'", str(ctx.get("expected", "")))
         if len(words) > 1:
-            ctx["expected"] = Phrase(_OR, some=", ".join(words[:-1]), last=words[-1])
+            ctx["expected"] = Phrase(_OR, some=words[:-1], last=words[-1])
     try:
         said = Phrase(template, **{k: v for k, v in ctx.items() if isinstance(v, str | int | float)})
     except (KeyError, IndexError, ValueError):
