@@ -358,7 +358,9 @@ class FontRegistry:
             template = N_("{where}: no embedded font has {chars} in {text}")
             if not self.context:
                 template = N_("no embedded font has {chars} in {text}")
-            said = Phrase(template, where=self.context, chars=chars, text=repr(text))
+            # the row as text, not the piece it names (a warning crosses to the server from a worker)
+            where = self.context if isinstance(self.context, Phrase) else str(self.context)
+            said = Phrase(template, where=where, chars=chars, text=repr(text))
             self.missing.append(warning(said))
         return tuple(out)
 
