@@ -325,3 +325,30 @@ def test_export_notes_are_said_in_the_terminals_language(make_spec: SpecMaker, p
     assert result.exit_code == 0, result.output
     assert "MakePlayingCards" in result.stderr  # the note on the card size the shop prints
     assert leaked(result.stderr, str(folder), "MakePlayingCards", "poker", "cards", "mm") == [], result.stderr
+
+
+@pytest.mark.parametrize("lang", ["xx", "ja"])
+def test_a_kept_build_says_its_warnings_in_the_terminals_language(
+    make_spec: SpecMaker, pseudo_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A warm build (compiled.py plays the kept pages back) says the same warnings, in the same language."""
+    import pnpforge.build
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    monkeypatch.setenv("PNPFORGE_LOCALE_DIR", str(pseudo_dir))
+    planned = []
+    full_plan = pnpforge.build.plan
+    monkeypatch.setattr(pnpforge.build, "plan", lambda *a, **k: planned.append(1) or full_plan(*a, **k))
+    spec = SPEC.replace(
+        "size: 16pt, colour: white}", "size: 16pt, colour: white}\n        - {type: image, src: art.png}"
+    )
+    csv = CSV.replace("Heal 1.", "Heal 1. " + "Then heal again. " * 30).replace("Storm,", "Storm 🎲,")
+    folder = make_spec(spec, cards__csv=csv)
+    said = [run(folder, "--draft", lang=lang).stderr for _ in range(2)]
+    assert planned == [1]  # the second build was played back from what the first kept
+    assert said[1] == said[0]
+    if lang == "ja":
+        assert said[0].count("警告") == 3 and "代わりの枠を描きます" in said[0]
+    else:
+        data = ("Heal", "Then heal again", "art.png", "Water", "Storm", "🎲", *SIDE)
+        assert leaked(said[1], str(folder), *data) == [], said[1]

@@ -47,6 +47,7 @@ from pnpforge.files import STAGING_PREFIX
 from pnpforge.files import _alive as alive
 from pnpforge.longlived import long_lived
 from pnpforge.parsecache import _read_regular
+from pnpforge.saying import plain, unplain
 
 if TYPE_CHECKING:
     from pnpforge.buildoptions import BuildOptions
@@ -317,9 +318,11 @@ def _built(
         "metadata": tuple(metadata(the_plan)),
         "cjk": str(fonts.cjk_path) if fonts.cjk_path is not None else None,
         "explicit": explicit,
-        "font_warnings": list(fonts.warnings),
+        "font_warnings": plain(list(fonts.warnings)),  # Phrases as plain data, said again when played
         "fonts": [(name, str(path), _hash(path)) for name, path in fonts.files.items()],
-        "warnings": [w if isinstance(w, str) else (w.file, w.line, w.col, w.message) for w in said],
+        "warnings": [
+            plain(w) if isinstance(w, str) else (w.file, w.line, w.col, plain(w.message)) for w in said
+        ],
         "pages": recording.pages,
     }
     store(options.out_dir, key, kept)
@@ -339,10 +342,15 @@ def _played_back(
         from pnpforge.output.recording import replay
 
     try:
-        said: list[Warning] = [w if isinstance(w, str) else Problem(*w) for w in kept["warnings"]]
+        said: list[Warning] = [
+            Problem(w[0], w[1], w[2], unplain(w[3])) if isinstance(w, tuple) else unplain(w)
+            for w in kept["warnings"]
+        ]
         cjk = kept["cjk"]
         fonts = FontRegistry(Path(cjk) if kept["explicit"] and cjk else None)
-        same = fonts.warnings == kept["font_warnings"] and str(fonts.cjk_path or "") == (cjk or "")
+        same = plain(list(fonts.warnings)) == kept["font_warnings"] and str(fonts.cjk_path or "") == (
+            cjk or ""
+        )
         for name, path, digest in kept["fonts"]:
             same = same and _hash(Path(path)) == digest and fonts.register(Path(path), name)
         if not same or (options.strict and said):  # --strict with warnings: the full build says them

@@ -15,7 +15,7 @@ from typing import Any
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 
-__all__ = ["pydantic_message", "reason"]
+__all__ = ["plain", "pydantic_message", "reason", "unplain"]
 
 
 def reason(exc: BaseException) -> str:
@@ -93,3 +93,32 @@ def pydantic_message(error: Mapping[str, Any]) -> str:
     except (KeyError, IndexError, ValueError):
         return message
     return said if said == message else message
+
+
+def plain(text: Any) -> Any:
+    """`text` as plain data (str, numbers, lists, dicts) that marshal or JSON can keep: a Phrase becomes
+    {"phrase": template, "text": its English, "values": ...}, so `unplain` gives it back to be said in
+    any language (a kept build's warnings, compiled.py)."""
+    if isinstance(text, Phrase):
+        values = {key: plain(value) for key, value in text.values.items()}
+        return {"phrase": text.template, "text": str(text), "values": values}
+    if isinstance(text, list | tuple):
+        return [plain(item) for item in text]
+    if isinstance(text, dict):
+        return {str(key): plain(value) for key, value in text.items()}
+    if isinstance(text, str | int | float | bool) or text is None:
+        return str(text) if isinstance(text, str) else text
+    return str(text)
+
+
+def unplain(data: Any) -> Any:
+    """What `plain` kept, as it was: Phrases again (with the same English), texts and numbers as they are."""
+    if isinstance(data, dict) and set(data) == {"phrase", "text", "values"}:
+        values = {key: unplain(value) for key, value in data["values"].items()}
+        said = Phrase(data["phrase"], **values) if values else None
+        return said if said == data["text"] else Phrase.word(data["text"], data["phrase"])
+    if isinstance(data, list):
+        return [unplain(item) for item in data]
+    if isinstance(data, dict):
+        return {key: unplain(value) for key, value in data.items()}
+    return data
