@@ -45,12 +45,12 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 
 
-def say(text: str) -> None:
+def say(text: str, domain: str | None = None) -> None:
     """One line on stderr in the terminal's language (PNPFORGE_LANG); `FILE:LINE:COL`, names and values
-    as they are."""
+    as they are. `domain`: the game whose words the line holds (its own first, then the engine's)."""
     from pnpforge import i18n
 
-    click.echo(i18n.translator(i18n.terminal_language())(text), err=True)
+    click.echo(i18n.translator(i18n.terminal_language(), domain)(text), err=True)
 
 
 COMMAND_LINE = N_("<command line>")  # where a problem with an option's value is
@@ -67,7 +67,8 @@ def report_problems(error: InputError) -> None:
 
     said = collapse(error.problems)
     for problem in said[: limits.VIOLATIONS]:
-        say(Phrase(N_("error: {where}: {message}"), where=_where(problem), message=problem.message))
+        said = Phrase(N_("error: {where}: {message}"), where=_where(problem), message=problem.message)
+        say(said, error.domain)  # a game's rules found it: said in that game's words
     unlisted = len(said) - limits.VIOLATIONS
     if unlisted > 0:
         shown = limits.VIOLATIONS
