@@ -67,8 +67,8 @@ def report_problems(error: InputError) -> None:
 
     said = collapse(error.problems)
     for problem in said[: limits.VIOLATIONS]:
-        said = Phrase(N_("error: {where}: {message}"), where=_where(problem), message=problem.message)
-        say(said, error.domain)  # a game's rules found it: said in that game's words
+        line = Phrase(N_("error: {where}: {message}"), where=_where(problem), message=problem.message)
+        say(line, error.domain)  # a game's rules found it: said in that game's words
     unlisted = len(said) - limits.VIOLATIONS
     if unlisted > 0:
         shown = limits.VIOLATIONS
