@@ -184,7 +184,7 @@ def test_english_stays_as_it_was(make_spec: SpecMaker) -> None:
         ("bad page", "ページ 'a9000' は用紙サイズではありません"),
         (
             "unknown key",
-            "不明なキー 「colr」 です(説明書にあるキーのいずれかが必要です)",
+            "不明なキー「colr」(説明書にあるキーのみ)",  # quoted the Japanese way (errors.quoted)
         ),  # quoted the Japanese way
     ],
 )

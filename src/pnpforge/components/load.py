@@ -191,6 +191,16 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     return loaded
 
 
+TOO_MANY_PIECES = N_(
+    "component {name} brings the spec to {count} pieces "
+    "(expected at most {most} in all; see Work bounds in docs/spec.md)"
+)
+TOO_MANY_TILES = N_(
+    "component {name} brings the spec to {count} polyhex tiles "
+    "(expected at most {most} in all; see Work bounds in docs/spec.md)"
+)
+
+
 def _total_problems(loaded: LoadedSpec) -> list[Problem]:
     """The spec's pieces all together within `limits.PIECES_TOTAL`, and its polyhex tiles (nested one by
     one) within `limits.NESTED_PIECES`, said at the component that passes the bound."""
@@ -199,21 +209,12 @@ def _total_problems(loaded: LoadedSpec) -> list[Problem]:
         count = loaded.piece_total(component)
         total += count
         nested += count if component.shape == "polyhex" else 0
-        for value, bound, what in (
-            (total, limits.PIECES_TOTAL, N_("pieces")),
-            (nested, limits.NESTED_PIECES, N_("polyhex tiles")),
+        for value, bound, template in (
+            (total, limits.PIECES_TOTAL, TOO_MANY_PIECES),
+            (nested, limits.NESTED_PIECES, TOO_MANY_TILES),
         ):
             if value > bound:
-                message = Phrase(
-                    N_(
-                        "component {name} brings the spec to {count} {what} "
-                        "(expected at most {most} in all; see Work bounds in docs/spec.md)"
-                    ),
-                    name=repr(component.name),
-                    count=value,
-                    what=Phrase.word(what),
-                    most=bound,
-                )
+                message = Phrase(template, name=repr(component.name), count=value, most=bound)
                 return [loaded.source.problem(("components", index, "count"), message)]
     return []
 
