@@ -182,10 +182,7 @@ def test_english_stays_as_it_was(make_spec: SpecMaker) -> None:
         ),
         ("bad count", "count 'lots' は整数ではありません(正の整数が必要です)"),
         ("bad page", "ページ 'a9000' は用紙サイズではありません"),
-        (
-            "unknown key",
-            "不明なキー「colr」(説明書にあるキーのみ)",  # quoted the Japanese way (errors.quoted)
-        ),  # quoted the Japanese way
+        ("unknown key", "不明なキー「colr」(説明書にあるキーのみ)"),  # quoted the Japanese way
     ],
 )
 def test_japanese_terminal(make_spec: SpecMaker, mistake: str, said: str) -> None:
