@@ -90,10 +90,6 @@ def page(name: str, lang: str, home: str, status: int = 200, **context: Any) -> 
     return Answer(render(name, lang, home, **context), status)
 
 
-def error_page(error: InputError, lang: str, status: int) -> Answer:
-    return page("error.html", lang, "/", status, problems=problems(error, lang))
-
-
 def game_context(game: catalog.GameFolder, lang: str) -> dict[str, Any]:
     info = catalog.game_info(game)
     low, high = catalog.players_range(game)
