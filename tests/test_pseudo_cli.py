@@ -17,6 +17,7 @@ from click.testing import CliRunner, Result
 from conftest import SpecMaker, untranslated
 from test_mistakes import CSV, SPEC
 
+from pnpforge import __version__
 from pnpforge.cli import main
 
 SIDE = ("cards", "face", "back", "text")  # a piece's component, side and element type, as the spec names them
@@ -352,3 +353,28 @@ def test_a_kept_build_says_its_warnings_in_the_terminals_language(
     else:
         data = ("Heal", "Then heal again", "art.png", "Water", "Storm", "🎲", *SIDE)
         assert leaked(said[1], str(folder), *data) == [], said[1]
+
+
+def test_version_line_in_english_japanese_and_the_pseudo_locale(pseudo_locale: str) -> None:
+    assert CliRunner().invoke(main, ["--version"]).output == f"pnpforge, version {__version__}\n"
+    japanese = CliRunner(env={"PNPFORGE_LANG": "ja"}).invoke(main, ["--version"])
+    assert japanese.exit_code == 0 and japanese.output == f"pnpforge バージョン {__version__}\n"
+    pseudo = CliRunner(env={"PNPFORGE_LANG": pseudo_locale}).invoke(main, ["--version"])
+    assert pseudo.exit_code == 0 and leaked(pseudo.output, "pnpforge", __version__) == [], pseudo.output
+
+
+def test_ctrl_c_is_said_in_the_terminals_language(
+    pseudo_locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnpforge.cli import print_cmds
+
+    def interrupted(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(print_cmds, "_run_build", interrupted)
+    english = CliRunner().invoke(main, ["build", "gods"])
+    assert english.exit_code == 1 and english.stderr == "\nAborted!\n"
+    japanese = CliRunner(env={"PNPFORGE_LANG": "ja"}).invoke(main, ["build", "gods"])
+    assert japanese.exit_code == 1 and japanese.stderr == "\n中断しました。\n"
+    pseudo = CliRunner(env={"PNPFORGE_LANG": pseudo_locale}).invoke(main, ["build", "gods"])
+    assert pseudo.exit_code == 1 and pseudo.stderr.strip() and leaked(pseudo.stderr) == [], pseudo.stderr

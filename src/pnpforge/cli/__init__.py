@@ -177,8 +177,16 @@ class ForgeGroup(Translated, click.Group):
             sys.exit(EXIT_BAD_INPUT)
         except click.ClickException as error:
             raise said_by_us(error) from None  # a usage error, in the terminal's language
-        except (click.exceptions.Exit, click.Abort, EOFError):
-            raise  # click's own ways out: ctx.exit, Ctrl-C
+        except click.exceptions.Exit:
+            raise  # click's own way out: ctx.exit
+        except (
+            click.Abort,
+            KeyboardInterrupt,
+            EOFError,
+        ):  # Ctrl-C: click's "Aborted!" and exit 1, in our words
+            click.echo(err=True)
+            say(N_("Aborted!"))
+            sys.exit(1)
         except OSError as error:
             if error.filename is None or ctx.params.get("debug"):
                 return self._internal(ctx, error)
@@ -199,6 +207,17 @@ class ForgeGroup(Translated, click.Group):
         sys.exit(EXIT_INTERNAL)
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """`pnpforge --version`: click's own line, said in the terminal's language."""
+    if value and not ctx.resilient_parsing:
+        click.echo(
+            terminal_said()(
+                Phrase(N_("{program}, version {version}"), program="pnpforge", version=__version__)
+            )
+        )
+        ctx.exit()
+
+
 @click.group(
     cls=ForgeGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -215,7 +234,9 @@ class ForgeGroup(Translated, click.Group):
     """
     ),
 )
-@click.version_option(__version__, prog_name="pnpforge", help=VERSION_OPTION)
+@click.option(
+    "--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version, help=VERSION_OPTION
+)
 @click.option(
     "--games-dir",
     type=click.Path(file_okay=False, exists=True),
