@@ -61,9 +61,10 @@ def quoted(value: object) -> str:
     return shown
 
 
-def unknown(what: str, value: object, known: str) -> Phrase:
+def unknown(what: str, value: object, known: object) -> Phrase:
     """ "unknown god 'Ra' (expected one of: Amun, Isis)": `what` is a noun marked with N_ where it is
-    written (a game's in its folder), `known` the choices as the CLI lists them."""
+    written (a game's in its folder), `known` the choices as the CLI lists them (or a list, joined as the
+    language joins one)."""
     return Phrase(UNKNOWN, what=Phrase.word(what), value=quoted(value), known=known)
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
-from pnpforge.errors import InputError, quoted
+from pnpforge.errors import InputError, unknown
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, too_long_number
@@ -132,16 +132,13 @@ def unique_names(source: Source, names: list[str], path: Path_ = ("players",)) -
         raise InputError(problems)
 
 
-UNKNOWN_NAME = N_("unknown {what} {name} (expected one of: {known})")
-
-
 def known_names(
     source: Source, refs: Iterable[tuple[Path_, str]], known: Collection[str], what: str = N_("player")
 ) -> None:
     """Every name used elsewhere in the file (sections, tokens, seat order) is a listed player."""
     expected = list(known) or Phrase.word(N_("none"))
     problems = [
-        source.problem(path, Phrase(UNKNOWN_NAME, what=Phrase.word(what), name=quoted(name), known=expected))
+        source.problem(path, unknown(what, name, expected))
         for path, name in refs
         if name not in known
     ]
