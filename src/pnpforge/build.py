@@ -55,7 +55,7 @@ from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output import info as pdf_info
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.page import PageFrame, Rect
-from pnpforge.output.recording import Recording
+from pnpforge.output.recording import PageDrawing, Recording
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, named_file
@@ -1047,6 +1047,7 @@ def write(
     progress: Callable[[int], None] | None = None,
     png_pages: Callable[[], Collection[int]] | None = None,
     recording: Recording | None = None,
+    kept: Callable[[int], PageDrawing | None] | None = None,
 ) -> list[Path]:
     """Draw the planned pages, then write `<out>/<id>.pdf` (and SVG/PNG per page); returns the paths.
 
@@ -1054,22 +1055,39 @@ def write(
     Such a problem stops the drawing at once; the spec is then checked in full so that the error
     lists every problem, not only the first. `png_pages`, asked once the pages are drawn, names the
     only pages (0-based) to render to PNG (`watch`: the pages a change touched). `recording`, when
-    given, receives every PDF page's canvas calls (compiled.py keeps them for the next build).
+    given, receives every PDF page's canvas calls (compiled.py keeps them for the next build), and
+    `recording.quiet` says of each page whether drawing it warned of nothing. `kept(k)`, with a
+    recording, may give page k as a build before drew it (`watch`: the page's digest is unchanged and
+    it warned of nothing): it is played back instead of drawn, when the reused drawings it names fit.
     """
     from pnpforge.output import pdf, png
 
     out = Path(options.out_dir)
     stem = options.name or the_plan.id
+    defined: set[str] = set()  # the forms (reused drawings) the pages so far defined
 
     def draw(canvas: Canvas, page: DocPage) -> None:
         draw_page(canvas, the_plan, page)
 
-    def draw_recorded(canvas: Canvas, page: DocPage) -> None:
-        draw_page(recording.page(canvas) if recording is not None else canvas, the_plan, page)
+    def draw_recorded(canvas: Canvas, indexed: tuple[int, DocPage]) -> None:
+        index, page = indexed
+        if recording is None:
+            draw_page(canvas, the_plan, page)
+            return
+        before = kept(index) if kept is not None else None
+        if before is not None and before.fits(defined):
+            recording.again(canvas, before)
+            recording.quiet.append(True)
+        else:
+            recording.quiet.append(
+                _drawn_quietly(the_plan, lambda: draw_page(recording.page(canvas), the_plan, page))
+            )
+        defined.update(key for key, here in recording.forms[-1] if here)
 
     outputs: list[tuple[Path, bytes]] = []
     try:
-        data = pdf.render(the_plan.pages, the_plan.frame, draw_recorded, metadata(the_plan), progress)
+        pages = list(enumerate(the_plan.pages))
+        data = pdf.render(pages, the_plan.frame, draw_recorded, metadata(the_plan), progress)
         if "pdf" in options.formats:
             outputs.append((out / f"{stem}.pdf", data))
         if "svg" in options.formats:
@@ -1092,6 +1110,14 @@ def write(
         for path, payload in outputs:
             write_atomic(path, payload)
     return [path for path, _ in outputs]
+
+
+def _drawn_quietly(the_plan: Plan, draw: Callable[[], None]) -> bool:
+    """Run `draw` and say whether it warned of nothing (a warning said once already counts too)."""
+    ctx = the_plan.ctx
+    given, lacking = ctx.warned, len(ctx.fonts.missing)
+    draw()
+    return ctx.warned == given and len(ctx.fonts.missing) == lacking
 
 
 def warnings(the_plan: Plan) -> list[Problem | str]:

@@ -183,6 +183,7 @@ def _run_build(
     import_long_lived("pnpforge.build")  # the engine's many imports, with the cycle collector paused
     from pnpforge.build import plan, warnings, write
     from pnpforge.components.load import load_target
+    from pnpforge.output.recording import Recording
 
     loaded = load_target(target, options.allow_outside_files)
     if since is not None or rev is not None:
@@ -197,12 +198,15 @@ def _run_build(
             click.echo(f"no piece changed since {rev or since}: nothing to reprint", err=True)
             return []
     the_plan = plan(loaded, options)
+    # watch: the pages unchanged since its last build are played back, not drawn
+    recording = Recording() if watched is not None else None
+    kept = watched.kept(the_plan) if watched is not None else None
     # asked once drawn: the cover shows what drawing warned of
     pages = partial(watched.changed, the_plan, options) if watched is not None else None
     with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
-        files = write(the_plan, options, progress, pages)
-    if watched is not None:
-        watched.built(the_plan, options)
+        files = write(the_plan, options, progress, pages, recording, kept)
+    if watched is not None and recording is not None:
+        watched.built(the_plan, options, recording)
     report_warnings(warnings(the_plan))
     return files
 

@@ -1,16 +1,18 @@
-"""A digest of what each planned page shows, so that `watch` re-renders only the pages a change
-touched (`--format png`).
+"""A digest of what each planned page shows, so that `watch` draws again only the pages a change
+touched (the others are played back as they were recorded) and re-renders only their PNGs.
 
 A piece page's digest covers its layout (every placement, cut line and mark), the fingerprint of
 each piece placed on it and the components named in its label; the cover's covers the inventory,
-the game's header and the build's notes; and every page's covers what all pages share (page frame,
-language, duplex, stamp, fonts, pnpforge's version). A page whose digest is unchanged draws the same
-pixels; a wrong guess can only re-render a page that did not need it.
+the game's header and the build's notes; and every page's covers what all pages share (the game's id
+and defaults, page frame, language, duplex, back offset, stamp, fonts, pnpforge's version). A page
+whose digest is unchanged draws the same calls; the options of a `watch` do not change between its
+builds.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from pnpforge import __version__
@@ -20,13 +22,16 @@ if TYPE_CHECKING:
     from pnpforge.build import DocPage, Plan
 
 
-def page_prints(the_plan: Plan) -> list[str]:
-    """One digest per page of the plan, in page order."""
+def page_prints(the_plan: Plan, only: Collection[int] | None = None) -> list[str]:
+    """One digest per page of the plan (of the pages `only` names), in page order."""
     printer = Printer(the_plan.ctx)
     fonts = the_plan.ctx.fonts
     shared = repr(
         (
             __version__,
+            the_plan.id,
+            the_plan.loaded.spec.defaults,
+            the_plan.back_offset,
             the_plan.frame,
             the_plan.page_name,
             the_plan.lang,
@@ -38,7 +43,8 @@ def page_prints(the_plan: Plan) -> list[str]:
             sorted(fonts.names()),
         )
     )
-    return [_digest(shared, _page(the_plan, page, printer)) for page in the_plan.pages]
+    pages = the_plan.pages if only is None else [the_plan.pages[k] for k in sorted(only)]
+    return [_digest(shared, _page(the_plan, page, printer)) for page in pages]
 
 
 def _page(the_plan: Plan, page: DocPage, printer: Printer) -> str:
@@ -60,7 +66,8 @@ def _page(the_plan: Plan, page: DocPage, printer: Printer) -> str:
     if page.folded is not None:  # --duplex fold: the backs beside their fronts
         placed += [(printer(pieces[p.index], "back"), "back") for p in page.folded.placements]
     component = page.component.name if page.component else ""
-    return repr((page.kind, page.side, page.sheet, component, page.layout, page.folded, placed))
+    where = (page.sheet, page.label, component, page.fold_across)
+    return repr((page.kind, page.side, *where, page.layout, page.folded, placed))
 
 
 def _digest(*parts: str) -> str:

@@ -57,8 +57,9 @@ def draw_placeholder(
     missing = Phrase(N_("image {src} is missing; a placeholder is drawn (--draft)"), src=repr(src))
     found = _where(element, piece, ctx, missing)
     warning = Phrase(N_("{where}: {message}"), where=found.where, message=errors.warning(found.message))
-    if not any(isinstance(w, str) and f"image {src!r} is missing" in w for w in ctx.warnings):
-        ctx.warnings.append(warning)
+    ctx.warn(  # once per file, wherever it is drawn
+        warning, lambda _: any(isinstance(w, str) and f"image {src!r} is missing" in w for w in ctx.warnings)
+    )
     corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]
     canvas.polygon(corners, PLACEHOLDER_FILL, PLACEHOLDER_INK, mm(0.2))
     canvas.polygon([corners[0], corners[2]], None, PLACEHOLDER_INK, mm(0.15), closed=False)

@@ -12,7 +12,7 @@ makes the recording `broken`: it is then not kept at all.
 from __future__ import annotations
 
 import marshal
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,17 +22,50 @@ from pnpforge.output.canvas import RGB, Canvas, Point
 PATH_ARGUMENT = "image"  # the one call taking a Path (kept as its text)
 
 
+Form = tuple[str, bool]  # a reused drawing a page names: its key, and whether the page defined it
+
+
+@dataclass(frozen=True)
+class PageDrawing:
+    """One page's recorded calls, with the reused drawings (PDF forms) it defined or used, in order."""
+
+    calls: list[bytes]
+    forms: tuple[Form, ...]
+
+    def fits(self, defined: Set[str]) -> bool:
+        """Whether playing the page back after pages that defined the forms `defined` makes the calls it
+        made when recorded: it defines only what is not defined yet and uses only what is."""
+        seen = set(defined)
+        for key, here in self.forms:
+            if here == (key in seen):
+                return False
+            seen.add(key)
+        return True
+
+
 @dataclass
 class Recording:
     """A document's pages as recorded calls, in page order; `broken` when one could not be kept."""
 
     pages: list[list[bytes]] = field(default_factory=list)
+    forms: list[list[Form]] = field(default_factory=list)  # each page's, in call order
+    quiet: list[bool] = field(default_factory=list)  # each page's: drawing it warned of nothing (build.write)
     broken: bool = False
 
     def page(self, canvas: Canvas) -> Recorder:
         """A canvas drawing on `canvas` that records the next page."""
         self.pages.append([])
+        self.forms.append([])
         return Recorder(canvas, self)
+
+    def again(self, canvas: Canvas, drawing: PageDrawing) -> None:
+        """Play a page recorded before back on `canvas`, kept as this recording's next page."""
+        replay(canvas, drawing.calls)
+        self.pages.append(drawing.calls)
+        self.forms.append(list(drawing.forms))
+
+    def drawing(self, index: int) -> PageDrawing:
+        return PageDrawing(self.pages[index], tuple(self.forms[index]))
 
 
 class Recorder:
@@ -42,6 +75,7 @@ class Recorder:
         self.canvas = canvas
         self.recording = recording
         self.calls = recording.pages[-1]
+        self.forms = recording.forms[-1]
 
     def _keep(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any] | None = None) -> None:
         try:
@@ -95,7 +129,9 @@ class Recorder:
 
     def begin_reuse(self, key: str) -> bool:
         self._keep("begin_reuse", (key,))
-        return self.canvas.begin_reuse(key)
+        defined_here = self.canvas.begin_reuse(key)
+        self.forms.append((key, defined_here))
+        return defined_here
 
     def end_reuse(self) -> None:
         self._keep("end_reuse", ())
@@ -103,6 +139,7 @@ class Recorder:
 
     def reuse(self, key: str) -> None:
         self._keep("reuse", (key,))
+        self.forms.append((key, False))
         self.canvas.reuse(key)
 
 

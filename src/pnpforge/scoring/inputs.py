@@ -138,9 +138,7 @@ def known_names(
     """Every name used elsewhere in the file (sections, tokens, seat order) is a listed player."""
     expected = list(known) or Phrase.word(N_("none"))
     problems = [
-        source.problem(path, unknown(what, name, expected))
-        for path, name in refs
-        if name not in known
+        source.problem(path, unknown(what, name, expected)) for path, name in refs if name not in known
     ]
     if problems:
         raise InputError(problems)

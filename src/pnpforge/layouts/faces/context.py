@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,8 +32,13 @@ class RenderContext:
     backdrop: tuple[Point, ...] | None = None
     notes: list[str] = field(default_factory=list)
 
-    def warn(self, problem: Problem) -> None:
-        if problem not in self.warnings:  # copies of a row, and a check after a draw, find it again
+    warned: int = 0  # warnings given, said or not (`watch` plays back only pages that gave none)
+
+    def warn(self, problem: Problem | str, once: Callable[[Problem | str], bool] | None = None) -> None:
+        """Say `problem` after the build, unless it was said already (`once`: how to tell, else equality)."""
+        self.warned += 1
+        said = once(problem) if once is not None else problem in self.warnings
+        if not said:  # copies of a row, and a check after a draw, find it again
             self.warnings.append(problem)
 
 
