@@ -8,9 +8,10 @@ from pathlib import Path
 
 import click
 
-from pnpforge.cli import import_long_lived
-from pnpforge.cli.helptext import command
+from pnpforge.cli import COMMAND_LINE, Language, import_long_lived
+from pnpforge.cli.helptext import command, terminal_said
 from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 
 EXIT_DIFFERENT = 1
 
@@ -36,11 +37,7 @@ EXIT_DIFFERENT = 1
     "--rev", metavar="REV", help=N_("Compare NEW with its own spec as committed at git revision REV.")
 )
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the changes as JSON."))
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "ja"]),
-    help=N_("Language the pieces are drawn in (default: the spec's)."),
-)
+@click.option("--lang", type=Language(), help=N_("Language the pieces are drawn in (default: the spec's)."))
 @click.option("--page", help=N_("Page size the pieces are sized for (default: the spec's)."))
 @click.option(
     "--allow-outside-files", is_flag=True, help=N_("Let the specs name files outside their folders.")
@@ -58,19 +55,19 @@ def diff_cmd(
     from pnpforge.errors import InputError
 
     if len(specs) > 2 or (len(specs) == 2) == (rev is not None):
-        raise InputError.single(
-            "<command line>",
-            f"diff {' '.join(specs)}: expected OLD NEW, or NEW --rev REV",
-        )
+        asked = Phrase(N_("diff {specs}: expected OLD NEW, or NEW --rev REV"), specs=" ".join(specs))
+        raise InputError.single(COMMAND_LINE, asked)
     new = load_target(specs[-1], allow_outside_files)
     options = BuildOptions(page=page, lang=lang, allow_outside_files=allow_outside_files)
     with old_spec(new, specs[0] if len(specs) == 2 else None, rev) as old:
         found = compare(spec_prints(old, options), spec_prints(new, options))
     if as_json:
         click.echo(json.dumps(found.as_json(), ensure_ascii=False, indent=2))
-    else:
+    else:  # the spec's names and values as written, our words in the terminal's language
+        say = terminal_said()
         for change in found.changes:
-            click.echo(change.line())
+            click.echo(say(change.line()))
         where = f"{rev}" if rev else str(Path(specs[0]))
-        click.echo(f"{where} → {specs[-1]}: {found.summary()}")
+        line = "{old} → {new}: {summary}"  # layout alone: not a message
+        click.echo(say(Phrase(line, old=where, new=specs[-1], summary=found.summary())))
     sys.exit(0 if found.equal else EXIT_DIFFERENT)

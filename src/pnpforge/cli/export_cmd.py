@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from pnpforge.cli import Language
 from pnpforge.cli.helptext import command
 from pnpforge.i18n import N_
 
@@ -59,7 +60,7 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
 @click.option(
     "--only", multiple=True, metavar="COMPONENT", help=N_("Export only this component (repeatable).")
 )
-@click.option("--lang", type=click.Choice(["en", "ja"]), help=N_("Language of texts (default: the spec's)."))
+@click.option("--lang", type=Language(), help=N_("Language of texts (default: the spec's)."))
 @click.option(
     "--dpi",
     default=300,

@@ -11,19 +11,21 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial
+from functools import partial, reduce
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from unicodedata import east_asian_width
 
 import click
 
 from pnpforge import catalog
-from pnpforge.cli import import_long_lived, report_problems, report_warnings
-from pnpforge.cli.helptext import command
+from pnpforge.cli import COMMAND_LINE, Language, import_long_lived, report_problems, report_warnings, say
+from pnpforge.cli.helptext import command, terminal_said
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
 from pnpforge.files import STAGING_PREFIX, write_atomic
 from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 
 if TYPE_CHECKING:  # the build engine (reportlab, the spec model) is imported by the commands that use it
     from pnpforge.buildoptions import BuildOptions
@@ -62,9 +64,7 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
                 "labels and art stay inside it (default: the spec's defaults.margin, else 5mm)."
             ),
         ),
-        click.option(
-            "--lang", type=click.Choice(["en", "ja"]), help=N_("Language of texts (default: the spec's).")
-        ),
+        click.option("--lang", type=Language(), help=N_("Language of texts (default: the spec's).")),
         click.option(
             "--duplex",
             type=click.Choice(["long", "short", "fold", "none"]),
@@ -159,12 +159,16 @@ def _options(**kw: Any) -> BuildOptions:
 
 @contextmanager
 def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on a terminal; nothing at all when stderr is a pipe or file."""
+    """A progress bar on a terminal, its label in the terminal's language; nothing at all when stderr
+    is a pipe or file."""
     if not sys.stderr.isatty():
         yield None
         return
-    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+    with click.progressbar(length=total, label=terminal_said()(label), file=sys.stderr) as bar:
         yield bar.update
+
+
+BUILDING = N_("Building {game}")  # the progress bar's label
 
 
 def _run_build(
@@ -193,9 +197,9 @@ def _run_build(
         with old_spec(loaded, since, rev) as old:
             options, found = reprint_options(loaded, old, options, rev or since or "")
         for change in found.changes:
-            click.echo(change.line(), err=True)
+            say(change.line())
         if found.equal:
-            click.echo(f"no piece changed since {rev or since}: nothing to reprint", err=True)
+            say(Phrase(N_("no piece changed since {since}: nothing to reprint"), since=rev or since))
             return []
     the_plan = plan(loaded, options)
     # watch: the pages unchanged since its last build are played back, not drawn
@@ -203,7 +207,7 @@ def _run_build(
     kept = watched.kept(the_plan) if watched is not None else None
     # asked once drawn: the cover shows what drawing warned of
     pages = partial(watched.changed, the_plan, options) if watched is not None else None
-    with _progress(len(the_plan.pages), f"Building {the_plan.id}") as progress:
+    with _progress(len(the_plan.pages), Phrase(BUILDING, game=the_plan.id)) as progress:
         files = write(the_plan, options, progress, pages, recording, kept)
     if watched is not None and recording is not None:
         watched.built(the_plan, options, recording)
@@ -266,9 +270,8 @@ def _run_build(
 def build_cmd(target: str, since: str | None, rev: str | None, no_cache: bool, **kw: Any) -> None:
     # its help: the N_ text of @command above (said in the terminal's language)
     if since is not None and rev is not None:
-        raise InputError.single(
-            "<command line>", "--changed-since and --rev: give one of them (expected one)"
-        )
+        asked = N_("--changed-since and --rev: give one of them (expected one)")
+        raise InputError.single(COMMAND_LINE, Phrase.word(asked))
     options = _options(**kw)
     options.cache = not no_cache
     for path in _run_build(target, options, since, rev):
@@ -299,13 +302,16 @@ def games_cmd(as_json: bool, ids: bool) -> None:
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
+    said = terminal_said()  # the game's own title and path as written
     for row in rows:
         where = "" if row["bundled"] else f"  ({row['path']})"
-        click.echo(f"{row['id']:<16} {row['title']['en']:<28} {_players_text(*row['players'])}{where}")
+        click.echo(f"{row['id']:<16} {row['title']['en']:<28} {said(_players_text(*row['players']))}{where}")
 
 
-def _players_text(low: int, high: int) -> str:
-    return f"{low} players" if low == high else f"{low}-{high} players"
+def _players_text(low: int, high: int) -> Phrase:
+    if low == high:
+        return Phrase(N_("{count} players"), count=low)
+    return Phrase(N_("{low}-{high} players"), low=low, high=high)
 
 
 def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
@@ -319,6 +325,25 @@ def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
         "bundled": game.bundled,
         "path": str(game.path),
     }
+
+
+# the table's heading: each word (looked up by its key: "sheets" alone is a count elsewhere), its width,
+# and whether it is right-aligned over numbers
+INVENTORY_COLUMNS = (
+    (Phrase.word("name", N_("name (a column of `inventory`)")), 20, False),
+    (Phrase.word("kind", N_("kind (a column of `inventory`)")), 6, False),
+    (Phrase.word("shape", N_("shape (a column of `inventory`)")), 8, False),
+    (Phrase.word("count", N_("count (a column of `inventory`)")), 6, True),
+    (Phrase.word("sides", N_("sides (a column of `inventory`)")), 6, True),
+    (Phrase.word("sheets", N_("sheets (a column of `inventory`)")), 7, True),
+    (Phrase.word("size", N_("size (a column of `inventory`)")), 0, False),
+)
+
+
+def _cell(text: str, width: int, right: bool = False) -> str:
+    """`text` padded to `width` terminal columns (a wide character, as in Japanese, takes two)."""
+    room = width - sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+    return " " * room + text if right else text + " " * room
 
 
 @command(
@@ -339,7 +364,7 @@ def _game_row(game: catalog.GameFolder) -> dict[str, Any]:
 @click.argument("target")
 @click.option("--json", "as_json", is_flag=True, help=N_("Print a JSON list."))
 @click.option("--page", help=PAGE_HELP)
-@click.option("--lang", type=click.Choice(["en", "ja"]), help=N_("Language of the titles."))
+@click.option("--lang", type=Language(), help=N_("Language of the titles."))
 def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None) -> None:
     # its help: the N_ text of @command above (said in the terminal's language)
     from pnpforge.build import BuildOptions, inventory
@@ -358,7 +383,9 @@ def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    click.echo(f"{'name':<20} {'kind':<6} {'shape':<8} {'count':>6} {'sides':>6} {'sheets':>7}  size")
+    said = terminal_said()
+    head = [_cell(said(word), width, right) for word, width, right in INVENTORY_COLUMNS]
+    click.echo(" ".join(head[:-1]) + "  " + head[-1])
     for r in rows:
         counts = f"{r['count']:>6} {r['sides']:>6} {r['sheets']:>7}"
         click.echo(f"{r['name']:<20} {r['kind']:<6} {r['shape']:<8} {counts}  {r['size']}")
@@ -382,7 +409,7 @@ def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None
               help=N_("Directory to write into."))  # fmt: skip
 @click.option("--dpi", default=100, show_default=True, type=click.IntRange(10, 1200), help=N_("Resolution."))
 @click.option("--page", help=PAGE_HELP)
-@click.option("--lang", type=click.Choice(["en", "ja"]), help=N_("Language of the texts."))
+@click.option("--lang", type=Language(), help=N_("Language of the texts."))
 @click.option(
     "--only", multiple=True, metavar="COMPONENT", help=N_("Preview only this component (repeatable).")
 )
@@ -481,7 +508,8 @@ def new_cmd(name: str, template: str | None) -> None:
     # its help: the N_ text of @command above (said in the terminal's language)
     folder = Path(name)
     if folder.exists() and any(folder.iterdir()):
-        raise InputError.single(name, "folder exists and is not empty (expected a new folder name)")
+        refused = N_("folder exists and is not empty (expected a new folder name)")
+        raise InputError.single(name, Phrase.word(refused))
     # the id is held to [a-z0-9-]; the title may be any text, so it is written as a quoted string
     # (JSON's quoting is YAML's) and, on the back, with its braces escaped (\{): not a {field}
     slug = "-".join(
@@ -502,8 +530,14 @@ def new_cmd(name: str, template: str | None) -> None:
         files = _template_files(template, slug or "my-game", title, name)
     for file_name, text in files.items():
         write_atomic(folder / file_name, text)
-    written = " and ".join(str(folder / file_name) for file_name in files)
-    click.echo(f"Created {written}; build with: pnpforge build {name}")
+    written: str = reduce(  # "a and b and c"
+        lambda text, more: Phrase(N_("{text} and {more}"), text=text, more=more),
+        [str(folder / file_name) for file_name in files],
+    )
+    typed = f"pnpforge build {name}"  # the command line, as the user types it
+    click.echo(
+        terminal_said()(Phrase(N_("Created {files}; build with: {command}"), files=written, command=typed))
+    )
 
 
 def _template_files(template: str, slug: str, title: str, folder: str) -> dict[str, str]:
@@ -583,7 +617,7 @@ def watch_cmd(target: str, interval: float, max_builds: int | None, **kw: Any) -
                 time.sleep(interval)
         except KeyboardInterrupt:
             return
-        click.echo("change seen; rebuilding", err=True)
+        say(N_("change seen; rebuilding"))
 
 
 def _watched_folder(target: str) -> Path:

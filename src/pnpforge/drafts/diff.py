@@ -17,9 +17,24 @@ from pnpforge.build import BuildOptions, drawing_setup, pieces_of
 from pnpforge.components.load import LoadedSpec
 from pnpforge.drafts.identity import VERSION_TOKEN, RowPrint, fingerprints
 from pnpforge.generator.pieces import Piece
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase, series
 
 ChangeKind = Literal["changed", "added", "removed", "copies"]
 SHOWN = 60  # characters of a field's value shown in a change line
+FIELD_CHANGE = "{field} {old} → {new}"  # the spec's field name and its values: no words of ours
+_KIND_LINES = {  # (kind, more than one copy) -> the line of a row added or removed
+    ("added", False): N_("{row}: added"),
+    ("added", True): N_("{row}: added ({count} copies)"),
+    ("removed", False): N_("{row}: removed"),
+    ("removed", True): N_("{row}: removed ({count} copies)"),
+}
+_COUNTED = {  # a diff's summary, one count per kind of change
+    "changed": N_("{count} changed"),
+    "added": N_("{count} added"),
+    "removed": N_("{count} removed"),
+    "copies": N_("{count} with other copy counts"),
+}
 
 
 @dataclass
@@ -65,18 +80,21 @@ class Change:
             return max(0, -self.copies)
         return self.old.count
 
-    def line(self) -> str:
-        """`cards c07: text "Gain 2" → "Gain 3"`."""
+    def line(self) -> Phrase:
+        """`cards c07: text "Gain 2" → "Gain 3"`: the spec's names and values as written, our words
+        said in the terminal's language (a Phrase)."""
+        row = self.row.label
         if self.kind == "copies":
             old = self.old.count if self.old else 0
             new = self.new.count if self.new else 0
-            return f"{self.row.label}: {old} → {new} copies"
+            return Phrase(N_("{row}: {old} → {new} copies"), row=row, old=old, new=new)
         if self.kind != "changed":
-            count = f" ({self.row.count} copies)" if self.row.count > 1 else ""
-            return f"{self.row.label}: {self.kind}{count}"
-        said = [f"{name} {_shown(a)} → {_shown(b)}" for name, a, b in self.fields]
-        said += [f"{name} changed (its bytes)" for name in self.files]
-        return f"{self.row.label}: {'; '.join(said) or 'drawn differently (the face in game.yaml)'}"
+            many = self.row.count > 1
+            return Phrase(_KIND_LINES[self.kind, many], row=row, count=self.row.count)
+        said = [Phrase(FIELD_CHANGE, field=name, old=_shown(a), new=_shown(b)) for name, a, b in self.fields]
+        said += [Phrase(N_("{file} changed (its bytes)"), file=name) for name in self.files]
+        how = series(said) if said else Phrase.word(N_("drawn differently (the face in game.yaml)"))
+        return Phrase("{row}: {changes}", row=row, changes=how)  # layout alone: not a message
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -104,12 +122,14 @@ class Diff:
     def counts(self) -> dict[str, int]:
         return {k: sum(c.kind == k for c in self.changes) for k in ("changed", "added", "removed", "copies")}
 
-    def summary(self) -> str:
+    def summary(self) -> Phrase:
+        """`3 changed, 1 added (40 → 40 rows)`, said in the terminal's language (a Phrase)."""
         if self.equal:
-            return f"no piece changed ({self.new_rows} rows)"
-        names = {"copies": "with other copy counts"}
-        said = ", ".join(f"{n} {names.get(k, k)}" for k, n in self.counts().items() if n)
-        return f"{said} ({self.old_rows} → {self.new_rows} rows)"
+            return Phrase(N_("no piece changed ({rows} rows)"), rows=self.new_rows)
+        counted = [Phrase(_COUNTED[k], count=n) for k, n in self.counts().items() if n]
+        return Phrase(
+            N_("{counts} ({old} → {new} rows)"), counts=counted, old=self.old_rows, new=self.new_rows
+        )
 
     def reprinted(self) -> list[Piece]:
         return [p for c in self.changes for p in c.reprinted()]
@@ -124,7 +144,10 @@ class Diff:
 
 
 def _shown(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str) if value is not None else "(none)"
+    """A field's value as JSON writes it (cut to SHOWN characters); no value at all is our word."""
+    if value is None:
+        return Phrase.word(N_("(none)"))
+    text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= SHOWN else text[: SHOWN - 2] + "…" + text[-1]
 
 

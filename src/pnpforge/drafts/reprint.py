@@ -8,43 +8,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from pnpforge import i18n
 from pnpforge.build import BuildOptions, stamp_of
 from pnpforge.components.load import LoadedSpec
 from pnpforge.drafts.diff import Change, Diff, compare, spec_prints
 from pnpforge.drafts.keys import rows_of
 from pnpforge.generator.expand import ComponentPieces
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase, series
 
 NAMED = 40  # pieces named on the cover per list; the rest are counted
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "reprint",
-        "head": "Reprint: only the pieces added or changed since {since}{stamp}, with their backs.",
-        "stamp": ", drawn as {stamp}",
-        "holds": "In this reprint ({count} pieces): {list}.",
-        "discard": "Throw away from the print of {since} ({count} pieces): {list}.",
-        "keep": "Keep every other piece of the print of {since}.",
-        "more": "… and {count} more (pnpforge diff lists them all)",
-        "changed": "changed",
-        "added": "new",
-        "removed": "no longer in the game",
-        "more_copies": "{count} more",
-        "fewer_copies": "{count} fewer",
-    },
-    "ja": {
-        "title": "差し替え印刷",
-        "head": "差し替え印刷:{since}から追加・変更された駒だけ{stamp}(裏面つき)。",
-        "stamp": "({stamp})",
-        "holds": "この印刷に含まれる駒({count}個):{list}。",
-        "discard": "{since}の印刷から捨てる駒({count}個):{list}。",
-        "keep": "{since}の印刷のほかの駒はそのまま使えます。",
-        "more": "…ほか{count}件(pnpforge diff で全件を表示)",
-        "changed": "変更",
-        "added": "新規",
-        "removed": "削除",
-        "more_copies": "{count}枚追加",
-        "fewer_copies": "{count}枚減",
-    },
+TITLE = N_("reprint")  # the cover's heading, after the game's title
+HEAD = N_("Reprint: only the pieces added or changed since {since}, with their backs.")
+HEAD_STAMPED = N_(
+    "Reprint: only the pieces added or changed since {since}, drawn as {stamp}, with their backs."
+)
+HOLDS = N_("In this reprint ({count} pieces): {list}.")
+DISCARD = N_("Throw away from the print of {since} ({count} pieces): {list}.")
+KEEP = N_("Keep every other piece of the print of {since}.")
+MORE = N_("{list} … and {count} more (pnpforge diff lists them all)")
+WHY = {  # a piece on the cover, by why it is reprinted or thrown away
+    "changed": N_("{piece} (changed)"),
+    "added": N_("{piece} (new)"),
+    "removed": N_("{piece} (no longer in the game)"),
+    "more_copies": N_("{piece} ({count} more)"),
+    "fewer_copies": N_("{piece} ({count} fewer)"),
 }
+GROUP = "{component} {pieces}"  # a component's name and its pieces: layout, no words to translate
 
 
 def reprint_options(
@@ -68,7 +58,6 @@ def reprint_options(
         return out
 
     lang = options.lang or new.spec.defaults.lang
-    said = WORDS.get(lang, WORDS["en"])
     old_stamp = stamp_of(old, replace(options, stamp=None))
     if old_stamp and old_stamp != since:  # the older draft as its sheets say it, and as it was named
         since = f"{old_stamp} ({since})"
@@ -79,43 +68,41 @@ def reprint_options(
             pick=pick,
             cover_notes=tuple(notes),
             name=f"{new.id}-reprint",
-            cover_heading=said["title"],
+            cover_heading=i18n.translator(lang)(TITLE),
         ),
         found,
     )
 
 
 def cover_notes(found: Diff, since: str, stamp: str, lang: str) -> list[str]:
-    said = WORDS.get(lang, WORDS["en"])
-    shown_stamp = said["stamp"].format(stamp=stamp) if stamp else ""
+    """The reprint's lines on its cover, said in the build's language `lang`."""
     printed = [(c, len(c.reprinted())) for c in found.changes if c.reprinted()]
     thrown = [(c, c.discarded()) for c in found.changes if c.discarded()]
-    notes = [said["head"].format(since=since, stamp=shown_stamp)]
-    notes.append(
-        said["holds"].format(count=sum(n for _, n in printed), list=_listed(printed, said, new=True))
-    )
+    head = Phrase(HEAD_STAMPED, since=since, stamp=stamp) if stamp else Phrase(HEAD, since=since)
+    notes = [head, Phrase(HOLDS, count=sum(n for _, n in printed), list=_listed(printed, new=True))]
     if thrown:
-        notes.append(
-            said["discard"].format(since=since, count=sum(n for _, n in thrown), list=_listed(thrown, said))
-        )
-    notes.append(said["keep"].format(since=since))
-    return notes
+        notes.append(Phrase(DISCARD, since=since, count=sum(n for _, n in thrown), list=_listed(thrown)))
+    notes.append(Phrase(KEEP, since=since))
+    say = i18n.translator(lang)
+    return [say(note) for note in notes]
 
 
-def _listed(changes: Sequence[tuple[Change, int]], said: dict[str, str], new: bool = False) -> str:
-    """`cards c07 (Strike 7), c12 ×2 (new); tokens #3`: per component, each row with how many copies
-    (when more than one) and why, the first NAMED of them."""
-    parts: dict[str, list[str]] = {}
+def _listed(changes: Sequence[tuple[Change, int]], new: bool = False) -> str:
+    """`cards c07 Strike 7 (changed), c12 ×2 (new); tokens #3`: per component, each row with how many
+    copies (when more than one) and why, the first NAMED of them."""
+    parts: dict[str, list[Phrase]] = {}
     for change, copies in changes[:NAMED]:
         row = (change.new if new else change.old) or change.row
         title = f" {row.title}" if row.title and row.title != row.key else ""
         if change.kind == "copies":
-            why = said["more_copies" if change.copies > 0 else "fewer_copies"].format(count=copies)
+            why = WHY["more_copies" if change.copies > 0 else "fewer_copies"]
+            piece = f"{row.key}{title}"
         else:
-            why = said[change.kind]
-        count = f" ×{copies}" if copies > 1 and change.kind != "copies" else ""
-        parts.setdefault(change.component, []).append(f"{row.key}{title}{count} ({why})")
-    text = "; ".join(f"{name} {', '.join(items)}" for name, items in parts.items())
+            why = WHY[change.kind]
+            piece = f"{row.key}{title}{f' ×{copies}' if copies > 1 else ''}"
+        parts.setdefault(change.component, []).append(Phrase(why, piece=piece, count=copies))
+    groups = [Phrase(GROUP, component=name, pieces=items) for name, items in parts.items()]
+    text: str = series(groups) if groups else ""  # nothing changed: the cover is not printed
     if len(changes) > NAMED:
-        text += " " + said["more"].format(count=len(changes) - NAMED)
+        text = Phrase(MORE, list=text, count=len(changes) - NAMED)
     return text

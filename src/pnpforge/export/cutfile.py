@@ -12,9 +12,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from pnpforge import i18n
 from pnpforge.build import DocPage, Plan, draw_page, plan
 from pnpforge.export import Prepared, build_options_of
 from pnpforge.files import write_atomic
+from pnpforge.i18n import N_
 from pnpforge.layouts.imposition.placement import to_page
 from pnpforge.layouts.shapes import trim_outline
 from pnpforge.output.canvas import Canvas, Point
@@ -105,7 +107,9 @@ def export_cutfile(prepared: Prepared) -> list[Path]:
             for mark in registration_marks(frame.width, frame.height):
                 canvas.polygon(mark, BLACK, None)
 
-    data = prepared.drawn(lambda: pdf.render(pages, frame, draw, f"{the_plan.title}: print and cut"))
+    # the PDF's own title, in the build's language
+    title = i18n.said(the_plan.lang, N_("{title}: print and cut"), title=the_plan.title)
+    data = prepared.drawn(lambda: pdf.render(pages, frame, draw, title))
     outputs = [(out / f"{the_plan.id}-print.pdf", data)]
     for number, (page, cut) in enumerate(zip(pages, marked, strict=True), start=1):
         if cut:
