@@ -110,3 +110,26 @@ def test_fits_follows_the_forms_in_order() -> None:
     assert page.fits({"marks"})
     assert not page.fits(set())  # uses marks before anything defined them
     assert not page.fits({"back", "marks"})  # would define back a second time
+
+
+def test_an_image_changed_on_disk_redraws_the_pages_that_show_it(tmp_path: Path, drawn: list[int]) -> None:
+    """The rows' values are the same; only the bytes of the image one row names changed."""
+    from PIL import Image
+
+    with_art = SPEC.replace(
+        '        - {type: text, text: "{id} {version}"',
+        '        - {type: image, src: "art/{id}.png", x: 20mm, y: 15mm, w: 20mm, h: 20mm}\n'
+        '        - {type: text, text: "{id} {version}"',
+    )
+    folder = write_spec(tmp_path / "game", deck()[:12], spec=with_art)
+    (folder / "art").mkdir()
+    for i in range(1, 13):
+        Image.new("RGB", (8, 8), (200, 40, 40)).save(folder / "art" / f"c{i:02d}.png")
+    memory = PageMemory()
+    watched_build(folder, memory, tmp_path / "watched")
+    drawn.clear()
+    Image.new("RGB", (8, 8), (40, 40, 200)).save(folder / "art" / "c11.png")  # on sheet 2
+    _, watched = watched_build(folder, memory, tmp_path / "watched")
+    assert 2 in drawn and 1 not in drawn
+    _, whole = whole_build(folder, tmp_path / "whole")
+    assert watched == whole

@@ -77,15 +77,24 @@ def fingerprints(groups: Sequence[ComponentPieces], ctx: RenderContext) -> list[
     return out
 
 
+RowMemo = dict[tuple[Any, ...], tuple[tuple[str, dict[str, str]], dict[str, str]]]
+
+
 class Printer:
     """Fingerprints of pieces drawn in one context, each component's common part digested once and
-    each data row once (the copies of a row share their row's values)."""
+    each data row once (the copies of a row share their row's values).
 
-    def __init__(self, ctx: RenderContext) -> None:
+    `before` holds the rows a printer of the build before printed (`watch`): a row with the same
+    values in a component drawn the same way keeps its fingerprint when every file its faces name
+    (or might have named) still has the bytes it had. `kept` is this build's, for the next."""
+
+    def __init__(self, ctx: RenderContext, before: RowMemo | None = None) -> None:
         self.ctx = ctx
         self.files = _Files(ctx)
         self.common: dict[int, _Common] = {}
         self.rows: dict[tuple[int, SideName | None], tuple[dict[str, Any], tuple[str, dict[str, str]]]] = {}
+        self.before: RowMemo = before or {}
+        self.kept: RowMemo = {}
 
     def row_print(self, piece: Piece, only: SideName | None = None) -> tuple[str, dict[str, str]]:
         """The piece's fingerprint and the files it names (of one side with `only`)."""
@@ -97,9 +106,15 @@ class Printer:
         common = self.common.get(id(component))
         if common is None or common.component is not component:
             common = self.common[id(component)] = _Common(component, self.files)
-        found = common.row_print(piece, self.ctx, only)
-        self.rows[key] = (piece.row, found)
-        return found
+        size = (piece.width, piece.height, piece.cells)
+        same = (common.digest, self.ctx.lang, only, repr(piece.row), repr(size))
+        kept = self.before.get(same)
+        if kept is None or any(self.files.digest(name) != digest for name, digest in kept[1].items()):
+            found, names = common.row_print(piece, self.ctx, only)
+            kept = found, {name: self.files.digest(name) for name in names}
+        self.kept[same] = kept
+        self.rows[key] = (piece.row, kept[0])
+        return kept[0]
 
     def __call__(self, piece: Piece, only: SideName | None = None) -> str:
         return self.row_print(piece, only)[0]
@@ -117,6 +132,7 @@ class _Common:
             for side in SIDES
         }
         shape = [component.kind, component.shape, component.corner, component.orientation, component.faces]
+        self.candidates = set(_names(sides))
         self.named = self._digests(sides)
         body = {"sides": sides, "shape": shape, "files": self.named, "cjk": files.cjk()}
         self.digest = _json_digest(body)
@@ -126,9 +142,10 @@ class _Common:
 
     def row_print(
         self, piece: Piece, ctx: RenderContext, only: SideName | None = None
-    ) -> tuple[str, dict[str, str]]:
+    ) -> tuple[tuple[str, dict[str, str]], set[str]]:
         """The row's fingerprint, and the files it names (with their digests); with `only`, the
-        fingerprint of that side alone (a back page does not change with its fronts)."""
+        fingerprint of that side alone (a back page does not change with its fronts). Then every text
+        of its faces that could name a file, found or not."""
         if self.component.kind == "die":
             numbers = face_numbers(self.component)
             own: Any = {str(n): self._side(die_face(piece, n), "face", ctx) for n in numbers}
@@ -136,7 +153,8 @@ class _Common:
             own = {side: self._side(piece, side, ctx) for side in SIDES if only in (None, side)}
         size = [round(piece.width, 4), round(piece.height, 4), [list(cell) for cell in piece.cells]]
         named = {**self.named, **self._digests(own)}
-        return _json_digest({"common": self.digest, "size": size, "own": own, "files": named}), named
+        found = _json_digest({"common": self.digest, "size": size, "own": own, "files": named}), named
+        return found, {*self.candidates, *_names(own)}  # and every text that could name a file
 
     @staticmethod
     def _side(piece: Piece, side: SideName, ctx: RenderContext) -> Any:

@@ -22,9 +22,12 @@ if TYPE_CHECKING:
     from pnpforge.build import DocPage, Plan
 
 
-def page_prints(the_plan: Plan, only: Collection[int] | None = None) -> list[str]:
-    """One digest per page of the plan (of the pages `only` names), in page order."""
-    printer = Printer(the_plan.ctx)
+def page_prints(
+    the_plan: Plan, only: Collection[int] | None = None, printer: Printer | None = None
+) -> list[str]:
+    """One digest per page of the plan (of the pages `only` names), in page order; `printer`: one
+    that knows the rows of the build before (`watch`)."""
+    printer = printer or Printer(the_plan.ctx)
     fonts = the_plan.ctx.fonts
     shared = repr(
         (

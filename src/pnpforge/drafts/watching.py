@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnpforge.drafts.identity import Printer, RowMemo
 from pnpforge.drafts.pages import page_prints
 
 if TYPE_CHECKING:
@@ -21,11 +22,14 @@ class PageMemory:
         self.where: tuple[Path, str, int] | None = None  # (output folder, file stem, dpi) of the last build
         self.pending: list[str] = []
         self.drawings: dict[str, PageDrawing] = {}  # the last build's pages of pieces, by digest
+        self.rows: RowMemo = {}  # the last build's row fingerprints (drafts/identity.py)
 
     def kept(self, the_plan: Plan) -> Callable[[int], PageDrawing | None]:
         """Before drawing: page k as the last build drew it, when it is a page of pieces whose digest is
         unchanged and whose drawing warned of nothing (so the warnings stay a whole build's)."""
-        self.pending = page_prints(the_plan)
+        printer = Printer(the_plan.ctx, self.rows)
+        self.pending = page_prints(the_plan, printer=printer)
+        self.rows = printer.kept
 
         def drawn(k: int) -> PageDrawing | None:
             return self.drawings.get(self.pending[k]) if the_plan.pages[k].kind == "pieces" else None
