@@ -173,7 +173,8 @@ def union(first: Path, second: Path, out: Path) -> None:
     merged = read(second)
     for message in read(first):
         if message.id and _done(message):
-            merged[message.id] = message  # replaces the second's entry for the same id and context
+            merged.delete(message.id, context=message.context)  # Babel would keep the second's text
+            merged[message.id] = message
     write(merged, out)
 
 
