@@ -88,10 +88,13 @@ def test_version_on_cover_every_sheet_label_and_face(tmp_path: Path, lang: str) 
     assert "draft 31" in pages[0].splitlines()[1]  # the cover's line under the title
     sheets = pages[1:]
     assert len(sheets) == 10  # 40 poker cards, 9 to an A4 sheet: 5 fronts, each with its back
+    sheet, front, back = (
+        ("シート", "表面", "裏面") if lang == "ja" else ("sheet ", "front", "back")
+    )  # ja.po's
     for number, page in enumerate(sheets):
         label = page.splitlines()[-1]
-        assert label.startswith("strike · draft 31 · sheet "), label
-        assert label.endswith("back" if number % 2 else "front"), label
+        assert label.startswith(f"strike · draft 31 · {sheet}"), label
+        assert label.endswith(back if number % 2 else front), label
     assert "c07 draft 31" in pages[1]  # {version} on the face
     info = PdfReader(tmp_path / "out" / "strike.pdf").metadata
     assert info.author == "A. Designer"

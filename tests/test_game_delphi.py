@@ -121,7 +121,9 @@ def test_board_tiles_show_colours_as_letters_pedestals_and_the_two_monster_mark(
 def test_oracle_dice_speak_the_build_language(built_ja: tuple[Path, str]) -> None:
     pdf, _ = built_ja
     dice = [
-        page.extract_text() for page in PdfReader(pdf).pages if "· oracle-dice · front" in page.extract_text()
+        page.extract_text()
+        for page in PdfReader(pdf).pages
+        if "· oracle-dice · 表面" in page.extract_text()  # ja.po: front
     ]
     assert len(dice) == 1
     names = Counter(ch for ch in dice[0] if ch in "赤黒桃青黄緑")

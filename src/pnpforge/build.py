@@ -29,7 +29,7 @@ from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
 from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
-from pnpforge.i18n import N_
+from pnpforge.i18n import N_, translator
 from pnpforge.layouts import marks
 from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover, sheet_list
 from pnpforge.layouts.draft import draw_draft_mark
@@ -106,6 +106,11 @@ class Plan:
     @property
     def title(self) -> str:
         return localise(self.loaded.spec.game.title, self.lang)
+
+    @property
+    def say(self) -> Callable[[str], str]:
+        """pnpforge's own words on the pages, in the build's language."""
+        return translator(self.lang)
 
 
 @dataclass
@@ -838,7 +843,7 @@ def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         canvas.restore()
     if plan_.ctx.draft:
         segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
-        draw_draft_mark(canvas, plan_.frame, segments)
+        draw_draft_mark(canvas, plan_.frame, segments, plan_.ctx.fonts, plan_.say)
 
 
 def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
@@ -855,7 +860,7 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         return
     if page.kind == "duplex-test":
         flip = plan_.duplex if plan_.duplex in ("long", "short") else "long"
-        marks.draw_duplex_test(canvas, frame, page.side == "back", flip, label_font)
+        marks.draw_duplex_test(canvas, frame, page.side == "back", flip, label_font, fonts, plan_.say)
         return
     if page.kind == "assembly":
         assert page.component is not None
@@ -887,9 +892,11 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
     marks.draw_crop_marks(canvas, layout, frame)
     marks.draw_die_guides(canvas, layout)
     _draw_kite_nets(canvas, layout)
-    marks.draw_board_marks(canvas, layout, frame, label_font)
+    marks.draw_board_marks(canvas, layout, frame, label_font, fonts)
     fold = (
-        marks.draw_fold_line(canvas, frame, label_font, page.fold_across) if page.folded is not None else []
+        marks.draw_fold_line(canvas, frame, label_font, fonts, plan_.say, page.fold_across)
+        if page.folded is not None
+        else []
     )
     if page.side == "back" or layout.board is None or layout.board.copies:
         _page_label(canvas, plan_, page, label_font, fold)
@@ -937,30 +944,49 @@ def _draw_kite_nets(canvas: Canvas, layout: PageLayout) -> None:
             canvas.polygon([a, b], None, marks.GUIDE, marks.HAIRLINE, closed=False, dash=(2, 2))
 
 
+SHEET = N_("sheet {number}")  # a sheet's number in its label, as the cover lists it
+SIDE_WORDS = {"face": N_("front"), "back": N_("back"), "fold": N_("front + back, fold")}  # a sheet's side(s)
+
+
 def _page_label(
     canvas: Canvas, plan_: Plan, page: DocPage, font: str, fold: Sequence[marks.Segment] = ()
 ) -> None:
     assert page.component is not None
+    say = plan_.say
     names = ", ".join(_on_page(page)) or page.component.name
     stamp = f" · {plan_.stamp}" if plan_.stamp else ""
     head = f"{plan_.id}{stamp}"
     # the sheet number is kept when the word "sheet" is not, and then when the draft's stamp is not
     keep: tuple[str, ...] = (head,)
     if page.sheet:
-        keep = (f"{head} · sheet {page.sheet}", f"{head} · {page.sheet}", f"{plan_.id} · {page.sheet}")
-    side = " · front + back, fold" if page.folded else f" · {'back' if page.side == 'back' else 'front'}"
+        sheet = say(Phrase(SHEET, number=page.sheet))
+        keep = (f"{head} · {sheet}", f"{head} · {page.sheet}", f"{plan_.id} · {page.sheet}")
+    side = f" · {say(SIDE_WORDS['fold' if page.folded else page.side])}"
     layout = (
         compose([*page.layout.blocks, *page.folded.blocks]) if page.layout and page.folded else page.layout
     )
     segments = [*(marks.crop_mark_segments(layout, plan_.frame) if layout else []), *fold]
-    marks.draw_band_label(canvas, plan_.frame, segments, f" · {names}", font, top=False, tail=side, keep=keep)
+    marks.draw_band_label(
+        canvas,
+        plan_.frame,
+        segments,
+        f" · {names}",
+        font,
+        top=False,
+        fonts=plan_.ctx.fonts,
+        tail=side,
+        keep=keep,
+    )
+
+
+PLAYERS = (N_("{count} player"), N_("{count} players"))  # the cover's player count: up to one, more
 
 
 def _subtitle(plan_: Plan) -> str:
     game = plan_.loaded.spec.game
     low, high = game.players
     count = str(low) if low == high else f"{low}–{high}"
-    players = f"{count}人用" if plan_.lang == "ja" else f"{count} player{'s' if high != 1 else ''}"
+    players = plan_.say(Phrase(PLAYERS[high != 1], count=count))
     other = localise(game.title, "ja" if plan_.lang == "en" else "en")
     parts = [
         p
@@ -976,48 +1002,41 @@ def _subtitle(plan_: Plan) -> str:
     return " · ".join(parts)
 
 
-DUPLEX_NOTES: dict[str, dict[str, str]] = {
-    "en": {
-        "long": "Backs follow their fronts: print double-sided, flip on the long edge.",
-        "short": "Backs follow their fronts: print double-sided, flip on the short edge.",
-        "fold": "Fronts and their backs share each page, either side of the dashed fold line through its "
-        "centre: print single-sided, fold along the line, glue the halves together, then cut.",
-        "none": "Backs are not printed (--duplex none).",
-        "offset": "Back pages moved {x:g} mm right and {y:g} mm down (--back-offset).",
-        "page": "Page {page} ({size}); bleed {bleed:g} mm; printer margin {margin:g} mm (every mark and "
-        "label lies inside it).",
-        "cut": "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin "
-        "outlines.",
-        "sheets": "This file holds sheets {sheets} of {total} (--sheets); their numbers are the full "
-        "build's.",
-    },
-    "ja": {
-        "long": "裏面は表面の次のページ:両面印刷(長辺とじ)で印刷してください。",
-        "short": "裏面は表面の次のページ:両面印刷(短辺とじ)で印刷してください。",
-        "fold": "表面と裏面は同じページの中央の破線(折り線)の両側:片面印刷し、折り線で折って貼り合わせてから"
-        "切ってください。",
-        "none": "裏面は印刷しません(--duplex none)。",
-        "offset": "裏面ページを右へ {x:g} mm、下へ {y:g} mm ずらしています(--back-offset)。",
-        "page": "用紙 {page}({size})、塗り足し {bleed:g} mm、プリンターの余白 {margin:g} mm"
-        "(トンボ・ラベルはすべてその内側)。",
-        "cut": "各シートの絵柄の外側のトンボに沿って切ってください。六角形やトークンは細い輪郭線に沿って。",
-        "sheets": "このファイルは全{total}シートのうちシート{sheets}のみ(--sheets)。"
-        "番号は全体の印刷と同じです。",
-    },
+DUPLEX_NOTES = {  # the cover's notes: how to print the backs (by --duplex), then the page, offset, cutting
+    "long": N_("Backs follow their fronts: print double-sided, flip on the long edge."),
+    "short": N_("Backs follow their fronts: print double-sided, flip on the short edge."),
+    "fold": N_(
+        "Fronts and their backs share each page, either side of the dashed fold line through its centre: "
+        "print single-sided, fold along the line, glue the halves together, then cut."
+    ),
+    "none": N_("Backs are not printed (--duplex none)."),
+    "offset": N_("Back pages moved {x} mm right and {y} mm down (--back-offset)."),
+    "page": N_(
+        "Page {page} ({size}); bleed {bleed} mm; printer margin {margin} mm (every mark and label lies "
+        "inside it)."
+    ),
+    "cut": N_(
+        "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin outlines."
+    ),
+    "sheets": N_(
+        "This file holds sheets {sheets} of {total} (--sheets); their numbers are the full build's."
+    ),
 }
 
 
 def _cover_notes(plan_: Plan) -> list[str]:
-    f = plan_.frame
-    said = DUPLEX_NOTES.get(plan_.lang, DUPLEX_NOTES["en"])
+    f, say = plan_.frame, plan_.say
     size = f"{to_mm(f.width):g} × {to_mm(f.height):g} mm"
-    page = said["page"].format(page=plan_.page_name, size=size, bleed=to_mm(f.bleed), margin=to_mm(f.margin))
+    bleed, margin = f"{to_mm(f.bleed):g}", f"{to_mm(f.margin):g}"
+    page = say(Phrase(DUPLEX_NOTES["page"], page=plan_.page_name, size=size, bleed=bleed, margin=margin))
     chosen = []
     if plan_.sheets:
-        chosen = [said["sheets"].format(sheets=sheet_list(plan_.sheets), total=plan_.sheet_total)]
+        shown = Phrase(DUPLEX_NOTES["sheets"], sheets=sheet_list(plan_.sheets), total=plan_.sheet_total)
+        chosen = [say(shown)]
     dx, dy = (to_mm(v) for v in plan_.back_offset)
-    offset = [said["offset"].format(x=dx, y=dy)] if dx or dy else []
-    notes = [page, said[plan_.duplex], *offset, said["cut"], *plan_.ctx.fonts.warnings]
+    offset = [say(Phrase(DUPLEX_NOTES["offset"], x=f"{dx:g}", y=f"{dy:g}"))] if dx or dy else []
+    fonts = [say(w) for w in plan_.ctx.fonts.warnings]  # a missing font, said like the rest of the cover
+    notes = [page, say(DUPLEX_NOTES[plan_.duplex]), *offset, say(DUPLEX_NOTES["cut"]), *fonts]
     return [*plan_.cover_notes, *chosen, *notes]
 
 

@@ -13,10 +13,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnpforge.fonts import STANDARD, FontRegistry
 from pnpforge.generator.parts import Part
+from pnpforge.i18n import N_, translator
 from pnpforge.layouts.imposition.placement import BoardPart
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas
 from pnpforge.output.page import PageFrame
+from pnpforge.phrase import Phrase
 from pnpforge.units import mm
 
 INK: RGB = (0.0, 0.0, 0.0)
@@ -55,50 +57,37 @@ def sheet_list(numbers: Sequence[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}{', ' if b == a + 1 else '–'}{b}" for a, b in spans)
 
 
-# The cover's own words, per language (a game's texts come from its spec).
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "Component": "Component",
-        "Kind": "Kind",
-        "Size": "Size",
-        "Count": "Count",
-        "Sides": "Sides",
-        "Sheets": "Sheets",
-        "Total": "Total",
-        "sheet": "sheet",
-        "sheets": "sheets",
-        "shared": "Sheets: the number in each sheet's label (a back has its front's number); components "
-        "with the same number share that sheet. On a shared sheet, cut the blocks apart first, then each "
-        "along its marks.",
-        "bar": "This bar must measure exactly 50 mm. If not, print at 100% "
-        '("actual size", not "fit to page").',
-        "Assembly": "Assembly: {title}",
-    },
-    "ja": {
-        "Component": "コンポーネント",
-        "Kind": "種類",
-        "Size": "サイズ",
-        "Count": "枚数",
-        "Sides": "面",
-        "Sheets": "シート",
-        "Total": "合計",
-        "sheet": "シート",
-        "sheets": "シート",
-        "shared": "シート:各シートのラベルの番号(裏面は表面と同じ番号)。"
-        "同じ番号のコンポーネントは同じシートにあります。"
-        "共有シートは、まずブロックごとに切り分け、次にそれぞれのトンボに沿って切ってください。",
-        "bar": "このバーはちょうど50 mmのはずです。違う場合は100%"
-        "(「実際のサイズ」、「ページに合わせる」ではなく)で印刷してください。",
-        "Assembly": "組み立て:{title}",
-    },
-}
-KINDS_JA = {"card": "カード", "tile": "タイル", "token": "トークン", "die": "ダイス", "board": "ボード"}
-KINDS_JA |= {"sheet": "シート", "rect": "長方形", "square": "正方形", "hex": "六角形", "circle": "円形"}
-KINDS_JA |= {"polyhex": "多六角形"}
-
-
-def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+# The cover's own words, said in the build's language (a game's texts come from its spec).
+COMPONENT, KIND, SIZE, SIDES, SHEETS, TOTAL = (
+    N_("Component"),
+    N_("Kind"),
+    N_("Size"),
+    N_("Sides"),
+    N_("Sheets"),
+    N_("Total"),
+)
+COUNT = Phrase.word("Count", N_("Count (pieces printed)"))  # "Count" alone is the table page's button
+SHEET_COUNT = (N_("{count} sheet"), N_("{count} sheets"))  # the Sheets column's total: one, more
+SHARED = N_(
+    "Sheets: the number in each sheet's label (a back has its front's number); components with the same "
+    "number share that sheet. On a shared sheet, cut the blocks apart first, then each along its marks."
+)
+BAR = N_('This bar must measure exactly 50 mm. If not, print at 100% ("actual size", not "fit to page").')
+ASSEMBLY = N_("Assembly: {title}")
+ASSEMBLY_PAGES = N_(
+    "{pages} pages, {rows} row(s) × {cols} column(s); board {width} × {height} mm, pages overlap by at "
+    "least {overlap} mm. Trim each page along the crop marks on its left and top edges, lay it over its "
+    "neighbour matching the round alignment targets, and glue."
+)
+ASSEMBLY_PARTS = N_(
+    "Each board prints in {parts} parts, several to a page, each labelled with its board and part (e.g. "
+    "1·A2); board {width} × {height} mm, parts overlap by {overlap} mm. Cut out every part along its crop "
+    "marks, lay each part over the one before it matching the round alignment targets, and glue."
+)
+KIND_AND_SHAPE = N_("{kind} {shape}")  # the Kind column: "card rect"
+# a component's kinds and shapes as the Kind column says them (model.Kind, model.Shape)
+KINDS = (N_("card"), N_("tile"), N_("token"), N_("die"), N_("board"), N_("sheet"))
+SHAPES = (N_("rect"), N_("square"), N_("hex"), N_("circle"), N_("polyhex"))
 
 
 def _cell(
@@ -182,7 +171,7 @@ def draw_calibration_bar(
     _line(
         canvas,
         fonts,
-        words(lang)["bar"],
+        translator(lang)(BAR),
         x + length + mm(5),
         y - mm(0.5),
         mm(120),
@@ -206,17 +195,17 @@ def draw_cover(
     Each row is as tall as its tallest cell (a long name wraps onto a second line inside its own row);
     the rows' text shrinks, down to the legibility floor, when a long list would not fit otherwise.
     """
-    said = words(lang)
+    say = translator(lang)
     left = frame.margin + mm(10)
     width = frame.width - 2 * left
     y = frame.margin + mm(12)
     title_font = fonts.cjk if fonts.cjk and any(ord(ch) > 0x2FFF for ch in title) else BOLD
     y = _line(canvas, fonts, title, left, y, width, 24, font=title_font)
     y = _line(canvas, fonts, subtitle, left, y + mm(1), width, 10, colour=GREY) + mm(6)
-    columns = [(said[k], at) for k, at in (("Component", 0.0), ("Kind", 0.38), ("Size", 0.53))]
-    columns += [(said[k], at) for k, at in (("Count", 0.72), ("Sides", 0.79), ("Sheets", 0.86))]
+    columns = [(say(k), at) for k, at in ((COMPONENT, 0.0), (KIND, 0.38), (SIZE, 0.53))]
+    columns += [(say(k), at) for k, at in ((COUNT, 0.72), (SIDES, 0.79), (SHEETS, 0.86))]
     numbered = any(item.sheet_numbers for item in lines)
-    notes = [said["shared"], *notes] if numbered else list(notes)
+    notes = [say(SHARED), *notes] if numbered else list(notes)
     for label, at in columns:
         _line(canvas, fonts, label, left + at * width, y, width * 0.07 if at else width * 0.3, 9, font=BOLD)
     y += mm(5.5)
@@ -225,7 +214,7 @@ def draw_cover(
     note_room = sum(_cell(canvas, fonts, n, left, 0, width, 9, draw=False) + mm(1.5) for n in notes)
     room = bar_y - y - mm(14) - note_room
     spans = [(at, nxt) for (_, at), nxt in zip(columns, [*[c[1] for c in columns[1:]], 1.0], strict=True)]
-    rows = [_cells(item, lang, numbered) for item in lines]
+    rows = [_cells(item, say, numbered) for item in lines]
 
     def heights(size: float) -> list[float]:
         return [
@@ -257,10 +246,10 @@ def draw_cover(
     if numbered:  # a shared sheet is one sheet, however many components it carries
         total_sheets = len({n for item in lines for n in item.sheet_numbers})
     y += mm(1)
-    _line(canvas, fonts, said["Total"], left, y, width * 0.3, 9, font=BOLD)
+    _line(canvas, fonts, say(TOTAL), left, y, width * 0.3, 9, font=BOLD)
     _line(canvas, fonts, str(total_pieces), left + 0.72 * width, y, width * 0.07, 9, font=BOLD)
-    noun = said["sheet"] if total_sheets == 1 else said["sheets"]
-    total = f"{total_sheets} {noun}" if numbered else str(total_sheets)
+    counted = SHEET_COUNT[total_sheets != 1]
+    total = say(Phrase(counted, count=total_sheets)) if numbered else str(total_sheets)
     _line(canvas, fonts, total, left + 0.86 * width, y, width * 0.14, 9, font=BOLD)
     y += mm(10)
     for note in notes:
@@ -268,13 +257,11 @@ def draw_cover(
     draw_calibration_bar(canvas, fonts, left, bar_y, lang)
 
 
-def _cells(item: InventoryLine, lang: str, numbered: bool) -> list[str]:
+def _cells(item: InventoryLine, say: Callable[[str], str], numbered: bool) -> list[str]:
     """One inventory row's cells, in the cover's language."""
     label = item.title if item.title and item.title != item.name else item.name
     shown = f"{label} ({item.name})" if label != item.name else label
-    kind = f"{item.kind} {item.shape}"
-    if lang == "ja":
-        kind = f"{KINDS_JA.get(item.kind, item.kind)}・{KINDS_JA.get(item.shape, item.shape)}"
+    kind = say(Phrase(KIND_AND_SHAPE, kind=Phrase.word(item.kind), shape=Phrase.word(item.shape)))
     sheets = sheet_list(item.sheet_numbers) if numbered else str(item.sheets)
     return [shown, kind, item.size_mm, str(item.count), str(item.sides), sheets]
 
@@ -311,41 +298,25 @@ def draw_assembly(
     left = frame.margin + mm(10)
     width = frame.width - 2 * left
     y = frame.margin + mm(12)
-    title_font = fonts.cjk if fonts.cjk and any(ord(ch) > 0x2FFF for ch in title) else BOLD
-    y = _line(canvas, fonts, words(lang)["Assembly"].format(title=title), left, y, width, 16, font=title_font)
+    say = translator(lang)
+    heading = say(Phrase(ASSEMBLY, title=title))
+    title_font = fonts.cjk if fonts.cjk and any(ord(ch) > 0x2FFF for ch in heading) else BOLD
+    y = _line(canvas, fonts, heading, left, y, width, 16, font=title_font)
     if not parts:
         return
     board_w, board_h = parts[0].board_size
     overlap = parts[0].overlap
-    packed = any(part.copies for part in parts)
-    text = (
-        f"{len(parts)} pages, {parts[0].rows} row(s) × {parts[0].cols} column(s); board "
-        f"{board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm, "
-        f"pages overlap by at least {overlap / mm(1):.0f} mm. "
-        "Trim each page along the crop marks on its left and top edges, lay it over its neighbour "
-        "matching the round alignment targets, and glue."
-    )
-    if packed:
-        text = (
-            f"Each board prints in {len(parts)} parts, several to a page, each labelled with its board "
-            f"and part (e.g. 1·A2); board {board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm, parts "
-            f"overlap by {overlap / mm(1):.0f} mm. Cut out every part along its crop marks, lay each "
-            "part over the one before it matching the round alignment targets, and glue."
+    measures = {
+        "width": f"{board_w / mm(1):.0f}",
+        "height": f"{board_h / mm(1):.0f}",
+        "overlap": f"{overlap / mm(1):.0f}",
+    }
+    if any(part.copies for part in parts):  # packed: several parts to a page
+        text = say(Phrase(ASSEMBLY_PARTS, parts=len(parts), **measures))
+    else:
+        text = say(
+            Phrase(ASSEMBLY_PAGES, pages=len(parts), rows=parts[0].rows, cols=parts[0].cols, **measures)
         )
-    if lang == "ja":
-        text = (
-            f"{len(parts)}ページ({parts[0].rows}行 × {parts[0].cols}列)。ボード "
-            f"{board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm、"
-            f"ページの重なりは {overlap / mm(1):.0f} mm 以上。"
-            "各ページの左端と上端をトンボに沿って切り、丸い合わせマークを重ねて隣のページに貼ってください。"
-        )
-        if packed:
-            text = (
-                f"各ボードは{len(parts)}つのパーツに分かれ、1ページに数枚ずつ並びます(各パーツにボード番号と"
-                f"パーツ名、例 1·A2)。ボード {board_w / mm(1):.0f} × {board_h / mm(1):.0f} mm、"
-                f"パーツの重なりは {overlap / mm(1):.0f} mm。"
-                "各パーツをトンボに沿って切り抜き、丸い合わせマークを重ねて前のパーツの上に貼ってください。"
-            )
     layout = layout_text(
         text, left, y + mm(2), width, mm(20), fonts=fonts, font=REGULAR, size=9, align="left", valign="top"
     )

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from pnpforge import errors
 from pnpforge.components.model import ImageElement
 from pnpforge.errors import Problem
-from pnpforge.fonts import STANDARD
+from pnpforge.fonts import STANDARD, FontRegistry
 from pnpforge.generator.pieces import Piece
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import Box, RenderContext
-from pnpforge.layouts.marks import Segment, band_label_x
+from pnpforge.layouts.marks import Say, Segment, band_label_x, draw_text
 from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.page import PageFrame
@@ -27,7 +27,7 @@ PLACEHOLDER_FILL = (0.88, 0.88, 0.88)
 PLACEHOLDER_INK = (0.35, 0.35, 0.35)
 DRAFT_INK = (0.8, 0.1, 0.1)
 DRAFT_SIZE = 7.0  # points
-DRAFT = "DRAFT"
+DRAFT = N_("DRAFT")
 
 
 def _where(element: object, piece: Piece, ctx: RenderContext, message: str) -> Problem:
@@ -86,10 +86,12 @@ def draw_placeholder(
             canvas.text(run.x, line.baseline, run.text, run.font, layout.size, PLACEHOLDER_INK)
 
 
-def draw_draft_mark(canvas: Canvas, frame: PageFrame, segments: Sequence[Segment]) -> None:
-    """ "DRAFT" in the page's top margin band, clear of the crop marks (`segments`)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
+def draw_draft_mark(
+    canvas: Canvas, frame: PageFrame, segments: Sequence[Segment], fonts: FontRegistry, say: Say
+) -> None:
+    """ "DRAFT", in the build's language, in the page's top margin band, clear of the crop marks
+    (`segments`)."""
     font = STANDARD["sans-bold"]
-    x, _ = band_label_x(segments, frame, stringWidth(DRAFT, font, DRAFT_SIZE), True)
-    canvas.text(x, frame.margin + mm(2.1), DRAFT, font, DRAFT_SIZE, DRAFT_INK)
+    word = say(DRAFT)
+    x, _ = band_label_x(segments, frame, fonts.width(word, font, DRAFT_SIZE), True)
+    draw_text(canvas, fonts, x, frame.margin + mm(2.1), word, font, DRAFT_SIZE, DRAFT_INK)

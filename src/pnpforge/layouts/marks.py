@@ -6,13 +6,19 @@ through the Canvas protocol, so PDF and SVG get the same marks.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
+from pnpforge.i18n import N_
 from pnpforge.layouts.imposition.dice import tab_width
 from pnpforge.layouts.imposition.placement import PageLayout, page_area, to_page
+from pnpforge.layouts.text import layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.page import MARK_ROOM, PageFrame, Rect
 from pnpforge.units import mm
+
+if TYPE_CHECKING:
+    from pnpforge.fonts import FontRegistry
 
 MARK: RGB = (0.0, 0.0, 0.0)
 GUIDE: RGB = (0.45, 0.45, 0.45)
@@ -26,6 +32,27 @@ LABEL_GAP = mm(1)  # from a label to the nearest crop mark
 MIN_SHORTENED = 5  # a label's shortened part keeps at least " · w…", else it is left out
 
 Segment = tuple[Point, Point]
+Say = Callable[[str], str]  # a message said in the build's language (i18n.translator)
+FOLD = N_("fold")  # the fold line's word (--duplex fold)
+
+
+def draw_text(
+    canvas: Canvas,
+    fonts: FontRegistry,
+    x: float,
+    baseline: float,
+    text: str,
+    font: str,
+    size: float,
+    colour: RGB,
+) -> None:
+    """One line of text from `x`, each run in the font that has its characters (a word said in Japanese
+    takes the CJK font; English stays one run in `font`)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    for run, name in fonts.runs(text, font):
+        canvas.text(x, baseline, run, name, size, colour)
+        x += stringWidth(run, name, size)
 
 
 def _clipped(rect: Rect, area: Rect) -> Rect:
@@ -129,6 +156,7 @@ def draw_band_label(
     text: str,
     font: str,
     top: bool,
+    fonts: FontRegistry,
     tail: str = "",
     keep: Sequence[str] = ("",),
 ) -> None:
@@ -136,10 +164,9 @@ def draw_band_label(
     area: `keep[0]` + `text` + `tail`. When no stretch is long enough, `text` is shortened with an
     ellipsis, then left out; then `keep`'s shorter alternatives are tried in turn, and only the last is
     shortened. `tail` (a sheet's front/back) never is: a cutter must still tell the sides apart."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
     def width(t: str) -> float:
-        return stringWidth(t + tail, font, LABEL_SIZE)
+        return fonts.width(t + tail, font, LABEL_SIZE)
 
     x, room = band_label_x(segments, frame, width(keep[0] + text), top)
     while text and width(keep[0] + text) > room:
@@ -152,7 +179,7 @@ def draw_band_label(
     if not whole + tail or width(whole) > room:
         return
     baseline = frame.margin + mm(2.1) if top else frame.height - frame.margin - mm(0.6)
-    canvas.text(x, baseline, whole + tail, font, LABEL_SIZE, GUIDE)
+    draw_text(canvas, fonts, x, baseline, whole + tail, font, LABEL_SIZE, GUIDE)
 
 
 def draw_crop_marks(canvas: Canvas, page: PageLayout, frame: PageFrame) -> None:
@@ -207,11 +234,13 @@ def alignment_points(page: PageLayout) -> list[Point]:
     return points
 
 
-def draw_board_marks(canvas: Canvas, page: PageLayout, frame: PageFrame, label_font: str) -> None:
+def draw_board_marks(
+    canvas: Canvas, page: PageLayout, frame: PageFrame, label_font: str, fonts: FontRegistry
+) -> None:
     """Alignment targets in the overlap strips and the part's label in the margin (each block's)."""
     if page.parts:
         for block in page.parts:
-            draw_board_marks(canvas, block, frame, label_font)
+            draw_board_marks(canvas, block, frame, label_font, fonts)
         return
     part = page.board
     if part is None or not page.placements:
@@ -229,7 +258,7 @@ def draw_board_marks(canvas: Canvas, page: PageLayout, frame: PageFrame, label_f
         canvas.text(x, page.block[1] - mm(1.2), part.packed_label, label_font, LABEL_SIZE, GUIDE)
         return
     label = f"{part.label}  ({part.row + 1}/{part.rows}, {part.col + 1}/{part.cols})"
-    draw_band_label(canvas, frame, crop_mark_segments(page, frame), label, label_font, top=True)
+    draw_band_label(canvas, frame, crop_mark_segments(page, frame), label, label_font, top=True, fonts=fonts)
 
 
 # ---- dice ------------------------------------------------------------------------------------------
@@ -298,18 +327,21 @@ def draw_die_guides(canvas: Canvas, page: PageLayout) -> None:
 # ---- folding ---------------------------------------------------------------------------------------
 
 
-def draw_fold_line(canvas: Canvas, frame: PageFrame, font: str, across: bool = False) -> list[Segment]:
+def draw_fold_line(
+    canvas: Canvas, frame: PageFrame, font: str, fonts: FontRegistry, say: Say, across: bool = False
+) -> list[Segment]:
     """The dashed fold line through the page's centre (--duplex fold), down it or `across` it, and its
     word at one end; returns it as a segment, so the sheet's label keeps clear of it."""
     left, top, right, bottom = frame.printable
+    word = say(FOLD)
     if across:
         y = frame.height / 2
         line: Segment = ((left, y), (right, y))
-        canvas.text(left, y - LABEL_GAP, "fold", font, LABEL_SIZE, GUIDE)
+        draw_text(canvas, fonts, left, y - LABEL_GAP, word, font, LABEL_SIZE, GUIDE)
     else:
         x = frame.width / 2
         line = ((x, top), (x, bottom))
-        canvas.text(x + LABEL_GAP, frame.margin + mm(2.1), "fold", font, LABEL_SIZE, GUIDE)
+        draw_text(canvas, fonts, x + LABEL_GAP, frame.margin + mm(2.1), word, font, LABEL_SIZE, GUIDE)
     canvas.polygon(list(line), None, GUIDE, HAIRLINE, closed=False, dash=(4, 2))
     return [line]
 
@@ -327,7 +359,22 @@ def duplex_targets(frame: PageFrame) -> list[Point]:
     return [(x, y) for y in ys for x in xs]
 
 
-def draw_duplex_test(canvas: Canvas, frame: PageFrame, back: bool, duplex: str, font: str) -> None:
+DUPLEX_TEST = {  # the duplex test page's words: its title per side, then how to read it
+    "front": N_("Duplex test: FRONT"),
+    "back": N_("Duplex test: BACK"),
+    "long": N_("Print both pages double-sided (long-edge flip), then hold the sheet against a light."),
+    "short": N_("Print both pages double-sided (short-edge flip), then hold the sheet against a light."),
+    "rings": N_("Each cross should sit in the centre of its rings; each ring is 1 mm wider than the last."),
+    "offset": N_(
+        "Seen from this side, a cross X mm right of and Y mm below its rings' centre: "
+        "build with --back-offset X,Y."
+    ),
+}
+
+
+def draw_duplex_test(
+    canvas: Canvas, frame: PageFrame, back: bool, duplex: str, font: str, fonts: FontRegistry, say: Say
+) -> None:
     """Front: crosses. Back: rings 1, 2 and 3 mm round where each cross should show through.
 
     Held against the light after duplex printing, each cross's offset from its rings' centre is the
@@ -343,18 +390,32 @@ def draw_duplex_test(canvas: Canvas, frame: PageFrame, back: bool, duplex: str, 
             arm = mm(6)
             canvas.polygon([(x - arm, y), (x + arm, y)], None, MARK, HAIRLINE, closed=False)
             canvas.polygon([(x, y - arm), (x, y + arm)], None, MARK, HAIRLINE, closed=False)
-    title = "Duplex test: BACK" if back else "Duplex test: FRONT"
-    lines = [
-        title,
-        f"Print both pages double-sided ({duplex}-edge flip), then hold the sheet against a light.",
-        "Each cross should sit in the centre of its rings; each ring is 1 mm wider than the last.",
-    ]
+    keys = ["back" if back else "front", duplex, "rings"]
     if back:  # how to turn what is seen into the correction
-        lines.append(
-            "Seen from this side, a cross X mm right of and Y mm below its rings' centre: "
-            "build with --back-offset X,Y."
+        keys.append("offset")
+    x, y = frame.width / 2 - mm(70), frame.height / 2 - mm(40)
+    room = frame.printable[2] - x
+    for k, key in enumerate(keys):
+        line, size = say(DUPLEX_TEST[key]), 14 if k == 0 else 9
+        if fonts.width(line, font, size) <= room:
+            draw_text(canvas, fonts, x, y, line, font, size, MARK)
+            y += mm(6)
+            continue
+        # a sentence longer than the page has room for (a translation's): wrapped inside the printable area
+        layout = layout_text(
+            line,
+            x,
+            y - size,
+            room,
+            10_000,
+            fonts=fonts,
+            font=font,
+            size=size,
+            align="left",
+            valign="top",
+            fit="wrap",
         )
-    y = frame.height / 2 - mm(40)
-    for line in lines:
-        canvas.text(frame.width / 2 - mm(70), y, line, font, 9 if line != title else 14, MARK)
-        y += mm(6)
+        for row in layout.lines:
+            for run in row.runs:
+                canvas.text(run.x, row.baseline, run.text, run.font, layout.size, MARK)
+        y = layout.lines[-1].baseline + mm(6) if layout.lines else y + mm(6)
