@@ -66,7 +66,7 @@ COMPONENT, KIND, SIZE, SIDES, SHEETS, TOTAL = (
     N_("Sheets"),
     N_("Total"),
 )
-COUNT = Phrase.word("Count", N_("Count (pieces printed)"))  # "Count" alone is the table page's button
+COUNT = Phrase.word("Count", N_("Count (a column of the cover)"))  # "Count" alone is the table page's button
 SHEET_COUNT = (N_("{count} sheet"), N_("{count} sheets"))  # the Sheets column's total: one, more
 SHARED = N_(
     "Sheets: the number in each sheet's label (a back has its front's number); components with the same "
