@@ -6,10 +6,12 @@ console script) and compares with what the command gives in-process.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import REPO
 
@@ -63,3 +65,18 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     schema.stdout.close()  # like `pnpforge schema | head -c 100`
     assert schema.wait(timeout=120) in (0, 1)
     assert b"Traceback" not in schema.stderr.read()
+
+
+@pytest.mark.parametrize("args", [["games"], ["inventory", "gods"], ["schema"], ["--help"]])
+def test_a_reader_already_gone_is_no_internal_error(args: list[str]) -> None:
+    """`pnpforge games | head -1`: every write after the reader left fails; the command stops quietly."""
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pnpforge", *args], stdout=write, stderr=subprocess.PIPE, timeout=120
+        )
+    finally:
+        os.close(write)
+    assert done.returncode in (0, 1), done.stderr
+    assert b"internal error" not in done.stderr and b"Traceback" not in done.stderr, done.stderr

@@ -187,6 +187,9 @@ class ForgeGroup(Translated, click.Group):
             click.echo(err=True)
             say(N_("Aborted!"))
             sys.exit(1)
+        except BrokenPipeError:  # the reader left (`pnpforge games | head -1`): nothing more to say
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the final flush is quiet
+            sys.exit(1)
         except OSError as error:
             if error.filename is None or ctx.params.get("debug"):
                 return self._internal(ctx, error)
