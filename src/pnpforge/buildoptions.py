@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 FORMATS = ("pdf", "svg", "png")
 CLI = "<command line>"
+BUILDING = N_("Building {game}")  # the progress bar's label, on a terminal
 Picker = Callable[[list["ComponentPieces"]], list["ComponentPieces"]]
 
 

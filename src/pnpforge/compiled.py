@@ -42,11 +42,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnpforge import __version__
+from pnpforge.buildoptions import BUILDING
 from pnpforge.errors import InputError, Problem
 from pnpforge.files import STAGING_PREFIX
 from pnpforge.files import _alive as alive
 from pnpforge.longlived import long_lived
 from pnpforge.parsecache import _read_regular
+from pnpforge.phrase import Phrase
 from pnpforge.saying import plain, unplain
 
 if TYPE_CHECKING:
@@ -302,7 +304,7 @@ def _built(
     recording = (
         Recording() if key is not None and found is not None and "svg" not in options.formats else None
     )
-    with progress(len(the_plan.pages), f"Building {the_plan.id}") as bar:
+    with progress(len(the_plan.pages), Phrase(BUILDING, game=the_plan.id)) as bar:
         files = write(the_plan, options, bar, recording=recording)
     said = warnings(the_plan)
     if recording is None or recording.broken or key is None or found is None:
@@ -357,7 +359,7 @@ def _played_back(
             return None
         pages: list[list[bytes]] = kept["pages"]
         width, height = kept["size"]
-        with progress(len(pages), f"Building {kept['stem']}") as bar:
+        with progress(len(pages), Phrase(BUILDING, game=kept["stem"])) as bar:
             data = pdf.render(pages, PageFrame(width, height, 0, 0), replay, Metadata(*kept["metadata"]), bar)
         stem, out = kept["stem"], Path(options.out_dir)
         outputs = [(out / f"{stem}.pdf", data)] if "pdf" in options.formats else []

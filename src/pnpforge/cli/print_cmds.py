@@ -19,6 +19,7 @@ from unicodedata import east_asian_width
 import click
 
 from pnpforge import catalog
+from pnpforge.buildoptions import BUILDING
 from pnpforge.cli import COMMAND_LINE, Language, import_long_lived, report_problems, report_warnings, say
 from pnpforge.cli.helptext import command, terminal_said
 from pnpforge.components.template import localise
@@ -166,9 +167,6 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
         return
     with click.progressbar(length=total, label=terminal_said()(label), file=sys.stderr) as bar:
         yield bar.update
-
-
-BUILDING = N_("Building {game}")  # the progress bar's label
 
 
 def _run_build(
