@@ -143,6 +143,22 @@ def test_games_players_in_the_pseudo_locale(pseudo_locale: str) -> None:
     assert left(result.stdout, *data) == [], result.stdout
 
 
+def test_games_in_japanese_show_the_japanese_titles_in_columns() -> None:
+    from unicodedata import east_asian_width
+
+    listed = CliRunner(env={"PNPFORGE_LANG": "ja"}).invoke(main, ["games"])
+    assert listed.exit_code == 0, listed.output
+    lines = {line.split()[0]: line for line in listed.stdout.splitlines()}
+    assert "ゴッド" in lines["gods"] and lines["gods"].endswith("2〜4人用")
+
+    def width(text: str) -> int:
+        return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    # the players column starts at one terminal column on every line (a wide character takes two)
+    starts = {width(line[: line.rindex(" ") + 1]) for line in lines.values()}
+    assert len(starts) == 1, listed.stdout
+
+
 def test_watch_says_it_rebuilds_in_the_pseudo_locale(
     make_spec: SpecMaker, pseudo_locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -300,10 +300,13 @@ def games_cmd(as_json: bool, ids: bool) -> None:
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    said = terminal_said()  # the game's own title and path as written
-    for row in rows:
+    from pnpforge.i18n import terminal_language
+
+    said, lang = terminal_said(), terminal_language()
+    for row in rows:  # the game's own title in the terminal's language where the game has one
         where = "" if row["bundled"] else f"  ({row['path']})"
-        click.echo(f"{row['id']:<16} {row['title']['en']:<28} {said(_players_text(*row['players']))}{where}")
+        title = _cell(row["title"].get(lang) or row["title"]["en"], 28)
+        click.echo(f"{row['id']:<16} {title} {said(_players_text(*row['players']))}{where}")
 
 
 def _players_text(low: int, high: int) -> Phrase:
