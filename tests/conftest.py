@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,16 @@ REPO = Path(__file__).resolve().parents[1]
 os.environ.pop("PNPFORGE_LANG", None)  # the tests expect pnpforge's terminal messages in English
 TINY_QUEST = REPO / "examples" / "tiny-quest"
 MM = 72 / 25.4
+
+
+@pytest.fixture(autouse=True)
+def _bundled_games_only() -> Iterator[None]:
+    """`--games-dir` adds a folder for the rest of the process: each test starts with the bundled games."""
+    from pnpforge import catalog
+
+    saved = list(catalog._extra_dirs)
+    yield
+    catalog._extra_dirs[:] = saved
 
 
 @pytest.fixture

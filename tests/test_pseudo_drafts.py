@@ -155,7 +155,10 @@ def test_games_in_japanese_show_the_japanese_titles_in_columns() -> None:
         return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
 
     # the players column starts at one terminal column on every line (a wide character takes two)
-    starts = {width(line[: line.rindex(" ") + 1]) for line in lines.values()}
+    players = [re.search(r"\d+(〜\d+)?人用", line) for line in lines.values()]
+    starts = {
+        width(line[: found.start()]) for line, found in zip(lines.values(), players, strict=True) if found
+    }
     assert len(starts) == 1, listed.stdout
 
 
