@@ -15,7 +15,7 @@ from pnpforge.fonts import STANDARD, FontRegistry
 from pnpforge.generator.parts import Part
 from pnpforge.i18n import N_, translator
 from pnpforge.layouts.imposition.placement import BoardPart
-from pnpforge.layouts.text import layout_text
+from pnpforge.layouts.text import draw_layout, layout_text
 from pnpforge.output.canvas import RGB, Canvas
 from pnpforge.output.page import PageFrame
 from pnpforge.phrase import Phrase
@@ -105,9 +105,7 @@ def _cell(
         text, x, y, w, 10_000, fonts=fonts, font=REGULAR, size=size, align="left", valign="top", fit="wrap"
     )
     if draw:
-        for line in layout.lines:
-            for run in line.runs:
-                canvas.text(run.x, line.baseline, run.text, run.font, layout.size, INK)
+        draw_layout(canvas, layout, INK)
     return layout.height
 
 
@@ -127,9 +125,7 @@ def _line(
     layout = layout_text(
         text, x, y, w, size * 1.5, fonts=fonts, font=font, size=size, align=align, valign="top", fit="shrink"
     )
-    for line in layout.lines:
-        for run in line.runs:
-            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)
+    draw_layout(canvas, layout, colour)
     return y + size * 1.5
 
 
@@ -320,9 +316,7 @@ def draw_assembly(
     layout = layout_text(
         text, left, y + mm(2), width, mm(20), fonts=fonts, font=REGULAR, size=9, align="left", valign="top"
     )
-    for line in layout.lines:
-        for run in line.runs:
-            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, INK)
+    draw_layout(canvas, layout, INK)
     y += mm(26)
     room_w, room_h = width, frame.height - frame.margin - mm(10) - y
     scale = min(room_w / board_w, room_h / board_h)

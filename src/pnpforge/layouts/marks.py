@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from pnpforge.i18n import N_
 from pnpforge.layouts.imposition.dice import tab_width
 from pnpforge.layouts.imposition.placement import PageLayout, page_area, to_page
-from pnpforge.layouts.text import layout_text
+from pnpforge.layouts.text import draw_layout, layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.page import MARK_ROOM, PageFrame, Rect
 from pnpforge.units import mm
@@ -415,7 +415,5 @@ def draw_duplex_test(
             valign="top",
             fit="wrap",
         )
-        for row in layout.lines:
-            for run in row.runs:
-                canvas.text(run.x, row.baseline, run.text, run.font, layout.size, MARK)
+        draw_layout(canvas, layout, MARK)
         y = layout.lines[-1].baseline + mm(6) if layout.lines else y + mm(6)

@@ -1,8 +1,9 @@
 """Text in a box: line breaking (spaces, between CJK characters, kinsoku), shrink-to-fit, alignment.
 
 Pure functions: they measure with reportlab's font metrics (through the font registry, run by run)
-and return lines with positions; faces/ draws them. reportlab's widths are plain sums of glyph
-advances (no kerning), so each breakable unit is measured once at size 1 and scaled.
+and return lines with positions; `draw_layout` puts them on a Canvas, each run in its font.
+reportlab's widths are plain sums of glyph advances (no kerning), so each breakable unit is measured
+once at size 1 and scaled.
 
 The one layout both draws and judges: `TextLayout.fits`, `.split` (a word broken mid-word) and
 `.overflow()` say what the drawn text does differently from what was asked, so a fit warning is
@@ -21,6 +22,7 @@ from typing import Literal
 from reportlab.pdfbase import pdfmetrics
 
 from pnpforge.fonts import FontRegistry, is_cjk
+from pnpforge.output.canvas import RGB, Canvas
 
 MIN_SIZE = 6.0  # points: the legibility floor; no text is set smaller, shrink-to-fit stops here
 KATAKANA_WORD = 8  # a katakana run this long or shorter is a word (a name): never broken inside
@@ -240,6 +242,13 @@ def inscribed(
 
 def _top(y: float, h: float, height: float, valign: VAlign) -> float:
     return y if valign == "top" else y + h - height if valign == "bottom" else y + (h - height) / 2
+
+
+def draw_layout(canvas: Canvas, layout: TextLayout, colour: RGB) -> None:
+    """Every line of `layout` at its place, each run in its own font."""
+    for line in layout.lines:
+        for run in line.runs:
+            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)
 
 
 def layout_text(

@@ -29,7 +29,7 @@ from pnpforge.layouts.faces.inline import draw_rich, shown
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.values import FLOOR, FaceError, length, parse_colour, pattern_ink
 from pnpforge.layouts.richtext import is_rich
-from pnpforge.layouts.text import MIN_SIZE, TextLayout, layout_text
+from pnpforge.layouts.text import MIN_SIZE, TextLayout, draw_layout, layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.svgimage import svg_size
 from pnpforge.phrase import Phrase
@@ -141,9 +141,7 @@ def _draw_text(canvas: Canvas, el: TextElement, box: Box, piece: Piece, ctx: Ren
     )
     if not layout.fits:
         ctx.notes.append(fit_note(text, layout, el.fit))
-    for line in layout.lines:
-        for run in line.runs:
-            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, colour)
+    draw_layout(canvas, layout, colour)
 
 
 NOT_IMAGE = N_("image {src} is not a PNG, JPEG or SVG file")

@@ -25,7 +25,7 @@ from pnpforge.layouts.faces.elements import draw_icon_in, fit_note, paint
 from pnpforge.layouts.faces.hexdata import Cell, cells_from, edges, load_data
 from pnpforge.layouts.faces.patterns import draw_pattern
 from pnpforge.layouts.faces.values import FaceError, contrast, length, parse_colour
-from pnpforge.layouts.text import layout_text
+from pnpforge.layouts.text import draw_layout, layout_text
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
@@ -63,9 +63,7 @@ def _cell_text(
     )
     if not layout.fits:
         ctx.notes.append(fit_note(text, layout, "shrink"))
-    for line in layout.lines:
-        for run in line.runs:
-            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, ink)
+    draw_layout(canvas, layout, ink)
 
 
 def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
@@ -270,9 +268,7 @@ def _small_text(
     )
     if not layout.fits:
         ctx.notes.append(fit_note(text, layout, "shrink"))
-    for line in layout.lines:
-        for run in line.runs:
-            canvas.text(run.x, line.baseline, run.text, run.font, layout.size, ink)
+    draw_layout(canvas, layout, ink)
 
 
 def _draw_dots(
