@@ -179,16 +179,15 @@ class ForgeGroup(Translated, click.Group):
             raise said_by_us(error) from None  # a usage error, in the terminal's language
         except click.exceptions.Exit:
             raise  # click's own way out: ctx.exit
-        except (
-            click.Abort,
-            KeyboardInterrupt,
-            EOFError,
-        ):  # Ctrl-C: click's "Aborted!" and exit 1, in our words
+        # Ctrl-C: click's own "Aborted!" and exit 1, said in the terminal's language
+        except (click.Abort, KeyboardInterrupt, EOFError):
             click.echo(err=True)
             say(N_("Aborted!"))
             sys.exit(1)
         except BrokenPipeError:  # the reader left (`pnpforge games | head -1`): nothing more to say
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the final flush is quiet
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, sys.stdout.fileno())  # so the final flush of stdout says nothing either
+            os.close(quiet)
             sys.exit(1)
         except OSError as error:
             if error.filename is None or ctx.params.get("debug"):

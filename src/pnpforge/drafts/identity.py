@@ -93,7 +93,7 @@ class Printer:
         self.files = _Files(ctx)
         self.common: dict[int, _Common] = {}
         self.rows: dict[tuple[int, SideName | None], tuple[dict[str, Any], tuple[str, dict[str, str]]]] = {}
-        self.before: RowMemo = before or {}
+        self.before = before  # None: nothing to reuse, and nothing kept (a diff's printer)
         self.kept: RowMemo = {}
 
     def row_print(self, piece: Piece, only: SideName | None = None) -> tuple[str, dict[str, str]]:
@@ -106,6 +106,16 @@ class Printer:
         common = self.common.get(id(component))
         if common is None or common.component is not component:
             common = self.common[id(component)] = _Common(component, self.files)
+        if self.before is None:
+            found = common.row_print(piece, self.ctx, only)[0]
+        else:
+            found = self._remembered(common, piece, only)
+        self.rows[key] = (piece.row, found)
+        return found
+
+    def _remembered(self, common: _Common, piece: Piece, only: SideName | None) -> tuple[str, dict[str, str]]:
+        """The row's print as the build before made it when nothing it depends on changed, else anew."""
+        assert self.before is not None
         size = (piece.width, piece.height, piece.cells)
         same = (common.digest, self.ctx.lang, only, repr(piece.row), repr(size))
         kept = self.before.get(same)
@@ -113,7 +123,6 @@ class Printer:
             found, names = common.row_print(piece, self.ctx, only)
             kept = found, {name: self.files.digest(name) for name in names}
         self.kept[same] = kept
-        self.rows[key] = (piece.row, kept[0])
         return kept[0]
 
     def __call__(self, piece: Piece, only: SideName | None = None) -> str:

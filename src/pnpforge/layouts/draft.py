@@ -57,9 +57,8 @@ def draw_placeholder(
     missing = Phrase(N_("image {src} is missing; a placeholder is drawn (--draft)"), src=repr(src))
     found = _where(element, piece, ctx, missing)
     warning = Phrase(N_("{where}: {message}"), where=found.where, message=errors.warning(found.message))
-    ctx.warn(  # once per file, wherever it is drawn
-        warning, lambda _: any(isinstance(w, str) and f"image {src!r} is missing" in w for w in ctx.warnings)
-    )
+    said = any(isinstance(w, str) and f"image {src!r} is missing" in w for w in ctx.warnings)
+    ctx.warn(warning, said)  # once per file, wherever it is drawn
     corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]
     canvas.polygon(corners, PLACEHOLDER_FILL, PLACEHOLDER_INK, mm(0.2))
     canvas.polygon([corners[0], corners[2]], None, PLACEHOLDER_INK, mm(0.15), closed=False)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,11 +33,11 @@ class RenderContext:
 
     warned: int = 0  # warnings given, said or not (`watch` plays back only pages that gave none)
 
-    def warn(self, problem: Problem | str, once: Callable[[Problem | str], bool] | None = None) -> None:
-        """Say `problem` after the build, unless it was said already (`once`: how to tell, else equality)."""
+    def warn(self, problem: Problem | str, said: bool | None = None) -> None:
+        """Say `problem` after the build, unless it was `said` already (by default: an equal one was;
+        copies of a row, and a check after a draw, find it again)."""
         self.warned += 1
-        said = once(problem) if once is not None else problem in self.warnings
-        if not said:  # copies of a row, and a check after a draw, find it again
+        if not (problem in self.warnings if said is None else said):
             self.warnings.append(problem)
 
 
