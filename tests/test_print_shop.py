@@ -4,9 +4,12 @@ CutContour and pure-K black, the cut files, and the shops' page sizes."""
 
 from __future__ import annotations
 
+import io
 import math
 import re
+import shutil
 import struct
+import subprocess
 import zlib
 from pathlib import Path
 
@@ -16,12 +19,13 @@ from click.testing import CliRunner
 from conftest import MM, SpecMaker
 from PIL import Image
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, IndirectObject, StreamObject
 
 from pnpforge.catalog import games
 from pnpforge.cli import main
-from pnpforge.export import ExportOptions, prepare
+from pnpforge.export import ExportOptions, pdfx, prepare
 from pnpforge.export.pages import render, side_page
-from pnpforge.export.preflight import font_problems, fonts, separations, shop_problems
+from pnpforge.export.preflight import font_problems, fonts, pdfx_report, separations, shop_problems
 from pnpforge.export.sides import Side, sides
 from pnpforge.layouts.shapes import trim_outline
 from pnpforge.output import embedfonts
@@ -292,18 +296,204 @@ def test_tts_sheets_and_build_previews_say_the_dpi_they_were_drawn_at(
 
 
 # print-shop PDFs -------------------------------------------------------------------------------------
-def test_print_shop_pdfs_pass_the_preflight(tiny_quest: Path, tmp_path: Path) -> None:
-    files = _run("export", str(tiny_quest), "--to", "print-shop", "-o", str(tmp_path))
+X4_RULES = ["identification", "document info", "page boxes", "output intent", "colour spaces", "fonts"]
+
+
+def _cmyk_profile() -> Path:
+    found = [path for path in pdfx.INSTALLED if path.is_file()]
+    if not found:
+        pytest.skip("no CMYK output profile on this machine (install Ghostscript: .ci/run does)")
+    return found[0]
+
+
+def _all_objects_text(path: Path) -> str:
+    """Every object of the PDF as text, content streams decoded (font programs and ICC profiles left
+    out): what a grep of the whole file finds, not only what its pages use."""
+    reader = PdfReader(path)
+    out = []
+    for generation, numbers in reader.xref.items():
+        for number in numbers:
+            obj = reader.get_object(IndirectObject(number, generation, reader))
+            kept = isinstance(obj, StreamObject) and obj.get("/Subtype") not in ("/Image", "/XML")
+            if kept and "/N" not in obj and "/Length1" not in obj:  # not an ICC profile or font program
+                out.append(obj.get_data().decode("latin-1"))
+            out.append(str(dict(obj.items()) if isinstance(obj, DictionaryObject) else obj))
+    return "\n".join(out)
+
+
+def test_print_shop_pdfs_are_identified_pdfx4_with_a_cmyk_print_intent(
+    tiny_quest: Path, tmp_path: Path
+) -> None:
+    icc = _cmyk_profile()
+    files = _run("export", str(tiny_quest), "--to", "print-shop", "--icc", str(icc), "-o", str(tmp_path))
     for path in files:
         reader = PdfReader(path)
         assert shop_problems(reader) == [] and font_problems(reader) == [], path.name
-        assert float(reader.pdf_header.removeprefix("%PDF-")) >= 1.6
+        claimed, rules = pdfx_report(reader)
+        assert claimed == "PDF/X-4" and [r.name for r, _ in rules] == X4_RULES
+        assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-4" and reader.pdf_header == "%PDF-1.6"
+        xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
+        assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
         intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
-        assert intent["/S"] == "/GTS_PDFX" and "sRGB" in intent["/OutputConditionIdentifier"]
-        assert intent["/DestOutputProfile"].get_object()["/N"] == 3
+        profile = intent["/DestOutputProfile"].get_object()
+        assert intent["/S"] == "/GTS_PDFX" and profile["/N"] == 4
+        assert profile.get_data() == icc.read_bytes()  # the shop's profile, embedded as it is
+        assert profile.get_data()[12:20] == b"prtrCMYK"  # a print characterisation, not sRGB's 'mntr'
+        for page in reader.pages:  # every page and every form takes DeviceRGB as ICC-based sRGB
+            spaces = [page["/Resources"]["/ColorSpace"]] + [
+                form.get_object()["/Resources"]["/ColorSpace"]
+                for form in page["/Resources"].get("/XObject", {}).values()
+            ]
+            for space in spaces:
+                family, stream = space["/DefaultRGB"].get_object()
+                assert family == "/ICCBased" and stream.get_object().get_data()[12:20] == b"mntrRGB "
     hexes, coins, heroes = (PdfReader(tmp_path / f"{name}.pdf") for name in ("land", "coins", "heroes"))
     assert separations(hexes) == {"CutContour"} and separations(coins) == {"CutContour"}
     assert separations(heroes) == set()  # a rectangle is cut by its TrimBox
+    resources = hexes.pages[0]["/Resources"]["/ColorSpace"]
+    cut = next(v.get_object() for k, v in resources.items() if k != "/DefaultRGB")
+    assert cut[1] == "/CutContour" and cut[2] == "/DeviceCMYK"  # the alternate is the intent's own space
+
+
+def test_drivethrucards_files_are_pdfx1a_all_cmyk_through_the_profile(tmp_path: Path) -> None:
+    from PIL import ImageCms
+
+    from pnpforge.output.colour import srgb_profile
+
+    icc = _cmyk_profile()
+    built = _run("build", "gods", "-o", str(tmp_path / "home"))
+    home = PdfReader(next(path for path in built if path.suffix == ".pdf")).metadata
+    files = _run(
+        "export",
+        "gods",
+        "--to",
+        "print-shop",
+        "--shop",
+        "drivethrucards",
+        "--icc",
+        str(icc),
+        "-o",
+        str(tmp_path / "dtc"),
+    )
+    assert len(files) >= 5
+    for path in files:
+        reader = PdfReader(path)
+        claimed, rules = pdfx_report(reader)
+        assert claimed == "PDF/X-1a:2003" and reader.pdf_header == "%PDF-1.4"
+        assert [(r.name, found) for r, found in rules if found] == [], path.name
+        assert "transparency" in [r.name for r, _ in rules]
+        info = reader.metadata
+        assert info["/Author"] == home["/Author"] and info["/Subject"] == home["/Subject"]
+        assert info["/Title"] == f"{home['/Title']}: {path.stem}"
+        text = _all_objects_text(path)  # a walk of every object, not only what pages use
+        assert not re.search(r"(^|\s)[\d.]+ [\d.]+ [\d.]+ (rg|RG)\b", text), path.name
+        assert "DeviceRGB" not in text and "ICCBased" not in text and "/SMask" not in text, path.name
+        assert not re.search(r"/(CA|ca) 0?\.\d", text)
+    # the grey of Gods' card notes (#444444) is converted by littleCMS through the profile, as ImageCms says
+    transform = ImageCms.buildTransform(
+        ImageCms.ImageCmsProfile(io.BytesIO(srgb_profile())),
+        ImageCms.ImageCmsProfile(str(icc)),
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
+    white = transform.apply(Image.new("RGB", (1, 1), (255, 255, 255))).getpixel((0, 0))
+    assert white == (0, 0, 0, 0)
+    text = _all_objects_text(tmp_path / "dtc" / "vp-cards.pdf")
+    used = {tuple(float(v) for v in m) for m in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) k\b", text)}
+    grey = transform.apply(Image.new("RGB", (1, 1), (0x44, 0x44, 0x44))).getpixel((0, 0))
+    assert len(used) > 3 and all(all(0 <= v <= 1 for v in c) for c in used)
+    assert any(all(abs(a * 255 - b) < 0.6 for a, b in zip(c, grey, strict=True)) for c in used), (grey, used)
+
+
+def test_the_icc_profile_is_checked_and_without_one_nothing_is_written(
+    tiny_quest: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rgb = tmp_path / "screen.icc"
+    from pnpforge.output.colour import srgb_profile
+
+    rgb.write_bytes(srgb_profile())
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        main, ["export", str(tiny_quest), "--to", "print-shop", "--icc", str(rgb), "-o", str(out)]
+    )
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{rgb}:1:1: not a CMYK output profile: class 'mntr', colour space RGB" in result.output
+    junk = tmp_path / "junk.icc"
+    junk.write_bytes(b"not a profile at all")
+    result = CliRunner().invoke(
+        main, ["export", str(tiny_quest), "--to", "print-shop", "--icc", str(junk), "-o", str(out)]
+    )
+    assert result.exit_code == 2 and f"{junk}:1:1: not an ICC profile" in result.output
+    monkeypatch.setattr(pdfx, "INSTALLED", ())
+    result = CliRunner().invoke(main, ["export", str(tiny_quest), "--to", "print-shop", "-o", str(out)])
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and "Traceback" not in result.output
+    assert "PDF/X-4 needs the shop's CMYK output profile: pass --icc FILE" in lines[0]
+    assert not out.exists()
+    images = CliRunner().invoke(
+        main, ["export", str(tiny_quest), "--to", "images", "--icc", str(rgb), "-o", str(out)]
+    )
+    assert images.exit_code == 2 and "--icc applies to --to print-shop PDFs only" in images.output
+
+
+def test_preflight_lists_the_rules_it_checked_per_file(tiny_quest: Path, tmp_path: Path) -> None:
+    icc = _cmyk_profile()
+    args = ["export", str(tiny_quest), "--to", "print-shop", "--only", "heroes", "--only", "land"]
+    result = CliRunner().invoke(main, [*args, "--icc", str(icc), "--preflight", "-o", str(tmp_path / "x4")])
+    assert result.exit_code == 0, result.output
+    for name in ("heroes", "land"):
+        block = result.stdout.split(f"{tmp_path / 'x4' / name}.pdf: PDF/X-4")[1].split(".pdf:")[0]
+        rules = re.findall(r"^  (ok|FAIL)  ([a-z ]+):", block, re.M)
+        assert rules == [("ok", name) for name in X4_RULES]
+    result = CliRunner().invoke(
+        main,
+        [*args, "--shop", "drivethrucards", "--icc", str(icc), "--preflight", "-o", str(tmp_path / "x1a")],
+    )
+    assert result.exit_code == 0 and result.stdout.count(": PDF/X-1a:2003") == 2
+    assert result.stdout.count("  ok  transparency:") == 2
+    # a file that breaks a rule is said so: an X-4 file whose pages lost their DefaultRGB
+    reader = PdfReader(tmp_path / "x4" / "heroes.pdf")
+    for page in reader.pages:
+        for form in page["/Resources"]["/XObject"].values():
+            form.get_object()["/Resources"].pop("/ColorSpace", None)  # a form shared by pages: once
+    claimed, rules = pdfx_report(reader)
+    assert dict((r.name, found) for r, found in rules)["colour spaces"][0].endswith(
+        "DeviceRGB without a DefaultRGB colour space"
+    )
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed (.ci/run installs it)")
+@pytest.mark.parametrize("shop", ["", "makeplayingcards", "drivethrucards", "thegamecrafter"])
+def test_ghostscript_reads_every_presets_files_without_a_complaint(shop: str, tmp_path: Path) -> None:
+    """Checked by a reader we did not write: Ghostscript renders every page of every file with its ink
+    coverage device, stopping on any error or warning, using the file's own output intent profile."""
+    icc = _cmyk_profile()
+    preset = ["--shop", shop] if shop else []
+    files = _run("export", "quo-vadis", "--to", "print-shop", *preset, "--icc", str(icc), "-o", str(tmp_path))
+    for path in files:
+        run = subprocess.run(
+            [
+                "gs",
+                "-dNOPAUSE",
+                "-dBATCH",
+                "-dPDFSTOPONERROR",
+                "-dPDFSTOPONWARNING",
+                "-dUsePDFX3Profile",
+                "-sDEVICE=inkcov",
+                "-o",
+                "-",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        said = run.stdout + run.stderr
+        assert run.returncode == 0 and "****" not in said and "rror" not in said, (path.name, said[-800:])
+        pages = re.findall(r"^ ([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+) CMYK OK$", run.stdout, re.M)
+        assert len(pages) == len(PdfReader(path).pages)
 
 
 def test_the_cut_contour_follows_the_hex_and_its_bleed_reaches_past_the_tips(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pnpforge.errors import InputError
 from pnpforge.export import CLI, Prepared
+from pnpforge.export.pdfx import X1A, X4
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -30,6 +31,7 @@ class Shop:
     bleed: float  # points, on every edge
     dpi: int
     products: dict[str, tuple[float, float]]  # card product -> trim (points, portrait)
+    pdfx: str = X4  # the part of PDF/X the shop's files are written in
 
 
 SHOPS = {
@@ -51,6 +53,7 @@ SHOPS = {
         0.125 * INCH,  # poker: 2.75 × 3.75 in with bleed, 825 × 1125 px at 300 dpi
         300,
         {"poker": (2.5 * INCH, 3.5 * INCH), "tarot": (2.75 * INCH, 4.75 * INCH)},
+        X1A,  # their file guidelines: every file PDF/X-1a:2003, CMYK only
     ),
     "thegamecrafter": Shop(
         "thegamecrafter",
@@ -80,6 +83,12 @@ def shop_named(name: str) -> Shop:
             ),
         )
     return shop
+
+
+def standard_for(shop: str | None) -> str:
+    """The part of PDF/X a print-shop file is written in: PDF/X-1a:2003 for the shops that ask for it."""
+    found = SHOPS.get((shop or "").strip().lower())
+    return found.pdfx if found is not None else X4
 
 
 def product_for(width: float, height: float, shop: Shop) -> tuple[str, float, float] | None:
