@@ -652,3 +652,52 @@ def test_bad_shop_options_are_said_and_nothing_is_written(
     result = CliRunner().invoke(main, ["export", str(tiny_quest), "-o", str(tmp_path / "out"), *args])
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("game", [game.id for game in games()])
+def test_every_game_gets_its_cut_files(game: str, tmp_path: Path) -> None:
+    """Boards are cut in parts as the build cuts them; what cannot fit inside the marks is named."""
+    result = CliRunner().invoke(main, ["export", game, "--to", "cutfile", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    written = [Path(line) for line in result.stdout.splitlines()]
+    svgs = [path for path in written if path.suffix == ".svg"]
+    assert (tmp_path / f"{game}-print.pdf").is_file() and svgs
+    for svg in svgs:
+        text = svg.read_text()
+        assert '<g id="registration"' in text and text.count("<path") > 3
+    left_out = re.findall(
+        r"note: (\S+) \([\d.]+ × [\d.]+ mm\) does not fit inside the cut marks", result.output
+    )
+    expected = {"ankh": ["devotion-track"], "good-shepherds": ["farm-board", "money-track"]}
+    assert left_out == expected.get(game, [])
+
+
+def test_cut_files_on_a3_take_what_a4_leaves_out(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main,
+        [
+            "export",
+            "ankh",
+            "--to",
+            "cutfile",
+            "--page",
+            "a3",
+            "--only",
+            "devotion-track",
+            "-o",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0 and "does not fit" not in result.output, result.output
+    page = PdfReader(tmp_path / "ankh-print.pdf").pages[0]
+    assert round(float(page.mediabox.width) / 72 * 25.4) in (297, 420)  # an A3 sheet
+    svg = (tmp_path / "ankh-p001-cut.svg").read_text()
+    cut = svg.split('<g id="cut"')[1]
+    xs = [float(v) for v in re.findall(r"([\d.]+),[\d.]+", cut)]
+    ys = [float(v) for v in re.findall(r"[\d.]+,([\d.]+)", cut)]
+    spans = sorted([max(xs) - min(xs), max(ys) - min(ys)])
+    assert spans[1] / 72 * 25.4 >= 262 - 0.5  # the 262 mm track is on the sheet, whole
+    refused = CliRunner().invoke(
+        main, ["export", "ankh", "--to", "images", "--page", "a3", "-o", str(tmp_path / "x")]
+    )
+    assert refused.exit_code == 2 and "--page applies to --to cutfile only" in refused.output

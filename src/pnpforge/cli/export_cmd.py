@@ -36,6 +36,7 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
       pnpforge export gods --to print-shop --shop makeplayingcards --black k
       pnpforge export gods --to print-shop --shop drivethrucards --icc shop.icc --preflight
       pnpforge export gods --to cutfile                   # gods-print.pdf + gods-pNNN-cut.svg
+      pnpforge export ankh --to cutfile --page a3         # every piece on A3 cut sheets
     """),
 )
 @click.argument("target")
@@ -106,6 +107,11 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
     ),
 )
 @click.option(
+    "--page",
+    metavar="a4|letter|a3|WxH",
+    help=N_("cutfile only: the paper the sheets are printed on (default: the spec's page)."),
+)
+@click.option(
     "--preflight",
     is_flag=True,
     help=N_(
@@ -138,6 +144,7 @@ def export_cmd(
     black: str,
     shop: str | None,
     icc: str | None,
+    page: str | None,
     preflight: bool,
     jobs: int | None,
     base_url: str | None,
@@ -159,6 +166,7 @@ def export_cmd(
         shop=shop,
         icc=Path(icc) if icc else None,
         preflight=preflight,
+        page=page,
     )
     from pnpforge.cli import say
 

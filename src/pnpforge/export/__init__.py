@@ -54,6 +54,7 @@ class ExportOptions:
     shop: str | None = None  # print-shop: a shop preset (export/shops.py)
     icc: Path | None = None  # print-shop PDF: the shop's CMYK output profile (export/pdfx.py)
     preflight: bool = False  # print-shop PDF: check the files written against our PDF/X rules
+    page: str | None = None  # cutfile: the paper size (default: the spec's)
 
 
 @dataclass
@@ -99,7 +100,9 @@ class Prepared:
 def build_options_of(options: ExportOptions) -> BuildOptions:
     """The build options that choose the same pieces, language and fonts."""
     o = options
-    return BuildOptions(lang=o.lang, only=o.only, font=o.font, allow_outside_files=o.allow_outside_files)
+    return BuildOptions(
+        lang=o.lang, only=o.only, font=o.font, allow_outside_files=o.allow_outside_files, page=o.page
+    )
 
 
 def check_options(kind: str, options: ExportOptions) -> None:
@@ -150,6 +153,8 @@ def check_options(kind: str, options: ExportOptions) -> None:
             )
     if options.icc is not None and (kind != "print-shop" or options.format != "pdf"):
         raise InputError.single(CLI, Phrase.word(N_("--icc applies to --to print-shop PDFs only")))
+    if options.page is not None and kind != "cutfile":
+        raise InputError.single(CLI, Phrase(N_("--page applies to --to cutfile only, not {kind}"), kind=kind))
     if options.preflight and (kind != "print-shop" or options.format != "pdf"):
         raise InputError.single(CLI, Phrase.word(N_("--preflight applies to --to print-shop PDFs only")))
     if options.black not in BLACKS:
