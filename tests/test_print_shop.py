@@ -701,3 +701,19 @@ def test_cut_files_on_a3_take_what_a4_leaves_out(tmp_path: Path) -> None:
         main, ["export", "ankh", "--to", "images", "--page", "a3", "-o", str(tmp_path / "x")]
     )
     assert refused.exit_code == 2 and "--page applies to --to cutfile only" in refused.output
+
+
+@pytest.mark.parametrize("shop", ["makeplayingcards", "drivethrucards", "thegamecrafter"])
+def test_each_preset_says_what_it_cannot_place_on_a_product(shop: str, tmp_path: Path) -> None:
+    """One line per component: drawn at a product's size, or exported at its own size and said so."""
+    result = CliRunner().invoke(
+        main, ["export", "gods", "--to", "print-shop", "--shop", shop, "-o", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    notes = re.findall(r"game\.yaml:\d+: note: (\S+) (drawn at|\(|\()", result.output)
+    named = [name for name, _ in notes]
+    components = [path.stem for path in sorted(tmp_path.glob("*.pdf"))]
+    assert sorted(named) == components  # every component, once
+    assert "tiles (tile, 38 × 43.88 mm) is none of" in result.output
+    if shop == "drivethrucards":  # no mini product: Gods' mini cards keep their own size, said so
+        assert "vp-cards (44 × 63 mm) matches no DriveThruCards card product" in result.output

@@ -104,7 +104,7 @@ def product_for(width: float, height: float, shop: Shop) -> tuple[str, float, fl
 
 
 def _mm(width: float, height: float) -> str:
-    return f"{to_mm(width):g} × {to_mm(height):g} mm".replace(".0 ", " ")
+    return f"{round(to_mm(width), 2):g} × {round(to_mm(height), 2):g} mm"
 
 
 def apply_shop(prepared: Prepared, shop: Shop) -> None:
@@ -114,10 +114,26 @@ def apply_shop(prepared: Prepared, shop: Shop) -> None:
     for group in prepared.groups:
         component = group.component
         first = group.pieces[0] if group.pieces else None
-        if component.kind != "card" or first is None:
+        if first is None:
             groups.append(group)
             continue
         where = _where(prepared, component.name)
+        if component.kind != "card":  # tiles, tokens, boards: no card product; the shop's custom items
+            prepared.notes.append(
+                Phrase(
+                    N_(
+                        "{where}: note: {component} ({kind}, {size}) is none of {shop}'s card products: "
+                        "exported at its own size with their bleed (order it as a custom item)"
+                    ),
+                    where=where,
+                    component=component.name,
+                    kind=component.kind,
+                    size=_mm(first.width, first.height),
+                    shop=shop.title,
+                )
+            )
+            groups.append(group)
+            continue
         found = product_for(first.width, first.height, shop)
         if found is None:
             prepared.notes.append(
