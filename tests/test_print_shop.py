@@ -717,3 +717,59 @@ def test_each_preset_says_what_it_cannot_place_on_a_product(shop: str, tmp_path:
     assert "tiles (tile, 38 × 43.88 mm) is none of" in result.output
     if shop == "drivethrucards":  # no mini product: Gods' mini cards keep their own size, said so
         assert "vp-cards (44 × 63 mm) matches no DriveThruCards card product" in result.output
+
+
+PICTURES = """\
+game: {id: pictures, title: Pictures}
+defaults: {bleed: 3mm}
+components:
+  - name: cards
+    kind: card
+    size: poker
+    count: 1
+    face:
+      background: "#3060c0"
+      elements:
+        - {type: image, src: icon.png, x: 10mm, y: 10mm, w: 30mm, h: 30mm}
+        - {type: image, src: art.svg, x: 10mm, y: 45mm, w: 30mm, h: 30mm}
+"""
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="30">'
+    '<rect x="0" y="0" width="30" height="15" fill="#10a040"/></svg>'
+)
+
+
+def test_x1a_converts_pictures_to_cmyk_and_keeps_their_transparency_as_a_mask(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    icc = _cmyk_profile()
+    icon = Image.new("RGBA", (60, 60), (0, 0, 0, 0))
+    icon.paste((220, 30, 40, 255), (10, 10, 50, 50))  # a red square on a transparent ground
+    buffer = io.BytesIO()
+    icon.save(buffer, "PNG")
+    folder = make_spec(PICTURES, icon__png=buffer.getvalue(), art__svg=SVG)
+    out = tmp_path / "dtc"
+    args = ["export", str(folder), "--to", "print-shop", "--shop", "drivethrucards", "--icc", str(icc)]
+    _run(*args, "-o", str(out))
+    reader = PdfReader(out / "cards.pdf")
+    claimed, rules = pdfx_report(reader)
+    assert claimed == "PDF/X-1a:2003" and [(r.name, f) for r, f in rules if f] == []
+    images = [
+        obj
+        for generation, numbers in reader.xref.items()
+        for number in numbers
+        if isinstance(obj := reader.get_object(IndirectObject(number, generation, reader)), StreamObject)
+        and obj.get("/Subtype") == "/Image"
+    ]
+    assert images and all(image["/ColorSpace"] == "/DeviceCMYK" for image in images)
+    assert all("/SMask" not in image and len(image["/Mask"]) == 8 for image in images)  # a colour-key mask
+    text = _all_objects_text(out / "cards.pdf")
+    assert not re.search(r"(^|\s)[\d.]+ [\d.]+ [\d.]+ (rg|RG)\b", text)  # the SVG's green too is CMYK
+    page = pdfium.PdfDocument(out / "cards.pdf")[0].render(scale=300 / 72).to_pil().convert("RGB")
+    ground = page.getpixel((int(11 * 300 / 25.4 + 35), int(11 * 300 / 25.4 + 35)))  # the icon's clear corner
+    square = page.getpixel((int(13 * 300 / 25.4 + 150), int(13 * 300 / 25.4 + 150)))
+    assert ground[2] > ground[0] + 60  # the card's blue shows through where the icon is clear
+    assert square[0] > square[2] + 60  # the icon's red, converted and back
+    _run("export", str(folder), "--to", "print-shop", "--icc", str(icc), "-o", str(tmp_path / "x4"))
+    claimed, rules = pdfx_report(PdfReader(tmp_path / "x4" / "cards.pdf"))  # SVG text state: embedded font
+    assert claimed == "PDF/X-4" and [(r.name, f) for r, f in rules if f] == []

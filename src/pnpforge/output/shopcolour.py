@@ -113,14 +113,23 @@ class ShopColours:
         return ImageReader(cmyk), [v for k in KEY for v in (k, k)]
 
     def drawing(self, drawing: Any) -> Any:
-        """An SVG drawing (reportlab graphics) with its colours as written in the file: CMYK for X-1a.
-        Raises ValueError for what PDF/X-1a cannot hold (transparency, raster images inside)."""
+        """An SVG drawing (reportlab graphics) as the shop's file writes it: reportlab's renderer starts
+        every drawing in Helvetica and RGB black, so its text state names the embedded Helvetica twin
+        (a preflight wants every font embedded) and, for PDF/X-1a, every colour is CMYK. Raises
+        ValueError for what PDF/X-1a cannot hold (transparency, raster images inside)."""
+        from pnpforge.output.embedfonts import embedded
+
+        converted = copy.deepcopy(drawing) if self.transform is not None else copy.copy(drawing)
+        # the renderer reads `initial*` from the drawing; reportlab's attribute check knows no such names
+        object.__setattr__(converted, "initialFontName", embedded("Helvetica"))
         if self.transform is None:
-            return drawing
+            return converted
         from reportlab.graphics.shapes import Image as GraphicsImage
         from reportlab.lib.colors import CMYKColor, Color
 
-        converted = copy.deepcopy(drawing)
+        black = CMYKColor(*((0, 0, 0, 1) if self.black_k else self.cmyk_of((0, 0, 0))))
+        object.__setattr__(converted, "initialFillColor", black)
+        object.__setattr__(converted, "initialStrokeColor", black)
         stack = [converted]
         while stack:
             node = stack.pop()
