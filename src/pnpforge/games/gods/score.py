@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
@@ -28,10 +28,13 @@ from pnpforge.gamekit import (
     Source,
     Strict,
     TieBreak,
+    folder_id,
     kit,
     owned,
     quoted,
 )
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 HERE = Path(__file__).parent
 
@@ -111,7 +114,7 @@ class Player(PlayerEntry):
 
 
 class Input(Strict):
-    game: Literal["gods"]
+    game: str  # its game was found by it
     players: list[Player]
 
 
@@ -232,7 +235,7 @@ def _check_rules(data: Input, rules: Rules) -> None:
 
 def score(data: Input, source: Source) -> ScoreResult:
     _check_colours(data, source)
-    _check_rules(data, Rules("gods", source))
+    _check_rules(data, Rules(GAME, source))
     printed = components()
     most = max((p.temples for p in data.players), default=0)
     rows = []
@@ -245,4 +248,4 @@ def score(data: Input, source: Source) -> ScoreResult:
         }
         rows.append(PlayerScore(p.name, breakdown, info={"temples": p.temples, "crystals": p.crystals}))
     crystals = {p.name: p.crystals for p in data.players}
-    return ScoreResult.ranked("gods", rows, [TieBreak.by("crystals", crystals)])
+    return ScoreResult.ranked(GAME, rows, [TieBreak.by("crystals", crystals)])
