@@ -773,3 +773,23 @@ def test_x1a_converts_pictures_to_cmyk_and_keeps_their_transparency_as_a_mask(
     _run("export", str(folder), "--to", "print-shop", "--icc", str(icc), "-o", str(tmp_path / "x4"))
     claimed, rules = pdfx_report(PdfReader(tmp_path / "x4" / "cards.pdf"))  # SVG text state: embedded font
     assert claimed == "PDF/X-4" and [(r.name, f) for r, f in rules if f] == []
+
+
+def test_x1a_refuses_transparent_svg_art_at_its_file(make_spec: SpecMaker, tmp_path: Path) -> None:
+    icc = _cmyk_profile()
+    see_through = SVG.replace('fill="#10a040"', 'fill="#10a040" fill-opacity="0.5"')
+    folder = make_spec(PICTURES, icon__png=_png(), art__svg=see_through)
+    out = tmp_path / "dtc"
+    args = ["export", str(folder), "--to", "print-shop", "--shop", "drivethrucards", "--icc", str(icc)]
+    result = CliRunner().invoke(main, [*args, "-o", str(out)])
+    assert result.exit_code == 2 and "Traceback" not in result.output and not out.exists()
+    assert "art.svg:1:1: transparency cannot go in a PDF/X-1a file (expected opaque SVG art)" in result.output
+    _run(
+        "export", str(folder), "--to", "print-shop", "--icc", str(icc), "-o", str(tmp_path / "x4")
+    )  # X-4 may
+
+
+def _png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGBA", (4, 4), (200, 0, 0, 128)).save(buffer, "PNG")
+    return buffer.getvalue()

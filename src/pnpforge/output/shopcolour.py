@@ -25,6 +25,7 @@ from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 
+from pnpforge.i18n import N_
 from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import RGB, Point
 from pnpforge.output.colour import srgb_profile
@@ -33,6 +34,11 @@ from pnpforge.output.info import Metadata
 CUT_CONTOUR = "CutContour"
 CUT_WIDTH = 0.25  # pt: a hairline, as cutter templates draw it
 SRGB_SPACE = "PnpSRGB"  # the document object of the ICC-based sRGB colour space
+TRANSPARENT_SVG = N_("transparency cannot go in a PDF/X-1a file (expected opaque SVG art)")
+RASTER_IN_SVG = N_(
+    "a picture inside an SVG cannot be converted to CMYK for PDF/X-1a (expected vector shapes, or the "
+    "picture as an image element of its own)"
+)
 KEY = (255, 255, 255, 255)  # the colour-key of a masked CMYK image: 400 % ink, which no profile prints
 
 
@@ -135,16 +141,16 @@ class ShopColours:
             node = stack.pop()
             stack.extend(getattr(node, "contents", []) or [])
             if isinstance(node, GraphicsImage):
-                raise ValueError("a raster image inside an SVG cannot be converted to CMYK for PDF/X-1a")
+                raise ValueError(RASTER_IN_SVG)
             for name in ("fillOpacity", "strokeOpacity"):
                 opacity = getattr(node, name, None)
                 if opacity is not None and opacity < 1:
-                    raise ValueError("SVG transparency cannot go in a PDF/X-1a file (no transparency)")
+                    raise ValueError(TRANSPARENT_SVG)
             for name in ("fillColor", "strokeColor"):
                 colour = getattr(node, name, None)
                 if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
                     if colour.alpha < 1:
-                        raise ValueError("SVG transparency cannot go in a PDF/X-1a file (no transparency)")
+                        raise ValueError(TRANSPARENT_SVG)
                     setattr(node, name, CMYKColor(*self.cmyk_of(colour.rgb())))
         return converted
 

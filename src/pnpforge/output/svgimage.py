@@ -122,7 +122,12 @@ def draw_svg(
 
     drawing = svg_drawing(path)
     if recolour is not None:
-        drawing = recolour(drawing)
+        try:
+            drawing = recolour(drawing)
+        except ValueError as exc:  # what the shop's file cannot hold: said at the SVG
+            from pnpforge.errors import InputError
+
+            raise InputError.single(path.name, str(exc), 1, 1) from None
     canvas.saveState()
     canvas.scale(w / drawing.width, h / drawing.height)
     saved = rl_config.useA85
