@@ -299,6 +299,12 @@ def test_tts_sheets_and_build_previews_say_the_dpi_they_were_drawn_at(
 X4_RULES = ["identification", "document info", "page boxes", "output intent", "colour spaces", "fonts"]
 
 
+@pytest.fixture
+def cmyk_profile() -> Path:
+    """A print-shop PDF needs a CMYK output profile: the one installed (else the test is skipped)."""
+    return _cmyk_profile()
+
+
 def _cmyk_profile() -> Path:
     found = [path for path in pdfx.INSTALLED if path.is_file()]
     if not found:
@@ -496,6 +502,7 @@ def test_ghostscript_reads_every_presets_files_without_a_complaint(shop: str, tm
         assert len(pages) == len(PdfReader(path).pages)
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_the_cut_contour_follows_the_hex_and_its_bleed_reaches_past_the_tips(
     tiny_quest: Path, tmp_path: Path
 ) -> None:
@@ -519,6 +526,7 @@ def test_the_cut_contour_follows_the_hex_and_its_bleed_reaches_past_the_tips(
     image.save(tmp_path / "land.png")
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_black_k_writes_black_text_as_pure_k(tiny_quest: Path, tmp_path: Path) -> None:
     _run("export", str(tiny_quest), "--to", "print-shop", "--only", "heroes", "-o", str(tmp_path / "rgb"))
     _run(
@@ -580,6 +588,7 @@ def test_cutfile_writes_the_sheets_with_marks_and_a_cut_svg_per_front_sheet(
     ("shop", "pixels"),
     [("makeplayingcards", (822, 1122)), ("drivethrucards", (825, 1125)), ("thegamecrafter", (825, 1125))],
 )
+@pytest.mark.usefixtures("cmyk_profile")
 def test_shop_presets_give_the_shops_card_sizes(
     tiny_quest: Path, tmp_path: Path, shop: str, pixels: tuple[int, int]
 ) -> None:
@@ -612,6 +621,7 @@ def test_shop_presets_give_the_shops_card_sizes(
     ) == pytest.approx(3.5 * 72)
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_a_shop_gets_a_plain_back_for_cards_without_one(make_spec: SpecMaker, tmp_path: Path) -> None:
     folder = make_spec(BAND)
     _run("export", str(folder), "--to", "print-shop", "--only", "cards", "-o", str(tmp_path / "plain"))
@@ -704,6 +714,7 @@ def test_cut_files_on_a3_take_what_a4_leaves_out(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("shop", ["makeplayingcards", "drivethrucards", "thegamecrafter"])
+@pytest.mark.usefixtures("cmyk_profile")
 def test_each_preset_says_what_it_cannot_place_on_a_product(shop: str, tmp_path: Path) -> None:
     """One line per component: drawn at a product's size, or exported at its own size and said so."""
     result = CliRunner().invoke(
