@@ -93,8 +93,10 @@ def separations(reader: Any) -> set[str]:
 
 
 def font_problems(reader: Any) -> list[str]:
-    problems = [
-        f"page {use.page}: font {use.name} is not embedded" for use in fonts(reader) if not use.embedded
+    problems: list[str] = [
+        Phrase(N_("page {page}: font {font} is not embedded"), page=use.page, font=use.name)
+        for use in fonts(reader)
+        if not use.embedded
     ]
     tags: dict[str, set[str]] = {}
     for use in fonts(reader):
@@ -102,7 +104,9 @@ def font_problems(reader: Any) -> list[str]:
         if plus:
             tags.setdefault(tag, set()).add(use.name)
     problems += [
-        f"subset tag {tag} is shared by {', '.join(sorted(n))}" for tag, n in tags.items() if len(n) > 1
+        Phrase(N_("subset tag {tag} is shared by {fonts}"), tag=tag, fonts=sorted(n))
+        for tag, n in tags.items()
+        if len(n) > 1
     ]
     return problems
 
@@ -207,34 +211,51 @@ def _xmp(catalog: Any) -> str:
 
 
 def _identification(reader: Any, claimed: str, xmp: str) -> list[str]:
-    problems = []
+    problems: list[str] = []
     if claimed not in BASED_ON:
-        problems.append(f"/GTS_PDFXVersion is {claimed!r} (expected {X4!r} or {X1A!r})")
+        problems.append(
+            Phrase(
+                N_("/GTS_PDFXVersion is {found} (expected {x4} or {x1a})"),
+                found=repr(claimed),
+                x4=X4,
+                x1a=X1A,
+            )
+        )
         return problems
     if f"<{XMP_NAME[claimed]}>{claimed}</{XMP_NAME[claimed]}>" not in xmp:
-        problems.append(f"the XMP metadata does not name {claimed} as {XMP_NAME[claimed]}")
+        problems.append(
+            Phrase(N_("the XMP metadata does not name {part} as {key}"), part=claimed, key=XMP_NAME[claimed])
+        )
     major, minor = (int(part) for part in reader.pdf_header.removeprefix("%PDF-").split("."))
     if (major, minor) > BASED_ON[claimed]:
-        problems.append(f"PDF {major}.{minor} (expected {'.'.join(map(str, BASED_ON[claimed]))} or older)")
+        problems.append(
+            Phrase(
+                N_("PDF {found} (expected {newest} or older)"),
+                found=f"{major}.{minor}",
+                newest=".".join(map(str, BASED_ON[claimed])),
+            )
+        )
     if "/ID" not in reader.trailer:
-        problems.append("no file ID in the trailer")
+        problems.append(Phrase.word(N_("no file ID in the trailer")))
     if "/Encrypt" in reader.trailer:
-        problems.append("the file is encrypted")
+        problems.append(Phrase.word(N_("the file is encrypted")))
     return problems
 
 
 def _document_info(docinfo: Any, xmp: str) -> list[str]:
-    problems = []
+    problems: list[str] = []
     title = str(docinfo.get("/Title", "")).strip()
     if not title:
-        problems.append("no /Title")
+        problems.append(Phrase.word(N_("no /Title")))
     elif _xml_text(title) not in xmp:
-        problems.append("the XMP dc:title differs from /Title")
+        problems.append(Phrase.word(N_("the XMP dc:title differs from /Title")))
     for key in ("/CreationDate", "/ModDate"):
         if key not in docinfo:
-            problems.append(f"no {key}")
+            problems.append(Phrase(N_("no {key}"), key=key))
     if str(docinfo.get("/Trapped", "")) not in ("/True", "/False"):
-        problems.append(f"/Trapped is {docinfo.get('/Trapped')!s} (expected /True or /False)")
+        problems.append(
+            Phrase(N_("/Trapped is {found} (expected /True or /False)"), found=str(docinfo.get("/Trapped")))
+        )
     return problems
 
 
@@ -245,10 +266,10 @@ def _xml_text(text: str) -> str:
 
 
 def _boxes(reader: Any) -> list[str]:
-    problems = []
+    problems: list[str] = []
     for number, page in enumerate(reader.pages, start=1):
         if "/TrimBox" not in page or "/BleedBox" not in page:
-            problems.append(f"page {number}: no TrimBox or BleedBox")
+            problems.append(Phrase(N_("page {page}: no TrimBox or BleedBox"), page=number))
             continue
         media, bleed, trim = page.mediabox, page.bleedbox, page.trimbox
         for inner, outer, what in ((trim, bleed, "TrimBox"), (bleed, media, "BleedBox")):
@@ -258,7 +279,9 @@ def _boxes(reader: Any) -> list[str]:
                 and inner.right <= outer.right
                 and inner.top <= outer.top
             ):
-                problems.append(f"page {number}: {what} reaches outside the box around it")
+                problems.append(
+                    Phrase(N_("page {page}: {box} reaches outside the box around it"), page=number, box=what)
+                )
     return problems
 
 
@@ -267,11 +290,11 @@ def _output_intent(catalog: Any) -> list[str]:
     pdfx = [i.get_object() for i in intents.get_object()] if intents is not None else []
     pdfx = [i for i in pdfx if i.get("/S") == "/GTS_PDFX"]
     if len(pdfx) != 1:
-        return [f"{len(pdfx)} GTS_PDFX output intents (expected one)"]
+        return [Phrase(N_("{count} GTS_PDFX output intents (expected one)"), count=len(pdfx))]
     intent = pdfx[0]
-    problems = []
+    problems: list[str] = []
     if not str(intent.get("/OutputConditionIdentifier", "")).strip():
-        problems.append("no OutputConditionIdentifier")
+        problems.append(Phrase.word(N_("no OutputConditionIdentifier")))
     if "/DestOutputProfile" not in intent:
         return [*problems, "no embedded ICC profile (DestOutputProfile)"]
     profile = intent["/DestOutputProfile"].get_object()
@@ -304,9 +327,9 @@ class _ColourWalk:
         from pypdf.generic import ContentStream
 
         for number, page in enumerate(self.reader.pages, start=1):
-            where = f"page {number}"
+            where = Phrase(N_("page {page}"), page=number)
             if _name(page.get("/Group", {}).get("/S", "")) == "Transparency":
-                self.transparency.append(f"{where}: a transparency group")
+                self.transparency.append(Phrase(N_("{where}: a transparency group"), where=where))
             contents = page.get_contents()
             if contents is not None:
                 resources = page.get("/Resources")
@@ -333,7 +356,11 @@ class _ColourWalk:
                 inline = {"/RGB": "/DeviceRGB", "/CMYK": "/DeviceCMYK", "/G": "/DeviceGray"}
                 if space is not None and not settings.get("/IM"):
                     space = inline.get(str(space), space)
-                    self._space(self._named(resources, "/ColorSpace", space), default_rgb, f"{where}, image")
+                    self._space(
+                        self._named(resources, "/ColorSpace", space),
+                        default_rgb,
+                        Phrase(N_("{where}, image"), where=where),
+                    )
             elif op == "Do":
                 self._xobject(self._named(resources, "/XObject", operands[0]), default_rgb, where)
 
@@ -352,29 +379,46 @@ class _ColourWalk:
         xobject = xobject.get_object()
         if xobject.get("/Subtype") == "/Image":
             if not xobject.get("/ImageMask"):
-                self._space(xobject.get("/ColorSpace"), default_rgb, f"{where}, image")
+                self._space(
+                    xobject.get("/ColorSpace"), default_rgb, Phrase(N_("{where}, image"), where=where)
+                )
             if "/SMask" in xobject:
-                self.transparency.append(f"{where}: an image with a soft mask")
+                self.transparency.append(Phrase(N_("{where}: an image with a soft mask"), where=where))
             return
         group = xobject.get("/Group")
         if group is not None and _name(group.get_object().get("/S", "")) == "Transparency":
-            self.transparency.append(f"{where}: a form with a transparency group")
+            self.transparency.append(Phrase(N_("{where}: a form with a transparency group"), where=where))
         if reference[0] is not None:
             if reference in self.seen:
                 return
             self.seen.add(reference)  # type: ignore[arg-type]
-        self._stream(ContentStream(xobject, self.reader), xobject.get("/Resources"), f"{where}, form")
+        self._stream(
+            ContentStream(xobject, self.reader),
+            xobject.get("/Resources"),
+            Phrase(N_("{where}, form"), where=where),
+        )
 
     def _state(self, state: Any, where: str) -> None:
         state = state.get_object()
         soft = state.get("/SMask")
         if soft is not None and _name(soft) != "None":
-            self.transparency.append(f"{where}: a soft mask in a graphics state")
+            self.transparency.append(Phrase(N_("{where}: a soft mask in a graphics state"), where=where))
         for key in ("/CA", "/ca"):
             if key in state and float(state[key]) < 1:
-                self.transparency.append(f"{where}: {key} {float(state[key]):g} (expected 1)")
+                self.transparency.append(
+                    Phrase(
+                        N_("{where}: {key} {value} (expected 1)"),
+                        where=where,
+                        key=key,
+                        value=f"{float(state[key]):g}",
+                    )
+                )
         if "/BM" in state and _name(state["/BM"]) not in ("Normal", "Compatible"):
-            self.transparency.append(f"{where}: blend mode {_name(state['/BM'])}")
+            self.transparency.append(
+                Phrase(
+                    N_("{where}: blend mode {mode} (expected Normal)"), where=where, mode=_name(state["/BM"])
+                )
+            )
 
     def _space(self, space: Any, default_rgb: bool, where: str) -> None:
         kind, detail = _kind(space)
@@ -382,14 +426,30 @@ class _ColourWalk:
             return
         if kind == "separation":
             if detail not in ("cmyk", "gray"):
-                self.colours.append(f"{where}: a spot colour whose alternate is {detail}")
+                self.colours.append(
+                    Phrase(N_("{where}: a spot colour whose alternate is {space}"), where=where, space=detail)
+                )
             return
         if self.standard == X1A:
-            self.colours.append(f"{where}: {detail} (PDF/X-1a allows CMYK, grey and spot colours only)")
+            self.colours.append(
+                Phrase(
+                    N_("{where}: {space} (PDF/X-1a allows CMYK, grey and spot colours only)"),
+                    where=where,
+                    space=detail,
+                )
+            )
         elif kind == "device-rgb" and not default_rgb:
-            self.colours.append(f"{where}: DeviceRGB without a DefaultRGB colour space")
+            self.colours.append(
+                Phrase(N_("{where}: DeviceRGB without a DefaultRGB colour space"), where=where)
+            )
         elif kind not in ("device-rgb", "icc"):
-            self.colours.append(f"{where}: {detail}")
+            self.colours.append(
+                Phrase(
+                    N_("{where}: {space} (expected CMYK, grey, spot or ICC-based colour)"),
+                    where=where,
+                    space=detail,
+                )
+            )
 
 
 def _kind(space: Any) -> tuple[str, str]:
@@ -433,7 +493,7 @@ def report_lines(path: Path, lang: str | None = None) -> tuple[list[str], bool]:
     for rule, found in rules:
         mark = say(N_("ok")) if not found else say(N_("FAIL"))
         lines.append(f"  {mark}  {say(rule.name)}: {say(rule.checks)}")
-        lines += [f"        {problem}" for problem in found]
+        lines += [f"        {say(problem)}" for problem in found]
     return lines, passed
 
 
