@@ -514,8 +514,14 @@ def problems(path: Path, shop: bool = False) -> list[str]:
 def main(argv: list[str]) -> int:
     shop = "--shop" in argv
     failed = False
+    from pypdf.errors import PyPdfError
+
     for name in (arg for arg in argv if arg != "--shop"):
-        for problem in problems(Path(name), shop):
+        try:
+            found = problems(Path(name), shop)
+        except (OSError, PyPdfError) as exc:  # not a PDF pypdf can read: said as its one problem
+            found = [Phrase(N_("cannot read the PDF: {reason}"), reason=str(exc))]
+        for problem in found:
             print(f"{name}: {problem}")
             failed = True
     return 1 if failed else 0
