@@ -204,3 +204,51 @@ def test_the_checks_see_a_wedge_and_an_overhang(
         bleed._extension.cache_clear()
     assert any("paper in the bleed" in p for p in problems), problems
     assert any("hangs past the art" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("page", ["a4", "letter"])
+def test_a_board_in_parts_keeps_its_bleed_past_every_outer_edge(page: str, tmp_path: Path) -> None:
+    """Ankh's board is printed in parts; past the board's own edges each part's art runs on into the
+    bleed (it once stopped at the crop marks), read from the built PDF's pixels."""
+    from pnpforge.build import BuildOptions, plan, write
+    from pnpforge.components.load import load_target
+    from pnpforge.layouts.imposition.placement import page_area
+
+    options = BuildOptions(out_dir=tmp_path, page=page)
+    the_plan = plan(load_target("ankh"), options)
+    (pdf,) = write(the_plan, options)
+    document = pdfium.PdfDocument(pdf)
+    frame, scale = the_plan.frame, SIDE_DPI / 72
+    ax0, ay0, ax1, ay1 = page_area(frame)
+    checked = 0
+    for number, doc_page in enumerate(the_plan.pages):
+        layout = doc_page.layout
+        if layout is None or layout.board is None or doc_page.side != "face":
+            continue
+        part, placement = layout.board, layout.placements[0]
+        wx0, wy0, wx1, wy1 = part.window
+        width, height = part.board_size
+        x0, y0 = placement.x + wx0, placement.y + wy0  # the window's trim on the page
+        x1, y1 = placement.x + wx1, placement.y + wy1
+        assert (
+            ax0 - 1e-6 <= x0 - (frame.bleed if wx0 == 0 else 0)
+            and y0 - (frame.bleed if wy0 == 0 else 0) >= ay0 - 1e-6
+        )
+        assert x1 + (frame.bleed if wx1 == width else 0) <= ax1 + 1e-6
+        assert y1 + (frame.bleed if wy1 == height else 0) <= ay1 + 1e-6
+        image = document[number].render(scale=scale).to_pil().convert("RGB")
+        out = frame.bleed - 0.4 * MM  # just inside the bleed edge
+        middle_x, middle_y = (x0 + x1) / 2, (y0 + y1) / 2
+        samples = []
+        if wx0 == 0:
+            samples.append((x0 - out, middle_y))
+        if wx1 == width:
+            samples.append((x1 + out, middle_y))
+        if wy0 == 0:
+            samples.append((middle_x, y0 - out))
+        if wy1 == height:
+            samples.append((middle_x, y1 + out))
+        for x, y in samples:
+            assert not _paper(image.getpixel((int(x * scale), int(y * scale)))), (page, number + 1, x, y)
+            checked += 1
+    assert checked >= 8  # every part has two outer edges at least
