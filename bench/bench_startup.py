@@ -129,8 +129,11 @@ def startup(tmp: Path, cli: list[str], rounds: int) -> None:
             if figures.wall > aim:
                 over.append(f"{command} {game}")
         print(f"  {game:<16}" + "".join(f"{cell:>22}" for cell in cells))
-    said = "all within" if not over else f"OVER AIM ({len(over)}, marked !): " + ", ".join(over)
-    print(f"  {said} floor + {TABLE_AIM * 1000:.0f} ms")
+    aim_said = f"floor + {TABLE_AIM * 1000:.0f} ms"
+    if over:
+        print(f"  OVER AIM ({aim_said}): {len(over)} of them, marked !: " + ", ".join(over))
+    else:
+        print(f"  ok: all within {aim_said}")
 
 
 def cards(tmp: Path, rounds: int) -> None:
