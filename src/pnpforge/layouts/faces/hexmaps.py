@@ -23,6 +23,7 @@ from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.elements import draw_icon_in, fit_note, paint
 from pnpforge.layouts.faces.hexdata import Cell, cells_from, edges, load_data
+from pnpforge.layouts.faces.kind import ElementKind
 from pnpforge.layouts.faces.patterns import draw_pattern
 from pnpforge.layouts.faces.values import FaceError, contrast, length, parse_colour
 from pnpforge.layouts.text import draw_layout, layout_text
@@ -66,22 +67,25 @@ def _cell_text(
     draw_layout(canvas, layout, ink)
 
 
-def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
+class HexGrid(ElementKind[HexGridElement]):
+    model = HexGridElement
+
+    def draw(self, canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
+        _draw_hexgrid(canvas, el, box, ctx)
+
+
+def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, ctx: RenderContext) -> None:
     fill_rgb, stroke_rgb, width, pattern, ink = paint(el)
     stroke_rgb = stroke_rgb if el.stroke is not None else (0.0, 0.0, 0.0)
-    cols, rows, pointy = el.cols, el.rows, el.orientation == "pointy"
-    if pointy:  # odd rows shift right by half a hex
-        radius = min(box.w / (SQRT3 * (cols + (0.5 if rows > 1 else 0))), box.h / (2 + 1.5 * (rows - 1)))
-        grid_w, grid_h = SQRT3 * radius * (cols + (0.5 if rows > 1 else 0)), radius * (2 + 1.5 * (rows - 1))
-    else:  # odd columns shift down by half a hex
-        radius = min(box.w / (2 + 1.5 * (cols - 1)), box.h / (SQRT3 * (rows + (0.5 if cols > 1 else 0))))
-        grid_w, grid_h = radius * (2 + 1.5 * (cols - 1)), SQRT3 * radius * (rows + (0.5 if cols > 1 else 0))
-    left, top = box.x + (box.w - grid_w) / 2, box.y + (box.h - grid_h) / 2
+    cols, rows, orient = el.cols, el.rows, hexgrid.orientation(el.orientation)
+    unit_w, unit_h = hexgrid.offset_extent(cols, rows, orient)
+    radius = min(box.w / unit_w, box.h / unit_h)
+    left, top = box.x + (box.w - unit_w * radius) / 2, box.y + (box.h - unit_h * radius) / 2
+    first = hexgrid.Layout(orient, radius).corners((0, 0))  # hex [0, 0] touches the grid's top and left
+    layout = hexgrid.Layout(orient, radius, (left - min(x for x, _ in first), top - min(y for _, y in first)))
 
     def centre(col: int, row: int) -> Point:
-        if pointy:
-            return (left + SQRT3 * radius * (col + 0.5 + 0.5 * (row % 2)), top + radius * (1 + 1.5 * row))
-        return (left + radius * (1 + 1.5 * col), top + SQRT3 * radius * (0.5 + row + 0.5 * (col % 2)))
+        return layout.to_pixel(hexgrid.from_offset(col, row, orient))
 
     special: dict[tuple[int, int], HexGridCell] = {}
     for cell in el.cells:
@@ -147,6 +151,13 @@ class _Hex:
     cy: float
     radius: float
     corners: list[Point]
+
+
+class HexMap(ElementKind[HexMapElement]):
+    model = HexMapElement
+
+    def draw(self, canvas: Canvas, el: HexMapElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
+        _draw_hexmap(canvas, el, box, piece, ctx)
 
 
 def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
@@ -365,9 +376,3 @@ def _draw_badge(canvas: Canvas, cell: Cell, key: str, least: int, spot: _Hex, ct
     size = r * 0.2
     canvas.ellipse(x, y, size, size, (1.0, 1.0, 1.0), (0.0, 0.0, 0.0), max(r * 0.025, 0.3))
     _small_text(canvas, str(number), x, y, size * 1.8, size * 1.35, (0.0, 0.0, 0.0), ctx)
-
-
-BOARD_DRAWERS: dict[type, Any] = {
-    HexGridElement: _draw_hexgrid,
-    HexMapElement: _draw_hexmap,
-}

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
 from pnpforge.components.expressions import ExpressionError, evaluate, truth
@@ -13,9 +12,6 @@ from pnpforge.components.model import (
     CircleElement,
     Component,
     HexElement,
-    ImageElement,
-    PolygonElement,
-    RectElement,
     Side,
     TextElement,
 )
@@ -25,14 +21,14 @@ from pnpforge.generator.pieces import Piece
 from pnpforge.geometry.hexgrid import SQRT3
 from pnpforge.i18n import N_
 from pnpforge.layouts import shapes
+from pnpforge.layouts.faces import elements, hexmaps  # noqa: F401  # their element kinds register on import
 from pnpforge.layouts.faces.bleed import carry_into_bleed
 from pnpforge.layouts.faces.context import Box, RenderContext
-from pnpforge.layouts.faces.elements import SIMPLE_DRAWERS
-from pnpforge.layouts.faces.hexmaps import BOARD_DRAWERS
+from pnpforge.layouts.faces.kind import kind_of
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.templates import has_placeholder, holds_placeholder, resolve
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
-from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.canvas import Canvas, NullCanvas
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
 from pnpforge.units import mm, to_mm
@@ -59,74 +55,6 @@ def side_is_shared(component: Component, side: SideName) -> bool:
     if holds_placeholder(spec.background) or holds_placeholder(spec.pattern):
         return False
     return not any(has_placeholder(element) for element in spec.elements)  # each element knows its own
-
-
-# the drawing surface used by checks --------------------------------------------------------------
-class NullCanvas(Canvas):
-    """A Canvas that draws nothing: check_side runs the drawing code on it (every method does nothing;
-    only begin_reuse must say "record", so the drawing still runs)."""
-
-    def save(self) -> None:
-        pass
-
-    def restore(self) -> None:
-        pass
-
-    def translate(self, x: float, y: float) -> None:
-        pass
-
-    def rotate(self, degrees: float) -> None:
-        pass
-
-    def scale(self, sx: float, sy: float) -> None:
-        pass
-
-    def clip(self, outline: Sequence[Point]) -> None:
-        pass
-
-    def polygon(
-        self,
-        points: Sequence[Point],
-        fill: RGB | None,
-        stroke: RGB | None,
-        width: float = 0.5,
-        closed: bool = True,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        pass
-
-    def ellipse(
-        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
-    ) -> None:
-        pass
-
-    def rounded_rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        radius: float,
-        fill: RGB | None,
-        stroke: RGB | None,
-        width: float,
-    ) -> None:
-        pass
-
-    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
-        pass
-
-    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
-        pass
-
-    def begin_reuse(self, key: str) -> bool:
-        return True
-
-    def end_reuse(self) -> None:
-        pass
-
-    def reuse(self, key: str) -> None:
-        pass
 
 
 # the side ----------------------------------------------------------------------------------------
@@ -366,8 +294,8 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
     box = _box(element, piece)
     if piece.component.kind == "sheet":
         _check_on_sheet(box, piece)
-    drawer = _DRAWERS[type(element)]
-    if type(element) in BLEEDING and not isinstance(canvas, NullCanvas):
+    kind = kind_of(element)
+    if not isinstance(canvas, NullCanvas):
         carry_into_bleed(canvas, element, box, piece, ctx)
     if element.rotate:
         cx, cy = box.centre
@@ -375,10 +303,10 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
         canvas.translate(cx, cy)
         canvas.rotate(element.rotate)
         canvas.translate(-cx, -cy)
-        drawer(canvas, element, box, piece, ctx)
+        kind.draw(canvas, element, box, piece, ctx)
         canvas.restore()
     else:
-        drawer(canvas, element, box, piece, ctx)
+        kind.draw(canvas, element, box, piece, ctx)
 
 
 SHEET_SLACK = mm(0.5)  # an element may overrun a sheet by this much (stroke, rounding)
@@ -403,7 +331,3 @@ def _check_on_sheet(box: Box, piece: Piece) -> None:
                 size=f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f}",
             )
         )
-
-
-_DRAWERS: dict[type, Any] = {**SIMPLE_DRAWERS, **BOARD_DRAWERS}  # element model -> its drawer
-BLEEDING = (RectElement, CircleElement, HexElement, PolygonElement, ImageElement)  # bleed.py carries them on
