@@ -39,6 +39,8 @@ PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{.*?\}\}|\\[{}]", re.DO
 MAX_ROTATE = 3600.0  # degrees either way
 MAX_LEADING = 10.0  # line spacing, in text sizes
 MAX_DASH_MM = 1000.0
+MAX_REPEAT = 1000  # copies of a `repeat` element
+MAX_GRID = 100  # columns, and rows, of a `grid` element
 
 
 def _in_range(value: str | float | int) -> str | float | int:
@@ -356,6 +358,93 @@ class HexMapElement(Box):
         return check_length(v, percent=True)
 
 
+class GridElement(Paint):
+    """`columns` × `rows` cells filling its box, each with a text from `texts` or `range` (a roll-and-write
+    grid, a price chart): the cells' fill, pattern and stroke as a rect's, the texts as a text's."""
+
+    type: Literal["grid"]
+    columns: int = Field(ge=1, le=MAX_GRID)
+    rows: int = Field(ge=1, le=MAX_GRID)
+    texts: list[LocalText] = Field(
+        default_factory=list, description="The cells' texts, row by row from the top left (fewer: blanks)"
+    )
+    range: tuple[int, int] | tuple[int, int, int] | None = Field(
+        None, description="Numbers instead of texts: [first, last] or [first, last, step], e.g. [1, 36]"
+    )
+    size: Length = "9pt"
+    font: str = "sans"
+    colour: str = "black"
+
+    @field_validator("colour")
+    @classmethod
+    def _ink(cls, v: str) -> str:
+        check_colour(v)
+        return v
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, v: Length) -> Length:
+        return check_length(v)
+
+    @model_validator(mode="after")
+    def _one_source(self) -> GridElement:
+        if self.texts and self.range is not None:
+            raise ValueError(Phrase.word(N_("give a grid either `texts` or `range`, not both")))
+        if self.range is not None and len(self.range) == 3 and self.range[2] == 0:
+            raise ValueError(Phrase.word(N_("range: the step must not be 0 (expected e.g. [0, 50, 5])")))
+        return self
+
+    def cell_texts(self) -> list[LocalText]:
+        """The cells' texts in order, row by row (the range's numbers as text)."""
+        if self.range is None:
+            return list(self.texts)
+        first, last, *rest = self.range
+        step = rest[0] if rest else (1 if last >= first else -1)
+        return [str(n) for n in range(first, last + (1 if step > 0 else -1), step)]
+
+
+Drawn = Annotated[
+    RectElement
+    | CircleElement
+    | HexElement
+    | PolygonElement
+    | LineElement
+    | TextElement
+    | IconElement
+    | ImageElement
+    | HexGridElement
+    | HexMapElement
+    | GridElement,
+    Field(discriminator="type"),
+]  # an element a `repeat` may hold (every kind but repeat itself)
+
+
+class RepeatElement(Box):
+    """Its `elements` drawn `count` times: the box is the first copy's cell (the elements' lengths and
+    percentages are of the cell), each next copy moved by `step`; `{index}` is the copy's number."""
+
+    type: Literal["repeat"]
+    count: int = Field(ge=1, le=MAX_REPEAT, description="How many copies, e.g. 51 for a score track 0-50")
+    start: int = Field(0, ge=-1_000_000, le=1_000_000, description="The first copy's {index} (default 0)")
+    step: tuple[Length, Length] | None = Field(
+        None, description="Each copy moved this far [x, y] from the last (default: the cell's width, across)"
+    )
+    wrap: int | None = Field(None, ge=1, le=MAX_REPEAT, description="Copies per line; then a new line")
+    line_step: tuple[Length, Length] | None = Field(
+        None, description="Each new line moved this far [x, y] (default: the cell's height, down)"
+    )
+    elements: list[Drawn] = Field(min_length=1, description="The elements of one copy, as on a face")
+
+    # filled per copy (with its {index}), never from the data row alone
+    cell_templated: ClassVar[frozenset[str]] = frozenset({"elements"})
+    cell_fields: ClassVar[frozenset[str]] = frozenset({"index"})
+
+    @field_validator("step", "line_step")
+    @classmethod
+    def _steps(cls, v: tuple[Length, Length] | None) -> tuple[Length, Length] | None:
+        return v if v is None else (check_length(v[0], percent=True), check_length(v[1], percent=True))
+
+
 Element = Annotated[
     RectElement
     | CircleElement
@@ -366,7 +455,9 @@ Element = Annotated[
     | IconElement
     | ImageElement
     | HexGridElement
-    | HexMapElement,
+    | HexMapElement
+    | GridElement
+    | RepeatElement,
     Field(discriminator="type"),
 ]
 

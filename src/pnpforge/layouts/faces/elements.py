@@ -7,6 +7,7 @@ from typing import Any
 
 from pnpforge.components.model import (
     CircleElement,
+    GridElement,
     HexElement,
     IconElement,
     ImageElement,
@@ -70,6 +71,14 @@ def _points(points: Sequence[tuple[Any, Any]], piece: Piece) -> list[Point]:
     return [(length(x, piece.width), length(y, piece.height)) for x, y in points]
 
 
+def _around(points: Sequence[Point], box: Box) -> Box:
+    """The upright box around `points` (the element's box when there are none)."""
+    if not points:
+        return box
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
 class Rect(ElementKind[RectElement]):
     model = RectElement
     bleeds = True
@@ -120,6 +129,9 @@ class Polygon(ElementKind[PolygonElement]):
     def outline(self, el: PolygonElement, box: Box, piece: Piece, ctx: RenderContext) -> list[Point] | None:
         return _points(el.points, piece) if el.closed else None
 
+    def extent(self, el: PolygonElement, box: Box, piece: Piece) -> Box:
+        return _around(_points(el.points, piece), box)
+
     def draw(self, canvas: Canvas, el: PolygonElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
         points = _points(el.points, piece)
         if len(points) < 2:
@@ -133,6 +145,9 @@ class Polygon(ElementKind[PolygonElement]):
 
 class Line(ElementKind[LineElement]):
     model = LineElement
+
+    def extent(self, el: LineElement, box: Box, piece: Piece) -> Box:
+        return _around(_points(el.points, piece), box)
 
     def draw(self, canvas: Canvas, el: LineElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
         _, stroke_rgb, width, _, _ = paint(el)
@@ -259,3 +274,60 @@ class Image(ElementKind[ImageElement]):
             canvas.restore()
         else:
             canvas.image(path, x, y, w, h)
+
+
+class Grid(ElementKind[GridElement]):
+    model = GridElement
+
+    def draw(self, canvas: Canvas, el: GridElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
+        texts = el.cell_texts()
+        cells = el.columns * el.rows
+        if len(texts) > cells:
+            raise FaceError(
+                Phrase(
+                    N_("{count} texts for {cells} cells (expected at most one text a cell)"),
+                    count=len(texts),
+                    cells=cells,
+                )
+            )
+        fill_rgb, stroke_rgb, width, pattern, ink = paint(el)
+        stroke_rgb = stroke_rgb if el.stroke is not None else (0.0, 0.0, 0.0)
+        size = length(el.size)
+        if size <= 0:
+            raise FaceError(Phrase.word(N_("size must be positive, e.g. 9pt")))
+        try:
+            font = ctx.fonts.resolve(el.font, ctx.spec_dir)
+        except ValueError as exc:
+            raise FaceError(reason(exc)) from None
+        colour = parse_colour(el.colour) or (0.0, 0.0, 0.0)
+        cell_w, cell_h = box.w / el.columns, box.h / el.rows
+        cell_boxes = [
+            Box(box.x + col * cell_w, box.y + row * cell_h, cell_w, cell_h)
+            for row in range(el.rows)
+            for col in range(el.columns)
+        ]
+        for cell in cell_boxes:  # fills and patterns first, so no cell's fill hides a neighbour's stroke
+            if fill_rgb is not None:
+                canvas.rounded_rect(cell.x, cell.y, cell.w, cell.h, 0.0, fill_rgb, None, width)
+            if pattern != "none":
+                draw_pattern(canvas, _corners(cell), pattern, ink)
+        for cell in cell_boxes:
+            canvas.rounded_rect(cell.x, cell.y, cell.w, cell.h, 0.0, None, stroke_rgb, width)
+        pad = min(cell_w, cell_h) * 0.08  # the text keeps clear of the cell's lines
+        for cell, text in zip(cell_boxes, texts, strict=False):
+            text = localise(text, ctx.lang)
+            if not text:
+                continue
+            layout = layout_text(
+                text,
+                cell.x + pad,
+                cell.y + pad,
+                cell.w - 2 * pad,
+                cell.h - 2 * pad,
+                fonts=ctx.fonts,
+                font=font,
+                size=size,
+            )
+            if not layout.fits:
+                ctx.notes.append(fit_note(text, layout, "shrink"))
+            draw_layout(canvas, layout, colour)

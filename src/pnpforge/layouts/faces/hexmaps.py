@@ -48,23 +48,27 @@ DEFAULT_PALETTE: dict[str, str] = {  # hexmap fills when the spec's palette does
 UNKNOWN_FILL = "#e4e4e4"
 
 
-def _cell_text(
-    canvas: Canvas, text: str, cx: float, cy: float, radius: float, ink: RGB, ctx: RenderContext
-) -> None:
+def _cell_text(canvas: Canvas, text: str, area: Box, size: float, ink: RGB, ctx: RenderContext) -> None:
     font = ctx.fonts.resolve("sans-bold")
-    layout = layout_text(
-        text,
-        cx - radius * 0.75,
-        cy - radius * 0.5,
-        radius * 1.5,
-        radius,
-        fonts=ctx.fonts,
-        font=font,
-        size=radius * 0.7,
-    )
+    layout = layout_text(text, area.x, area.y, area.w, area.h, fonts=ctx.fonts, font=font, size=size)
     if not layout.fits:
         ctx.notes.append(fit_note(text, layout, "shrink"))
     draw_layout(canvas, layout, ink)
+
+
+def cell_parts(cx: float, cy: float, radius: float, icon: bool, text: bool) -> tuple[Box, Box]:
+    """Where a marked cell's icon and text go, inside its hex: each alone in the middle; both, the icon
+    above the centre and the text below it, so they never overlap."""
+    if icon and text:
+        side = radius * 0.8
+        return (
+            Box(cx - side / 2, cy - radius * 0.82, side, side),
+            Box(cx - radius * 0.6, cy + radius * 0.05, radius * 1.2, radius * 0.55),
+        )
+    side = radius * 1.1
+    return Box(cx - side / 2, cy - side / 2, side, side), Box(
+        cx - radius * 0.75, cy - radius * 0.5, radius * 1.5, radius
+    )
 
 
 class HexGrid(ElementKind[HexGridElement]):
@@ -112,11 +116,12 @@ def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, ctx: RenderConte
             if marked is None:
                 continue
             mark = contrast(cell_fill)
+            icon_at, text_at = cell_parts(cx, cy, radius, bool(marked.icon), bool(marked.text))
             if marked.icon:
-                side = radius * 1.1
-                draw_icon_in(canvas, marked.icon, Box(cx - side / 2, cy - side / 2, side, side), mark, None)
+                draw_icon_in(canvas, marked.icon, icon_at, mark, None)
             if marked.text:
-                _cell_text(canvas, localise(marked.text, ctx.lang), cx, cy, radius, mark, ctx)
+                size = radius * (0.45 if marked.icon else 0.7)
+                _cell_text(canvas, localise(marked.text, ctx.lang), text_at, size, mark, ctx)
 
 
 def _colour_of(value: object, el: HexMapElement) -> RGB | None | FaceError:

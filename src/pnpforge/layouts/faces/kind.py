@@ -9,6 +9,7 @@ drawing code (layouts/faces/elements.py, hexmaps.py), in the spirit of Squib's o
 
         def draw(self, canvas, el, box, piece, ctx): ...
         def outline(self, el, box, piece, ctx): ...   # the painted outline the bleed carries on
+        def extent(self, el, box, piece): ...         # where it draws, when not only in its box
 
 Defining the class registers it: `kind_of(element)` finds it by the element's model, typed by it, so the
 face drawing (render.py) and the bleed (bleed.py) never switch on an element's type themselves.
@@ -49,6 +50,10 @@ class ElementKind(ABC, Generic[E]):
     def outline(self, el: E, box: Box, piece: Piece, ctx: RenderContext) -> list[Point] | None:
         """The outline it paints, unrotated, in piece coordinates (what the bleed carries on); None: none."""
         return None
+
+    def extent(self, el: E, box: Box, piece: Piece) -> Box:
+        """The upright box it draws in, unrotated (its box; points or copies reach elsewhere)."""
+        return box
 
 
 def kind_of(element: E) -> ElementKind[E]:
