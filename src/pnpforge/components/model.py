@@ -504,18 +504,24 @@ class Lookup(Strict):
         return self
 
 
+NO_SIDE: Literal["none"] = "none"  # the back_by value (or default) of rows that have no back
+
+
 class SideBy(Strict):
     """A whole side picked per row by the value of one field (`face_by`, `back_by`)."""
 
     field: str = Field(description="The row field whose value picks the side, e.g. type")
-    faces: dict[str, Side] = Field(min_length=1, description="Field value -> the side drawn for it")
+    faces: dict[str, Side | Literal["none"]] = Field(
+        min_length=1, description="Field value -> the side drawn for it (back_by: none for no back)"
+    )
     default: Side | str | None = Field(
-        None, description="The side for any other value: a side, or the name of one of `faces`"
+        None,
+        description="The side for any other value: a side, or the name of one of `faces` (back_by: none)",
     )
 
     @model_validator(mode="after")
     def _default_named(self) -> SideBy:
-        if isinstance(self.default, str) and self.default not in self.faces:
+        if isinstance(self.default, str) and self.default not in self.faces and self.default != NO_SIDE:
             known = ", ".join(self.faces)
             raise ValueError(
                 Phrase(
@@ -524,21 +530,31 @@ class SideBy(Strict):
                     known=known,
                 )
             )
+        if not any(isinstance(side, Side) for side in (*self.faces.values(), self.default)):
+            raise ValueError(Phrase.word(N_("every value is none (expected at least one side drawn)")))
         return self
 
-    def side_for(self, value: str | None) -> tuple[str | None, Side | None]:
-        """(the `faces` key, the side) for a row's value; (None, default) for another value."""
+    def side_for(self, value: str | None) -> tuple[str | None, Side | Literal["none"] | None]:
+        """(the `faces` key, the side) for a row's value; (None, default) for another value. The side is
+        `none` where the value (or the default) says the row has none."""
         if value is not None and value in self.faces:
             return value, self.faces[value]
         if isinstance(self.default, str):
-            return self.default, self.faces[self.default]
+            return self.default, self.faces.get(self.default, NO_SIDE)
         return None, self.default
+
+    @property
+    def picks_none(self) -> bool:
+        """Whether some value (or the default) gives a row no side."""
+        return NO_SIDE in self.faces.values() or self.default == NO_SIDE
 
     @property
     def fallback(self) -> Side:
         """The side that stands for the component where no row is at hand (the default, else the first)."""
         _, side = self.side_for(None)
-        return side if side is not None else next(iter(self.faces.values()))
+        if isinstance(side, Side):
+            return side
+        return next(side for side in self.faces.values() if isinstance(side, Side))
 
 
 Kind = Literal["card", "tile", "token", "die", "board", "sheet"]
@@ -664,6 +680,9 @@ class Component(Strict):
                 continue
             if key in self.model_fields_set:
                 raise ValueError(Phrase(N_("give {key} or {key}_by, not both"), key=key))
+            if key == "face" and by.picks_none:
+                said = N_("face_by: every row has a face (expected a face for each value, not none)")
+                raise ValueError(Phrase.word(said))
             setattr(self, key, by.fallback)  # what stands for the component where no row is at hand
         return self
 
