@@ -274,3 +274,38 @@ def test_a_hexgrid_cells_icon_and_text_do_not_overlap(tmp_path: Path) -> None:
     icon = [box for box in paths if box[3] - box[1] < page.get_height() * 0.5]  # not the hex itself
     assert icon
     assert min(box[1] for box in icon) > text_top  # the icon's lowest point is above the text's top
+
+
+def test_the_json_schema_knows_repeat_grid_and_backs_of_none() -> None:
+    import json
+
+    schema = json.loads(CliRunner().invoke(main, ["schema"]).output)
+    defs = schema["$defs"]
+    assert defs["RepeatElement"]["properties"]["type"]["const"] == "repeat"
+    assert defs["GridElement"]["properties"]["type"]["const"] == "grid"
+    held = {
+        ref["$ref"].rsplit("/", 1)[1]
+        for ref in defs["RepeatElement"]["properties"]["elements"]["items"]["oneOf"]
+    }
+    assert "GridElement" in held and "RepeatElement" not in held  # a repeat holds any kind but itself
+    sides = defs["SideBy"]["properties"]["faces"]["additionalProperties"]["anyOf"]
+    assert {"const": "none", "type": "string"} in sides
+
+
+def test_the_complete_example_in_docs_elements_builds_clean_and_draws_what_the_picture_shows(
+    tmp_path: Path,
+) -> None:
+    import re
+
+    docs = Path(__file__).resolve().parents[1] / "docs" / "elements.md"
+    blocks = re.findall(r"```yaml\n(game:.*?)```", docs.read_text(encoding="utf-8"), re.DOTALL)
+    assert len(blocks) == 1
+    spec = tmp_path / "demo"
+    spec.mkdir()
+    (spec / "game.yaml").write_text(blocks[0], encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(tmp_path / "out"), "--strict"])
+    assert result.exit_code == 0, result.output
+    doc = pdfium.PdfDocument(str(tmp_path / "out" / "elements-demo.pdf"))
+    words = str(doc[1].get_textpage().get_text_range()).split()
+    assert words[:51] == [str(n) for n in range(51)]  # the track
+    assert words[51:75] == [str(n) for n in range(1, 25)]  # the grid
