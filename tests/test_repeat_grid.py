@@ -309,3 +309,32 @@ def test_the_complete_example_in_docs_elements_builds_clean_and_draws_what_the_p
     words = str(doc[1].get_textpage().get_text_range()).split()
     assert words[:51] == [str(n) for n in range(51)]  # the track
     assert words[51:75] == [str(n) for n in range(1, 25)]  # the grid
+
+
+def test_a_field_a_repeated_element_names_is_checked_at_its_line(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    spec = make_spec(
+        """\
+        game: {id: typo, title: Typo, players: [1, 2], designer: t}
+        components:
+          - name: cards
+            kind: card
+            size: poker
+            rows: [{vp: 3}, {vp: 1}]
+            face:
+              elements:
+                - type: repeat
+                  count: 3
+                  w: 10mm
+                  h: 10mm
+                  elements:
+                    - {type: text, text: "{index}{vpp}"}
+        """
+    )
+    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert f"{spec / 'game.yaml'}:14:" in result.output and "did you mean vp?" in result.output
+    assert "index" not in result.output.split("fields:")[1]  # {index} is the copy's own, never asked of a row
+    fixed = make_spec((spec / "game.yaml").read_text(encoding="utf-8").replace("{vpp}", "/{vp}"), "fixed")
+    assert "warning" not in _build(fixed, tmp_path / "fixed").stderr
