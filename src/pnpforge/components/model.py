@@ -403,7 +403,7 @@ class GridElement(Paint):
         return [str(n) for n in range(first, last + (1 if step > 0 else -1), step)]
 
 
-Drawn = Annotated[
+DrawnKinds = (
     RectElement
     | CircleElement
     | HexElement
@@ -414,9 +414,9 @@ Drawn = Annotated[
     | ImageElement
     | HexGridElement
     | HexMapElement
-    | GridElement,
-    Field(discriminator="type"),
-]  # an element a `repeat` may hold (every kind but repeat itself)
+    | GridElement
+)
+Drawn = Annotated[DrawnKinds, Field(discriminator="type")]  # an element a `repeat` may hold: all but repeat
 
 
 class RepeatElement(Box):
@@ -445,21 +445,7 @@ class RepeatElement(Box):
         return v if v is None else (check_length(v[0], percent=True), check_length(v[1], percent=True))
 
 
-Element = Annotated[
-    RectElement
-    | CircleElement
-    | HexElement
-    | PolygonElement
-    | LineElement
-    | TextElement
-    | IconElement
-    | ImageElement
-    | HexGridElement
-    | HexMapElement
-    | GridElement
-    | RepeatElement,
-    Field(discriminator="type"),
-]
+Element = Annotated[DrawnKinds | RepeatElement, Field(discriminator="type")]
 
 
 class Side(Strict):

@@ -158,6 +158,18 @@ class Line(ElementKind[LineElement]):
         canvas.polygon(_points(el.points, piece), None, colour, width, closed=False, dash=dash)
 
 
+def lettering(size: object, font: str, colour: str, ctx: RenderContext) -> tuple[float, str, RGB]:
+    """A text's size in points, its font (registered) and its ink, each checked."""
+    points = length(size)
+    if points <= 0:
+        raise FaceError(Phrase.word(N_("size must be positive, e.g. 9pt")))
+    try:
+        registered = ctx.fonts.resolve(font, ctx.spec_dir)
+    except ValueError as exc:
+        raise FaceError(reason(exc)) from None
+    return points, registered, parse_colour(colour) or (0.0, 0.0, 0.0)
+
+
 class Text(ElementKind[TextElement]):
     model = TextElement
 
@@ -165,14 +177,7 @@ class Text(ElementKind[TextElement]):
         text = localise(el.text, ctx.lang)
         if not text:
             return
-        size = length(el.size)
-        if size <= 0:
-            raise FaceError(Phrase.word(N_("size must be positive, e.g. 9pt")))
-        try:
-            font = ctx.fonts.resolve(el.font, ctx.spec_dir)
-        except ValueError as exc:
-            raise FaceError(reason(exc)) from None
-        colour = parse_colour(el.colour) or (0.0, 0.0, 0.0)
+        size, font, colour = lettering(el.size, el.font, el.colour, ctx)
         if is_rich(text):
             draw_rich(canvas, text, el, box, font, size, colour, ctx)
             return
@@ -292,14 +297,7 @@ class Grid(ElementKind[GridElement]):
             )
         fill_rgb, stroke_rgb, width, pattern, ink = paint(el)
         stroke_rgb = stroke_rgb if el.stroke is not None else (0.0, 0.0, 0.0)
-        size = length(el.size)
-        if size <= 0:
-            raise FaceError(Phrase.word(N_("size must be positive, e.g. 9pt")))
-        try:
-            font = ctx.fonts.resolve(el.font, ctx.spec_dir)
-        except ValueError as exc:
-            raise FaceError(reason(exc)) from None
-        colour = parse_colour(el.colour) or (0.0, 0.0, 0.0)
+        size, font, colour = lettering(el.size, el.font, el.colour, ctx)
         cell_w, cell_h = box.w / el.columns, box.h / el.rows
         cell_boxes = [
             Box(box.x + col * cell_w, box.y + row * cell_h, cell_w, cell_h)
