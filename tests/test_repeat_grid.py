@@ -338,3 +338,11 @@ def test_a_field_a_repeated_element_names_is_checked_at_its_line(
     assert "index" not in result.output.split("fields:")[1]  # {index} is the copy's own, never asked of a row
     fixed = make_spec((spec / "game.yaml").read_text(encoding="utf-8").replace("{vpp}", "/{vp}"), "fixed")
     assert "warning" not in _build(fixed, tmp_path / "fixed").stderr
+
+
+def test_a_repeats_work_is_bounded_before_drawing() -> None:
+    grid = {"type": "grid", "columns": 60, "rows": 60}
+    with pytest.raises(ValueError, match="1000 copies of 3601 shapes each is over 20000"):
+        _face([{"type": "repeat", "count": 1000, "elements": [grid, {"type": "rect"}]}])
+    with pytest.raises(ValueError, match="less than or equal to 60"):
+        _face([{**grid, "columns": 61}])

@@ -40,7 +40,8 @@ MAX_ROTATE = 3600.0  # degrees either way
 MAX_LEADING = 10.0  # line spacing, in text sizes
 MAX_DASH_MM = 1000.0
 MAX_REPEAT = 1000  # copies of a `repeat` element
-MAX_GRID = 100  # columns, and rows, of a `grid` element
+MAX_GRID = 60  # columns, and rows, of a `grid` element (as of a hexgrid)
+MAX_REPEATED = 20_000  # cells and elements a `repeat` draws on one piece, all copies together
 
 
 def _in_range(value: str | float | int) -> str | float | int:
@@ -443,6 +444,30 @@ class RepeatElement(Box):
     @classmethod
     def _steps(cls, v: tuple[Length, Length] | None) -> tuple[Length, Length] | None:
         return v if v is None else (check_length(v[0], percent=True), check_length(v[1], percent=True))
+
+    @model_validator(mode="after")
+    def _bounded(self) -> RepeatElement:
+        """The work is known before drawing: copies × what one copy draws (a grid's cells count each)."""
+        each = sum(
+            e.columns * e.rows
+            if isinstance(e, GridElement)
+            else e.cols * e.rows
+            if isinstance(e, HexGridElement)
+            else 1
+            for e in self.elements
+        )
+        if self.count * each > MAX_REPEATED:
+            raise ValueError(
+                Phrase(
+                    N_(
+                        "{count} copies of {each} shapes each is over {most} (expected fewer copies or cells)"
+                    ),
+                    count=self.count,
+                    each=each,
+                    most=MAX_REPEATED,
+                )
+            )
+        return self
 
 
 Element = Annotated[DrawnKinds | RepeatElement, Field(discriminator="type")]
