@@ -288,7 +288,7 @@ def test_the_json_schema_knows_repeat_grid_and_backs_of_none() -> None:
         for ref in defs["RepeatElement"]["properties"]["elements"]["items"]["oneOf"]
     }
     assert "GridElement" in held and "RepeatElement" not in held  # a repeat holds any kind but itself
-    sides = defs["SideBy"]["properties"]["faces"]["additionalProperties"]["anyOf"]
+    sides = defs["SideBy"]["properties"]["faces"]["additionalProperties"]["oneOf"]
     assert {"const": "none", "type": "string"} in sides
 
 

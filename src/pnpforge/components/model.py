@@ -15,8 +15,10 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
     PrivateAttr,
+    Tag,
     field_validator,
     model_validator,
 )
@@ -516,13 +518,17 @@ class Lookup(Strict):
 
 
 NO_SIDE: Literal["none"] = "none"  # the back_by value (or default) of rows that have no back
+SideOrNone = Annotated[
+    Annotated[Side, Tag("side")] | Annotated[Literal["none"], Tag("none")],
+    Discriminator(lambda v: "none" if v == NO_SIDE else "side"),  # a bad side says only what is wrong in it
+]
 
 
 class SideBy(Strict):
     """A whole side picked per row by the value of one field (`face_by`, `back_by`)."""
 
     field: str = Field(description="The row field whose value picks the side, e.g. type")
-    faces: dict[str, Side | Literal["none"]] = Field(
+    faces: dict[str, SideOrNone] = Field(
         min_length=1, description="Field value -> the side drawn for it (back_by: none for no back)"
     )
     default: Side | str | None = Field(
