@@ -106,6 +106,25 @@ def require_cjk() -> None:
         pytest.skip("no Japanese TrueType font on this machine")
 
 
+def require_cmyk_profile() -> Path:
+    """The installed CMYK output profile a print-shop PDF is made with (Ghostscript's); without one the
+    test is skipped, in CI (PNPFORGE_REQUIRE_ICC=1, .ci/run installs Ghostscript) it fails."""
+    from pnpforge.export import pdfx
+
+    found = [path for path in pdfx.INSTALLED if path.is_file()]
+    if not found:
+        if os.environ.get("PNPFORGE_REQUIRE_ICC") == "1":
+            pytest.fail("no CMYK output profile found but PNPFORGE_REQUIRE_ICC=1")
+        pytest.skip("no CMYK output profile on this machine (install Ghostscript: .ci/run does)")
+    return found[0]
+
+
+@pytest.fixture
+def cmyk_profile() -> Path:
+    """A print-shop PDF needs a CMYK output profile: the one installed (else the test is skipped)."""
+    return require_cmyk_profile()
+
+
 def _build_bundled(
     request: pytest.FixtureRequest, factory: pytest.TempPathFactory, lang: str
 ) -> tuple[Path, str]:

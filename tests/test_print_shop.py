@@ -16,7 +16,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
-from conftest import MM, SpecMaker
+from conftest import MM, SpecMaker, require_cmyk_profile
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject, StreamObject
@@ -299,19 +299,6 @@ def test_tts_sheets_and_build_previews_say_the_dpi_they_were_drawn_at(
 X4_RULES = ["identification", "document info", "page boxes", "output intent", "colour spaces", "fonts"]
 
 
-@pytest.fixture
-def cmyk_profile() -> Path:
-    """A print-shop PDF needs a CMYK output profile: the one installed (else the test is skipped)."""
-    return _cmyk_profile()
-
-
-def _cmyk_profile() -> Path:
-    found = [path for path in pdfx.INSTALLED if path.is_file()]
-    if not found:
-        pytest.skip("no CMYK output profile on this machine (install Ghostscript: .ci/run does)")
-    return found[0]
-
-
 def _all_objects_text(path: Path) -> str:
     """Every object of the PDF as text, content streams decoded (font programs and ICC profiles left
     out): what a grep of the whole file finds, not only what its pages use."""
@@ -330,7 +317,7 @@ def _all_objects_text(path: Path) -> str:
 def test_print_shop_pdfs_are_identified_pdfx4_with_a_cmyk_print_intent(
     tiny_quest: Path, tmp_path: Path
 ) -> None:
-    icc = _cmyk_profile()
+    icc = require_cmyk_profile()
     files = _run("export", str(tiny_quest), "--to", "print-shop", "--icc", str(icc), "-o", str(tmp_path))
     for path in files:
         reader = PdfReader(path)
@@ -366,7 +353,7 @@ def test_drivethrucards_files_are_pdfx1a_all_cmyk_through_the_profile(tmp_path: 
 
     from pnpforge.output.colour import srgb_profile
 
-    icc = _cmyk_profile()
+    icc = require_cmyk_profile()
     built = _run("build", "gods", "-o", str(tmp_path / "home"))
     home = PdfReader(next(path for path in built if path.suffix == ".pdf")).metadata
     files = _run(
@@ -445,7 +432,7 @@ def test_the_icc_profile_is_checked_and_without_one_nothing_is_written(
 
 
 def test_preflight_lists_the_rules_it_checked_per_file(tiny_quest: Path, tmp_path: Path) -> None:
-    icc = _cmyk_profile()
+    icc = require_cmyk_profile()
     args = ["export", str(tiny_quest), "--to", "print-shop", "--only", "heroes", "--only", "land"]
     result = CliRunner().invoke(main, [*args, "--icc", str(icc), "--preflight", "-o", str(tmp_path / "x4")])
     assert result.exit_code == 0, result.output
@@ -475,7 +462,7 @@ def test_preflight_lists_the_rules_it_checked_per_file(tiny_quest: Path, tmp_pat
 def test_ghostscript_reads_every_presets_files_without_a_complaint(shop: str, tmp_path: Path) -> None:
     """Checked by a reader we did not write: Ghostscript renders every page of every file with its ink
     coverage device, stopping on any error or warning, using the file's own output intent profile."""
-    icc = _cmyk_profile()
+    icc = require_cmyk_profile()
     preset = ["--shop", shop] if shop else []
     files = _run("export", "quo-vadis", "--to", "print-shop", *preset, "--icc", str(icc), "-o", str(tmp_path))
     for path in files:
@@ -753,7 +740,7 @@ SVG = (
 def test_x1a_converts_pictures_to_cmyk_and_keeps_their_transparency_as_a_mask(
     make_spec: SpecMaker, tmp_path: Path
 ) -> None:
-    icc = _cmyk_profile()
+    icc = require_cmyk_profile()
     icon = Image.new("RGBA", (60, 60), (0, 0, 0, 0))
     icon.paste((220, 30, 40, 255), (10, 10, 50, 50))  # a red square on a transparent ground
     buffer = io.BytesIO()
@@ -787,7 +774,7 @@ def test_x1a_converts_pictures_to_cmyk_and_keeps_their_transparency_as_a_mask(
 
 
 def test_x1a_refuses_transparent_svg_art_at_its_file(make_spec: SpecMaker, tmp_path: Path) -> None:
-    icc = _cmyk_profile()
+    icc = require_cmyk_profile()
     see_through = SVG.replace('fill="#10a040"', 'fill="#10a040" fill-opacity="0.5"')
     folder = make_spec(PICTURES, icon__png=_png(), art__svg=see_through)
     out = tmp_path / "dtc"

@@ -309,6 +309,7 @@ def test_clicks_usage_errors_in_english_and_japanese() -> None:
     assert "ヘルプは 'main build --help' で表示できます。" in japanese.stderr
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_export_notes_are_said_in_the_terminals_language(make_spec: SpecMaker, pseudo_locale: str) -> None:
     folder = make_spec(SPEC, cards__csv=CSV)
     runner = CliRunner(env={"PNPFORGE_LANG": pseudo_locale})
