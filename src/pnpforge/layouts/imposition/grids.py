@@ -14,8 +14,8 @@ from pnpforge.layouts.imposition.placement import (
     bounds,
     extent,
     grown,
-    page_area,
     settle,
+    trim_area,
 )
 from pnpforge.output.page import PageFrame, Rect
 from pnpforge.units import mm
@@ -24,13 +24,14 @@ MIN_GUTTER = mm(2)  # a gap narrower than this is not worth a second cut: butt t
 
 
 def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> tuple[int, float]:
-    """How many pieces of `size` fit in `span`, and the gutter between them."""
+    """How many pieces of `size` fit in `span` (where trims may lie: the outer edges' bleed is outside
+    it), and the gutter between them."""
     if gutter is not None:
         return max(0, math.floor((span + gutter + EPS) / (size + gutter))), gutter
     count = math.floor((span + EPS) / size)
     if count <= 1:
         return count, 2 * bleed
-    room = (span - count * size - 2 * bleed) / (count - 1)  # the outer edges keep their bleed first
+    room = (span - count * size) / (count - 1)
     chosen = min(2 * bleed, room)
     return count, (chosen if chosen >= MIN_GUTTER else 0.0)
 
@@ -38,7 +39,7 @@ def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> t
 def grid_capacity(
     frame: PageFrame, width: float, height: float, gutter: float | None, region: Rect | None = None
 ) -> tuple[int, int]:
-    x0, y0, x1, y1 = region or page_area(frame)
+    x0, y0, x1, y1 = trim_area(region, frame, (width, height))
     cols = _line_fit(x1 - x0, width, gutter, frame.bleed)[0]
     return cols, _line_fit(y1 - y0, height, gutter, frame.bleed)[0]
 
@@ -56,10 +57,10 @@ def grid(
     """Rectangular pieces in rows and columns, as many per page as fit (turning them if more fit).
 
     The grid is centred on the page, or, given a `region` (where trims may lie), centred across it and
-    at its top. `bleed_outline` is the piece's bleed outline relative to its trim box (unturned); it
+    at its top; either way each outer piece keeps its whole bleed inside the art area. `bleed_outline`
+    is the piece's bleed outline relative to its trim box (unturned); it
     defaults to the trim box grown by the bleed.
     """
-    rx0, ry0, rx1, ry1 = region or page_area(frame)
     cols, rows = grid_capacity(frame, width, height, gutter, region)
     quarter = 0
     if allow_turn and width != height:
@@ -68,6 +69,7 @@ def grid(
             cols, rows, width, height, quarter = tcols, trows, height, width, 1
     if cols * rows == 0:
         return []
+    rx0, ry0, rx1, ry1 = trim_area(region, frame, (width, height))
     _, gx = _line_fit(rx1 - rx0, width, gutter, frame.bleed)
     _, gy = _line_fit(ry1 - ry0, height, gutter, frame.bleed)
     per_page = cols * rows
@@ -133,9 +135,10 @@ def shelves(
     `gap` (two bleeds or more) keeps every piece's full bleed clear of its neighbours, so no clips are
     needed; the cut is along each piece's outline, drawn as a hairline. With `allow_turn` a piece turns
     a quarter when that keeps it in the current row, or keeps the row lower. Rows start at the top of
-    `region` (default: the page inside its margins); a piece larger than the region is left out.
+    `region` (default: the page inside its margins), each piece's whole bleed inside the art area; a
+    piece larger than the region is left out.
     """
-    rx0, ry0, rx1, ry1 = region or page_area(frame)
+    rx0, ry0, rx1, ry1 = trim_area(region, frame)
     aw, ah = rx1 - rx0, ry1 - ry0
     pages: list[list[Placement]] = [[]]
     x = y = row = 0.0
