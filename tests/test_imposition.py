@@ -27,9 +27,7 @@ def trims(page: PageLayout) -> list[Polygon]:
     return [box(p.x, p.y, p.x + p.width, p.y + p.height) for p in page.placements]
 
 
-@pytest.mark.parametrize(
-    ("frame", "per_page"), [(A4, [9, 9]), (LETTER, [6, 6, 6])], ids=["a4", "letter"]
-)
+@pytest.mark.parametrize(("frame", "per_page"), [(A4, [9, 9]), (LETTER, [6, 6, 6])], ids=["a4", "letter"])
 def test_nine_poker_cards_per_page(frame: PageFrame, per_page: list[int]) -> None:
     """Nine on A4; six on Letter, where three rows (264 mm) would leave the outer rows' bleed cut by
     the marks' band (264.4 mm inside it)."""
