@@ -190,7 +190,7 @@ def test_packed_parts_overlap_and_keep_their_windows(tmp_path: Path) -> None:
     assert second[0] - first[0] == pytest.approx(2.0, abs=0.2)  # the same cut lines: 2 mm bleed each end
 
 
-@pytest.mark.parametrize(("game", "shortest"), [("ankh", " · 21 · front"), ("delphi", "…")])
+@pytest.mark.parametrize(("game", "shortest"), [("quo-vadis", "sheet 14 · front"), ("delphi", "…")])
 def test_labels_keep_front_and_back_when_shortened(game: str, shortest: str, tmp_path: Path) -> None:
     """Crowded sheets: names give way first ("…", then left out), then the word "sheet", then the draft's
     stamp; the sheet number and the side stay on every label."""
@@ -226,12 +226,12 @@ def test_assembly_page_draws_the_board(tmp_path: Path) -> None:
 
 
 def test_fold_page_count_measured_by_page_boxes(make_spec: SpecMaker, tmp_path: Path) -> None:
-    """Eighteen backed cards: two duplex sheets (four pages) become five folded sheets of four (turned,
-    four poker cards fit a half A4 a quarter turned)."""
+    """Eighteen backed cards: two duplex sheets (four pages) become six folded sheets of three (turned,
+    three poker cards fit a half A4 a quarter turned with their whole bleed)."""
     folder = make_spec(CARDS.format(count=18))
     duplex = PdfReader(_pdf(folder, tmp_path / "a"))
     fold = PdfReader(_pdf(folder, tmp_path / "b", duplex="fold"))
-    assert len(duplex.pages) == 1 + 4 and len(fold.pages) == 1 + 5
+    assert len(duplex.pages) == 1 + 4 and len(fold.pages) == 1 + 6
     for page in fold.pages:
         assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.01)
 
