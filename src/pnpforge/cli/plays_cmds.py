@@ -27,38 +27,11 @@ IMPORTED = N_("Imported {count} play(s) into {db}.")
 PLOT_KIND = N_("--plot writes .svg or .png, not {suffix}")
 WROTE = N_("Wrote {path}.")
 EXPORT_KIND = N_("give --csv or --json")
-# the words of the listing, the play and the statistics
-WORDS = {
-    "id": N_("ID"),
-    "date": N_("date"),
-    "game": N_("game"),
-    "version": N_("version"),
-    "players": N_("players"),
-    "winners": N_("winner(s)"),
-    "tiebreak": N_("decided by"),
-    "seat": N_("seat"),
-    "name": N_("name"),
-    "faction": N_("faction"),
-    "total": N_("total"),
-    "place": N_("place"),
-    "source": N_("recorded from"),
-    "plays": N_("plays"),
-    "by_seat": N_("Win rate by seat"),
-    "by_faction": N_("Win rate by faction"),
-    "by_count": N_("Win rate by player count and seat"),
-    "items": N_("Scores: mean ± spread"),
-    "margin": N_("winning margin"),
-    "wins": N_("wins"),
-    "rate": N_("win rate"),
-    "mean": N_("mean"),
-    "spread": N_("spread"),
-    "item": N_("item"),
-    "draw": N_("draw"),
-    "p": N_("p"),  # "3p": three players
-}
 
 
 def _say() -> Callable[[str], str]:
+    from pnpforge.store.stats import WORDS
+
     said = terminal_said()
     return lambda key: said(WORDS.get(key, key))
 

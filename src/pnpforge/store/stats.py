@@ -11,9 +11,40 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 
+from pnpforge.i18n import N_
 from pnpforge.store.plays import Play
 
-__all__ = ["Rate", "Spread", "Stats", "compute"]
+__all__ = ["WORDS", "Rate", "Spread", "Stats", "compute"]
+
+# the words of the listing, the play and the statistics
+WORDS = {
+    "id": N_("ID"),
+    "date": N_("date"),
+    "game": N_("game"),
+    "version": N_("version"),
+    "players": N_("players"),
+    "winners": N_("winner(s)"),
+    "tiebreak": N_("decided by"),
+    "seat": N_("seat"),
+    "name": N_("name"),
+    "faction": N_("faction"),
+    "total": N_("total"),
+    "place": N_("place"),
+    "source": N_("recorded from"),
+    "plays": N_("plays"),
+    "by_seat": N_("Win rate by seat"),
+    "by_faction": N_("Win rate by faction"),
+    "by_count": N_("Win rate by player count and seat"),
+    "items": N_("Scores: mean ± spread"),
+    "margin": N_("winning margin"),
+    "wins": N_("wins"),
+    "rate": N_("win rate"),
+    "mean": N_("mean"),
+    "spread": N_("spread"),
+    "item": N_("item"),
+    "draw": N_("draw"),
+    "p": N_("p"),  # "3p": three players
+}
 
 
 @dataclass

@@ -38,19 +38,16 @@ def count_of(the_sheet: sheet.Sheet, form: dict[str, str], lang: str = "en") -> 
     return count
 
 
-def _sheet_page(
-    game: catalog.GameFolder,
-    the_sheet: sheet.Sheet,
-    form: dict[str, str],
-    lang: str,
-    before: list[dict[str, Any]],
-) -> pages.Answer:
-    """The sheet with `form`'s values and `before` (problems with the request itself) above its own."""
+def settle(
+    the_sheet: sheet.Sheet, form: dict[str, str], lang: str, before: list[dict[str, Any]]
+) -> tuple[dict[str, str], int, list[dict[str, Any]]]:
+    """A posted sheet after its button: the player count (+/− Player), the next round's carried totals
+    (`next`), and the problems with the request itself (`before`, plus a count out of range)."""
     low, high = the_sheet.players
     try:
         count = count_of(the_sheet, form, lang)
     except InputError as error:
-        before = [*before, *pages.problems(error, lang, game.id)]
+        before = [*before, *pages.problems(error, lang, the_sheet.game.id)]
         try:
             count = min(max(forms.whole(form, "count", "count", low) or low, low), high)
         except InputError:
@@ -60,6 +57,18 @@ def _sheet_page(
         if scored.carry:  # the totals become the next round's starting values
             done = forms.whole(form, "round", "round", 1) or 1
             form = {**form, **{k: str(v) for k, v in scored.carry.items()}, "round": str(done + 1)}
+    return form, count, before
+
+
+def _sheet_page(
+    game: catalog.GameFolder,
+    the_sheet: sheet.Sheet,
+    form: dict[str, str],
+    lang: str,
+    before: list[dict[str, Any]],
+) -> pages.Answer:
+    """The sheet with `form`'s values and `before` (problems with the request itself) above its own."""
+    form, count, before = settle(the_sheet, form, lang, before)
     scored = sheet.score_form(the_sheet, form, count, lang)
     scored.problems[:0] = before
     status = 200 if scored.result is not None and not before else 400

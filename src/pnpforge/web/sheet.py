@@ -259,6 +259,19 @@ def localised(the_sheet: Sheet, lang: str) -> Sheet:
     )
 
 
+def field_names(the_sheet: Sheet, count: int) -> list[str]:
+    """Every form field the sheet has for `count` players (a list's numbers one by one), `count` and
+    `round` first: what a table keeps."""
+    names = ["count", "round"]
+    for f in [*the_sheet.before, *the_sheet.after]:
+        names += [f"{f.name()}.{k}" for k in range(f.size)] if f.kind == "ints" else [f.name()]
+    for i in range(count):
+        names.append(f"p{i}:name")
+        for f in [*the_sheet.rows, *the_sheet.each]:
+            names += [f"{f.name(i)}.{k}" for k in range(f.size)] if f.kind == "ints" else [f.name(i)]
+    return names
+
+
 # -- a filled form to a score file -------------------------------------------------------------------
 
 _WHOLE = re.compile(r"[+-]?\d+")
