@@ -90,8 +90,8 @@ def score_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
             raise InputError([source.problem(("game",), wrong)])
     except InputError as error:
         return _sheet_page(game, the_sheet, {"lang": lang}, lang, pages.problems(error, lang, game.id))
-    loaded, _ = sheet.form_of(the_sheet, source.data)
-    refused = sheet.refused(source, lang, game.id)
+    loaded, count = sheet.form_of(the_sheet, source.data)
+    refused = sheet.refused(source, lang, game.id) or sheet.unequal(the_sheet, source, loaded, count, lang)
     return _sheet_page(game, the_sheet, {**loaded, "lang": lang}, lang, refused)
 
 
