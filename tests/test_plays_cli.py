@@ -18,7 +18,9 @@ DATA = REPO / "bench" / "data"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pnpforge", *args], input=stdin, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "pnpforge", *args], input=stdin, capture_output=True, text=True
+    )
 
 
 @pytest.fixture
@@ -39,7 +41,11 @@ def test_record_list_show(recorded: Path) -> None:
     shown = run("plays", "show", "2", "--db", str(recorded)).stdout
     assert "Amun *" in shown and "faction" in shown and "decided by: stack order" in shown
     as_json = json.loads(run("plays", "show", "2", "--json", "--db", str(recorded)).stdout)
-    assert as_json["version"] == "pnp-1" and [s["faction"] for s in as_json["seats"]] == ["Isis", "Amun", "Ra"]
+    assert as_json["version"] == "pnp-1" and [s["faction"] for s in as_json["seats"]] == [
+        "Isis",
+        "Amun",
+        "Ra",
+    ]
 
 
 def test_stats_table_and_charts(recorded: Path, tmp_path: Path) -> None:
@@ -123,16 +129,21 @@ def test_score_without_record_imports_no_database_module(tmp_path: Path) -> None
     probe = (
         "import sys\nfrom pnpforge.cli import main\nsys.argv = ['pnpforge', 'score', sys.argv[1]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m == 'sqlite3' or m.startswith('pnpforge.store')), file=sys.stderr)"
+        "db = [m for m in sys.modules if m == 'sqlite3' or m.startswith('pnpforge.store')]\n"
+        "print(sorted(db), file=sys.stderr)"
     )
-    done = subprocess.run([sys.executable, "-c", probe, str(DATA / "score-gods.yaml")], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(DATA / "score-gods.yaml")], capture_output=True, text=True
+    )
     assert done.stderr.strip().splitlines()[-1] == "[]"
 
 
 @pytest.mark.parametrize("command", ["list", "show", "export", "import", "delete", "stats"])
 def test_every_plays_command_has_an_example(command: str) -> None:
     result = CliRunner().invoke(main, ["plays", command, "--help"])
-    assert result.exit_code == 0 and "Example:" in result.output and f"pnpforge plays {command}" in result.output
+    assert (
+        result.exit_code == 0 and "Example:" in result.output and f"pnpforge plays {command}" in result.output
+    )
 
 
 def test_plays_help_lists_its_commands() -> None:

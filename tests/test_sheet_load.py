@@ -80,7 +80,8 @@ def _farm_file(destroyed: bool) -> str:
     (`pasture-not-destroyed`: the CLI finds the rule broken)."""
     units = FARM_UNITS if destroyed else FARM_UNITS.replace(", destroyed: true", "")
     body = "".join(f"  {line}\n" for line in units.splitlines())
-    return f"game: good-shepherds\nfarm:\n{body}players:\n  - {{name: Ann, money: 12}}\n  - {{name: Bob, money: 12}}\n"
+    players = "players:\n  - {name: Ann, money: 12}\n  - {name: Bob, money: 12}\n"
+    return f"game: good-shepherds\nfarm:\n{body}{players}"
 
 
 EXAMPLES["good-shepherds-inline-farm"] = _farm_file(False)
@@ -153,7 +154,9 @@ def test_a_loaded_file_scores_as_the_cli_scores_it_or_is_refused_with_its_place(
     if code != 0:  # the CLI refuses it (exit 2) or finds a rule broken (exit 1): so does the page
         assert page.status_code == 400
         if code == 1:  # each broken rule by its code
-            assert cli["errors"] and all(f"<code>{v['code']}</code>" in page.text for v in cli["errors"]), name
+            assert cli["errors"] and all(f"<code>{v['code']}</code>" in page.text for v in cli["errors"]), (
+                name
+            )
         else:
             assert re.search(r"score\.yaml:\d+:\d+: ", page.text), name
         return
@@ -181,12 +184,23 @@ def test_every_kind_of_file_is_tried() -> None:
 
 
 def test_ankh_takes_every_region_and_cards_by_their_name_in_the_page_s_language(client: Any) -> None:
-    fields = {"lang": "ja", "count": "3", "p0:name": "Isis", "p1:name": "Amun", "p2:name": "Ra",
-              "p0:devotion": "6", "p1:devotion": "4", "p2:devotion": "4",
-              "g:regions.0.name": "1", "e0:regions.0.gods.{player}.figures": "2",
-              "e1:regions.0.gods.{player}.figures": "1",
-              "g:regions.1.name": "2", "e1:regions.1.gods.{player}.figures": "3",
-              "e1:regions.1.gods.{player}.card": "フラッド", "e2:regions.1.gods.{player}.figures": "1"}
+    fields = {
+        "lang": "ja",
+        "count": "3",
+        "p0:name": "Isis",
+        "p1:name": "Amun",
+        "p2:name": "Ra",
+        "p0:devotion": "6",
+        "p1:devotion": "4",
+        "p2:devotion": "4",
+        "g:regions.0.name": "1",
+        "e0:regions.0.gods.{player}.figures": "2",
+        "e1:regions.0.gods.{player}.figures": "1",
+        "g:regions.1.name": "2",
+        "e1:regions.1.gods.{player}.figures": "3",
+        "e1:regions.1.gods.{player}.card": "フラッド",
+        "e2:regions.1.gods.{player}.figures": "1",
+    }
     answer = client.post("/api/g/ankh/score", data=fields).json()
     cli_text = EXAMPLES["ankh-two-regions"]
     assert "card: flood" in cli_text and answer["ok"], answer["problems"]
@@ -203,5 +217,7 @@ def test_ankh_takes_every_region_and_cards_by_their_name_in_the_page_s_language(
 def test_the_gods_table_shows_crystals(client: Any) -> None:
     text = EXAMPLES["gods-per-colour"]
     page = client.post("/g/gods/score", files={"file": ("score.yaml", text.encode())}, data={"lang": "en"})
-    assert re.search(r'<tr class="info"><th>crystals</th><td>1</td><td>0</td></tr>', page.text), page.text[-3000:]
+    assert re.search(r'<tr class="info"><th>crystals</th><td>1</td><td>0</td></tr>', page.text), page.text[
+        -3000:
+    ]
     assert 'value="red: 2, blue: 2, green: 1"' in page.text  # per colour, as the file gives it

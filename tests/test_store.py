@@ -30,8 +30,10 @@ def test_an_old_file_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     old = db.connect(path, upto=1)  # what the first release wrote
     assert old.execute("PRAGMA user_version").fetchone()[0] == 1
-    old.execute("INSERT INTO plays (game, played, winners, tiebreak, data) VALUES ('gods', '2026-01-02', "
-                "'[\"Ann\"]', NULL, '{}')")
+    old.execute(
+        "INSERT INTO plays (game, played, winners, tiebreak, data) VALUES ('gods', '2026-01-02', "
+        "'[\"Ann\"]', NULL, '{}')"
+    )
     old.execute("INSERT INTO seats (play, seat, name, total, place, won) VALUES (1, 1, 'Ann', 9, 1, 1)")
     old.close()
     conn = db.connect(path)
@@ -117,7 +119,10 @@ def test_export_import_round_trip_and_stats(tmp_path: Path) -> None:
     assert plays.import_plays(other, plays.read_export(text, "plays.json")) == [1, 2]
     assert plays.export_json(plays.listed(other)) == text
     summary = stats.compute("ankh", plays.listed(other))
-    assert summary.plays == 2 and [(r.label, r.wins, r.plays) for r in summary.by_seat] == [("1", 0, 2), ("2", 2, 2)]
+    assert summary.plays == 2 and [(r.label, r.wins, r.plays) for r in summary.by_seat] == [
+        ("1", 0, 2),
+        ("2", 2, 2),
+    ]
     assert [(r.label, r.rate) for r in summary.by_faction] == [("Amun", 1.0), ("Isis", 0.0)]
     assert summary.margin.values == [0, 0] and summary.totals.mean == 7
     assert plays.export_csv(plays.listed(other)).splitlines()[0].endswith("tiebreak,before,region 1")
@@ -171,7 +176,9 @@ while True:
 def test_kill_9_during_writes_leaves_the_file_consistent(tmp_path: Path) -> None:
     path = tmp_path / "crash.db"
     for round_ in range(3):
-        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True)
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True
+        )
         assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
         time.sleep(0.3 + 0.2 * round_)  # hundreds of transactions in, killed in the middle of one
         os.kill(writer.pid, signal.SIGKILL)

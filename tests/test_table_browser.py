@@ -19,7 +19,13 @@ def _phone(javascript: bool = True) -> Any:
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en-US"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--lang=en-US",
+    ):
         options.add_argument(flag)
     options.add_argument(f"--window-size={PHONE[0]},{PHONE[1]}")
     if not javascript:

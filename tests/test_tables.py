@@ -4,7 +4,6 @@ table (a value typed on one appears on the other and survives reload, Back and t
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import socket
@@ -93,8 +92,16 @@ def _new_table(server: Server) -> str:
 def test_a_table_is_shared_saved_and_kept_over_a_restart(server: Server) -> None:
     code = _new_table(server)
     # the plain (no-JS) page saves on submit and shows the saved sheet on each load
-    fields = {"lang": "en", "count": "3", "p0:name": "Ann", "p1:name": "Bob", "p0:villages": "4",
-              "p1:villages": "2", "p0:crystals": "1", "action": "count"}
+    fields = {
+        "lang": "en",
+        "count": "3",
+        "p0:name": "Ann",
+        "p1:name": "Bob",
+        "p0:villages": "4",
+        "p1:villages": "2",
+        "p0:crystals": "1",
+        "action": "count",
+    }
     status, url, page = server.post(f"/t/{code}", fields)
     assert status == 200 and _value(page, "p0:villages") == "4"
     assert _value(server.get(f"/t/{code}"), "p1:villages") == "2"  # a reload: the same numbers
@@ -125,7 +132,11 @@ def test_a_table_is_shared_saved_and_kept_over_a_restart(server: Server) -> None
     server.start()
     page = server.get(f"/t/{code}")
     assert [_value(page, n) for n in ("p0:villages", "p1:villages", "p2:villages", "p0:vp_cards")] == [
-        "4", "2", "1", "3"]
+        "4",
+        "2",
+        "1",
+        "3",
+    ]
     # Game over: the play is recorded from the sheet as `pnpforge score` counts it
     status, _, page = server.post(f"/t/{code}", {"action": "close", "lang": "en"})
     assert status == 200 and 'id="closed"' in page
@@ -135,14 +146,18 @@ def test_a_table_is_shared_saved_and_kept_over_a_restart(server: Server) -> None
         "  - {name: Bob, villages: 2}\n  - {name: Player 3, villages: 1}\n"
     )
     (server.path.parent / "same.yaml").write_text(sheet)
-    cli = subprocess.run([*PNPFORGE, "score", str(server.path.parent / "same.yaml"), "--json"],
-                         capture_output=True, text=True, check=True)
+    cli = subprocess.run(
+        [*PNPFORGE, "score", str(server.path.parent / "same.yaml"), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     expected = __import__("json").loads(cli.stdout)
     assert [(s.name, s.total) for s in play.seats] == [(p["name"], p["total"]) for p in expected["players"]]
     assert play.winners == expected["winners"] == ["Ann"] and play.source == f"table {code}"
     _, _, answer = server.post(f"/api/t/{code}/edit", {"base": "9", "p0:villages": "1"})
     assert "closed" in answer  # a closed table no longer changes
-    assert "play-count\">1<" in server.get("/g/gods/plays")
+    assert 'play-count">1<' in server.get("/g/gods/plays")
 
 
 def test_kill_9_of_the_server_mid_write_leaves_the_database_consistent(server: Server) -> None:
@@ -154,7 +169,10 @@ def test_kill_9_of_the_server_mid_write_leaves_the_database_consistent(server: S
         while not stop.is_set() and n < 5000:
             n += 1
             try:
-                server.post(f"/api/t/{code}/edit", {f"p{column}:villages": str(n % 9), f"p{column}:temples": str(n % 7)})
+                server.post(
+                    f"/api/t/{code}/edit",
+                    {f"p{column}:villages": str(n % 9), f"p{column}:temples": str(n % 7)},
+                )
             except OSError:
                 return
 
