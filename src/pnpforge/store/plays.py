@@ -169,7 +169,7 @@ def delete(db: sqlite3.Connection, play_id: int) -> bool:
 
 def export_json(plays: list[Play]) -> str:
     body = {"format": FORMAT, "version": FORMAT_VERSION, "plays": [p.as_json() for p in plays]}
-    return json.dumps(body, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    return json.dumps(body, ensure_ascii=False, indent=2) + "\n"  # items keep their order
 
 
 def export_csv(plays: list[Play]) -> str:

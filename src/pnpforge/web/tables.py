@@ -29,7 +29,7 @@ from pnpforge.web.serving import answer, run
 
 T = TypeVar("T")
 WAIT_SECONDS = 15.0  # how long a phone's request for changes is held open when nothing changes
-_FIELD = re.compile(r"(count|round|g:[\w.{}-]{1,120}|[pe]\d{1,2}:[\w.{}-]{1,120})")
+_FIELD = re.compile(r"(count|round|rest|g:[\w.{}-]{1,120}|[pe]\d{1,2}:[\w.{}-]{1,120})")
 MAX_EDIT_FIELDS = 400  # fields one edit may set (a new round sets every player's total)
 
 
@@ -108,7 +108,10 @@ def new_values(game_id: str, form: dict[str, str], lang: str) -> dict[str, str]:
     has for its player count (a box not ticked is blank), with +/− Player and Next round applied."""
     the_sheet = sheet.sheet(catalog.find_game(game_id))
     form, count, _ = score_routes.settle(the_sheet, form, lang, [])
-    return {name: form.get(name, "") for name in sheet.field_names(the_sheet, count)} | {"count": str(count)}
+    values = {name: form.get(name, "") for name in sheet.field_names(the_sheet, count)}
+    if form.get(sheet.REST):
+        values[sheet.REST] = form[sheet.REST]
+    return values | {"count": str(count), "round": form.get("round") or "1"}
 
 
 def table_page(game_id: str, table: Any, lang: str, url: str, before: list[dict[str, Any]]) -> pages.Answer:
@@ -215,20 +218,20 @@ async def edit_api(request: Request) -> Response:
 
     form = await forms.read(request)
     lang = forms.lang_of(request, form)
-    table = await _table(request, lang)
-    try:
-        base = int(form.get("base", "")) if form.get("base", "").isdigit() else None
-    except ValueError:
-        base = None
+    code = request.path_params["code"]
+    given = form.get("base", "")
+    base = int(given) if given.isdigit() and len(given) < 12 else None
     values = {k: v for k, v in form.items() if _FIELD.fullmatch(k)}
     if len(values) > MAX_EDIT_FIELDS:
-        return JSONResponse({"ok": False, "problems": pages.said(text.said("too_large", lang, size=4))}, 413)
-    try:
-        done = await _store(request).call(tables.apply, table.code, values, base)
+        return JSONResponse({"ok": False, "problems": pages.said(text.said("too_large", lang, size=32))}, 413)
+    try:  # one short transaction: the table read, checked and changed together
+        done = await _store(request).call(tables.apply, code, values, base)
+    except KeyError:
+        raise HTTPException(404, text.said("no_table", lang, code=code)) from None
     except tables.Closed:
         return JSONResponse({"ok": False, "problems": pages.said(text.said("table_closed", lang))}, 409)
     if done.changed:
-        _store(request).changed(table.code)
+        _store(request).changed(code)
     return JSONResponse({"ok": True, "version": done.version, "conflicts": done.conflicts})
 
 
