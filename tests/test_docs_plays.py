@@ -30,7 +30,11 @@ def run_doc(text: str, folder: Path) -> list[tuple[str, str, str]]:
             args = shlex.split(command)
             assert args[0] == "pnpforge"
             done = subprocess.run(
-                [sys.executable, "-m", "pnpforge", *args[1:]], cwd=folder, env=env, capture_output=True, text=True
+                [sys.executable, "-m", "pnpforge", *args[1:]],
+                cwd=folder,
+                env=env,
+                capture_output=True,
+                text=True,
             )
             out.append((command, shown, done.stdout + done.stderr))
     return out

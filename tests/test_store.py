@@ -74,7 +74,7 @@ def test_edits_versions_conflicts_and_undo(tmp_path: Path) -> None:
     assert second.version == 2 and second.conflicts == {"p0:villages": "3"}  # B is told what it replaced
     same = tables.apply(conn, table.code, {"p0:villages": "4"}, base=0)
     assert same.version == 2 and same.conflicts == {}  # nothing changed: no new version
-    assert tables.changes_since(conn, table.code, 1) == (2, {"p0:villages": "4"})
+    assert tables.changes_since(conn, table.code, 1) == (2, {"p0:villages": "4"}, False)
     undone = tables.undo(conn, table.code)
     assert undone.version == 3 and tables.get(conn, table.code).values["p0:villages"] == "3"  # type: ignore[union-attr]
     tables.undo(conn, table.code)

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 
 from pnpforge.store.db import transaction
+from pnpforge.store.plays import Play, insert
 
 __all__ = ["Applied", "Table", "apply", "changes_since", "close", "create", "get", "undo"]
 
@@ -205,20 +206,23 @@ def undo(db: sqlite3.Connection, code: str) -> Applied:
     return Applied(table.version, {k: v or "" for k, v in after.items()})
 
 
-def changes_since(db: sqlite3.Connection, code: str, since: int) -> tuple[int, dict[str, str]]:
-    """The table's version and every field changed after version `since` with its value now ("" for a
-    field removed)."""
+def changes_since(db: sqlite3.Connection, code: str, since: int) -> tuple[int, dict[str, str], bool]:
+    """The table's version, every field changed after version `since` with its value now ("" for a
+    field removed), and whether the table is closed. KeyError when there is no such table."""
     table = get(db, code)
     if table is None:
         raise KeyError(code)
     changed = {k: table.values.get(k, "") for k, v in table.stamps.items() if v > since}
-    return table.version, changed
+    return table.version, changed, table.closed
 
 
-def close(db: sqlite3.Connection, code: str, play: int | None) -> None:
-    """Game over: the table is kept, read-only, with the play recorded from it."""
+def close(db: sqlite3.Connection, code: str, play: Play | None) -> int | None:
+    """Game over: `play` recorded and the table closed, in one transaction (the table is kept,
+    read-only, with the play it became); the play's id."""
     with transaction(db):
+        play_id = insert(db, play) if play is not None else None
         db.execute(
             "UPDATE score_tables SET closed = 1, play = ?, touched = ? WHERE code = ?",
-            (play, time.time(), code),
+            (play_id, time.time(), code),
         )
+    return play_id

@@ -193,23 +193,12 @@ async def post(request: Request) -> Response:
             url = _address(request, table.code)
             page = await run(request, table_page, table.game, table, lang, url, play)
             return answer(pages.Answer(page.body, 400))
-        await store.call(_close, table.code, play)
+        await store.call(tables.close, table.code, play)
     else:
         values = await run(request, new_values, table.game, form, lang)
         await store.call(tables.apply, table.code, values, None)
     store.changed(table.code)
     return back
-
-
-def _close(db: Any, code: str, play: Any) -> int:
-    """Record `play` and close the table, in one transaction."""
-    from pnpforge.store import plays
-    from pnpforge.store.db import transaction
-
-    with transaction(db):
-        play_id = plays.insert(db, play)
-        db.execute("UPDATE score_tables SET closed = 1, play = ? WHERE code = ?", (play_id, code))
-    return play_id
 
 
 async def edit_api(request: Request) -> Response:
@@ -248,11 +237,8 @@ async def changes_api(request: Request) -> Response:
     store = _store(request)
     if table.version <= since and not table.closed:
         await store.wait(code, WAIT_SECONDS)
-    now = await store.call(tables.get, code)
-    if now is None:
-        raise HTTPException(404, text.said("no_table", lang, code=code))
-    changed = {k: now.values.get(k, "") for k, v in now.stamps.items() if v > since}
-    return JSONResponse({"version": now.version, "changed": changed, "closed": now.closed})
+    version, changed, closed = await store.call(tables.changes_since, code, since)
+    return JSONResponse({"version": version, "changed": changed, "closed": closed})
 
 
 ROUTES = [
