@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -213,6 +214,7 @@ async def edit_api(request: Request) -> Response:
     values = {k: v for k, v in form.items() if _FIELD.fullmatch(k)}
     if len(values) > MAX_EDIT_FIELDS:
         return JSONResponse({"ok": False, "problems": pages.said(text.said("too_large", lang, size=32))}, 413)
+    started = time.perf_counter()
     try:  # one short transaction: the table read, checked and changed together
         done = await _store(request).call(tables.apply, code, values, base)
     except KeyError:
@@ -221,7 +223,9 @@ async def edit_api(request: Request) -> Response:
         return JSONResponse({"ok": False, "problems": pages.said(text.said("table_closed", lang))}, 409)
     if done.changed:
         _store(request).changed(code)
-    return JSONResponse({"ok": True, "version": done.version, "conflicts": done.conflicts})
+    took = (time.perf_counter() - started) * 1000  # the save, thread and lock waits included
+    answer = {"ok": True, "version": done.version, "conflicts": done.conflicts}
+    return JSONResponse(answer, headers={"server-timing": f"save;dur={took:.1f}"})
 
 
 async def changes_api(request: Request) -> Response:
