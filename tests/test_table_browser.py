@@ -30,7 +30,12 @@ def _phone(javascript: bool = True) -> Any:
     options.add_argument(f"--window-size={PHONE[0]},{PHONE[1]}")
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    metrics = {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True}
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", metrics
+    )  # a phone's viewport, as test_browser
+    return driver
 
 
 @pytest.fixture
@@ -99,3 +104,36 @@ def test_the_page_without_javascript_keeps_its_values(table: tuple[Server, str])
         assert _field(plain, "p0:villages").get_attribute("value") == "3"
     finally:
         plain.quit()
+
+
+def test_the_plays_page_reads_on_a_phone(table: tuple[Server, str]) -> None:
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    server, _ = table
+    for day in ("2026-11-01", "2026-11-02"):
+        command = [
+            sys.executable,
+            "-m",
+            "pnpforge",
+            "score",
+            str(REPO / "bench/data/score-ankh.yaml"),
+            "--record",
+            "--db",
+            str(server.path),
+            "--date",
+            day,
+        ]
+        subprocess.run(command, check=True, capture_output=True)
+    phone = _phone()
+    try:
+        phone.get(f"{server.url}/g/ankh/plays?lang=ja")
+        assert phone.find_element("tag name", "h1").text.endswith("のプレイ記録")
+        chart = phone.find_element("css selector", "svg.charts")
+        assert 300 <= chart.size["width"] <= PHONE[0] and "勢力ごとの勝率" in chart.text
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+        assert "アムン" in phone.find_element("css selector", "table[data-stats='by_faction']").text
+    finally:
+        phone.quit()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import REPO
 
 from pnpforge.store import db, plays
 
@@ -190,3 +191,17 @@ def test_kill_9_of_the_server_mid_write_leaves_the_database_consistent(server: S
     assert version > 10  # it was killed in the middle of many writes
     last = conn.execute("SELECT max(version) FROM changes WHERE code = ?", (code,)).fetchone()[0]
     assert last == version
+
+
+def test_a_score_file_continues_on_a_table_or_is_refused_leaving_it_as_it_was(server: Server) -> None:
+    code = _new_table(server)
+    text = (REPO / "bench" / "data" / "score-gods.yaml").read_text(encoding="utf-8")
+    status, _, page = server.post(f"/t/{code}", {"file": text, "lang": "en"})
+    assert (
+        status == 200 and _value(page, "p0:villages") == "red: 1, blue: 1" and _value(page, "p2:name") == "Cy"
+    )
+    assert 'data-winners="Ann"' in page  # as `pnpforge score` scores the file
+    broken = text.replace("temples: 4", "temples: x", 1)
+    status, _, page = server.post(f"/t/{code}", {"file": broken, "lang": "en"})
+    assert status == 400 and re.search(r"score\.yaml:\d+:\d+: ", page)
+    assert _value(server.get(f"/t/{code}"), "p0:temples") == "4"  # the saved sheet unchanged

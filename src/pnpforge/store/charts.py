@@ -57,7 +57,9 @@ def panels(stats: Stats, say: Callable[[str], str]) -> list[Panel]:
         rates(say("by_seat"), [(f"{say('seat')} {r.label}", r.rate, r.wins, r.plays) for r in stats.by_seat]),
     ]
     if stats.by_faction:
-        out.append(rates(say("by_faction"), [(r.label, r.rate, r.wins, r.plays) for r in stats.by_faction]))
+        out.append(
+            rates(say("by_faction"), [(say(r.label), r.rate, r.wins, r.plays) for r in stats.by_faction])
+        )
     rows = []
     for r in stats.by_count:
         count, seat = r.label.split(":")

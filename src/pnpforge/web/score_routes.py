@@ -75,24 +75,31 @@ def _sheet_page(
     return pages.game_page(game, lang, status, scored=scored, count=count, values=form, anchor="score")
 
 
-def score_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
-    game = catalog.find_game(game_id)
-    the_sheet = sheet.sheet(game)  # InputError (400) when the game has no score calculator
-    if not form.get("file"):
-        return _sheet_page(game, the_sheet, form, lang, [])
-    # a score file loaded back onto the sheet, read as `pnpforge score` reads it: what the CLI would
-    # refuse in it (a fifth player, a number too large) is said with the CLI's words, above the sheet
+def load_file(the_sheet: sheet.Sheet, text: str, lang: str) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """A score file loaded onto the sheet, read as `pnpforge score` reads it, and what the CLI would
+    refuse in it (a fifth player, a number too large) in the CLI's words: the sheet's fields and the
+    problems (a file that cannot be read gives an empty sheet and why)."""
+    game = the_sheet.game
     try:
-        source = board.read_text(form["file"], sheet.SCORE_FILE)
+        source = board.read_text(text, sheet.SCORE_FILE)
         named = catalog.game_of(source, "score file")
         if named.id != game.id:
             wrong = Phrase(OTHER_GAME, game=named.id, expected=game.id)
             raise InputError([source.problem(("game",), wrong)])
     except InputError as error:
-        return _sheet_page(game, the_sheet, {"lang": lang}, lang, pages.problems(error, lang, game.id))
+        return {"lang": lang}, pages.problems(error, lang, game.id)
     loaded, count = sheet.form_of(the_sheet, source.data)
     refused = sheet.refused(source, lang, game.id) or sheet.unequal(the_sheet, source, loaded, count, lang)
-    return _sheet_page(game, the_sheet, {**loaded, "lang": lang}, lang, refused)
+    return {**loaded, "lang": lang}, refused
+
+
+def score_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
+    game = catalog.find_game(game_id)
+    the_sheet = sheet.sheet(game)  # InputError (400) when the game has no score calculator
+    if not form.get("file"):
+        return _sheet_page(game, the_sheet, form, lang, [])
+    loaded, problems = load_file(the_sheet, form["file"], lang)
+    return _sheet_page(game, the_sheet, loaded, lang, problems)
 
 
 def score_json(game_id: str, form: dict[str, str], lang: str) -> tuple[dict[str, Any], int]:

@@ -115,6 +115,16 @@ def new_values(game_id: str, form: dict[str, str], lang: str) -> dict[str, str]:
     return values | {"count": str(count), "round": form.get("round") or "1"}
 
 
+def loaded_values(game_id: str, text: str, lang: str) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """A score file loaded onto a table ("Continue from a score file"): the values to save, or the
+    problems that keep it off the table."""
+    the_sheet = sheet.sheet(catalog.find_game(game_id))
+    loaded, problems = score_routes.load_file(the_sheet, text, lang)
+    if problems:
+        return {}, problems
+    return new_values(game_id, {**loaded, "action": ""}, lang), []
+
+
 def table_page(game_id: str, table: Any, lang: str, url: str, before: list[dict[str, Any]]) -> pages.Answer:
     """The table's page: the game's page with the saved sheet scored, the table's address and QR code."""
     import segno
@@ -186,7 +196,14 @@ async def post(request: Request) -> Response:
     back = RedirectResponse(f"/t/{table.code}?lang={lang}#score", 303)
     if table.closed:
         return back
-    if action == "undo":
+    if form.get("file"):
+        values, problems = await run(request, loaded_values, table.game, form["file"], lang)
+        if problems:  # shown above the saved sheet, which stays as it was
+            url = _address(request, table.code)
+            page = await run(request, table_page, table.game, table, lang, url, problems)
+            return answer(pages.Answer(page.body, 400))
+        await store.call(tables.apply, table.code, values, None)
+    elif action == "undo":
         await store.call(tables.undo, table.code)
     elif action == "close":
         play = await run(request, play_of_table, table.game, table.values, table.code, lang)
