@@ -205,3 +205,23 @@ def test_a_score_file_continues_on_a_table_or_is_refused_leaving_it_as_it_was(se
     status, _, page = server.post(f"/t/{code}", {"file": broken, "lang": "en"})
     assert status == 400 and re.search(r"score\.yaml:\d+:\d+: ", page)
     assert _value(server.get(f"/t/{code}"), "p0:temples") == "4"  # the saved sheet unchanged
+
+
+def test_a_table_keeps_what_the_sheet_has_no_box_for(server: Server, tmp_path: Path) -> None:
+    """Good Shepherds with its farm board inline: the board travels with the table, whole."""
+    from test_sheet_load import EXAMPLES
+
+    text = EXAMPLES["good-shepherds-inline-farm-counted"]
+    (tmp_path / "farm-score.yaml").write_text(text)
+    cli = subprocess.run(
+        [*PNPFORGE, "score", str(tmp_path / "farm-score.yaml"), "--json"], capture_output=True
+    )
+    expected = __import__("json").loads(cli.stdout)
+    status, url, _ = server.post("/g/good-shepherds/table", {"lang": "en", "count": "2"})
+    code = url.split("/t/")[1].split("?")[0]
+    status, _, page = server.post(f"/t/{code}", {"file": text, "lang": "en"})
+    assert status == 200 and len(_value(page, "rest") or "") > 300  # the whole board, not cut short
+    page = server.get(f"/t/{code}")
+    totals = [int(t) for t in re.findall(r'class="total[^"]*">(-?\d+)<', page)]
+    assert totals == [p["total"] for p in expected["players"]]
+    assert f'data-winners="{",".join(expected["winners"])}"' in page

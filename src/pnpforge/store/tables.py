@@ -65,9 +65,10 @@ def is_code(text: str) -> bool:
 
 
 def _clean(values: dict[str, str]) -> dict[str, str]:
-    """Only text fields, bounded in number and size (a request decides what is in them)."""
-    out = {str(k)[:MAX_VALUE]: str(v)[:MAX_VALUE] for k, v in list(values.items())[:MAX_FIELDS]}
-    return out
+    """Only text fields, bounded in number and size (a request decides what is in them); the carried
+    rest of a loaded score file (`rest`, JSON) is kept whole: the request's body limit bounds it."""
+    items = list(values.items())[:MAX_FIELDS]
+    return {str(k)[:MAX_VALUE]: str(v) if k == "rest" else str(v)[:MAX_VALUE] for k, v in items}
 
 
 def create(db: sqlite3.Connection, game: str, values: dict[str, str] | None = None) -> Table:
