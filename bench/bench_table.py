@@ -209,17 +209,17 @@ def run(seconds: float, tables: int, phones: int, rate: float) -> dict[str, floa
 
 
 def size_per_thousand_plays() -> float:
-    """kB of a database holding 1,000 plays recorded from the bench's score files (five games in turn)."""
-    from pnpforge.scoring.run import score_file
+    """kB of a database holding 1,000 plays recorded from the games' example score files (five in turn)."""
     from pnpforge.sourcefile import read_yaml
     from pnpforge.store import db, plays
     from pnpforge.store.recording import play_of
+    from pnpforge.table.scorefile import score_file
 
     folder = Path(tempfile.mkdtemp(prefix="pnpforge-bench-plays-"))
     path = folder / "plays.db"
     conn = db.connect(path)
     made = []
-    for file in sorted((HERE / "data").glob("score-*.yaml")):
+    for file in sorted((HERE.parent / "src" / "pnpforge" / "games").glob("*/example-score.yaml")):
         result = score_file(file)
         made.append(
             play_of(

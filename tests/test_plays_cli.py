@@ -14,7 +14,7 @@ from conftest import REPO
 
 from pnpforge.cli import main
 
-DATA = REPO / "bench" / "data"
+GAMES = REPO / "src" / "pnpforge" / "games"  # each bundled game's example score file is in its folder
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -27,7 +27,9 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 def recorded(tmp_path: Path) -> Path:
     db = tmp_path / "plays.db"
     for day, game in (("2026-11-01", "gods"), ("2026-11-02", "ankh"), ("2026-11-03", "gods")):
-        done = run("score", str(DATA / f"score-{game}.yaml"), "--record", "--db", str(db), "--date", day)
+        done = run(
+            "score", str(GAMES / game / "example-score.yaml"), "--record", "--db", str(db), "--date", day
+        )
         assert done.returncode == 0 and "Recorded as play" in done.stderr, done.stderr
     return db
 
@@ -106,10 +108,26 @@ def test_a_rule_break_is_not_recorded_and_bad_options_record_nothing(tmp_path: P
     broken = tmp_path / "broken.yaml"
     broken.write_text("game: gods\nplayers:\n  - {name: Ann, villages: 9}\n  - {name: Bob}\n")
     assert run("score", str(broken), "--record", "--db", str(db)).returncode == 1
-    bad = run("score", str(DATA / "score-gods.yaml"), "--record", "--db", str(db), "--faction", "Zed=red")
+    bad = run(
+        "score",
+        str(GAMES / "gods" / "example-score.yaml"),
+        "--record",
+        "--db",
+        str(db),
+        "--faction",
+        "Zed=red",
+    )
     assert bad.returncode == 2 and "--faction: expected NAME=FACTION" in bad.stderr
     assert run("plays", "--db", str(db)).stdout.strip() == "No plays recorded yet."
-    ok = run("score", str(DATA / "score-gods.yaml"), "--record", "--db", str(db), "--faction", "Ann=red")
+    ok = run(
+        "score",
+        str(GAMES / "gods" / "example-score.yaml"),
+        "--record",
+        "--db",
+        str(db),
+        "--faction",
+        "Ann=red",
+    )
     assert ok.returncode == 0
     assert "red" in run("plays", "show", "1", "--db", str(db)).stdout
 
@@ -133,7 +151,9 @@ def test_score_without_record_imports_no_database_module(tmp_path: Path) -> None
         "print(sorted(db), file=sys.stderr)"
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe, str(DATA / "score-gods.yaml")], capture_output=True, text=True
+        [sys.executable, "-c", probe, str(GAMES / "gods" / "example-score.yaml")],
+        capture_output=True,
+        text=True,
     )
     assert done.stderr.strip().splitlines()[-1] == "[]"
 

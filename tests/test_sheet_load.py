@@ -1,6 +1,7 @@
-"""Lossless load: every score file of the docs and of bench/data, loaded on the page ("Continue from a
-score file") and then sent back as the rendered sheet, gives what `pnpforge score` gives (totals,
-winners, tie-break), or a refusal that names its place in the file. Never a different result."""
+"""Lossless load: every score file of the docs and every game's example score file, loaded on the page
+("Continue from a score file") and then sent back as the rendered sheet, gives what `pnpforge score`
+gives (totals, winners, tie-break), or a refusal that names its place in the file. Never a different
+result."""
 
 from __future__ import annotations
 
@@ -48,8 +49,8 @@ def _examples() -> Iterator[tuple[str, str]]:
     for n, block in enumerate(blocks):
         if block.startswith("yaml\n") and "\ngame: " in "\n" + block:
             yield f"docs-{n}", block.removeprefix("yaml\n")
-    for path in sorted((REPO / "bench" / "data").glob("score-*.yaml")):
-        yield path.name, path.read_text(encoding="utf-8")
+    for path in sorted((REPO / "src" / "pnpforge" / "games").glob("*/example-score.yaml")):
+        yield f"{path.parent.name}-example", path.read_text(encoding="utf-8")
     for name, text in ISSUE_FILES.items():
         if text is not None:
             yield name, text
@@ -177,7 +178,7 @@ SEEN: list[str] = []
 
 
 def test_every_kind_of_file_is_tried() -> None:
-    scored = {"ankh-two-regions", "gods-per-colour", "score-ankh.yaml", "good-shepherds-inline-farm-counted"}
+    scored = {"ankh-two-regions", "gods-per-colour", "ankh-example", "good-shepherds-inline-farm-counted"}
     assert scored <= set(SEEN)  # scored as the CLI scores them, not refused
     games = {re.search(r"^game: (\S+)", t, re.M).group(1) for t in EXAMPLES.values()}  # type: ignore[union-attr]
     assert games == {"ankh", "delphi", "gods", "good-shepherds", "quo-vadis"} and len(EXAMPLES) >= 15

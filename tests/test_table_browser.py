@@ -119,7 +119,7 @@ def test_the_plays_page_reads_on_a_phone(table: tuple[Server, str]) -> None:
             "-m",
             "pnpforge",
             "score",
-            str(REPO / "bench/data/score-ankh.yaml"),
+            str(REPO / "src/pnpforge/games/ankh/example-score.yaml"),
             "--record",
             "--db",
             str(server.path),

@@ -195,7 +195,7 @@ def test_kill_9_of_the_server_mid_write_leaves_the_database_consistent(server: S
 
 def test_a_score_file_continues_on_a_table_or_is_refused_leaving_it_as_it_was(server: Server) -> None:
     code = _new_table(server)
-    text = (REPO / "bench" / "data" / "score-gods.yaml").read_text(encoding="utf-8")
+    text = (REPO / "src/pnpforge/games/gods/example-score.yaml").read_text(encoding="utf-8")
     status, _, page = server.post(f"/t/{code}", {"file": text, "lang": "en"})
     assert (
         status == 200 and _value(page, "p0:villages") == "red: 1, blue: 1" and _value(page, "p2:name") == "Cy"

@@ -3,7 +3,7 @@
     python tools/table_screenshots.py          # writes docs/img/table-*.png and docs/img/plays-*.png
 
 A server on a free loopback port with a throw-away database: a Gods table filled in as at the end of a
-game, then a few plays recorded from the bench's score files, then the plays page.
+game, then a few plays recorded from the gods example score file, then the plays page.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def main() -> None:
                     "-m",
                     "pnpforge",
                     "score",
-                    str(ROOT / "bench/data/score-gods.yaml"),
+                    str(ROOT / "src/pnpforge/games/gods/example-score.yaml"),
                     "--record",
                     "--date",
                     day,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from pnpforge import catalog, games
+from pnpforge import catalog, contract
 from pnpforge.store.plays import Play, from_result
 
 __all__ = ["play_of", "today"]
@@ -22,7 +22,7 @@ def factions_of(game_id: str, names: list[str], given: dict[str, str] | None = N
     out = dict(given or {})
     from pnpforge import i18n
 
-    rules = games.of(catalog.find_game(game_id))
+    rules = contract.of(catalog.find_game(game_id))
     known = list(rules.scorer().player_names()) if rules.score is not None else []
     by_spelling = {}
     for lang in i18n.languages():  # a seat's name in any language the game speaks (アムン is Amun)

@@ -417,9 +417,9 @@ def _spellings(the_sheet: Sheet, lang: str) -> dict[str, str]:
     """The game's names (its gods, its cards) in `lang` → the English name a score file gives."""
     if lang == "en" or lang not in text.languages():
         return {}
-    from pnpforge import games
+    from pnpforge import contract
 
-    names = games.of(the_sheet.game).names
+    names = contract.of(the_sheet.game).names
     return {said: english for english, said in (names(lang) if names else {}).items()}
 
 
