@@ -64,6 +64,13 @@ def test_stats_table_and_charts(recorded: Path, tmp_path: Path) -> None:
     with Image.open(tmp_path / "g.png") as image:
         assert image.format == "PNG" and image.width == 720
         assert image.getpixel((200 * 2, 34 * 2)) != (255, 255, 255)  # seat 1's bar is drawn
+    assert (
+        "gods pnp-0 · plays: 0"
+        in run("plays", "stats", "gods", "--version", "pnp-0", "--db", str(recorded)).stdout
+    )
+    version = run("plays", "show", "1", "--json", "--db", str(recorded)).stdout
+    kept = json.loads(version)["version"]
+    assert "plays: 2" in run("plays", "stats", "gods", "--version", kept, "--db", str(recorded)).stdout
     bad = run("plays", "stats", "gods", "--db", str(recorded), "--plot", str(tmp_path / "g.pdf"))
     assert bad.returncode == 2 and "--plot writes .svg or .png, not '.pdf'" in bad.stderr
 

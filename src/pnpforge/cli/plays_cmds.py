@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from pnpforge.cli.helptext import Translated, terminal_said
+from pnpforge.cli.helptext import COMMANDS, Translated, terminal_said
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -80,6 +80,18 @@ class PlaysGroup(Translated, click.Group):
             args = ["list", *args]
         return super().parse_args(ctx, args)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Its commands, each with the first sentence of its help in the terminal's language."""
+        say = terminal_said()
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.commands[name]
+            if command.hidden:
+                continue
+            rows.append((name, say(command.short_help or "")))  # its own line, said whole
+        with formatter.section(say(COMMANDS)):
+            formatter.write_dl(rows)
+
 
 @click.group(
     "plays",
@@ -107,6 +119,7 @@ def plays_cmd() -> None:
 @plays_cmd.command(
     "list",
     cls=Translated,
+    short_help=N_("List recorded plays, oldest first (of GAME when given)."),
     help=N_("""List recorded plays, oldest first (of GAME when given).
 
     \b
@@ -138,6 +151,7 @@ def list_cmd(game: str | None, version: str | None, db_path: str | None) -> None
 @plays_cmd.command(
     "show",
     cls=Translated,
+    short_help=N_("Show one play: each seat's scoring items, total and place, the winners, the tie-break."),
     help=N_("""Show one play: every seat's scoring items, total and place, the winners and the tie-break.
 
     \b
@@ -185,6 +199,7 @@ def show_cmd(play_id: int, as_json: bool, db_path: str | None) -> None:
 @plays_cmd.command(
     "export",
     cls=Translated,
+    short_help=N_("Write every play (of GAME when given) as JSON or CSV."),
     help=N_("""Write every play (of GAME when given) as JSON (what `plays import` reads) or CSV.
 
     CSV has a row per seat and a column per scoring item. Without -o it is printed.
@@ -223,6 +238,7 @@ def _write(path: Path, data: bytes) -> None:
 @plays_cmd.command(
     "import",
     cls=Translated,
+    short_help=N_("Add the plays of FILE (JSON written by `plays export --json`)."),
     help=N_("""Add the plays of FILE (JSON written by `plays export --json`).
 
     The whole file is checked first: a damaged one is refused with the place of each problem and nothing
@@ -247,6 +263,7 @@ def import_cmd(file: str, db_path: str | None) -> None:
 @plays_cmd.command(
     "delete",
     cls=Translated,
+    short_help=N_("Delete play ID (asks first; --yes does not ask)."),
     help=N_("""Delete play ID (asks first; --yes does not ask).
 
     \b
@@ -306,6 +323,7 @@ def stats_text(stats: Any, say: Callable[[str], str]) -> str:
 @plays_cmd.command(
     "stats",
     cls=Translated,
+    short_help=N_("Summarise GAME's plays: win rates, and the mean and spread of every score."),
     help=N_("""Summarise GAME's plays: win rate by seat, by faction and by player count, and the mean and
     spread of totals, of the winning margin and of each scoring item.
 
