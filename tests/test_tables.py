@@ -101,6 +101,7 @@ def test_a_table_is_shared_saved_and_kept_over_a_restart(server: Server) -> None
         "p0:villages": "4",
         "p1:villages": "2",
         "p0:crystals": "1",
+        "f0:faction": "red",
         "action": "count",
     }
     status, url, page = server.post(f"/t/{code}", fields)
@@ -156,6 +157,7 @@ def test_a_table_is_shared_saved_and_kept_over_a_restart(server: Server) -> None
     expected = __import__("json").loads(cli.stdout)
     assert [(s.name, s.total) for s in play.seats] == [(p["name"], p["total"]) for p in expected["players"]]
     assert play.winners == expected["winners"] == ["Ann"] and play.source == f"table {code}"
+    assert [s.faction for s in play.seats] == ["red", None, None]  # Gods' colour, as typed on the table
     _, _, answer = server.post(f"/api/t/{code}/edit", {"base": "9", "p0:villages": "1"})
     assert "closed" in answer  # a closed table no longer changes
     assert 'play-count">1<' in server.get("/g/gods/plays")

@@ -30,7 +30,7 @@ from pnpforge.web.serving import answer, run
 
 T = TypeVar("T")
 WAIT_SECONDS = 15.0  # how long a phone's request for changes is held open when nothing changes
-_FIELD = re.compile(r"(count|round|rest|g:[\w.{}-]{1,120}|[pe]\d{1,2}:[\w.{}-]{1,120})")
+_FIELD = re.compile(r"(count|round|rest|g:[\w.{}-]{1,120}|[pe]\d{1,2}:[\w.{}-]{1,120}|f\d{1,2}:faction)")
 MAX_EDIT_FIELDS = 400  # fields one edit may set (a new round sets every player's total)
 
 
@@ -110,6 +110,8 @@ def new_values(game_id: str, form: dict[str, str], lang: str) -> dict[str, str]:
     the_sheet = sheet.sheet(catalog.find_game(game_id))
     form, count, _ = score_routes.settle(the_sheet, form, lang, [])
     values = {name: form.get(name, "") for name in sheet.field_names(the_sheet, count)}
+    if not the_sheet.names:  # each seat's faction, for the play (a game naming its seats has them)
+        values |= {f"f{i}:faction": form.get(f"f{i}:faction", "") for i in range(count)}
     if form.get(sheet.REST):
         values[sheet.REST] = form[sheet.REST]
     return values | {"count": str(count), "round": form.get("round") or "1"}
@@ -155,7 +157,11 @@ def play_of_table(game_id: str, values: dict[str, str], code: str, lang: str) ->
     if scored.result is None or before:
         return [*before, *scored.problems]
     data = sheet.score_data(the_sheet, {**values, "lang": lang}, count)
-    return recording.play_of(scored.result, data, f"table {code}")
+    names = sheet.player_names(the_sheet, values, count)
+    factions = {name: values.get(f"f{i}:faction", "").strip() for i, name in enumerate(names)}
+    return recording.play_of(
+        scored.result, data, f"table {code}", factions={k: v for k, v in factions.items() if v}
+    )
 
 
 # -- routes ------------------------------------------------------------------------------------------

@@ -115,6 +115,7 @@ WORDS: dict[str, str] = {
     "plays_of": N_("Plays of {game}"),
     "no_plays": N_("No plays recorded yet."),
     "live": N_("Saved; other phones see changes within a second."),
+    "faction": N_("Faction (e.g. the colour taken)"),
 }
 
 
