@@ -40,6 +40,9 @@ def main() -> None:
             "p0:temples": "2",
             "p1:temples": "2",
             "p0:crystals": "3",
+            "f0:faction": "red",
+            "f1:faction": "blue",
+            "f2:faction": "green",
             "p1:crystals": "1",
         }
         server.post(f"/t/{code}", {**fields, **numbers, "action": "count"})
