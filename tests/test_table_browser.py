@@ -137,3 +137,19 @@ def test_the_plays_page_reads_on_a_phone(table: tuple[Server, str]) -> None:
         assert "アムン" in phone.find_element("css selector", "table[data-stats='by_faction']").text
     finally:
         phone.quit()
+
+
+def test_start_a_table_from_the_game_s_sheet(table: tuple[Server, str]) -> None:
+    server, _ = table
+    phone = _phone()
+    try:
+        phone.get(f"{server.url}/g/gods")
+        _field(phone, "p0:villages").send_keys("3")
+        phone.find_element("id", "start-table").click()
+        _wait(lambda: "/t/" in phone.current_url)
+        assert _field(phone, "p0:villages").get_attribute("value") == "3"  # the sheet as it was, now saved
+        assert phone.find_element("css selector", ".table-head svg")  # its QR code
+        code = phone.current_url.split("/t/")[1].split("?")[0]
+        assert code in phone.find_element("id", "table-url").text
+    finally:
+        phone.quit()
