@@ -227,3 +227,21 @@ def test_a_table_keeps_what_the_sheet_has_no_box_for(server: Server, tmp_path: P
     totals = [int(t) for t in re.findall(r'class="total[^"]*">(-?\d+)<', page)]
     assert totals == [p["total"] for p in expected["players"]]
     assert f'data-winners="{",".join(expected["winners"])}"' in page
+
+
+def test_hostile_table_requests_get_plain_answers(server: Server) -> None:
+    code = _new_table(server)
+    for path in ("/t/nope", "/t/zzzzzz", "/t/../../etc", "/api/t/zzzzzz/changes?since=0"):
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            server.get(path)
+        assert missing.value.code == 404
+    status, _, answer = server.post("/api/t/zzzzzz/edit", {"p0:villages": "1"})
+    assert status == 404 and "Traceback" not in answer
+    status, _, answer = server.post(f"/api/t/{code}/edit", {"p0:villages": "1" * 40_000})
+    assert status == 413
+    status, _, answer = server.post(
+        f"/api/t/{code}/edit", {"base": "9" * 40, "evil key": "1", "p0:villages": "2"}
+    )
+    assert status == 200 and '"conflicts":{}' in answer
+    assert "evil key" not in server.get(f"/api/t/{code}/changes?since=0")
+    assert '"version":1' in server.get(f"/api/t/{code}/changes?since={'9' * 30}")  # a silly `since` is 0
