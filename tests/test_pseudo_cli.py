@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 from conftest import SpecMaker, untranslated
@@ -232,6 +233,8 @@ def test_help_is_said_in_the_terminals_language(pseudo_locale: str, args: list[s
     for pattern in _HELP_DATA:
         text = re.sub(pattern, " ", text)
     words = ("main", "pnpforge", *main.lazy, "out", "en", "pdf", "rgb")  # type: ignore[attr-defined]  # names, defaults
+    group = main.get_command(None, args[0]) if args else None  # type: ignore[arg-type]
+    words += tuple(group.commands) if isinstance(group, click.Group) else ()  # a group's command names
     assert leaked(text, *words) == [], result.output
 
 
