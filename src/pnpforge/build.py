@@ -374,12 +374,22 @@ def drawing_setup(
         if font_path is None and defaults.font:
             font_path = spec_font(loaded, defaults.font, options.allow_outside_files)
         fonts = FontRegistry(font_path)
+        fonts.chosen_at = _font_chosen_at(loaded, options)
     fonts.allow_outside = options.allow_outside_files
     lang = options.lang or defaults.lang
     ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
     ctx.icons = dict(loaded.spec.icons)
     ctx.draft = options.draft
     return frame, page_name, ctx
+
+
+def _font_chosen_at(loaded: LoadedSpec, options: BuildOptions) -> Problem | None:
+    """Where the build's font for Japanese was chosen: --font, else defaults.font's line (None: searched)."""
+    if options.font is not None:
+        return Problem("--font", 0, 0, "")
+    if loaded.spec.defaults.font:
+        return loaded.source.problem(("defaults", "font"), "")
+    return None
 
 
 def spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
@@ -476,7 +486,8 @@ class _Where:
         self.piece = piece
 
     def __str__(self) -> str:
-        return f"{self.piece.row_ref.file}:{self.piece.row_ref.line}: {self.piece.component.name}"
+        ref = self.piece.row_ref  # a sheet's row is its cell (`deck.xlsx[Deck]!A2`), with no line
+        return f"{ref.file}{f':{ref.line}' if ref.line else ''}: {self.piece.component.name}"
 
 
 def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
@@ -1134,9 +1145,9 @@ def write(
 def _drawn_quietly(the_plan: Plan, draw: Callable[[], None]) -> bool:
     """Run `draw` and say whether it warned of nothing (a warning said once already counts too)."""
     ctx = the_plan.ctx
-    given, lacking = ctx.warned, len(ctx.fonts.missing)
+    given, lacking = ctx.warned, ctx.fonts.lacking
     draw()
-    return ctx.warned == given and len(ctx.fonts.missing) == lacking
+    return ctx.warned == given and ctx.fonts.lacking == lacking
 
 
 def warnings(the_plan: Plan) -> list[Problem | str]:

@@ -21,7 +21,7 @@ from pnpforge.components.selection import expression_problems, select_rows
 from pnpforge.components.spreadsheet import is_spreadsheet, read_sheet
 from pnpforge.components.styles import apply_styles
 from pnpforge.errors import InputError, Problem
-from pnpforge.i18n import N_
+from pnpforge.i18n import N_, languages
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
 from pnpforge.sourcefile import (
@@ -166,6 +166,13 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     bad_expressions = expression_problems(source)
     if bad_expressions:  # rows are not read: each would only repeat the expression's problem
         raise InputError(bad_expressions)
+    if spec.defaults.lang not in languages():  # a language of the spec's texts pnpforge cannot speak
+        unspoken = Phrase(
+            N_("pnpforge has no catalog for language {lang} (expected one of: {known})"),
+            lang=repr(spec.defaults.lang),
+            known=list(languages()),
+        )
+        raise InputError([source.problem(("defaults", "lang"), unspoken)])
     loaded = LoadedSpec(spec, folder, str(file_path), source, allow_outside=allow_outside)
     too_many: list[Problem] = []  # work bounds (docs/spec.md): refused before any piece is made
     for index, component in enumerate(spec.components):
