@@ -135,7 +135,11 @@ def test_xlsx_errors_located_at_cells(make_spec: SpecMaker, runner: CliRunner, t
     assert code == 2 and "cards.xlsx[Cards]!C4: count 'lots' is not a whole number" in output
     folder = make_spec(spec("cards.xlsx", "Kards"), folder="other", cards__xlsx=xlsx(ROWS))
     code, output, _ = build(runner, folder, tmp_path / "out2")
-    assert code == 2 and "no sheet 'Kards' (expected one of: Notes, Cards)" in output
+    assert (
+        code == 2
+        and "game.yaml:6:12: no sheet 'Kards' in cards.xlsx (did you mean Cards? expected one of: Notes, Cards)"
+        in output
+    ), output
 
 
 def test_xlsx_default_sheet_is_the_first(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from pnpforge.buildoptions import CLI, BuildOptions
 from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
 from pnpforge.buildoptions import parse_sheets as parse_sheets
 from pnpforge.components.load import LoadedSpec, load_target
-from pnpforge.components.model import PAGE_SIZES_MM, Component
+from pnpforge.components.model import PAGE_SIZES_MM, PLACEHOLDER, Component
 from pnpforge.components.template import localise
 from pnpforge.drafts.keys import pick_rows, split_only
 from pnpforge.errors import InputError, Problem, strict_error
@@ -236,7 +236,7 @@ def plan(
         except InputError as error:
             problems += error.problems
     if problems:
-        raise InputError(problems)
+        raise InputError([_at_size(loaded, problem) for problem in problems])
     if len(result.pages) > limits.PAGES:  # backs and gaps the estimate above leaves out
         raise InputError(
             [
@@ -551,6 +551,29 @@ def sides(component: Component) -> int:
     return 2 if component.back is not None and component.kind != "die" else 1
 
 
+TOO_LARGE = N_(
+    "{component}: a {size} mm {kind} does not fit on the page, even turned "
+    "({area} mm inside the printer margins and crop marks){hint}"
+)
+TOO_LARGE_NET = N_(
+    "{component}: a {size} mm {kind} net does not fit on the page, even turned "
+    "({area} mm inside the printer margins and crop marks){hint}"
+)
+
+
+def _at_size(loaded: LoadedSpec, problem: Problem) -> Problem:
+    """A piece too large for the page said at its component's `size:`, unless a row fills the size in
+    (then at the row, as found)."""
+    said = problem.message
+    if not (isinstance(said, Phrase) and said.template in (TOO_LARGE, TOO_LARGE_NET)):
+        return problem
+    for index, component in enumerate(loaded.spec.components):
+        filled = isinstance(component.size, str) and PLACEHOLDER.search(component.size)
+        if component.name == said.values["component"] and not filled:
+            return loaded.source.problem(("components", index, "size"), said)
+    return problem
+
+
 def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str = "") -> InputError:
     w, h = to_mm(piece.width), to_mm(piece.height)
     if what:  # a die: its whole net is what must fit
@@ -564,15 +587,7 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
         if better
         else Phrase(N_("; try --page WxH with room for {size}mm"), size=f"{w + room:.0f}x{h + room:.0f}")
     )
-    template = N_(
-        "{component}: a {size} mm {kind} does not fit on the page, even turned "
-        "({area} mm inside the printer margins and crop marks){hint}"
-    )
-    if what:
-        template = N_(
-            "{component}: a {size} mm {kind} net does not fit on the page, even turned "
-            "({area} mm inside the printer margins and crop marks){hint}"
-        )
+    template = TOO_LARGE_NET if what else TOO_LARGE
     return InputError(
         [
             Problem(

@@ -18,7 +18,7 @@ from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.expressions import NONE
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.components.selection import expression_problems, select_rows
-from pnpforge.components.spreadsheet import is_spreadsheet, read_sheet
+from pnpforge.components.spreadsheet import NoSheet, is_spreadsheet, read_sheet
 from pnpforge.components.styles import apply_styles
 from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_, languages
@@ -174,6 +174,7 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
         )
         raise InputError([source.problem(("defaults", "lang"), unspoken)])
     loaded = LoadedSpec(spec, folder, str(file_path), source, allow_outside=allow_outside)
+    problems.extend(_icon_problems(spec, source, folder, allow_outside))
     too_many: list[Problem] = []  # work bounds (docs/spec.md): refused before any piece is made
     for index, component in enumerate(spec.components):
         rows, found = _component_rows(component, index, source, folder, allow_outside, spec.defaults.lang)
@@ -196,6 +197,29 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
         raise InputError(problems + too_many)
     loaded.problems = problems
     return loaded
+
+
+ICON_TYPES = (".svg", ".png", ".jpg", ".jpeg")
+
+
+def _icon_problems(spec: Spec, source: Source, folder: Path, allow_outside: bool) -> list[Problem]:
+    """The spec's own icons (`icons: {gem: art/gem.svg}`): each file present, inside the folder and a
+    picture, said at its line when the spec is read, not when a text first draws it."""
+    problems: list[Problem] = []
+    for name, file in spec.icons.items():
+        if Path(file).suffix.lower() not in ICON_TYPES:
+            said = Phrase(
+                N_("icon {name}: {file} is not an SVG, PNG or JPEG file (expected e.g. art/gem.svg)"),
+                name=repr(name),
+                file=repr(file),
+            )
+            problems.append(source.problem(("icons", name), said))
+            continue
+        try:
+            named_file(folder, file, "icon", allow_outside=allow_outside)
+        except FileRefError as exc:
+            problems.append(source.problem(("icons", name), reason(exc)))
+    return problems
 
 
 TOO_MANY_PIECES = N_(
@@ -354,7 +378,10 @@ def _own_rows(
         if found:
             return [], found
         if is_spreadsheet(component.csv):
-            return _sheet_rows(component, folder / component.csv)
+            try:
+                return _sheet_rows(component, folder / component.csv)
+            except NoSheet as error:  # said at `sheet:` in game.yaml, where it is written
+                return [], [source.problem((*base, "sheet"), p.message) for p in error.problems]
         try:
             table = read_csv(folder / component.csv, shown_as=str(folder / component.csv))
         except InputError as error:
@@ -409,6 +436,8 @@ def _sheet_rows(component: Component, path: Path) -> tuple[list[DataRow], list[P
     whose `id` (or `key:`) repeats another's is refused as a CSV's is, at its cell."""
     try:
         table = read_sheet(path, str(path), component.sheet)
+    except NoSheet:
+        raise
     except InputError as error:
         return [], error.problems
     rows, problems = [], []

@@ -33,6 +33,7 @@ from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import read_bytes
+from pnpforge.suggest import did_you_mean
 
 SPREADSHEET_TYPES = (".xlsx", ".ods")
 MAX_UNPACKED_BYTES = 100 * 1024 * 1024  # what the zip may unpack to
@@ -174,15 +175,24 @@ def _unsaved_formulas(data: bytes, sheet: str) -> list[str]:
     return unsaved
 
 
+class NoSheet(InputError):
+    """`sheet:` names no sheet of the workbook: said at the spec's `sheet:` line by whoever knows it."""
+
+
 def _sheet_name(file: str, names: list[str], sheet: str | None) -> str:
     if not names:
         raise _problem(file, Phrase.word(N_("the spreadsheet has no sheets")))
     if sheet is None:
         return names[0]
     if sheet not in names:
-        raise _problem(
-            file, Phrase(N_("no sheet {sheet} (expected one of: {known})"), sheet=repr(sheet), known=names)
+        said = Phrase(
+            N_("no sheet {sheet} in {file} ({hint}expected one of: {known})"),
+            sheet=repr(sheet),
+            file=Path(file).name,
+            hint=did_you_mean(sheet, names),
+            known=names,
         )
+        raise NoSheet([Problem(file, 0, 0, said)])
     return sheet
 
 
