@@ -897,6 +897,7 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
             draw_side(target, board_piece, "face", plan_.ctx)
 
         draw_assembly(canvas, frame, fonts, title, page.board_parts, plan_.lang, draw_board)
+        _page_label(canvas, plan_, page, label_font)  # which draft of which board, as its parts say
         return
     assert page.layout is not None and page.component is not None
     layout = page.layout
@@ -924,8 +925,7 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         if page.folded is not None
         else []
     )
-    if page.side == "back" or layout.board is None or layout.board.copies:
-        _page_label(canvas, plan_, page, label_font, fold)
+    _page_label(canvas, plan_, page, label_font, fold)  # every page: its game, draft and components
 
 
 def _draw_pieces(
@@ -987,7 +987,7 @@ def _page_label(
     if page.sheet:
         sheet = say(Phrase(SHEET, number=page.sheet))
         keep = (f"{head} · {sheet}", f"{head} · {page.sheet}", f"{plan_.id} · {page.sheet}")
-    side = f" · {say(SIDE_WORDS['fold' if page.folded else page.side])}"
+    side = f" · {say(SIDE_WORDS['fold' if page.folded else page.side])}" if page.kind == "pieces" else ""
     layout = (
         compose([*page.layout.blocks, *page.folded.blocks]) if page.layout and page.folded else page.layout
     )
