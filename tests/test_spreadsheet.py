@@ -137,7 +137,8 @@ def test_xlsx_errors_located_at_cells(make_spec: SpecMaker, runner: CliRunner, t
     code, output, _ = build(runner, folder, tmp_path / "out2")
     assert (
         code == 2
-        and "game.yaml:7:12: no sheet 'Kards' in cards.xlsx (did you mean Cards? expected one of: Notes, Cards)"
+        and "game.yaml:7:12: no sheet 'Kards' in cards.xlsx (did you mean Cards? expected one of: Notes, "
+        "Cards)"
         in output
     ), output
 
