@@ -88,7 +88,9 @@ def _sides(component: Component) -> Iterator[tuple[Side, Path_]]:
     for key in ("face", "back"):
         by = component.face_by if key == "face" else component.back_by
         if by is not None:
-            yield from ((side, (f"{key}_by", "faces", name)) for name, side in by.faces.items())
+            for name, chosen in by.faces.items():
+                if isinstance(chosen, Side):  # not `none` (rows without a back)
+                    yield chosen, (f"{key}_by", "faces", name)
             if isinstance(by.default, Side):
                 yield by.default, (f"{key}_by", "default")
             continue
