@@ -887,7 +887,7 @@ def _key_hint(key: str, known: frozenset[str]) -> str:
     for us, uk in COLOUR_SPELLINGS:
         if us in key and key.replace(us, uk) in known:
             return Phrase(N_("did you mean {names}? "), names=[key.replace(us, uk)])
-    return did_you_mean(key, known, n=2)
+    return did_you_mean(key, known, n=1)
 
 
 def _describe(error: ErrorDetails, known: frozenset[str] = frozenset()) -> str:
