@@ -20,7 +20,7 @@ from pnpforge.buildoptions import CLI, BuildOptions
 from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
 from pnpforge.buildoptions import parse_sheets as parse_sheets
 from pnpforge.components.load import LoadedSpec, load_target
-from pnpforge.components.model import PAGE_SIZES_MM, Component
+from pnpforge.components.model import PAGE_SIZES_MM, PLACEHOLDER, Component
 from pnpforge.components.template import localise
 from pnpforge.drafts.keys import pick_rows, split_only
 from pnpforge.errors import InputError, Problem, strict_error
@@ -236,7 +236,7 @@ def plan(
         except InputError as error:
             problems += error.problems
     if problems:
-        raise InputError(problems)
+        raise InputError([_at_size(loaded, problem) for problem in problems])
     if len(result.pages) > limits.PAGES:  # backs and gaps the estimate above leaves out
         raise InputError(
             [
@@ -374,12 +374,22 @@ def drawing_setup(
         if font_path is None and defaults.font:
             font_path = spec_font(loaded, defaults.font, options.allow_outside_files)
         fonts = FontRegistry(font_path)
+        fonts.chosen_at = _font_chosen_at(loaded, options)
     fonts.allow_outside = options.allow_outside_files
     lang = options.lang or defaults.lang
     ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
     ctx.icons = dict(loaded.spec.icons)
     ctx.draft = options.draft
     return frame, page_name, ctx
+
+
+def _font_chosen_at(loaded: LoadedSpec, options: BuildOptions) -> Problem | None:
+    """Where the build's font for Japanese was chosen: --font, else defaults.font's line (None: searched)."""
+    if options.font is not None:
+        return Problem("--font", 0, 0, "")
+    if loaded.spec.defaults.font:
+        return loaded.source.problem(("defaults", "font"), "")
+    return None
 
 
 def spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
@@ -476,7 +486,8 @@ class _Where:
         self.piece = piece
 
     def __str__(self) -> str:
-        return f"{self.piece.row_ref.file}:{self.piece.row_ref.line}: {self.piece.component.name}"
+        ref = self.piece.row_ref  # a sheet's row is its cell (`deck.xlsx[Deck]!A2`), with no line
+        return f"{ref.file}{f':{ref.line}' if ref.line else ''}: {self.piece.component.name}"
 
 
 def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
@@ -540,6 +551,29 @@ def sides(component: Component) -> int:
     return 2 if component.back is not None and component.kind != "die" else 1
 
 
+TOO_LARGE = N_(
+    "{component}: a {size} mm {kind} does not fit on the page, even turned "
+    "({area} mm inside the printer margins and crop marks){hint}"
+)
+TOO_LARGE_NET = N_(
+    "{component}: a {size} mm {kind} net does not fit on the page, even turned "
+    "({area} mm inside the printer margins and crop marks){hint}"
+)
+
+
+def _at_size(loaded: LoadedSpec, problem: Problem) -> Problem:
+    """A piece too large for the page said at its component's `size:`, unless a row fills the size in
+    (then at the row, as found)."""
+    said = problem.message
+    if not (isinstance(said, Phrase) and said.template in (TOO_LARGE, TOO_LARGE_NET)):
+        return problem
+    for index, component in enumerate(loaded.spec.components):
+        filled = isinstance(component.size, str) and PLACEHOLDER.search(component.size)
+        if component.name == said.values["component"] and not filled:
+            return loaded.source.problem(("components", index, "size"), said)
+    return problem
+
+
 def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str = "") -> InputError:
     w, h = to_mm(piece.width), to_mm(piece.height)
     if what:  # a die: its whole net is what must fit
@@ -553,15 +587,7 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
         if better
         else Phrase(N_("; try --page WxH with room for {size}mm"), size=f"{w + room:.0f}x{h + room:.0f}")
     )
-    template = N_(
-        "{component}: a {size} mm {kind} does not fit on the page, even turned "
-        "({area} mm inside the printer margins and crop marks){hint}"
-    )
-    if what:
-        template = N_(
-            "{component}: a {size} mm {kind} net does not fit on the page, even turned "
-            "({area} mm inside the printer margins and crop marks){hint}"
-        )
+    template = TOO_LARGE_NET if what else TOO_LARGE
     return InputError(
         [
             Problem(
@@ -871,6 +897,7 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
             draw_side(target, board_piece, "face", plan_.ctx)
 
         draw_assembly(canvas, frame, fonts, title, page.board_parts, plan_.lang, draw_board)
+        _page_label(canvas, plan_, page, label_font)  # which draft of which board, as its parts say
         return
     assert page.layout is not None and page.component is not None
     layout = page.layout
@@ -898,8 +925,7 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         if page.folded is not None
         else []
     )
-    if page.side == "back" or layout.board is None or layout.board.copies:
-        _page_label(canvas, plan_, page, label_font, fold)
+    _page_label(canvas, plan_, page, label_font, fold)  # every page: its game, draft and components
 
 
 def _draw_pieces(
@@ -961,7 +987,7 @@ def _page_label(
     if page.sheet:
         sheet = say(Phrase(SHEET, number=page.sheet))
         keep = (f"{head} · {sheet}", f"{head} · {page.sheet}", f"{plan_.id} · {page.sheet}")
-    side = f" · {say(SIDE_WORDS['fold' if page.folded else page.side])}"
+    side = f" · {say(SIDE_WORDS['fold' if page.folded else page.side])}" if page.kind == "pieces" else ""
     layout = (
         compose([*page.layout.blocks, *page.folded.blocks]) if page.layout and page.folded else page.layout
     )
@@ -1134,9 +1160,9 @@ def write(
 def _drawn_quietly(the_plan: Plan, draw: Callable[[], None]) -> bool:
     """Run `draw` and say whether it warned of nothing (a warning said once already counts too)."""
     ctx = the_plan.ctx
-    given, lacking = ctx.warned, len(ctx.fonts.missing)
+    given, lacking = ctx.warned, ctx.fonts.lacking
     draw()
-    return ctx.warned == given and len(ctx.fonts.missing) == lacking
+    return ctx.warned == given and ctx.fonts.lacking == lacking
 
 
 def warnings(the_plan: Plan) -> list[Problem | str]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from pnpforge.errors import InputError, warning
+from pnpforge.errors import InputError, Problem, warning
 from pnpforge.i18n import N_
 from pnpforge.output.embedfonts import MISSING as MISSING_TWINS
 from pnpforge.output.embedfonts import twin_file
@@ -68,6 +68,15 @@ KNOWN_FALLBACK_PATHS: tuple[str, ...] = (
     "C:/Windows/Fonts/DejaVuSans.ttf",
 )
 FALLBACK_FONT_NAME = "PnpFallback"
+MISSING_SHOWN = 12  # characters named in the warning of those no font has; the rest counted
+# the characters no embedded font has, said once a build (first: the piece or page met first)
+MISSING_GLYPHS = N_(
+    "no embedded font has {chars} (data rows or pages with them: {count}; first: {first}, in {text})"
+)
+MISSING_IN_CHOSEN = N_(
+    "font {font} lacks {chars}, and no other embedded font has them (data rows or pages with them: {count}; "
+    "first: {first}, in {text}; expected a font with these characters, such as a Japanese TrueType font)"
+)
 RUNS_CACHE = 8192  # distinct (text, font) splits kept per registry
 MISSING_CJK_WARNING = warning(
     Phrase.word(
@@ -214,10 +223,16 @@ class FontRegistry:
         self._css: dict[str, tuple[str, str]] = dict(_CSS_STANDARD)
         self._ttf_chars: dict[str, frozenset[int]] = {}
         self.files: dict[str, Path] = {}  # every TrueType font registered for this build: name -> file
-        self._runs: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+        self._runs: dict[tuple[str, str], tuple[tuple[tuple[str, str], ...], str]] = {}
         self._fallback: str | None = None  # registered on first need, so only builds that use it embed it
-        self.missing: list[str] = []  # one line per text with a character no embedded font has
         self.context: object = ""  # what is being drawn (component and row; str() of it), named in `missing`
+        # where the font for CJK text was chosen (`game.yaml:4:9` of defaults.font, or --font): the
+        # characters no font has are said once, there
+        self.chosen_at: Problem | None = None
+        self.lacking = 0  # texts drawn with a character no embedded font has (each time drawn)
+        self._lacking_chars: dict[str, None] = {}  # those characters, in the order met
+        self._lacking_places: dict[int, object] = {}  # the pieces and pages they were met on (by identity)
+        self._lacking_text = ""  # the first text met with one
         self.allow_outside = False  # --allow-outside-files: fonts of the spec may lie anywhere
         path: Path | None
         if cjk_path is not None:
@@ -330,15 +345,45 @@ class FontRegistry:
         if text.isascii() and font not in self._ttf_chars:
             return [(text, font)]  # one run: every ASCII character is in a standard font's encoding
         key = (text, font)
-        found = self._runs.get(key)
-        if found is None:
-            found = self._split(text, font)
+        known = self._runs.get(key)
+        if known is None:
+            known = self._split(text, font)
             if len(self._runs) >= RUNS_CACHE:  # a build repeats few distinct strings; bound it anyway
                 self._runs.clear()
-            self._runs[key] = found
+            self._runs[key] = known
+        found, lacking = known
+        if lacking:
+            self._lacking_text = self._lacking_text or text
+            self.lacking += 1
+            self._lacking_chars.update(dict.fromkeys(lacking))
+            self._lacking_places.setdefault(id(self.context), self.context)
         return list(found)
 
-    def _split(self, text: str, font: str) -> tuple[tuple[str, str], ...]:
+    @property
+    def missing(self) -> list[Problem | str]:
+        """The characters no embedded font has, said once for the build: at the line that chose the
+        font (defaults.font; --font), with how many pieces and pages use them and the first of them."""
+        if not self._lacking_chars:
+            return []
+        chars = list(self._lacking_chars)
+        shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars[:MISSING_SHOWN])
+        if len(chars) > MISSING_SHOWN:
+            shown += f", … (+{len(chars) - MISSING_SHOWN})"
+        places = list(self._lacking_places.values())
+        first = places[0]
+        values = {
+            "chars": shown,
+            "count": len({str(place) for place in places}),  # a row checked, then drawn: one place
+            "first": first if isinstance(first, Phrase) else str(first),
+            "text": repr(self._lacking_text),
+        }
+        if self.chosen_at is None:
+            return [warning(Phrase(MISSING_GLYPHS, **values))]
+        at = self.chosen_at
+        font = self.cjk_path.name if self.cjk_path is not None else ""
+        return [Problem(at.file, at.line, at.col, Phrase(MISSING_IN_CHOSEN, font=font, **values))]
+
+    def _split(self, text: str, font: str) -> tuple[tuple[tuple[str, str], ...], str]:
         out: list[tuple[str, str]] = []
         lacking: list[str] = []
         start, current = 0, ""
@@ -353,16 +398,7 @@ class FontRegistry:
                     out.append((text[start:index], current))
                 start, current = index, use
         out.append((text[start:], current))
-        if lacking:
-            chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in dict.fromkeys(lacking))
-            template = N_("{where}: no embedded font has {chars} in {text}")
-            if not self.context:
-                template = N_("no embedded font has {chars} in {text}")
-            # the row as text, not the piece it names (a warning crosses to the server from a worker)
-            where = self.context if isinstance(self.context, Phrase) else str(self.context)
-            said = Phrase(template, where=where, chars=chars, text=repr(text))
-            self.missing.append(warning(said))
-        return tuple(out)
+        return tuple(out), "".join(dict.fromkeys(lacking))
 
     def width(self, text: str, font: str, size: float) -> float:
         return sum(pdfmetrics.stringWidth(seg, name, size) for seg, name in self.runs(text, font))
