@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from pnpforge import compiled
 from pnpforge.buildoptions import BuildOptions
 from pnpforge.cli import main
-from pnpforge.output.embedfonts import twin_file
+from pnpforge.fonts import twin_file
 
 SPEC = """\
 game: {id: kept, title: Kept Quest, version: draft 3}

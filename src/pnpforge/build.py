@@ -22,11 +22,11 @@ from pnpforge.buildoptions import parse_sheets as parse_sheets
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
-from pnpforge.drafts.keys import pick_rows, split_only
 from pnpforge.errors import InputError, Problem, strict_error
 from pnpforge.files import staged, write_atomic
 from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
+from pnpforge.generator.keys import pick_rows, split_only
 from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
 from pnpforge.i18n import N_, translator

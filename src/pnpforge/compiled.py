@@ -44,10 +44,9 @@ from typing import TYPE_CHECKING, Any
 from pnpforge import __version__
 from pnpforge.buildoptions import BUILDING
 from pnpforge.errors import InputError, Problem
-from pnpforge.files import STAGING_PREFIX
-from pnpforge.files import _alive as alive
+from pnpforge.files import STAGING_PREFIX, alive
 from pnpforge.longlived import long_lived
-from pnpforge.parsecache import _read_regular
+from pnpforge.parsecache import read_regular
 from pnpforge.phrase import Phrase
 from pnpforge.saying import plain, unplain
 
@@ -77,7 +76,7 @@ def _user_key() -> bytes | None:
     """This user's signing key, made on first use; None where it can be neither read nor made."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     path = Path(base) / "pnpforge" / "cache-key"
-    found = _read_regular(path, KEY_BYTES)
+    found = read_regular(path, KEY_BYTES)
     if found is None or len(found) != KEY_BYTES:  # none yet (or a damaged one): make it
         partial = path.with_name(f"cache-key.{os.getpid()}.tmp")
         try:
@@ -90,7 +89,7 @@ def _user_key() -> bytes | None:
             with contextlib.suppress(OSError):
                 partial.unlink()
             return None
-        found = _read_regular(path, KEY_BYTES)  # two first builds at once: both use the one that won
+        found = read_regular(path, KEY_BYTES)  # two first builds at once: both use the one that won
     return found if found is not None and len(found) == KEY_BYTES else None
 
 
@@ -207,7 +206,7 @@ def load(out_dir: Path, key: str, found: dict[str, str]) -> dict[str, Any] | Non
     user = _user_key()
     if user is None:
         return None
-    raw = _read_regular(entry_file(out_dir, key), MAX_ENTRY_BYTES)
+    raw = read_regular(entry_file(out_dir, key), MAX_ENTRY_BYTES)
     head = len(MAGIC) + KEY_BYTES
     if raw is None or len(raw) <= head or not raw.startswith(MAGIC):
         return None
