@@ -165,13 +165,13 @@ def test_another_pnpforge_version_misses(spec: Path, tmp_path: Path, monkeypatch
     build(spec, out)
     monkeypatch.setattr(compiled, "__version__", "99.0")
     calls: list[str] = []
-    real = compiled._built
+    real = compiled.keep
 
     def counted(*args: object, **kwargs: object) -> object:
         calls.append("built")
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(compiled, "_built", counted)
+    monkeypatch.setattr(compiled, "keep", counted)
     assert build(spec, out) == full_build(spec, tmp_path)
     assert calls == ["built"]  # this build was made in full, not played back
     assert len(entries(out)) == 2

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from conftest import MM, SpecMaker, extent_of, render_page
 from pypdf import PdfReader
 
-from pnpforge.build import BuildOptions, build, plan, write
+from pnpforge.build import BuildOptions, plan, write
+from pnpforge.building import BuildRequest, build
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
 
@@ -42,7 +43,7 @@ components:
 
 
 def _pdf(folder: Path, out: Path, **options: object) -> Path:
-    return build(folder, BuildOptions(out_dir=out, **options)).files[0]  # type: ignore[arg-type]
+    return build(BuildRequest(folder, BuildOptions(out_dir=out, **options))).files[0]  # type: ignore[arg-type]
 
 
 def _mm(box: tuple[int, int, int, int], dpi: int = DPI) -> tuple[float, ...]:

@@ -1,7 +1,7 @@
-"""Building a game: spec → pieces → pages → files, in two steps.
+"""The build engine: a loaded spec → pieces → pages → files, in two steps (building.py runs them).
 
-`plan` does everything that can fail on bad input (loading, expansion, every face checked per data
-row, fitting on the page) and draws nothing; `build` then draws the planned pages through a Canvas
+`plan` does everything that can fail on bad input (expansion, every face checked per data row,
+fitting on the page) and draws nothing; `write` then draws the planned pages through a Canvas
 into the PDF (and SVG/PNG). So an InputError always comes before any output file is touched.
 The page list is: cover, optional duplex test (front, back), then each component's pages, each front
 page followed by its back page when the component has backs and duplex is not `none`.
@@ -19,7 +19,7 @@ from pnpforge import __version__, limits
 from pnpforge.buildoptions import CLI, BuildOptions
 from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
 from pnpforge.buildoptions import parse_sheets as parse_sheets
-from pnpforge.components.load import LoadedSpec, load_target
+from pnpforge.components.load import LoadedSpec
 from pnpforge.components.model import PAGE_SIZES_MM, Component
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError, Problem, strict_error
@@ -111,14 +111,6 @@ class Plan:
     def say(self) -> Callable[[str], str]:
         """pnpforge's own words on the pages, in the build's language."""
         return translator(self.lang)
-
-
-@dataclass
-class BuildResult:
-    files: list[Path]
-    pages: int
-    inventory: list[InventoryLine]
-    warnings: list[Problem | str]
 
 
 # ---- planning --------------------------------------------------------------------------------------
@@ -1060,27 +1052,34 @@ PAGE_CONTEXT = {  # a page as a glyph warning names it ("gods cover page: no emb
 }
 
 
-def write(
-    the_plan: Plan,
-    options: BuildOptions,
-    progress: Callable[[int], None] | None = None,
-    png_pages: Callable[[], Collection[int]] | None = None,
-    recording: Recording | None = None,
-    kept: Callable[[int], PageDrawing | None] | None = None,
-) -> list[Path]:
+@dataclass
+class Drawing:
+    """How `write` draws, beyond what the options say (building.py fills it in for `watch` and the kept
+    build): `progress` is told of each page drawn; `recording`, when given, receives every PDF page's
+    canvas calls (compiled.py keeps them for the next build), and `recording.quiet` says of each page
+    whether drawing it warned of nothing; `kept(k)`, with a recording, may give page k as a build
+    before drew it (`watch`: the page's digest is unchanged and it warned of nothing): it is played
+    back instead of drawn, when the reused drawings it names fit; `png_pages`, asked once the pages
+    are drawn, names the only pages (0-based) to render to PNG (`watch`: the pages a change touched).
+    """
+
+    progress: Callable[[int], None] | None = None
+    recording: Recording | None = None
+    kept: Callable[[int], PageDrawing | None] | None = None
+    png_pages: Callable[[], Collection[int]] | None = None
+
+
+def write(the_plan: Plan, options: BuildOptions, how: Drawing | None = None) -> list[Path]:
     """Draw the planned pages, then write `<out>/<id>.pdf` (and SVG/PNG per page); returns the paths.
 
     Everything is drawn in memory first, so a problem found while drawing leaves every file as it was.
     Such a problem stops the drawing at once; the spec is then checked in full so that the error
-    lists every problem, not only the first. `png_pages`, asked once the pages are drawn, names the
-    only pages (0-based) to render to PNG (`watch`: the pages a change touched). `recording`, when
-    given, receives every PDF page's canvas calls (compiled.py keeps them for the next build), and
-    `recording.quiet` says of each page whether drawing it warned of nothing. `kept(k)`, with a
-    recording, may give page k as a build before drew it (`watch`: the page's digest is unchanged and
-    it warned of nothing): it is played back instead of drawn, when the reused drawings it names fit.
+    lists every problem, not only the first.
     """
     from pnpforge.output import pdf, png
 
+    how = how or Drawing()
+    recording, kept = how.recording, how.kept
     out = Path(options.out_dir)
     stem = options.name or the_plan.id
     defined: set[str] = set()  # the forms (reused drawings) the pages so far defined
@@ -1106,7 +1105,7 @@ def write(
     outputs: list[tuple[Path, bytes]] = []
     try:
         pages = list(enumerate(the_plan.pages))
-        data = pdf.render(pages, the_plan.frame, draw_recorded, metadata(the_plan), progress)
+        data = pdf.render(pages, the_plan.frame, draw_recorded, metadata(the_plan), how.progress)
         if "pdf" in options.formats:
             outputs.append((out / f"{stem}.pdf", data))
         if "svg" in options.formats:
@@ -1120,7 +1119,7 @@ def write(
     if options.strict and (found := warnings(the_plan)):
         raise strict_error(found, the_plan.loaded.file)
     if "png" in options.formats:
-        chosen = range(len(the_plan.pages)) if png_pages is None else sorted(png_pages())
+        chosen = range(len(the_plan.pages)) if how.png_pages is None else sorted(how.png_pages())
         images = png.render(data, options.dpi, chosen)
         outputs += [
             (out / png.page_name(stem, k + 1, "png"), image) for k, image in zip(chosen, images, strict=True)
@@ -1145,15 +1144,3 @@ def warnings(the_plan: Plan) -> list[Problem | str]:
     text that does not fit, located)."""
     fonts = the_plan.ctx.fonts
     return [*fonts.warnings, *fonts.missing, *the_plan.ctx.warnings]
-
-
-def build(
-    target: str | Path | LoadedSpec,
-    options: BuildOptions,
-    progress: Callable[[int], None] | None = None,
-) -> BuildResult:
-    """Load, plan, then write; an InputError is raised before any file is touched."""
-    loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
-    the_plan = plan(loaded, options)
-    files = write(the_plan, options, progress)
-    return BuildResult(files, len(the_plan.pages), the_plan.inventory, warnings(the_plan))

@@ -35,14 +35,12 @@ import marshal
 import os
 import stat
 import sys
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnpforge import __version__
-from pnpforge.buildoptions import BUILDING
+from pnpforge.buildoptions import BUILDING, Progress
 from pnpforge.errors import InputError, Problem
 from pnpforge.files import STAGING_PREFIX, alive
 from pnpforge.longlived import long_lived
@@ -51,7 +49,9 @@ from pnpforge.phrase import Phrase
 from pnpforge.saying import plain, unplain
 
 if TYPE_CHECKING:
+    from pnpforge.build import Plan
     from pnpforge.buildoptions import BuildOptions
+    from pnpforge.output.recording import Recording
 
 FOLDER = ".pnpforge-cache"
 FORMAT = 1  # bump when what is kept changes shape
@@ -263,56 +263,62 @@ def _prune(folder: Path) -> None:
             old.unlink()
 
 
-Progress = Callable[[int, str], AbstractContextManager[Callable[[int], None] | None]]
 Warning = Problem | str
 
 
-def cached_build(
-    target: str | Path, options: BuildOptions, progress: Progress
-) -> tuple[list[Path], list[Warning]]:
-    """Build `target` as `build` does, played back from the output folder's cache when its inputs are
-    the same, else in full (and kept for next time). Returns the files written and the warnings."""
+@dataclass(frozen=True)
+class Slot:
+    """Where a build is kept: its key (`slot`) and its inputs' bytes (`inputs`), hashed before loading."""
+
+    key: str
+    inputs: dict[str, str]
+
+
+@dataclass
+class PlayedBack:
+    """A kept build played back and written: its files, its page count and the warnings it gave."""
+
+    files: list[Path]
+    pages: int
+    warnings: list[Warning]
+
+
+def slot_of(target: str | Path, options: BuildOptions) -> Slot | None:
+    """The slot `target` built with `options` is kept in, or None for a build that is not kept (one
+    that keeps nothing, a reprint's, one allowed files from anywhere, a folder too large to hash)."""
+    if not options.cache or "svg" in options.formats:
+        return None
     spec = spec_file(target)
     key = slot(target, spec, options) if spec is not None else None
     found = inputs(spec, options) if spec is not None and key is not None else None  # before loading
-    if key is not None and found is not None:
-        kept = load(options.out_dir, key, found)
-        if kept is not None:
-            done = _played_back(kept, options, progress)
-            if done is not None:
-                with contextlib.suppress(OSError):  # recently used: pruned last
-                    os.utime(entry_file(options.out_dir, key))
-                return done
-    return _built(target, options, progress, key, found)
+    return Slot(key, found) if key is not None and found is not None else None
 
 
-def _built(
-    target: str | Path,
-    options: BuildOptions,
-    progress: Progress,
-    key: str | None,
-    found: dict[str, str] | None,
-) -> tuple[list[Path], list[Warning]]:
-    with long_lived():  # the engine's many imports, with the cycle collector paused
-        from pnpforge.build import metadata, plan, warnings, write
-        from pnpforge.components.load import load_target
-        from pnpforge.output.recording import Recording
+def played_back(where: Slot, options: BuildOptions, progress: Progress) -> PlayedBack | None:
+    """The build kept in `where`, played back on a fresh PDF and written as a full build writes it; None
+    when nothing usable is kept there (the build is then made in full, and `keep` keeps it)."""
+    kept = load(options.out_dir, where.key, where.inputs)
+    done = _played_back(kept, options, progress) if kept is not None else None
+    if done is not None:
+        with contextlib.suppress(OSError):  # recently used: pruned last
+            os.utime(entry_file(options.out_dir, where.key))
+    return done
 
-    loaded = load_target(target, options.allow_outside_files)
-    the_plan = plan(loaded, options)
-    recording = (
-        Recording() if key is not None and found is not None and "svg" not in options.formats else None
-    )
-    with progress(len(the_plan.pages), Phrase(BUILDING, game=the_plan.id)) as bar:
-        files = write(the_plan, options, bar, recording=recording)
-    said = warnings(the_plan)
-    if recording is None or recording.broken or key is None or found is None:
-        return files, said
+
+def keep(
+    where: Slot, the_plan: Plan, options: BuildOptions, recording: Recording, said: list[Warning]
+) -> None:
+    """Keep the build just drawn (its recorded pages, fonts and warnings) in `where` for the next one."""
+    from pnpforge.build import metadata
+
+    if recording.broken:
+        return
     fonts = the_plan.ctx.fonts
+    loaded = the_plan.loaded
     explicit = options.font is not None or bool(loaded.spec.defaults.font)
     kept = {
-        "slot": key,
-        "inputs": found,
+        "slot": where.key,
+        "inputs": where.inputs,
         "stem": options.name or the_plan.id,
         "file": loaded.file,
         "size": (the_plan.frame.width, the_plan.frame.height),
@@ -326,13 +332,10 @@ def _built(
         ],
         "pages": recording.pages,
     }
-    store(options.out_dir, key, kept)
-    return files, said
+    store(options.out_dir, where.key, kept)
 
 
-def _played_back(
-    kept: dict[str, Any], options: BuildOptions, progress: Progress
-) -> tuple[list[Path], list[Warning]] | None:
+def _played_back(kept: dict[str, Any], options: BuildOptions, progress: Progress) -> PlayedBack | None:
     """The kept pages drawn again and written, or None when they cannot be (the fonts differ now)."""
     with long_lived():
         from pnpforge.files import staged, write_atomic
@@ -372,4 +375,4 @@ def _played_back(
     with staged(out):  # all moved into place together, as a full build does
         for path, payload in outputs:
             write_atomic(path, payload)
-    return [path for path, _ in outputs], said
+    return PlayedBack([path for path, _ in outputs], len(pages), said)
