@@ -16,7 +16,7 @@ from conftest import SpecMaker, require_cjk
 from PIL import Image
 from pypdf import PdfReader
 
-from pnpforge import compiled
+from pnpforge import compiled, usercache
 from pnpforge.buildoptions import BuildOptions
 from pnpforge.cli import main
 from pnpforge.fonts import twin_file
@@ -179,7 +179,7 @@ def test_another_pnpforge_version_misses(spec: Path, tmp_path: Path, monkeypatch
 
 def _craft(entry: Path, how: str) -> None:
     raw = entry.read_bytes()
-    head = len(compiled.MAGIC) + compiled.KEY_BYTES
+    head = len(compiled.MAGIC) + usercache.KEY_BYTES
     if how == "truncated":
         entry.write_bytes(raw[: len(raw) // 2])
     elif how == "garbage":
@@ -190,7 +190,7 @@ def _craft(entry: Path, how: str) -> None:
         assert b"Card 7" in raw[head:]
         entry.write_bytes(raw[:head] + raw[head:].replace(b"Card 7", b"Card 9"))
     elif how == "signed by another key":
-        entry.write_bytes(raw[: len(compiled.MAGIC)] + bytes(compiled.KEY_BYTES) + raw[head:])
+        entry.write_bytes(raw[: len(compiled.MAGIC)] + bytes(usercache.KEY_BYTES) + raw[head:])
     elif how == "a directory":
         entry.unlink()
         entry.mkdir()

@@ -15,9 +15,9 @@ Such a file can only miss, never mislead:
 - it holds the SHA-256 of every file in the spec folder (game.yaml, CSV and spreadsheets, images,
   fonts, templates), taken before any was read, and of every font file the drawing used; all are
   hashed again and compared, and the fonts this machine would choose now must be the same ones;
-- it is signed (HMAC-SHA256) with a key kept in the user's cache folder (`~/.cache/pnpforge/cache-key`,
-  `$XDG_CACHE_HOME` honoured): a file this user's pnpforge did not write (truncated, crafted, copied
-  from elsewhere) is never read further;
+- it is signed (HMAC-SHA256, usercache.py) with a key kept in the user's cache folder
+  (`~/.cache/pnpforge/cache-key`, `$XDG_CACHE_HOME` honoured): a file this user's pnpforge did not
+  write (truncated, crafted, copied from elsewhere) is never read further;
 - anything unexpected (a FIFO or a link in its place, a wrong size, a call it does not know, a
   failure while playing it back) is a miss: the build is done in full and the file rewritten whole
   (written aside, then renamed over it). A folder that cannot be written to is built in full each time.
@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import hmac
 import marshal
 import os
 import stat
@@ -39,12 +38,11 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnpforge import __version__
+from pnpforge import __version__, usercache
 from pnpforge.buildoptions import BUILDING, Progress
 from pnpforge.errors import InputError, Problem
 from pnpforge.files import STAGING_PREFIX, alive
 from pnpforge.longlived import long_lived
-from pnpforge.parsecache import read_regular
 from pnpforge.phrase import Phrase
 from pnpforge.saying import plain, unplain
 
@@ -60,7 +58,6 @@ MAX_ENTRIES = 8  # builds (specs and option sets) kept per output folder
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_INPUT_FILES = 2_000  # a spec folder beyond these is not kept (hashing it would cost more than building)
 MAX_INPUT_BYTES = 256 * 1024 * 1024
-KEY_BYTES = 32
 PACKAGE_DIR = Path(__file__).resolve().parent
 ENV_PREFIX = "PNPFORGE_"
 NOT_INPUTS = {".git", ".hg", ".svn", "__pycache__", FOLDER}  # folders inside a spec folder never read
@@ -70,27 +67,6 @@ UNKEYED = {"out_dir", "pick", "cache"}
 
 class Miss(Exception):
     """The kept file is not one to use."""
-
-
-def _user_key() -> bytes | None:
-    """This user's signing key, made on first use; None where it can be neither read nor made."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "pnpforge" / "cache-key"
-    found = read_regular(path, KEY_BYTES)
-    if found is None or len(found) != KEY_BYTES:  # none yet (or a damaged one): make it
-        partial = path.with_name(f"cache-key.{os.getpid()}.tmp")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(os.urandom(KEY_BYTES))
-            os.replace(partial, path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                partial.unlink()
-            return None
-        found = read_regular(path, KEY_BYTES)  # two first builds at once: both use the one that won
-    return found if found is not None and len(found) == KEY_BYTES else None
 
 
 def _stamp(folder: Path) -> str:
@@ -197,21 +173,10 @@ def entry_file(out_dir: Path, key: str) -> Path:
     return Path(out_dir) / FOLDER / f"build-{hashlib.sha256(key.encode()).hexdigest()[:32]}.bin"
 
 
-def _sign(key: bytes, slot_key: str, payload: bytes) -> bytes:
-    return hmac.new(key, slot_key.encode() + b"\0" + payload, hashlib.sha256).digest()
-
-
 def load(out_dir: Path, key: str, found: dict[str, str]) -> dict[str, Any] | None:
     """What was kept for exactly this key and these inputs' bytes, or None (a miss, whatever the file)."""
-    user = _user_key()
-    if user is None:
-        return None
-    raw = read_regular(entry_file(out_dir, key), MAX_ENTRY_BYTES)
-    head = len(MAGIC) + KEY_BYTES
-    if raw is None or len(raw) <= head or not raw.startswith(MAGIC):
-        return None
-    signature, payload = raw[len(MAGIC) : head], raw[head:]
-    if not hmac.compare_digest(signature, _sign(user, key, payload)):
+    payload = usercache.read_signed(entry_file(out_dir, key), MAGIC, key, MAX_ENTRY_BYTES)
+    if payload is None:
         return None
     try:
         kept = marshal.loads(payload)
@@ -224,26 +189,14 @@ def load(out_dir: Path, key: str, found: dict[str, str]) -> dict[str, Any] | Non
 
 def store(out_dir: Path, key: str, kept: dict[str, Any]) -> None:
     """Keep `kept` (plain data) for `key`, written whole or not at all; nothing said if it cannot be."""
-    user = _user_key()
-    if user is None:
-        return
     try:
         payload = marshal.dumps(kept)
     except ValueError:  # not plain data: simply not kept
         return
-    if len(payload) + len(MAGIC) + KEY_BYTES > MAX_ENTRY_BYTES:
-        return
     path = entry_file(out_dir, key)
-    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(partial, "wb") as handle:
-            handle.write(MAGIC + _sign(user, key, payload) + payload)
-        os.replace(partial, path)
-        _prune(path.parent)
-    except OSError:  # a read-only folder, a full disk: built in full next time
+    if usercache.write_signed(path, MAGIC, key, payload, MAX_ENTRY_BYTES):
         with contextlib.suppress(OSError):
-            partial.unlink()
+            _prune(path.parent)
 
 
 def _prune(folder: Path) -> None:
