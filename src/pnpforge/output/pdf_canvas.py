@@ -27,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import RGB, Point
 from pnpforge.output.embedfonts import embedded
+from pnpforge.output.encodecache import pictures_encoded_once
 from pnpforge.output.svgimage import draw_svg
 
 FORM_EXTENT = 14400.0  # a reused drawing may reach this far from its origin (PDF's user-unit limit)
@@ -312,7 +313,8 @@ class PdfCanvas:
         if path.suffix.lower() == ".svg":
             draw_svg(self.c, path, w, h)  # stays vector art in the PDF
         else:
-            self.c.drawImage(str(path), 0, 0, w, h, mask="auto")
+            with pictures_encoded_once():  # a picture's pixels compressed once, not in every build
+                self.c.drawImage(str(path), 0, 0, w, h, mask="auto")
         self.c.restoreState()
 
     # reuse ------------------------------------------------------------------------------------
