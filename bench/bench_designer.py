@@ -127,39 +127,46 @@ def make_spec(folder: Path) -> Path:
     return spec
 
 
-def cold(folder: Path, spec: Path, rounds: int) -> tuple[float, float, float, int]:
-    """Median wall seconds of `pnpforge build` (new output folder each time) and of plain reportlab's
-    900 cards, rounds taking turns; peak MB of the build; the build's page count."""
+def cold(
+    folder: Path, spec: Path, rounds: int
+) -> tuple[tuple[float, float], tuple[float, float], float, int]:
+    """Median (wall, CPU) seconds of `pnpforge build` (a new output folder each time) and of plain
+    reportlab's 900 cards, rounds taking turns; peak MB of the build; the build's page count."""
     cli = pnpforge_command()
     plain = [sys.executable, str(HERE / "plain_cards.py"), "--write", str(folder / "plain.pdf")]
     builds, plains, peak = [], [], 0.0
     for round_ in range(rounds):
-        plains.append(run(plain)[0])
-        seconds, _, mb = run([*cli, "build", str(spec), "-o", str(folder / f"cold-{round_}")])
-        builds.append(seconds)
+        plains.append(run(plain)[:2])
+        seconds, cpu, mb = run([*cli, "build", str(spec), "-o", str(folder / f"cold-{round_}")])
+        builds.append((seconds, cpu))
         peak = max(peak, mb)
     from pypdf import PdfReader
 
     pages = len(PdfReader(folder / "cold-0" / "lanterns.pdf").pages)
-    return statistics.median(builds), statistics.median(plains), peak, pages
+    return _medians(builds), _medians(plains), peak, pages
 
 
-def watch(folder: Path, spec: Path, rounds: int) -> float:
-    """Median seconds from a one-cell edit seen to the PDF written, as `watch` rebuilds (in-process)."""
+def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+def watch(folder: Path, spec: Path, rounds: int) -> tuple[float, float]:
+    """Median (wall, CPU) seconds from a one-cell edit seen to the PDF written, as `watch` rebuilds
+    (in-process)."""
     memory = PageMemory()
     watched = BuildOptions(out_dir=folder / "watched")
     build(BuildRequest(spec, watched, watch=memory))  # watch's first build: every page drawn
     times = []
     for round_ in range(rounds):
         edit_cell(spec, round_)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         build(BuildRequest(spec, watched, watch=memory))
-        times.append(time.perf_counter() - started)
+        times.append((time.perf_counter() - started, time.process_time() - cpu))
     whole = BuildOptions(out_dir=folder / "whole")
     build(BuildRequest(spec, whole))
     if (folder / "watched" / "lanterns.pdf").read_bytes() != (folder / "whole" / "lanterns.pdf").read_bytes():
         raise SystemExit("the watched PDF differs from a whole build's")
-    return statistics.median(times)
+    return _medians(times)
 
 
 def _said(seconds: float, aim: float) -> str:
