@@ -35,7 +35,7 @@ MAGIC = b"pnpforge encoded image\n"
 MEMORY_BYTES = 96 * 1024 * 1024  # encoded pictures and compressed streams kept in the process, each
 DISK_FILES = 1_000
 DISK_BYTES = 256 * 1024 * 1024
-ENTRY_BYTES = 64 * 1024 * 1024  # a picture encoded larger is not kept on disk
+ENTRY_BYTES = 64 * 1024 * 1024  # a picture file, or one encoded, larger than this is not kept
 SMALL_STREAM = 512  # bytes: a stream shorter than this is compressed again (its digest costs as much)
 JPEG = (".jpg", ".jpeg")  # embedded as they are: nothing to keep
 
@@ -86,7 +86,9 @@ def _image(made: Any, name: str, source: Any, mask: Any) -> Any:
     if not isinstance(source, str) or Path(source).suffix.lower() in JPEG:
         return made(name, source, mask=mask)
     with open(source, "rb") as handle:
-        data = handle.read()
+        data = handle.read(ENTRY_BYTES + 1)
+    if len(data) > ENTRY_BYTES:  # a file this large is not read into memory whole: reportlab reads it
+        return made(name, source, mask=mask)
     from reportlab import rl_config
 
     key = key_of(data, mask, bool(rl_config.useA85))
