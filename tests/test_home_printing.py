@@ -11,10 +11,11 @@ from click.testing import CliRunner
 from conftest import MM, SpecMaker, extent_of, render_page
 from pypdf import PdfReader
 
-from pnpforge.build import BuildOptions, plan, write
+from pnpforge.build import BuildOptions, plan
 from pnpforge.building import BuildRequest, build
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
+from pnpforge.draw import write
 
 RED, BLUE = (255, 0, 0), (0, 0, 255)
 DPI = 254  # ten pixels a millimetre

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from test_drafts import SPEC, changed_deck, deck, write_spec
 
-from pnpforge import build as engine
-from pnpforge.build import BuildOptions, Drawing, Plan, plan, warnings, write
+from pnpforge import draw as engine
+from pnpforge.build import BuildOptions, DocPage, Plan, plan
 from pnpforge.building import BuildRequest, build
 from pnpforge.components.load import load_target
 from pnpforge.drafts.watching import PageMemory
+from pnpforge.draw import Drawing, warnings, write
 from pnpforge.output.recording import PageDrawing, Recording
 
 
@@ -40,7 +41,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     pages: list[int] = []
     real = engine.draw_page
 
-    def counting(canvas: engine.Canvas, plan_: Plan, page: engine.DocPage) -> None:
+    def counting(canvas: engine.Canvas, plan_: Plan, page: DocPage) -> None:
         pages.append(page.sheet if page.kind == "pieces" else 0)
         real(canvas, plan_, page)
 

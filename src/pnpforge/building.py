@@ -88,8 +88,9 @@ def build(request: BuildRequest) -> BuildResult:
         if played is not None:
             return BuildResult(played.files, played.pages, played.warnings)
     with long_lived():  # the engine's many imports, with the cycle collector paused
-        from pnpforge.build import Drawing, plan, warnings, write
+        from pnpforge.build import plan
         from pnpforge.components.load import LoadedSpec, load_target
+        from pnpforge.draw import Drawing, warnings, write
         from pnpforge.output.recording import Recording
 
     loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)

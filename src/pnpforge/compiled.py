@@ -262,7 +262,7 @@ def keep(
     where: Slot, the_plan: Plan, options: BuildOptions, recording: Recording, said: list[Warning]
 ) -> None:
     """Keep the build just drawn (its recorded pages, fonts and warnings) in `where` for the next one."""
-    from pnpforge.build import metadata
+    from pnpforge.draw import metadata
 
     if recording.broken:
         return

@@ -13,7 +13,8 @@ import dataclasses
 from pathlib import Path
 
 from pnpforge import i18n
-from pnpforge.build import DocPage, Plan, draw_page, plan
+from pnpforge.build import DocPage, Plan, plan
+from pnpforge.draw import draw_page
 from pnpforge.export import Prepared, build_options_of
 from pnpforge.files import write_atomic
 from pnpforge.i18n import N_
