@@ -11,9 +11,11 @@ from click.testing import CliRunner
 from conftest import MM, SpecMaker, extent_of, render_page
 from pypdf import PdfReader
 
-from pnpforge.build import BuildOptions, build, plan, write
+from pnpforge.build import BuildOptions, plan
+from pnpforge.building import BuildRequest, build
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
+from pnpforge.draw import write
 
 RED, BLUE = (255, 0, 0), (0, 0, 255)
 DPI = 254  # ten pixels a millimetre
@@ -42,7 +44,7 @@ components:
 
 
 def _pdf(folder: Path, out: Path, **options: object) -> Path:
-    return build(folder, BuildOptions(out_dir=out, **options)).files[0]  # type: ignore[arg-type]
+    return build(BuildRequest(folder, BuildOptions(out_dir=out, **options))).files[0]  # type: ignore[arg-type]
 
 
 def _mm(box: tuple[int, int, int, int], dpi: int = DPI) -> tuple[float, ...]:

@@ -14,10 +14,11 @@ from conftest import MM, REPO, Segment, SpecMaker, pdf_crop_marks, require_cjk
 from pypdf import PdfReader
 from shapely.geometry import LineString, Point, Polygon, box
 
-from pnpforge.build import BuildOptions, Plan, plan, write
+from pnpforge.build import BuildOptions, Plan, plan
 from pnpforge.catalog import games
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
+from pnpforge.draw import write
 from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.imposition.placement import Placement, page_area
 

@@ -8,6 +8,7 @@ CJK font the build still succeeds: `warnings` holds one line to print and Japane
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -20,8 +21,6 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from pnpforge.errors import InputError, Problem, warning
 from pnpforge.i18n import N_
-from pnpforge.output.embedfonts import MISSING as MISSING_TWINS
-from pnpforge.output.embedfonts import twin_file
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import named_file
 from pnpforge.suggest import did_you_mean
@@ -78,6 +77,67 @@ MISSING_IN_CHOSEN = N_(
     "first: {first}, in {text}; expected a font with these characters, such as a Japanese TrueType font)"
 )
 RUNS_CACHE = 8192  # distinct (text, font) splits kept per registry
+TWINS_ENV = "PNPFORGE_FONT_DIR"
+TWIN_FOLDERS = (
+    "/usr/share/fonts/truetype/liberation",
+    "/usr/share/fonts/truetype/liberation2",
+    "/usr/share/fonts/liberation-sans",
+    "/usr/share/fonts/liberation-serif",
+    "/usr/share/fonts/liberation-mono",
+    "/usr/share/fonts/liberation",
+    "/usr/share/fonts/truetype/msttcorefonts",
+    "/usr/local/share/fonts",
+    "/Library/Fonts",
+    "/System/Library/Fonts/Supplemental",
+    str(Path.home() / "Library/Fonts"),
+    str(Path.home() / ".local/share/fonts"),
+    str(Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts"),
+)
+# The standard PDF fonts drawn with metric-compatible TrueType files (output/embedfonts.py embeds them).
+# Each standard name's stand-ins, best first: Liberation, then the Monotype twins of macOS/Windows.
+TWINS = {
+    "Helvetica": ("LiberationSans-Regular.ttf", "Arial.ttf", "arial.ttf"),
+    "Helvetica-Bold": ("LiberationSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf"),
+    "Helvetica-Oblique": ("LiberationSans-Italic.ttf", "Arial Italic.ttf", "ariali.ttf"),
+    "Helvetica-BoldOblique": ("LiberationSans-BoldItalic.ttf", "Arial Bold Italic.ttf", "arialbi.ttf"),
+    "Times-Roman": ("LiberationSerif-Regular.ttf", "Times New Roman.ttf", "times.ttf"),
+    "Times-Bold": ("LiberationSerif-Bold.ttf", "Times New Roman Bold.ttf", "timesbd.ttf"),
+    "Times-Italic": ("LiberationSerif-Italic.ttf", "Times New Roman Italic.ttf", "timesi.ttf"),
+    "Times-BoldItalic": ("LiberationSerif-BoldItalic.ttf", "Times New Roman Bold Italic.ttf", "timesbi.ttf"),
+    "Courier": ("LiberationMono-Regular.ttf", "Courier New.ttf", "cour.ttf"),
+    "Courier-Bold": ("LiberationMono-Bold.ttf", "Courier New Bold.ttf", "courbd.ttf"),
+    "Courier-Oblique": ("LiberationMono-Italic.ttf", "Courier New Italic.ttf", "couri.ttf"),
+    "Courier-BoldOblique": ("LiberationMono-BoldItalic.ttf", "Courier New Bold Italic.ttf", "courbi.ttf"),
+}
+MISSING_TWINS = warning(
+    Phrase(
+        N_(
+            "no Liberation fonts found, so the standard Latin fonts (Helvetica, Times, Courier) are "
+            "named in the PDF, not embedded (a print shop may refuse it): install them (Debian/Ubuntu: "
+            "apt install fonts-liberation; Fedora: dnf install liberation-fonts; macOS: brew install "
+            "--cask font-liberation) or set {folder} to a folder holding LiberationSans-Regular.ttf etc."
+        ),
+        folder=TWINS_ENV,
+    )
+)
+
+
+def _twin_folders() -> list[Path]:
+    extra = os.environ.get(TWINS_ENV)
+    return [Path(p) for p in ([extra] if extra else []) + list(TWIN_FOLDERS)]
+
+
+@cache
+def twin_file(standard: str) -> Path | None:
+    """The TrueType file standing in for a standard PDF font, if one is installed."""
+    for name in TWINS.get(standard, ()):
+        for folder in _twin_folders():
+            path = folder / name
+            if path.is_file():
+                return path
+    return None
+
+
 MISSING_CJK_WARNING = warning(
     Phrase.word(
         N_(
