@@ -16,6 +16,8 @@ from pnpforge.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 os.environ.pop("PNPFORGE_LANG", None)  # the tests expect pnpforge's terminal messages in English
+# tables and plays go to a throw-away database, never the user's data folder (store/db.py)
+os.environ["PNPFORGE_DB"] = os.path.join(__import__("tempfile").mkdtemp(prefix="pnpforge-test-db-"), "t.db")
 TINY_QUEST = REPO / "examples" / "tiny-quest"
 MM = 72 / 25.4
 

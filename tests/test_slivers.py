@@ -15,9 +15,10 @@ from PIL import Image
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import box
 
-from pnpforge.build import BuildOptions, Plan, back_of, plan, write
+from pnpforge.build import BuildOptions, Plan, back_of, plan
 from pnpforge.catalog import games
 from pnpforge.components.load import load_target
+from pnpforge.draw import write
 from pnpforge.export import ExportOptions, prepare
 from pnpforge.export.pages import render, side_page
 from pnpforge.export.sides import Side, sides
