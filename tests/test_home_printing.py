@@ -192,7 +192,7 @@ def test_packed_parts_overlap_and_keep_their_windows(tmp_path: Path) -> None:
     assert second[0] - first[0] == pytest.approx(2.0, abs=0.2)  # the same cut lines: 2 mm bleed each end
 
 
-@pytest.mark.parametrize(("game", "spread_some"), [("ankh", True), ("delphi", False)])
+@pytest.mark.parametrize(("game", "spread_some"), [("quo-vadis", True), ("delphi", False)])
 def test_crowded_labels_are_spread_whole(game: str, spread_some: bool, tmp_path: Path) -> None:
     """Crowded sheets (crop marks every few centimetres along the band): the label is spread over the
     stretches between the marks, in order and whole (issue 30): game, draft, sheet, components, side."""
@@ -211,7 +211,7 @@ def test_crowded_labels_are_spread_whole(game: str, spread_some: bool, tmp_path:
         assert "…" not in label and f"sheet {page.sheet}" in label and label.rstrip().endswith(side), label
         names = {c.name for c in the_plan.loaded.spec.components}
         assert names & set(re.split(r"[\s·,]+", label)), label  # a component named in full
-    assert bool(spread) == spread_some  # ankh's standees: crop marks every 22 mm along the band
+    assert bool(spread) == spread_some  # a Quo Vadis sheet crowded with crop marks
 
 
 def test_assembly_page_draws_the_board(tmp_path: Path) -> None:
