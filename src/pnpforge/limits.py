@@ -25,6 +25,7 @@ CELL_COORD = 200  # axial [q, r] of a data file's cell, either way: far beyond a
 NESTED_PIECES = 1_000  # polyhex tiles of one spec: each is nested by shapely (~10 ms a tile)
 POLYHEX_CELLS = 100  # hexes of one polyhex tile; board tiles have a handful
 SETUP_LIST = 2_000  # entries of any one list of a set-up file (cells, tiles, pieces, sides)
+REQUEST_WORK = 10_000  # entries a posted file may hold on the page (web/work.py estimate): ~2,000 tiles
 VIOLATIONS = 100  # violations a report lists; the rest are counted, not listed
 DECODED_PIXELS = 120_000_000  # an image read or a PNG written; a 388 × 446 mm board at 600 dpi: 96 Mpx
 _PIL_GUARD = DECODED_PIXELS  # kept at the default: a test lowering DECODED_PIXELS leaves PIL's guard alone

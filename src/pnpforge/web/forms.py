@@ -12,9 +12,11 @@ from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import MAX_DIGITS, too_long_number
-from pnpforge.web import pages, text
+from pnpforge.web import text
+from pnpforge.web.answers import FORM
 
-FORM = pages.FORM  # the file name messages use for a form field that is not part of a file
+__all__ = ["FORM", "INVALID", "NOT_INTEGER", "NOT_UTF8", "lang_of", "read", "whole"]
+
 NOT_UTF8 = N_("cannot read file: not UTF-8 text")
 INVALID = N_("Invalid value for '--{option}': {reason}")  # click's words for a bad option value
 NOT_INTEGER = N_("'{value}' is not a valid integer.")
@@ -24,9 +26,10 @@ async def read(request: Request) -> dict[str, str]:
     """The posted fields as text (an uploaded file read as UTF-8 text; a bad encoding is bad input).
 
     A urlencoded body is decoded as UTF-8 whatever client sent it, %-escaped or raw (a browser escapes,
-    a script may not); so is every multipart field."""
+    a script may not); so is every multipart field. The whole body is read first, whatever its type or
+    encoding, so a body over its limit is refused (413) here and never half-read by a later step."""
+    raw = await request.body()
     if request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
-        raw = await request.body()
         try:
             pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict")
         except UnicodeDecodeError:

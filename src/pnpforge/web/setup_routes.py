@@ -11,13 +11,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
-from pnpforge.web import board, forms, hooks, pages
+from pnpforge.web import board, forms, hooks, pages, work
 from pnpforge.web.serving import posted_page, run
 
 EMPTY = N_("empty set-up file (expected e.g. 'game: delphi')")
@@ -62,6 +62,16 @@ def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
     )
 
 
+def game_view(game_id: str, lang: str, query: dict[str, str], dealt: bool = False) -> pages.Answer:
+    """GET /g/GAME: the page, or with `players` and `seed` in the query the deal they name; `dealt`: the
+    address a deal leads to (/g/GAME/setup?…), a link that can be shared and reloaded without dealing
+    again, said as a deal even for a game that cannot deal."""
+    game = catalog.find_game(game_id)
+    if dealt or ("seed" in query and hooks.dealer(game) is not None):
+        return deal_page(game_id, query, lang)
+    return pages.game_page(game, lang)
+
+
 def _checked(game: catalog.GameFolder, body: str, lang: str = "en") -> board.Checked:
     if not body.strip():
         raise InputError.single(board.SETUP_FILE, EMPTY)
@@ -103,20 +113,32 @@ def _body(form: dict[str, str]) -> str:
 
 
 async def deal(request: Request) -> Response:
-    return await posted_page(request, deal_page)
+    """A deal answers with its address (303 to /g/GAME/setup?players=…&seed=…): the page there can be
+    shared, and a reload shows the same deal instead of posting again. A blank seed is drawn here."""
+    form = await forms.read(request)
+    lang = forms.lang_of(request, form)
+    state = {"players": form.get("players", "").strip(), "seed": form.get("seed", "").strip()}
+    if not state["seed"]:
+        state["seed"] = str(secrets.randbelow(10**9))  # a fresh seed, shown so the deal can be repeated
+    state.update({k: v.strip() for k, v in form.items() if k.startswith("opt:") and v.strip()})
+    state["lang"] = lang
+    address = f"/g/{request.path_params['game']}/setup?{urlencode(state)}#setup"
+    return RedirectResponse(address, 303)
 
 
 async def check(request: Request) -> Response:
-    return await posted_page(request, check_page, _body)
+    return await posted_page(request, check_page, _body, work.FILE_WORK)
 
 
 async def check_api(request: Request) -> Response:
     form = await forms.read(request)
-    return JSONResponse(await run(request, check_json, request.path_params["game"], _body(form)))
+    body = _body(form)
+    cost = work.estimate(body, work.FILE_WORK)
+    return JSONResponse(await run(request, check_json, request.path_params["game"], body, cost=cost))
 
 
 async def setup_file(request: Request) -> Response:
-    return await posted_page(request, setup_download, lambda form: form.get("setup", ""))
+    return await posted_page(request, setup_download, lambda form: form.get("setup", ""), work.FILE_WORK)
 
 
 ROUTES = [

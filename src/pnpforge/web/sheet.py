@@ -33,6 +33,7 @@ from pnpforge.scoring.sheet import ScoreResult
 from pnpforge.sourcefile import MAX_DIGITS, Source, too_long_number
 from pnpforge.validator.setupfile import dump_yaml
 from pnpforge.web import text
+from pnpforge.web.answers import located, problems
 from pnpforge.web.board import read_text
 
 SCORE_FILE = "score.yaml"  # the name messages use: the file the page downloads
@@ -441,8 +442,6 @@ def _field_of(the_sheet: Sheet, source: Source, names: list[str], line: int, col
 def _located(
     the_sheet: Sheet, source: Source, names: list[str], problem: Problem, code: str = "", lang: str = "en"
 ) -> dict[str, Any]:
-    from pnpforge.web.pages import located
-
     target = _field_of(the_sheet, source, names, problem.line, problem.col) if problem.line else None
     return located(problem, lang, target, code, game=the_sheet.game.id)
 
@@ -495,8 +494,6 @@ def _too_long(the_sheet: Sheet, form: dict[str, str], count: int, lang: str) -> 
     (`sourcefile.MAX_DIGITS`): refused before Python converts them, as they are in a file."""
     names = {f.name(i) for f in [*the_sheet.rows, *the_sheet.each] for i in range(count)}
     names |= {f.name() for f in [*the_sheet.before, *the_sheet.after]}
-    from pnpforge.web.pages import located
-
     out = []
     for key, value in form.items():
         if key.rsplit(".", 1)[0] in names or key in names:
@@ -513,8 +510,6 @@ def refused(source: Source, lang: str = "en", game: str | None = None) -> list[d
     try:
         score_source(source)
     except InputError as error:
-        from pnpforge.web.pages import problems
-
         return problems(error, lang, game)
     except RulesBroken:
         pass

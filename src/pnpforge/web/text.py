@@ -78,6 +78,9 @@ WORDS: dict[str, str] = {
     "none": N_("none"),  # a dealt set-up's empty list, or a piece of no player, in the written steps
     "stopped": N_("This took longer than {seconds} s and was stopped. Try a smaller file."),
     "build_stopped": N_("the build took longer than {seconds} s and was stopped"),
+    "busy": N_("The server is busy with your other large checks. Try again when they are done."),
+    "cross_site": N_("Refused: this request came from another site's page, not from this page."),
+    "server_stopping": N_("The server is stopping; this request was not finished. Start it again to go on."),
     "failed": N_("Something went wrong on the server; nothing was changed. Please try again."),
     "bad_choice": N_("{key} {value!r}: expected one of {allowed}"),
     "no_file": N_("no such file"),
