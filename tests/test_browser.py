@@ -396,3 +396,58 @@ def test_the_pdf_link_is_in_view_after_a_build(phone: Any, server: str) -> None:
         "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", link
     )
     assert top >= 0 and bottom <= PHONE[1], (top, bottom)
+
+
+# -- issue 28: another site's page refused, the page's own forms kept (with and without JS), a deal's address
+
+
+def test_another_sites_page_cannot_post_but_this_page_can_without_js(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    port = server.rsplit(":", 1)[1]
+    phone.get(f"http://localhost:{port}/?lang=en")  # another origin: the same server under another name
+    phone.execute_script(
+        """
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = arguments[0];
+        const field = document.createElement('input');
+        field.name = 'players'; field.value = '3';
+        form.appendChild(field);
+        document.body.appendChild(form);
+        form.submit();
+        """,
+        f"{server}/g/gods/deal",
+    )
+    _wait(lambda: "another site" in phone.find_element(By.TAG_NAME, "body").text)
+    assert "/g/gods/deal" in phone.current_url and not phone.find_elements(By.ID, "seed")
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:  # the page's own forms, posted by the browser itself (no script), are answered
+        phone.get(f"{server}/g/gods?lang=en")
+        _type(phone, "seed", "5")
+        phone.find_element(By.CSS_SELECTOR, "form.deal button").click()
+        _wait(lambda: phone.find_elements(By.ID, "seed"))
+        assert phone.find_element(By.ID, "seed").text == "5"
+        before = phone.find_element(By.TAG_NAME, "html")
+        phone.find_element(By.CSS_SELECTOR, "form.checkform button.primary").click()
+        _wait(lambda: _replaced(before))
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#report[data-valid=yes]"))
+    finally:
+        phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_a_deal_is_an_address_that_a_reload_shows_again(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(f"{server}/g/delphi?lang=en")
+    _type(phone, "seed", "11")
+    phone.find_element(By.CSS_SELECTOR, "form.deal button").click()
+    _wait(lambda: phone.find_elements(By.ID, "seed"))
+    address = phone.current_url
+    assert "/g/delphi/setup?" in address and "seed=11" in address, address
+    dealt = phone.find_element(By.NAME, "setup").get_attribute("value")
+    phone.refresh()  # a GET of the deal's address: no "resubmit the form?" and the same deal
+    _wait(lambda: phone.execute_script("return performance.getEntriesByType('navigation')[0].type") == "reload")
+    assert phone.execute_script("return performance.getEntriesByType('navigation')[0].name") == address
+    assert phone.find_element(By.ID, "seed").text == "11"
+    assert phone.find_element(By.NAME, "setup").get_attribute("value") == dealt
