@@ -50,6 +50,23 @@ def main() -> None:
     print(f"ankh:   list every legal caravan          {caravan_s:8.2f} s    ({count} found; target < 2 s)")
     ankh_ms = best_of(20, lambda: ankh_checks.check(base)) * 1000
     print(f"ankh:   check a 2-player set-up           {ankh_ms:8.2f} ms")
+    crowded = crowded_ankh()
+    crowded_s = best_of(3, lambda: check_text(crowded))
+    print(
+        f"ankh:   read + check 1,000 cells, 1,500 one-camel caravans ({len(crowded) // 1000} kB) "
+        f"{crowded_s:6.2f} s    (target < 1 s: linear in cells + caravans)"
+    )
+
+
+def crowded_ankh(width: int = 40, height: int = 25, caravans: int = 1_500) -> str:
+    """An Ankh set-up on an inline board of width × height fertile cells with `caravans` one-camel
+    caravans along its rows: the most caravans a set-up route's body holds (63 kB)."""
+    lines = ["game: ankh", "players: 2", "map:", "  cells:"]
+    lines += [f"    - {{at: [{q}, {r}], terrain: fertile}}" for r in range(height) for q in range(width)]
+    lines += ["  river: []", "caravans:"]
+    sides = [(q, r) for r in range(height) for q in range(width - 1)][:caravans]
+    lines += [f"  - [[[{q}, {r}], [{q + 1}, {r}]]]" for q, r in sides]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

@@ -447,7 +447,9 @@ def test_a_deal_is_an_address_that_a_reload_shows_again(phone: Any, server: str)
     assert "/g/delphi/setup?" in address and "seed=11" in address, address
     dealt = phone.find_element(By.NAME, "setup").get_attribute("value")
     phone.refresh()  # a GET of the deal's address: no "resubmit the form?" and the same deal
-    _wait(lambda: phone.execute_script("return performance.getEntriesByType('navigation')[0].type") == "reload")
+    _wait(
+        lambda: phone.execute_script("return performance.getEntriesByType('navigation')[0].type") == "reload"
+    )
     assert phone.execute_script("return performance.getEntriesByType('navigation')[0].name") == address
     assert phone.find_element(By.ID, "seed").text == "11"
     assert phone.find_element(By.NAME, "setup").get_attribute("value") == dealt
