@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from pnpforge.cli import main
 from pnpforge.errors import InputError
-from pnpforge.sourcefile import MAX_ALIAS_VALUES, check_text
+from pnpforge.sourcefile import MAX_ALIAS_VALUES, check_text, read_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 TINY = REPO / "examples" / "tiny-quest"
@@ -180,8 +180,12 @@ def test_alias_bomb_is_refused_at_its_first_offending_alias(tmp_path: Path) -> N
     # values each anchor holds: a 10, b 91, c 820, d 7381, e 66430; the aliases of lines 3-6 copy in
     # 74,718 values, and the first alias of line 7 (`f`) takes the total past MAX_ALIAS_VALUES
     assert 74_718 < MAX_ALIAS_VALUES < 74_718 + 66_430
-    line = bad(run("score", str(bomb)), "aliases copy in more than")
-    assert line.startswith(f"error: {bomb}:7:8:")
+    with pytest.raises(InputError) as refused:  # any YAML file: the aliases' guard
+        read_yaml(bomb)
+    assert str(refused.value.problems[0]).startswith(f"{bomb}:7:8: aliases copy in more than")
+    # a score file has a tighter bound of its own on every value, aliases' copies included (line 6: d)
+    line = bad(run("score", str(bomb)), "a score file of more than 20,000 values")
+    assert line.startswith(f"error: {bomb}:6:")
 
 
 def test_self_referencing_alias(tmp_path: Path) -> None:
@@ -201,7 +205,10 @@ def test_nul_and_control_characters_are_located(tmp_path: Path) -> None:
 def test_file_over_the_size_limit(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
     path.write_text("game: gods\n# " + "x" * (10 * 2**20) + "\n", encoding="utf-8")
-    bad(run("score", str(path)), "file larger than 10 MB")
+    with pytest.raises(InputError, match="file larger than 10 MB"):  # any file
+        read_yaml(path)
+    bad(run("score", str(path)), "a score file larger than 256 kB")  # a score file's own, tighter bound
+    bad(run("validate", str(path)), "a set-up file larger than 512 kB")
 
 
 # -- encodings ----------------------------------------------------------------------------------------

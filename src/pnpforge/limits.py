@@ -26,6 +26,10 @@ NESTED_PIECES = 1_000  # polyhex tiles of one spec: each is nested by shapely (~
 POLYHEX_CELLS = 100  # hexes of one polyhex tile; board tiles have a handful
 SETUP_LIST = 2_000  # entries of any one list of a set-up file (cells, tiles, pieces, sides)
 REQUEST_WORK = 10_000  # entries a posted file may hold on the page (web/work.py estimate): ~2,000 tiles
+# A set-up or score file's size, by kind: (bytes, YAML values: every scalar, list and mapping, and what
+# aliases copy in), refused before the file is parsed into data. A dealt set-up is 1-4 kB and a few
+# hundred values; an inline Ankh board of 2,000 cells with 2,000 caravans ~130 kB and ~30,000 values.
+FILE_BOUNDS = {"setup": (512_000, 60_000), "score": (256_000, 20_000)}
 VIOLATIONS = 100  # violations a report lists; the rest are counted, not listed
 DECODED_PIXELS = 120_000_000  # an image read or a PNG written; a 388 × 446 mm board at 600 dpi: 96 Mpx
 _PIL_GUARD = DECODED_PIXELS  # kept at the default: a test lowering DECODED_PIXELS leaves PIL's guard alone

@@ -65,7 +65,7 @@ def check(
 ) -> Checked:
     """Read, type-check and check a set-up text; InputError when it cannot be read as one. The board is
     drawn with its title and legend in `lang` (the game's words, as `setup --draw --lang`)."""
-    source = read_text(text, file)
+    source = read_text(text, file, "setup")
     named = catalog.game_of(source, "set-up file")
     if game_id is not None and named.id != game_id:
         raise InputError([source.problem(("game",), Phrase(OTHER_GAME, game=named.id, expected=game_id))])
@@ -82,12 +82,13 @@ def check(
     return checked
 
 
-def read_text(text: str, file: str) -> Source:
-    """`read_yaml_text`, with the YAML reader's refusal of a body that is not text as a located error."""
+def read_text(text: str, file: str, kind: str = "") -> Source:
+    """`read_yaml_text`, with the YAML reader's refusal of a body that is not text as a located error;
+    `kind` ("setup", "score") bounds its size (`limits.FILE_BOUNDS`)."""
     from ruamel.yaml.error import YAMLError
 
     try:
-        return read_yaml_text(text, file)
+        return read_yaml_text(text, file, kind)
     except InputError:
         raise
     except YAMLError as exc:  # e.g. control characters: a binary upload, not a YAML file
