@@ -10,6 +10,7 @@ never a traceback. No route reads or writes a file of the machine except the app
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import shutil
 import tempfile
@@ -40,14 +41,35 @@ async def index(request: Request) -> Response:
     return answer(await run(request, pages.index, forms.lang_of(request)))
 
 
+PAGES_KEPT = 64  # game pages kept rendered (a game and a language each)
+
+
 async def game_view(request: Request) -> Response:
+    """A game's page; the plain page (no deal in its address) is rendered once per game, language and
+    spec version and then answered from memory, so a flood of page loads never queues for a worker."""
     query = {
         k: v for k, v in request.query_params.items() if k in ("players", "seed") or k.startswith("opt:")
     }
     lang = forms.lang_of(request)
     dealt = request.url.path.endswith("/setup")
     game_id = request.path_params["game"]
-    return answer(await run(request, setup_routes.game_view, game_id, lang, query, dealt))
+    if query or dealt:
+        return answer(await run(request, setup_routes.game_view, game_id, lang, query, dealt))
+    game = catalog.find_game(game_id)
+    try:
+        stamp = game.spec_file.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    key = (game_id, str(game.path), stamp, lang, *(os.environ.get(name) for name in work.SHARED_ENV))
+    kept: dict[tuple[object, ...], pages.Answer] = request.app.state.pages
+    if key not in kept:
+        given = await run(request, setup_routes.game_view, game_id, lang, query, dealt)
+        if given.status != 200:
+            return answer(given)
+        if len(kept) >= PAGES_KEPT:
+            kept.pop(next(iter(kept)))
+        kept[key] = given
+    return answer(kept[key])
 
 
 def _wants_json(request: Request) -> bool:
@@ -170,6 +192,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.work = pool
+    app.state.pages = {}
     app.state.builds = builds.Builds(root, build_seconds)
     app.add_middleware(guards.BodyLimit, limits=guards.limits(max_body))
     app.add_middleware(guards.ReadTimeout)
