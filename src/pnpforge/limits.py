@@ -19,6 +19,7 @@ CLI = "<command line>"
 
 PIECES_PER_COMPONENT = 20_000  # pieces one component may make (count × rows' counts)
 PIECES_TOTAL = 50_000  # pieces of a whole spec, all components together
+DRAWN_ELEMENTS = 40_000  # face elements drawn in one build (pieces × their faces' elements); Delphi: 3,302
 PAGES = 2_000  # pages of one build (sheets × sides), worked out before any is drawn
 ROWS = 20_000  # data rows of one CSV (or rows_from list) of a spec
 CELL_COORD = 200  # axial [q, r] of a data file's cell, either way: far beyond any board
