@@ -162,3 +162,20 @@ def test_a_client_has_at_most_its_share_of_costly_work(tmp_path: Path) -> None:
         statuses = sorted(f.result()[0] for f in asked)
     assert light[0] == 200
     assert statuses.count(503) == 1 and statuses.count(200) == work.COSTLY_PER_CLIENT, statuses
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_deals_problems_name_the_pages_fields_not_the_cli(running: Running, lang: str) -> None:
+    for query, field in (
+        ("players=3&seed=abc", {"en": "Seed: ", "ja": "シード: "}),
+        ("players=3&seed=1&opt:gods=red,red,blue", {"en": "«gods»=", "ja": "«神»="}),
+        ("players=3&seed=1&opt:variant=heap", {"en": "«variant»=", "ja": "«"}),
+    ):
+        status, _, page = send(running.port, f"/g/gods/setup?{query}&lang={lang}", {}, None, "GET")
+        assert status == 400 and field[lang] in page, (query, page[page.find("problems") :][:300])
+        assert "--option" not in page and "--seed" not in page and "--players" not in page
+    if lang == "ja":
+        status, _, page = send(
+            running.port, "/g/gods/setup?players=3&seed=1&opt:gods=a,b,c&lang=ja", {}, None, "GET"
+        )
+        assert "異なる色を 3 つ" in page  # the game's sentence in the page's language too

@@ -19,6 +19,7 @@ __all__ = ["FORM", "INVALID", "NOT_INTEGER", "NOT_UTF8", "lang_of", "read", "who
 
 NOT_UTF8 = N_("cannot read file: not UTF-8 text")
 INVALID = N_("Invalid value for '--{option}': {reason}")  # click's words for a bad option value
+FIELD = N_("{field}: {reason}")  # a form field's bad value, said at the field's label as the page shows it
 NOT_INTEGER = N_("'{value}' is not a valid integer.")
 
 
@@ -63,16 +64,18 @@ def lang_of(request: Request, form: dict[str, str] | None = None) -> str:
 
 
 def whole(form: dict[str, str], key: str, what: str, default: int | None = None) -> int | None:
-    """A whole number from a form field, refused in the words the CLI uses for its option `--what`."""
+    """A whole number from a form field, refused at the field's label (`what`: a key of the page's
+    words, e.g. "seed", "player_count"), in the words the CLI uses for the same number."""
     import click
 
     raw = form.get(key, "").strip()
     if not raw:
         return default
+    label = Phrase.word(text.WORDS.get(what, what))
     if len(raw.lstrip("+-")) > MAX_DIGITS:  # refused before Python converts it, as a file's number is
-        raise InputError.single(FORM, Phrase(INVALID, option=what, reason=too_long_number()))
+        raise InputError.single(FORM, Phrase(FIELD, field=label, reason=too_long_number()))
     try:
         return int(click.INT.convert(cast(Any, raw), None, None))  # click types its input loosely
     except click.BadParameter:  # said as click says it, in the catalog's words
         reason = Phrase(NOT_INTEGER, value=raw)
-        raise InputError.single(FORM, Phrase(INVALID, option=what, reason=reason)) from None
+        raise InputError.single(FORM, Phrase(FIELD, field=label, reason=reason)) from None

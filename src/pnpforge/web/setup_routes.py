@@ -6,6 +6,7 @@ the page) in a worker (`work.Pool`) with a deadline.
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 from urllib.parse import urlencode
@@ -17,7 +18,7 @@ from starlette.routing import Route
 from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
-from pnpforge.web import board, forms, hooks, pages, work
+from pnpforge.web import board, forms, hooks, pages, text, work
 from pnpforge.web.serving import posted_page, run
 
 EMPTY = N_("empty set-up file (expected e.g. 'game: delphi')")
@@ -27,8 +28,8 @@ EMPTY = N_("empty set-up file (expected e.g. 'game: delphi')")
 
 def dealt(game: catalog.GameFolder, form: dict[str, str], lang: str) -> dict[str, Any]:
     low, _ = catalog.players_range(game)
-    players = forms.whole(form, "players", "players", low)
-    seed = forms.whole(form, "seed", "seed")
+    players = forms.whole(form, "players", "player_count", low)
+    seed = forms.whole(form, "seed", "seed_field")
     if seed is None:
         seed = secrets.randbelow(10**9)  # a fresh seed, shown so the deal can be repeated
     dealer = hooks.dealer(game)
@@ -48,12 +49,31 @@ def dealt(game: catalog.GameFolder, form: dict[str, str], lang: str) -> dict[str
     }
 
 
+_FLAG = re.compile(r"(?:'--|--)(option |)([A-Za-z][\w-]*)'?")
+
+
+def field_words(problems: list[dict[str, Any]], game: catalog.GameFolder, lang: str) -> list[dict[str, Any]]:
+    """A deal's problems with each command-line flag said as the page's field: `--option gods=…` as
+    the option's label (the game's word for it), `--seed` and `--players` as their labels."""
+    tr = text.translator(game.id, lang)
+    labels = {"seed": text.said("seed_field", lang), "players": text.said("player_count", lang)}
+
+    def field(match: re.Match[str]) -> str:
+        option, name = match.group(1), match.group(2)
+        return f"«{tr(name)}»" if option else f"«{labels.get(name, name)}»"
+
+    return [
+        {**p, "message": _FLAG.sub(field, p["message"]), "where": _FLAG.sub(field, p["where"])}
+        for p in problems
+    ]
+
+
 def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
     game = catalog.find_game(game_id)
     try:
         deal = dealt(game, form, lang)
     except InputError as error:
-        problems = pages.problems(error, lang, game.id)
+        problems = field_words(pages.problems(error, lang, game.id), game, lang)
         return pages.game_page(game, lang, 400, setup_problems=problems, deal_values=form, anchor="setup")
     state = {"players": str(deal["players"]), "seed": str(deal["seed"])}
     state.update({f"opt:{k}": v for k, v in deal["chosen"].items()})

@@ -26,6 +26,7 @@ WORDS: dict[str, str] = {
     "print": N_("Print"),
     "player_count": N_("Players"),
     "seed": N_("Seed (blank: random)"),
+    "seed_field": N_("Seed"),  # the seed field named in a message about its value
     "option_hint": N_("blank: the game's default"),
     "option_default": N_("(the game's default)"),
     "deal": N_("Deal"),
