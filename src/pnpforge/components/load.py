@@ -583,7 +583,7 @@ def _apply_lookup(
     if not fields:
         said = Phrase(
             N_("{fields} names no field of the rows (fields: {known})"),
-            fields=", ".join(lookup.fields),
+            fields=", ".join(repr(f) for f in lookup.fields) or "[]",  # quoted: an empty one is seen
             known=names or Phrase.word(NONE),
         )
         return [source.problem((*where, "fields"), said)]
