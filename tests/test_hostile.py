@@ -383,13 +383,27 @@ def test_fonts_named_by_the_spec_outside_its_folder(spec: Path, outside: Path, t
     assert result.exit_code == 0, result.output  # a system font folder is allowed
 
 
-def test_old_allow_outside_images_flag_still_works(tmp_path: Path, outside: Path) -> None:
+def test_allow_outside_images_allows_images_only(tmp_path: Path, outside: Path) -> None:
     image = "[{type: image, src: ../outside/secret.png}]"
     folder = refused_outside(
         tmp_path, "spec", f"  - {{name: pic, kind: card, size: poker, face: {{elements: {image}}}}}\n"
     )
     assert run("build", str(folder), "-o", str(tmp_path / "out"), "--allow-outside-images").exit_code == 0
-    assert "--allow-outside-images" not in run("build", "--help").output
+    assert "--allow-outside-images" in run("build", "--help").output
+    hexmap = "{type: hexmap, source: {data: ../outside/secret.yaml, list: cells, cells: ''}}"
+    (tmp_path / "second").mkdir()
+    shutil.copytree(outside, tmp_path / "second" / "outside")
+    board = f"  - {{name: map, kind: board, size: 100x100mm, face: {{elements: [{hexmap}]}}}}\n"
+    folder = refused_outside(tmp_path / "second", "map", board)
+    for command in (
+        ["build", "-o", str(tmp_path / "out2")],
+        ["export", "--to", "images", "-o", str(tmp_path / "x")],
+    ):
+        line = bad(
+            run(command[0], str(folder), *command[1:], "--allow-outside-images"), "outside the spec folder"
+        )
+        assert "secret.yaml" in line  # a hexmap's data file is not an image: still refused
+    assert not (tmp_path / "out2").exists()
 
 
 # -- the last-resort guard ----------------------------------------------------------------------------

@@ -377,6 +377,7 @@ def drawing_setup(
     fonts.allow_outside = options.allow_outside_files
     lang = options.lang or defaults.lang
     ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
+    ctx.allow_outside_images = options.allow_outside_images
     ctx.icons = dict(loaded.spec.icons)
     ctx.draft = options.draft
     return frame, page_name, ctx
