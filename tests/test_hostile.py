@@ -244,8 +244,15 @@ def test_truncated_font(spec: Path, tmp_path: Path) -> None:
     font = tmp_path / "trunc.ttf"
     font.write_bytes(Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").read_bytes()[:300])
     line = bad(run("build", str(spec), "-o", str(tmp_path / "out"), "--font", str(font)), "TrueType")
-    assert line.startswith(f"error: {font}: not a usable TrueType font (")
+    assert line.startswith(f"error: <command line>: --font '{font}': not a usable TrueType font (")
     assert not (tmp_path / "out").exists()
+    shutil.copy(font, spec / "trunc.ttf")  # chosen by the spec: said at the line that chose it
+    edit(spec, "  lang: en ", "  font: trunc.ttf\n  lang: en ")
+    line = bad(run("build", str(spec), "-o", str(tmp_path / "out")), "TrueType")
+    number = (spec / "game.yaml").read_text(encoding="utf-8").split("  font: trunc.ttf")[0].count("\n") + 1
+    assert line.startswith(
+        f"error: {spec / 'game.yaml'}:{number}:9: font 'trunc.ttf': not a usable TrueType font ("
+    )
 
 
 # -- paths --------------------------------------------------------------------------------------------
