@@ -74,7 +74,7 @@ WORDS: dict[str, str] = {
     "offline": N_("Offline: totals are not updating. Your numbers are kept; press Count when back online."),
     "whole_board": N_("Whole board"),
     "zoom_board": N_("Zoom in to read the labels"),
-    "board": N_("Board (scrolls)"),
+    "board": N_("Board (tap to zoom in or out)"),
     "fill_in": N_("Fill in the counts to see the totals."),
     "none": N_("none"),  # a dealt set-up's empty list, or a piece of no player, in the written steps
     "stopped": N_("This took longer than {seconds} s and was stopped. Try a smaller file."),
