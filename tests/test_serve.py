@@ -13,13 +13,13 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnpforge import catalog, games
+from pnpforge import catalog, contract
 from pnpforge.cli import main
 from pnpforge.web import app as web
 from pnpforge.web import builds, guards
 
 # every bundled game with rules: what the page deals, checks and scores comes from its GAME alone
-GAMES = [g.id for g in catalog.games() if g.bundled and games.of(g).score is not None]
+GAMES = [g.id for g in catalog.games() if g.bundled and contract.of(g).score is not None]
 
 
 def _players(game: str) -> int:
@@ -29,13 +29,13 @@ def _players(game: str) -> int:
 
 
 PLAYERS = {game: _players(game) for game in GAMES}
-EXAMPLES = Path(__file__).parents[1] / "bench" / "data"  # score-<id>.yaml: each game's example score file
+EXAMPLES = catalog.BUNDLED_DIR  # <id>/example-score.yaml: each game's example score file
 
 
 def example_sheet(client: Any, game: str) -> dict[str, str]:
     """The form a table would post for the game's example score file: the file loaded onto the page's
     sheet, read back as a browser would send it (any game with a GAME.score and an example file)."""
-    text = (EXAMPLES / f"score-{game}.yaml").read_text(encoding="utf-8")
+    text = (EXAMPLES / game / "example-score.yaml").read_text(encoding="utf-8")
     page = client.post(f"/g/{game}/score", files={"file": ("score.yaml", text.encode())})
     assert page.status_code == 200, page.text[-1500:]
     count = re.search(r'name="count" value="(\d+)"', page.text)
@@ -278,7 +278,7 @@ def test_ankh_conflict_for_one_region(client: Any) -> None:
 
 def test_deal_options_with_known_values_are_pickers(client: Any) -> None:
     """An option whose values a game declares is a select (no typing a scenario's name on a phone)."""
-    scenarios = list(games.load("ankh").dealer().choices()["scenario"])
+    scenarios = list(contract.load("ankh").dealer().choices()["scenario"])
     page = client.get("/g/ankh?lang=en").text
     assert '<select name="opt:scenario">' in page
     assert all(f'<option value="{name}">{name}</option>' in page for name in scenarios)
@@ -471,15 +471,7 @@ def test_a_game_from_games_dir_gets_its_page(
     import shutil
 
     folder = tmp_path / "more" / "gods-copy"
-    shutil.copytree(catalog.BUNDLED_DIR / "gods", folder)
-    for name in ("__init__.py", "checks.py", "deal.py", "score.py"):  # its GAME and rules under its own id
-        text = (folder / name).read_text(encoding="utf-8").replace('Literal["gods"]', 'Literal["gods-copy"]')
-        text = (
-            text.replace('GAME = "gods"', 'GAME = "gods-copy"')
-            .replace('Game("gods"', 'Game("gods-copy"')
-            .replace('"game": "gods"', '"game": "gods-copy"')
-        )
-        (folder / name).write_text(text, encoding="utf-8")
+    shutil.copytree(catalog.BUNDLED_DIR / "gods", folder)  # its id is its folder's: no file changes
     monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(tmp_path / "more"))
     assert "gods-copy" in client.get("/").text
     page = client.get("/g/gods-copy")
@@ -612,8 +604,8 @@ def test_a_game_with_only_a_spec_gets_a_print_page(client: Any, monkeypatch: pyt
 def test_the_japanese_sheet_asks_every_question_in_the_games_own_words(client: Any, game: str) -> None:
     import html
 
-    scorer = games.load(game).scorer()
-    tr = games.load(game).translator("ja")
+    scorer = contract.load(game).scorer()
+    tr = contract.load(game).translator("ja")
     page = html.unescape(client.get(f"/g/{game}?lang=ja").text)
     for f in scorer.fields:
         for english in (f.label, f.rule):

@@ -1,6 +1,6 @@
 """CLI commands for the check job: `validate`, `setup` (deal) and `caravans`.
 
-Thin shells over validator/setupfile.py: every game-specific part comes from the game's own folder.
+Thin shells over pnpforge.table.setupfile: every game-specific part comes from the game's own folder.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from pnpforge import i18n
 from pnpforge.cli import lang_option
 from pnpforge.cli.helptext import command
 from pnpforge.errors import InputError
-from pnpforge.files import write_atomic
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import read_yaml_text
-from pnpforge.validator import setupfile
+from pnpforge.table import setupfile
 from pnpforge.validator.report import Report
 
 EXIT_VIOLATIONS = 1
@@ -46,10 +45,10 @@ def _terminal() -> Callable[[str], str]:
 
 
 def _print_report(report: Report, file: str, lang: str = "en") -> None:
-    from pnpforge import games
+    from pnpforge import contract
     from pnpforge.scoring.render import violation_line
 
-    game = games.load(report.game)
+    game = contract.load(report.game)
     tr = game.translator(lang)
     # the closing line names the game for people (game.yaml's title), in English as the file does
     title = report.game if lang == "en" else game.title(lang)
@@ -156,6 +155,8 @@ def setup_cmd(
         codes = ", ".join(sorted(report.codes()))
         raise click.ClickException(_terminal()(Phrase(DEALER_BUG, codes=codes)))
     if output:
+        from pnpforge.files import write_atomic  # only when writing: validate and printing never need it
+
         write_atomic(output, text)
         click.echo(_terminal()(Phrase(WROTE, file=output, seed=seed)), err=True)
     else:

@@ -8,16 +8,25 @@ with a Havel-Hakimi style deal (fullest islands first, random ties), which never
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from pnpforge.errors import InputError
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase
-from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, reject_unknown_options
+from pnpforge.gamekit import (
+    COMMAND_LINE,
+    N_,
+    Hex,
+    InputError,
+    Phrase,
+    folder_id,
+    hexgrid,
+    option_bool,
+    option_int,
+    reject_unknown_options,
+)
 
 from . import checks as _checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("short", "remove")
 OPTION_CHOICES = {"short": ["true", "false"], "remove": ["0", "1", "2", "3", "4"]}  # for pickers
@@ -121,7 +130,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     removed = _removed(options)
     tiles = _layout(rng)
     setup = _checks.Setup.model_validate(
-        {"game": "delphi", "players": players, "board": {"tiles": tiles}, "zeus": [0, 0]}
+        {"game": GAME, "players": players, "board": {"tiles": tiles}, "zeus": [0, 0]}
     )
     built = _checks.build(setup)
     zeus = next(c for c, s in sorted(built.spaces.items()) if s.zeus)
@@ -141,7 +150,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     zeus_tiles = [t for t in _checks.TASK_ORDER for _ in range(_checks.TASKS_EACH - removed.count(t))]
 
     return {
-        "game": "delphi",
+        "game": GAME,
         "players": players,
         "removed_tasks": removed,
         "board": {"tiles": tiles},

@@ -1,6 +1,6 @@
 """Gods: the game's rules as pnpforge reaches them (docs/games/gods.md).
 
-Each hook imports its module only when a command needs it (pnpforge.games).
+Each hook imports its module only when a command needs it (pnpforge.contract).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pnpforge.games import Dealer, Game, Scorer, SetupRules
+from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules, folder_id
 
 
 def _names(lang: str) -> Mapping[str, str]:
@@ -44,4 +44,5 @@ def _score() -> Scorer:
     )
 
 
-GAME = Game("gods", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, names=_names)
+HERE = Path(__file__).parent
+GAME = Game(folder_id(HERE), HERE, setup=_setup, deal=_deal, score=_score, names=_names)

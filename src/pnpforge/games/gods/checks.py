@@ -21,19 +21,32 @@ from typing import Annotated, Literal
 
 from pydantic import StrictInt, field_validator
 
-from pnpforge import kit
-from pnpforge.errors import InputError, unknown
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.cells import components, hex_adjacency
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase, series
-from pnpforge.sourcefile import Source
-from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
-from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, SetupModel, player_count
+from pnpforge.gamekit import (
+    N_,
+    BoardPicture,
+    CellShape,
+    Coord,
+    Hex,
+    InputError,
+    Phrase,
+    PieceMark,
+    Report,
+    SetupModel,
+    Source,
+    components,
+    folder_id,
+    hex_adjacency,
+    hex_centre,
+    hex_points,
+    hexgrid,
+    kit,
+    legend_of,
+    player_count,
+    series,
+    unknown,
+)
 
-GAME = "gods"
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Gods")]  # game.yaml's range
 HERE = Path(__file__).parent
 # The rulebook's component list (内容), used only where the print spec's CSVs are missing: kind -> count
@@ -184,7 +197,7 @@ class Placed(SetupModel):
 
 
 class Setup(SetupModel):
-    game: Literal["gods"]
+    game: str  # its game was found by it
     players: Players
     gods: list[str]
     variant: Literal["stack", "bag"] = "stack"

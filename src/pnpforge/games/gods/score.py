@@ -11,26 +11,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
-from pnpforge import kit
-from pnpforge.errors import InputError, quoted
-from pnpforge.i18n import N_
-from pnpforge.scoring import (
+from pnpforge.gamekit import (
+    N_,
     Count,
     Field,
+    InputError,
     Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
     ScoreResult,
+    Source,
     Strict,
     TieBreak,
+    folder_id,
+    kit,
     owned,
+    quoted,
 )
-from pnpforge.sourcefile import Source
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 HERE = Path(__file__).parent
 
@@ -110,7 +114,7 @@ class Player(PlayerEntry):
 
 
 class Input(Strict):
-    game: Literal["gods"]
+    game: str  # its game was found by it
     players: list[Player]
 
 
@@ -231,7 +235,7 @@ def _check_rules(data: Input, rules: Rules) -> None:
 
 def score(data: Input, source: Source) -> ScoreResult:
     _check_colours(data, source)
-    _check_rules(data, Rules("gods", source))
+    _check_rules(data, Rules(GAME, source))
     printed = components()
     most = max((p.temples for p in data.players), default=0)
     rows = []
@@ -244,4 +248,4 @@ def score(data: Input, source: Source) -> ScoreResult:
         }
         rows.append(PlayerScore(p.name, breakdown, info={"temples": p.temples, "crystals": p.crystals}))
     crystals = {p.name: p.crystals for p in data.players}
-    return ScoreResult.ranked("gods", rows, [TieBreak.by("crystals", crystals)])
+    return ScoreResult.ranked(GAME, rows, [TieBreak.by("crystals", crystals)])

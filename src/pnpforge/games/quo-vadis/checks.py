@@ -22,26 +22,44 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, StrictInt
 
-from pnpforge.errors import InputError, quoted
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.cells import adjacency, components, polygon_cell
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.geometry.lattice import LatticeCell, Triangle, hex_lattice, lattice_adjacency
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase, series
-from pnpforge.sourcefile import Source, read_yaml, validate
-from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, legend_of
-from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, Rotation, SetupModel, player_count
+from pnpforge.gamekit import (
+    N_,
+    BoardPicture,
+    CellShape,
+    Coord,
+    Hex,
+    InputError,
+    LatticeCell,
+    Phrase,
+    PieceMark,
+    Report,
+    Rotation,
+    SetupModel,
+    Source,
+    Triangle,
+    adjacency,
+    components,
+    folder_id,
+    hex_lattice,
+    hexgrid,
+    lattice_adjacency,
+    legend_of,
+    player_count,
+    polygon_cell,
+    quoted,
+    read_yaml,
+    series,
+    validate,
+)
 
 if TYPE_CHECKING:  # shapely is imported only for a polygon operation the lattice cannot answer
     from shapely.geometry import Polygon
 
-GAME = "quo-vadis"
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Quo Vadis")]  # game.yaml's range
 AREAS_FILE = Path(__file__).parent / "areas.yaml"
 TILE_MM = 20.0  # drawn tile circumradius
@@ -134,7 +152,7 @@ class PlacedArea(SetupModel):
 
 
 class Setup(SetupModel):
-    game: Literal["quo-vadis"]
+    game: str  # its game was found by it
     players: Players
     centre: Coord | None = None
     areas: list[AreaTile] = []
