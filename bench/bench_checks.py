@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pnpforge import catalog
+from pnpforge import contract
 from pnpforge.table.setupfile import check_text, dump_yaml
 
 
@@ -25,10 +25,10 @@ def best_of(runs: int, job: Callable[[], Any]) -> float:
 
 
 def main() -> None:
-    delphi_checks: Any = catalog.game_module(catalog.find_game("delphi"), "checks")
-    delphi_deal: Any = catalog.game_module(catalog.find_game("delphi"), "deal")
-    ankh_checks: Any = catalog.game_module(catalog.find_game("ankh"), "checks")
-    ankh_caravans: Any = catalog.game_module(catalog.find_game("ankh"), "caravans")
+    delphi_checks: Any = contract.load("delphi").module("checks")
+    delphi_deal: Any = contract.load("delphi").module("deal")
+    ankh_checks: Any = contract.load("ankh").module("checks")
+    ankh_caravans: Any = contract.load("ankh").module("caravans")
 
     data = delphi_deal.deal(4, 1, {})
     text = dump_yaml(data)
@@ -43,7 +43,7 @@ def main() -> None:
     print(f"delphi: deal 1,000 set-ups                {deal_s:8.2f} s    (target < 10 s)")
 
     base = ankh_checks.Setup.model_validate(
-        catalog.game_module(catalog.find_game("ankh"), "deal").deal(2, 1, {"scenario": "OldKingdom"})
+        contract.load("ankh").module("deal").deal(2, 1, {"scenario": "OldKingdom"})
     )
     caravan_s = best_of(3, lambda: ankh_caravans.caravans(base))
     count = len(ankh_caravans.caravans(base))

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components
 
-checks: Any = games.load("ankh").module("checks")
+checks: Any = contract.load("ankh").module("checks")
 SPLIT_CODES = ("camel-no-split", "region-too-small")
 
 

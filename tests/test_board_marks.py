@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.geometry import hexgrid
-from pnpforge.validator.setupfile import dump_yaml
+from pnpforge.table.setupfile import dump_yaml
 from pnpforge.web import board
 
 
@@ -43,7 +43,7 @@ def test_no_mark_fills_a_tile() -> None:
 
 
 def test_an_ankh_caravans_faults_are_one_line_not_a_pile_of_rings() -> None:
-    checks: Any = games.load("ankh").module("checks")
+    checks: Any = contract.load("ankh").module("checks")
     m = checks.bundled_map()
     inland = next(
         c
