@@ -137,7 +137,7 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
 
 
-SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+SAFE_METHODS = frozenset("GET HEAD OPTIONS".split())  # methods that change nothing
 
 
 def foreign(scope: Scope) -> bool:
