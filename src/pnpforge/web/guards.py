@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import re
 from collections.abc import Callable
+from http import HTTPMethod
 from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -137,7 +138,7 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
 
 
-SAFE_METHODS = frozenset("GET HEAD OPTIONS".split())  # methods that change nothing
+SAFE_METHODS = frozenset({HTTPMethod.GET, HTTPMethod.HEAD, HTTPMethod.OPTIONS})  # change nothing
 
 
 def foreign(scope: Scope) -> bool:
