@@ -45,6 +45,9 @@ ROUTES = [
     "/g/gods/score.yaml",
     "/api/g/gods/score",
     "/api/score",
+    "/g/gods/table",
+    "/t/nosuchcode",
+    "/api/t/nosuchcode/edit",
 ]
 
 
@@ -66,7 +69,8 @@ def send(
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     root = tmp_path_factory.mktemp("builds")
-    with Running(create_app(build_root=root, work_seconds=20)) as served:
+    db = root / "tables.db"  # the tables' database of this test only
+    with Running(create_app(build_root=root, work_seconds=20, db=db)) as served:
         yield served
 
 
