@@ -47,8 +47,9 @@ players:
 def _examples() -> Iterator[tuple[str, str]]:
     blocks = DOCS.read_text(encoding="utf-8").split("```")[1::2]
     for n, block in enumerate(blocks):
-        if block.startswith("yaml\n") and "\ngame: " in "\n" + block:
-            yield f"docs-{n}", block.removeprefix("yaml\n")
+        kind, _, text = block.partition("\n")  # the fence's language and kind: `yaml score` (or `yaml`)
+        if kind in ("yaml", "yaml score") and "\ngame: " in "\n" + text:
+            yield f"docs-{n}", text
     for path in sorted((REPO / "src" / "pnpforge" / "games").glob("*/example-score.yaml")):
         yield f"{path.parent.name}-example", path.read_text(encoding="utf-8")
     for name, text in ISSUE_FILES.items():
