@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pnpforge import catalog
+from pnpforge import contract
 from pnpforge.table.setupfile import check_text, dump_yaml
 
 
@@ -25,10 +25,10 @@ def best_of(runs: int, job: Callable[[], Any]) -> float:
 
 
 def main() -> None:
-    delphi_checks: Any = catalog.game_module(catalog.find_game("delphi"), "checks")
-    delphi_deal: Any = catalog.game_module(catalog.find_game("delphi"), "deal")
-    ankh_checks: Any = catalog.game_module(catalog.find_game("ankh"), "checks")
-    ankh_caravans: Any = catalog.game_module(catalog.find_game("ankh"), "caravans")
+    delphi_checks: Any = contract.load("delphi").module("checks")
+    delphi_deal: Any = contract.load("delphi").module("deal")
+    ankh_checks: Any = contract.load("ankh").module("checks")
+    ankh_caravans: Any = contract.load("ankh").module("caravans")
 
     data = delphi_deal.deal(4, 1, {})
     text = dump_yaml(data)
@@ -43,13 +43,30 @@ def main() -> None:
     print(f"delphi: deal 1,000 set-ups                {deal_s:8.2f} s    (target < 10 s)")
 
     base = ankh_checks.Setup.model_validate(
-        catalog.game_module(catalog.find_game("ankh"), "deal").deal(2, 1, {"scenario": "OldKingdom"})
+        contract.load("ankh").module("deal").deal(2, 1, {"scenario": "OldKingdom"})
     )
     caravan_s = best_of(3, lambda: ankh_caravans.caravans(base))
     count = len(ankh_caravans.caravans(base))
     print(f"ankh:   list every legal caravan          {caravan_s:8.2f} s    ({count} found; target < 2 s)")
     ankh_ms = best_of(20, lambda: ankh_checks.check(base)) * 1000
     print(f"ankh:   check a 2-player set-up           {ankh_ms:8.2f} ms")
+    crowded = crowded_ankh()
+    crowded_s = best_of(3, lambda: check_text(crowded))
+    print(
+        f"ankh:   read + check 1,000 cells, 1,500 one-camel caravans ({len(crowded) // 1000} kB) "
+        f"{crowded_s:6.2f} s    (target < 1 s: linear in cells + caravans)"
+    )
+
+
+def crowded_ankh(width: int = 40, height: int = 25, caravans: int = 1_500) -> str:
+    """An Ankh set-up on an inline board of width × height fertile cells with `caravans` one-camel
+    caravans along its rows: the most caravans a set-up route's body holds (63 kB)."""
+    lines = ["game: ankh", "players: 2", "map:", "  cells:"]
+    lines += [f"    - {{at: [{q}, {r}], terrain: fertile}}" for r in range(height) for q in range(width)]
+    lines += ["  river: []", "caravans:"]
+    sides = [(q, r) for r in range(height) for q in range(width - 1)][:caravans]
+    lines += [f"  - [[[{q}, {r}], [{q + 1}, {r}]]]" for q, r in sides]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

@@ -40,10 +40,13 @@ FLOOR = "import click, pydantic, ruamel.yaml"  # what a table command stands on
 TABLE_COMMANDS = ("score", "validate", "setup")
 
 
-# what every checking command must import, as pnpforge imports it (collector paused, plugins off)
+# what every checking command must import, as pnpforge imports it (collector paused, plugins off, so
+# pydantic's plugin loader without importlib.metadata: pnpforge/internals/pydantic_plugins.py)
 LIBRARIES = """
 import gc, os
 os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
+from pnpforge.internals import pydantic_plugins
+pydantic_plugins.skip_plugin_scan()
 gc.disable()
 import click, ruamel.yaml
 from pydantic import BaseModel

@@ -281,6 +281,41 @@ def dump(data: Any) -> str:
     return re.sub(r'"\\u0001RAW:((?:[^"\\]|\\.)*)"', lambda m: json.loads(f'"{m.group(1)}"'), text) + "\n"
 
 
+CONSTRUCTS = (
+    "? [a, b]\n: 1\n",  # a list as a key
+    "? {a: 1}\n: 1\n",  # a mapping as a key
+    "{[x]: 1}: 2\n",
+    "tags: !!set {a, b}\n",
+    "when: !!timestamp 2001-12-14\n",
+    "blob: !!binary aGVsbG8=\n",
+    "mine: !local x\n",
+    "obj: !!python/object:os.system x\n",
+    "pairs: !!omap [{a: 1}]\n",
+    "base: &base {x: 1}\n<<: *base\n",  # a merge key
+    "&k key: 1\n*k : 2\n",  # an anchor on a key, its alias as a key
+    "l: &l [a]\n*l : 1\n",  # an alias of a list as a key
+    "? |\n  block\n: 1\n",
+)
+
+
+def yaml_construct(text: str, rng: random.Random) -> str:
+    """A YAML construct the parser accepts but a plain file never needs, at the start of a top-level
+    line (or as the whole file): complex keys, tags, merge keys, anchors and aliases on keys."""
+    construct = rng.choice(CONSTRUCTS)
+    lines = text.splitlines(keepends=True)
+    tops = [i for i, line in enumerate(lines) if line[:1].isalpha()] or [0]
+    at = rng.choice(tops)
+    return "".join(lines[:at]) + construct + "".join(lines[at:])
+
+
+def huge_board(cells: int) -> str:
+    """An Ankh set-up on an inline board of `cells` cells in one flow list (120,601: ~4 MB)."""
+    side = int(cells**0.5) + 1
+    spots = [(q - side // 2, r - side // 2) for q in range(side) for r in range(side)][:cells]
+    listed = ", ".join(f"{{at: [{q}, {r}], terrain: fertile}}" for q, r in spots)
+    return f"game: ankh\nplayers: 2\nmap:\n  cells: [{listed}]\n"
+
+
 def mutate_text(text: str, rng: random.Random) -> bytes:
     """Byte-level damage: control characters, duplicated keys, cuts, foreign encodings, a BOM."""
     lines = text.splitlines(keepends=True) or [""]
@@ -297,6 +332,8 @@ def mutate_text(text: str, rng: random.Random) -> bytes:
     elif action < 0.5 and len(lines) > 1:
         del lines[rng.randrange(len(lines))]
         text = "".join(lines)
+    elif action < 0.52:
+        text = yaml_construct(text, rng)
     elif action < 0.55:
         text = (
             "a: &a ["
@@ -367,6 +404,10 @@ def make_case(seeds: Seeds, kind: str, rng: random.Random) -> Case:
         elif rng.random() < 0.2:
             args += ["--page", str(hostile_value(rng)).replace(RAW, "")]
         return Case(kind, {f"spec/{k}": v for k, v in files.items()}, args, f"{name}")
+    if kind == "setup" and rng.random() < 0.03:  # a huge inline board: bounded before it is parsed
+        text = huge_board(rng.choice([1_000, 12_000, 120_601]))
+        command = rng.choice(["validate", "caravans"])
+        return Case(kind, {"input.yaml": text.encode()}, [command, "input.yaml"], "huge board")
     if kind == "setup" and rng.random() < 0.05:  # a pile of one Quo Vadis tile: the checks stay linear
         copies = rng.choice([400, 1500, 2001])
         pile = {"game": "quo-vadis", "players": 3, "map": [{"tile": "a2-5", "at": [0, 0]}] * copies}
@@ -411,6 +452,15 @@ def command_case(seeds: Seeds, rng: random.Random) -> Case:
             args += ["--option", rng.choice(["short=true", "remove=99999", "x", "scenario=Nope", "=", "a=b"])]
         return Case("command", {}, args, "setup")
     only: list[str] = []
+    if rng.random() < 0.05:  # many copies of a bundled game's largest face: the drawing is bounded
+        files, _ = _bundled_spec(rng)
+        data = _parse(files["game.yaml"].decode())
+        biggest = max(data["components"], key=lambda c: len((c.get("face") or {}).get("elements") or ()))
+        biggest["count"] = rng.choice([60, 200])
+        files["game.yaml"] = dump(data).encode()
+        return Case(
+            "command", {f"spec/{k}": v for k, v in files.items()}, ["build", "spec", "-o", "out"], "copies"
+        )
     if rng.random() < 0.3:
         files, only = _bundled_spec(rng)
     else:

@@ -64,7 +64,7 @@ def _texts(svg: str) -> list[str]:
 
 
 def _board(page: str) -> str:
-    start = page.index('<div class="boardpic"')
+    start = page.index('class="boardpic"')
     return page[start : page.index("</svg>", start)]
 
 

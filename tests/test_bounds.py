@@ -324,7 +324,7 @@ IMAGE_SPEC = CARD_SPEC.replace('- {type: text, text: "{name}"}', "- {type: image
 def test_an_image_over_the_pixel_budget_is_refused_from_its_header(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(limits, "DECODED_PIXELS", 100 * 100)
+    monkeypatch.setattr(limits, "IMAGE_PIXELS", 100 * 100)
     folder = spec(tmp_path, IMAGE_SPEC, cards__csv="name\na\n", art__png=png(120, 100))
     line = refused(run("build", str(folder), "-o", str(tmp_path / "out")), "game.yaml:9:11")
     assert "it is 120 × 100 px (expected at most 10,000 px decoded" in line
@@ -354,7 +354,7 @@ def test_a_13000_px_square_png_is_refused_not_decoded(tmp_path: Path) -> None:
 def test_an_svg_embedded_image_over_the_budget_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(limits, "DECODED_PIXELS", 50 * 50)
+    monkeypatch.setattr(limits, "IMAGE_PIXELS", 50 * 50)
     data = base64.b64encode(png(60, 60)).decode()
     svg = (
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '

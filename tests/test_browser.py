@@ -309,9 +309,21 @@ def test_board_labels_are_readable_at_390_and_whole_in_landscape(
     players = 2 if game == "good-shepherds" else 3
     phone.get(f"{server}/g/{game}?lang={lang}&players={players}&seed=7")
     _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "svg.board"))
+    # the whole board first, its title and legend inside the screen's width (nothing cut at the right)
+    edges = phone.execute_script(
+        """const svg = document.querySelector('svg.board').getBoundingClientRect();
+        const texts = Array.from(document.querySelectorAll('svg.board text'))
+          .map(t => t.getBoundingClientRect());
+        return [svg.left, svg.right, Math.max(...texts.map(t => t.right)),
+                Math.min(...texts.map(t => t.left))];"""
+    )
+    assert edges[1] <= PHONE[0] and edges[2] <= edges[1] + 1 and edges[3] >= edges[0] - 1, edges
+    phone.find_element(By.CSS_SELECTOR, "label.boardpic").click()  # a tap: zoomed, labels readable
+    _wait(lambda: phone.find_element(By.ID, "zoom-board").is_selected())
     heights = _label_heights(phone)
-    assert heights and min(heights) >= 11, f"the smallest label is {min(heights):.1f} CSS px"
+    assert heights and min(heights) >= 12, f"the smallest label is {min(heights):.1f} CSS px"
     _no_sideways_scroll(phone)
+    phone.save_screenshot(str(tmp_path / f"{game}-{lang}-zoomed.png"))
     _metrics(phone, 844, 390)  # on its side: the whole board in view at once
     board = phone.find_element(By.CSS_SELECTOR, "svg.board")
     phone.execute_script("arguments[0].scrollIntoView({block: 'start'})", board)
@@ -396,3 +408,120 @@ def test_the_pdf_link_is_in_view_after_a_build(phone: Any, server: str) -> None:
         "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", link
     )
     assert top >= 0 and bottom <= PHONE[1], (top, bottom)
+
+
+# -- issue 28: another site's page refused, the page's own forms kept (with and without JS), a deal's address
+
+
+def test_another_sites_page_cannot_post_but_this_page_can_without_js(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    port = server.rsplit(":", 1)[1]
+    phone.get(f"http://localhost:{port}/?lang=en")  # another origin: the same server under another name
+    phone.execute_script(
+        """
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = arguments[0];
+        const field = document.createElement('input');
+        field.name = 'players'; field.value = '3';
+        form.appendChild(field);
+        document.body.appendChild(form);
+        form.submit();
+        """,
+        f"{server}/g/gods/deal",
+    )
+    _wait(lambda: "another site" in phone.find_element(By.TAG_NAME, "body").text)
+    assert "/g/gods/deal" in phone.current_url and not phone.find_elements(By.ID, "seed")
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:  # the page's own forms, posted by the browser itself (no script), are answered
+        phone.get(f"{server}/g/gods?lang=en")
+        _type(phone, "seed", "5")
+        phone.find_element(By.CSS_SELECTOR, "form.deal button").click()
+        _wait(lambda: phone.find_elements(By.ID, "seed"))
+        assert phone.find_element(By.ID, "seed").text == "5"
+        before = phone.find_element(By.TAG_NAME, "html")
+        phone.find_element(By.CSS_SELECTOR, "form.checkform button.primary").click()
+        _wait(lambda: _replaced(before))
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#report[data-valid=yes]"))
+    finally:
+        phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_a_deal_is_an_address_that_a_reload_shows_again(phone: Any, server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(f"{server}/g/delphi?lang=en")
+    _type(phone, "seed", "11")
+    phone.find_element(By.CSS_SELECTOR, "form.deal button").click()
+    _wait(lambda: phone.find_elements(By.ID, "seed"))
+    address = phone.current_url
+    assert "/g/delphi/setup?" in address and "seed=11" in address, address
+    dealt = phone.find_element(By.NAME, "setup").get_attribute("value")
+    phone.refresh()  # a GET of the deal's address: no "resubmit the form?" and the same deal
+    _wait(
+        lambda: phone.execute_script("return performance.getEntriesByType('navigation')[0].type") == "reload"
+    )
+    assert phone.execute_script("return performance.getEntriesByType('navigation')[0].name") == address
+    assert phone.find_element(By.ID, "seed").text == "11"
+    assert phone.find_element(By.NAME, "setup").get_attribute("value") == dealt
+
+
+def test_a_marked_tile_keeps_its_colour_and_the_board_opens_whole(
+    phone: Any, server: str, tmp_path: Path
+) -> None:
+    """Pixels inside a marked (and focused) tile are the same with the marks shown and hidden."""
+    import io
+
+    from PIL import Image
+    from selenium.webdriver.common.by import By
+
+    phone.get(f"{server}/g/delphi?lang=en&players=3&seed=7")
+    dealt = _wait(lambda: phone.find_element(By.NAME, "setup"))
+    text = dealt.get_attribute("value")
+    broken = text.replace("{at: [-3, -4], colour: red, count: 3}", "{at: [4, -5], colour: red, count: 3}")
+    phone.execute_script("arguments[0].value = arguments[1]", dealt, broken)
+    phone.find_element(By.CSS_SELECTOR, "form.checkform button.primary").click()
+    _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#report[data-valid=no]"))
+    width = phone.execute_script("return document.querySelector('svg.board').getBoundingClientRect().width")
+    assert width <= PHONE[0]  # the whole board first
+    phone.find_element(By.CSS_SELECTOR, ".violations li[data-error='0']").click()  # focused, zoomed in
+    _wait(lambda: phone.find_element(By.ID, "zoom-board").is_selected())
+    time.sleep(0.8)  # the smooth scroll to the mark
+    points = phone.execute_script(
+        """const m = document.querySelector('polygon.mark.focus');
+        const r = m.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+        return [[cx, cy], [cx - r.width * .3, cy], [cx + r.width * .3, cy], [cx, cy - r.height * .3]];"""
+    )
+    phone.save_screenshot(str(tmp_path / "delphi-focused.png"))
+    shown = Image.open(io.BytesIO(phone.get_screenshot_as_png())).convert("RGB")
+    phone.execute_script("document.querySelector('g.marks').style.visibility = 'hidden'")
+    hidden = Image.open(io.BytesIO(phone.get_screenshot_as_png())).convert("RGB")
+    phone.execute_script("document.querySelector('g.marks').style.visibility = ''")
+    scale = shown.width / PHONE[0]
+    for x, y in points:
+        at = (int(x * scale), int(y * scale))
+        assert shown.getpixel(at) == hidden.getpixel(at), (at, shown.getpixel(at), hidden.getpixel(at))
+    fills = phone.execute_script(
+        "return Array.from(document.querySelectorAll('.marks .mark')).map(m => getComputedStyle(m).fill)"
+    )
+    assert fills and all(f == "none" for f in fills), fills
+
+
+def test_without_js_the_board_opens_whole_and_a_tap_zooms(phone: Any, server: str, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        phone.get(f"{server}/g/ankh/setup?lang=en&players=3&seed=7")
+        board = _wait(lambda: phone.find_element(By.CSS_SELECTOR, "svg.board"))
+        whole = phone.execute_script("return arguments[0].getBoundingClientRect().width", board)
+        assert whole <= PHONE[0]
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
+        phone.save_screenshot(str(tmp_path / "ankh-whole-nojs.png"))
+        phone.find_element(By.CSS_SELECTOR, "label.boardpic").click()
+        zoomed = phone.execute_script("return arguments[0].getBoundingClientRect().width", board)
+        assert zoomed > 1.5 * PHONE[0] and min(_label_heights(phone)) >= 12
+        _no_sideways_scroll(phone)
+    finally:
+        phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})

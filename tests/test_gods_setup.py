@@ -70,7 +70,7 @@ def test_tiles_disconnected() -> None:
     broken = play_board([t("temple-red", 0, 0), t("wilderness", 1, 0), t("temple-blue", 3, 0)])
     report = report_of(broken)
     assert report.codes() == {"tiles-disconnected"}
-    assert report.errors[0].where == [[[0, 0], [1, 0]], [[3, 0]]]
+    assert report.errors[0].where == {"groups": [[[0, 0], [1, 0]], [[3, 0]]]}  # cells, not a side
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

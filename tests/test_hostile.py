@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from pnpforge.cli import main
 from pnpforge.errors import InputError
-from pnpforge.sourcefile import MAX_ALIAS_VALUES, check_text
+from pnpforge.sourcefile import MAX_ALIAS_VALUES, check_text, read_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 TINY = REPO / "examples" / "tiny-quest"
@@ -180,8 +180,12 @@ def test_alias_bomb_is_refused_at_its_first_offending_alias(tmp_path: Path) -> N
     # values each anchor holds: a 10, b 91, c 820, d 7381, e 66430; the aliases of lines 3-6 copy in
     # 74,718 values, and the first alias of line 7 (`f`) takes the total past MAX_ALIAS_VALUES
     assert 74_718 < MAX_ALIAS_VALUES < 74_718 + 66_430
-    line = bad(run("score", str(bomb)), "aliases copy in more than")
-    assert line.startswith(f"error: {bomb}:7:8:")
+    with pytest.raises(InputError) as refused:  # any YAML file: the aliases' guard
+        read_yaml(bomb)
+    assert str(refused.value.problems[0]).startswith(f"{bomb}:7:8: aliases copy in more than")
+    # a score file has a tighter bound of its own on every value, aliases' copies included (line 6: d)
+    line = bad(run("score", str(bomb)), "a score file of more than 20,000 values")
+    assert line.startswith(f"error: {bomb}:6:")
 
 
 def test_self_referencing_alias(tmp_path: Path) -> None:
@@ -201,7 +205,10 @@ def test_nul_and_control_characters_are_located(tmp_path: Path) -> None:
 def test_file_over_the_size_limit(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
     path.write_text("game: gods\n# " + "x" * (10 * 2**20) + "\n", encoding="utf-8")
-    bad(run("score", str(path)), "file larger than 10 MB")
+    with pytest.raises(InputError, match="file larger than 10 MB"):  # any file
+        read_yaml(path)
+    bad(run("score", str(path)), "a score file larger than 256 kB")  # a score file's own, tighter bound
+    bad(run("validate", str(path)), "a set-up file larger than 512 kB")
 
 
 # -- encodings ----------------------------------------------------------------------------------------
@@ -237,8 +244,15 @@ def test_truncated_font(spec: Path, tmp_path: Path) -> None:
     font = tmp_path / "trunc.ttf"
     font.write_bytes(Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").read_bytes()[:300])
     line = bad(run("build", str(spec), "-o", str(tmp_path / "out"), "--font", str(font)), "TrueType")
-    assert line.startswith(f"error: {font}: not a usable TrueType font (")
+    assert line.startswith(f"error: <command line>: --font '{font}': not a usable TrueType font (")
     assert not (tmp_path / "out").exists()
+    shutil.copy(font, spec / "trunc.ttf")  # chosen by the spec: said at the line that chose it
+    edit(spec, "  lang: en ", "  font: trunc.ttf\n  lang: en ")
+    line = bad(run("build", str(spec), "-o", str(tmp_path / "out")), "TrueType")
+    number = (spec / "game.yaml").read_text(encoding="utf-8").split("  font: trunc.ttf")[0].count("\n") + 1
+    assert line.startswith(
+        f"error: {spec / 'game.yaml'}:{number}:9: font 'trunc.ttf': not a usable TrueType font ("
+    )
 
 
 # -- paths --------------------------------------------------------------------------------------------
@@ -376,13 +390,27 @@ def test_fonts_named_by_the_spec_outside_its_folder(spec: Path, outside: Path, t
     assert result.exit_code == 0, result.output  # a system font folder is allowed
 
 
-def test_old_allow_outside_images_flag_still_works(tmp_path: Path, outside: Path) -> None:
+def test_allow_outside_images_allows_images_only(tmp_path: Path, outside: Path) -> None:
     image = "[{type: image, src: ../outside/secret.png}]"
     folder = refused_outside(
         tmp_path, "spec", f"  - {{name: pic, kind: card, size: poker, face: {{elements: {image}}}}}\n"
     )
     assert run("build", str(folder), "-o", str(tmp_path / "out"), "--allow-outside-images").exit_code == 0
-    assert "--allow-outside-images" not in run("build", "--help").output
+    assert "--allow-outside-images" in run("build", "--help").output
+    hexmap = "{type: hexmap, source: {data: ../outside/secret.yaml, list: cells, cells: ''}}"
+    (tmp_path / "second").mkdir()
+    shutil.copytree(outside, tmp_path / "second" / "outside")
+    board = f"  - {{name: map, kind: board, size: 100x100mm, face: {{elements: [{hexmap}]}}}}\n"
+    folder = refused_outside(tmp_path / "second", "map", board)
+    for command in (
+        ["build", "-o", str(tmp_path / "out2")],
+        ["export", "--to", "images", "-o", str(tmp_path / "x")],
+    ):
+        line = bad(
+            run(command[0], str(folder), *command[1:], "--allow-outside-images"), "outside the spec folder"
+        )
+        assert "secret.yaml" in line  # a hexmap's data file is not an image: still refused
+    assert not (tmp_path / "out2").exists()
 
 
 # -- the last-resort guard ----------------------------------------------------------------------------

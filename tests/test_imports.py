@@ -178,6 +178,7 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
     "pnpforge.gamekit",
     "pnpforge.i18n",
     "pnpforge.internals",
+    "pnpforge.internals.pydantic_plugins",
     "pnpforge.internals.quickexit",
     "pnpforge.internals.ruamel_private",
     "pnpforge.lazy",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,14 +16,22 @@ from pathlib import Path
 import pytest
 
 from pnpforge import catalog
-from pnpforge.internals import pydantic_private, quickexit, reportlab_private, ruamel_private
+from pnpforge.internals import (
+    pydantic_plugins,
+    pydantic_private,
+    quickexit,
+    reportlab_private,
+    ruamel_private,
+)
 
 SRC = Path(__file__).parents[1] / "src" / "pnpforge"
 ADAPTERS = SRC / "internals"
 
 
 @pytest.mark.parametrize(
-    "adapter", [reportlab_private, ruamel_private, pydantic_private], ids=lambda m: m.__name__.rsplit(".")[-1]
+    "adapter",
+    [reportlab_private, ruamel_private, pydantic_private, pydantic_plugins],
+    ids=lambda m: m.__name__.rsplit(".")[-1],
 )
 def test_each_library_still_has_the_shape_its_adapter_uses(adapter: object) -> None:
     problems = adapter.shape_problems()  # type: ignore[attr-defined]
@@ -89,3 +98,56 @@ def test_a_quick_exit_keeps_the_exit_code_and_the_output(tmp_path: Path) -> None
     text = "from pnpforge.internals import quickexit; quickexit.leave('bad thing')"
     done = subprocess.run([sys.executable, "-c", text], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr.strip()) == (1, "bad thing")
+
+
+PLUGIN_PROBE = """
+import json, os, sys
+from pnpforge.internals import pydantic_plugins
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = sys.argv[1]
+stood_in = pydantic_plugins.skip_plugin_scan()
+from pydantic import BaseModel
+class First(BaseModel):
+    count: int
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = sys.argv[2]  # turned back on (or not) after the first model
+class Second(BaseModel):
+    count: int
+loader = sys.modules[pydantic_plugins.LOADER]
+print(json.dumps({"stood_in": stood_in, "metadata": "importlib.metadata" in sys.modules,
+                  "real": hasattr(loader, "entry_points"), "count": Second(count=3).count}))
+"""
+
+
+def _plugin_probe(first: str, then: str) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", PLUGIN_PROBE, first, then], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    found: dict[str, object] = json.loads(done.stdout)
+    return found
+
+
+def test_with_plugins_off_pydantic_models_build_without_importlib_metadata() -> None:
+    for value in pydantic_plugins.OFF:
+        found = _plugin_probe(value, value)
+        assert found == {"stood_in": True, "metadata": False, "real": False, "count": 3}, value
+
+
+def test_plugins_turned_on_again_reach_pydantic_s_own_loader() -> None:
+    assert _plugin_probe("__all__", "") == {"stood_in": True, "metadata": True, "real": True, "count": 3}
+
+
+def test_with_plugins_on_pydantic_s_own_loader_is_left_alone() -> None:
+    assert _plugin_probe("", "") == {"stood_in": False, "metadata": True, "real": True, "count": 3}
+
+
+def test_a_table_command_builds_its_models_without_importlib_metadata(tmp_path: Path) -> None:
+    score = catalog.BUNDLED_DIR / "delphi" / "example-score.yaml"
+    probe = "import sys; from pnpforge.cli import main\ntry: main()\nexcept SystemExit: pass\n"
+    probe += "print('pydantic.main' in sys.modules, 'importlib.metadata' in sys.modules)"
+    env = {key: value for key, value in os.environ.items() if key != "PYDANTIC_DISABLE_PLUGINS"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "score", str(score)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == "True False"

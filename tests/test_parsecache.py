@@ -92,7 +92,9 @@ def test_a_read_only_install_parses_every_time(package: Path, monkeypatch: pytes
     parsed: list[str] = []
     real = sourcefile.read_yaml_text
     monkeypatch.setattr(
-        sourcefile, "read_yaml_text", lambda text, file: parsed.append(file) or real(text, file)
+        sourcefile,
+        "read_yaml_text",
+        lambda text, file, kind="": parsed.append(file) or real(text, file, kind),
     )
     for _ in range(2):
         assert sourcefile.read_yaml(folder / "map.yaml").data["note"] is None

@@ -384,16 +384,16 @@ SAID_BEFORE: list[tuple[Callable[[], object], str | None, str, str]] = [
         "delphi のプレイヤー数は 2〜4 人です(9 人は選べません)",
     ),
     (
-        lambda: forms.whole({"seed": "x"}, "seed", "seed"),
+        lambda: forms.whole({"seed": "x"}, "seed", "seed_field"),  # the page's field, not --seed
         None,
-        "Invalid value for '--seed': 'x' is not a valid integer.",
-        "--seed の値が正しくありません: 「x」は整数ではありません。",
+        "Seed: 'x' is not a valid integer.",
+        "シード: 「x」は整数ではありません。",
     ),
     (
-        lambda: forms.whole({"seed": "9" * 30}, "seed", "seed"),
+        lambda: forms.whole({"seed": "9" * 30}, "seed", "seed_field"),
         None,
-        "Invalid value for '--seed': number too large (expected at most 18 digits)",
-        "--seed の値が正しくありません: 数が大きすぎます(18 桁まで)",
+        "Seed: number too large (expected at most 18 digits)",
+        "シード: 数が大きすぎます(18 桁まで)",
     ),
     (
         lambda: board.check("game: delphi\nplayers: 9\nboard: {tiles: []}\nzeus: [0, 0]\n", "delphi"),

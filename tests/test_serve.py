@@ -401,20 +401,18 @@ def test_bad_score_files(client: Any, text: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("form", "expected"),
     [
-        ({"players": "9"}, "delphi is for 2 to 4 players (got --players 9)"),
-        ({"players": "two"}, "Invalid value for '--players': 'two' is not a valid integer."),
-        ({"players": "3", "seed": "x"}, "Invalid value for '--seed': 'x' is not a valid integer."),
-        (
-            {"players": "3", "seed": "1" * 20},
-            "Invalid value for '--seed': number too large (expected at most 18 digits)",
-        ),
-        ({"players": "2", "opt:short": "maybe"}, "--option short='maybe': expected true or false"),
+        ({"players": "9"}, "delphi is for 2 to 4 players (got «Players» 9)"),  # the page's fields, not flags
+        ({"players": "two"}, "Players: 'two' is not a valid integer."),
+        ({"players": "3", "seed": "x"}, "Seed: 'x' is not a valid integer."),
+        ({"players": "3", "seed": "1" * 20}, "Seed: number too large (expected at most 18 digits)"),
+        ({"players": "2", "opt:short": "maybe"}, "«short»='maybe': expected true or false"),
         ({"players": "2", "opt:remove": "9"}, "expected a whole number from 0 to 4"),
     ],
 )
 def test_bad_deal_requests(client: Any, form: dict[str, str], expected: str) -> None:
     answer = client.post("/g/delphi/deal", data=form)
     assert answer.status_code == 400 and expected in answer.text.replace("&#39;", "'")
+    assert "--" not in answer.text.split('class="problems"')[1].split("</ul>")[0]
 
 
 @pytest.mark.parametrize(
@@ -451,7 +449,7 @@ def test_oversize_bodies_get_413(client: Any) -> None:
 
 def test_bad_build_choice_and_a_real_build(client: Any) -> None:
     bad = client.post("/g/good-shepherds/build", data={"page": "a0"})
-    assert bad.status_code == 400 and "--page &#39;a0&#39;: expected one of a4, letter" in bad.text
+    assert bad.status_code == 400 and "Paper &#39;a0&#39;: expected one of a4, letter" in bad.text
     page = client.post("/g/good-shepherds/build", data={"page": "letter", "pdf_lang": "en", "duplex": "long"})
     assert page.status_code == 200, page.text[-2000:]
     link = re.search(r'href="(/g/good-shepherds/build/letter-en-long/good-shepherds\.pdf)"', page.text)

@@ -152,7 +152,7 @@ def test_messages_on_a_ja_page_are_japanese(client: Any) -> None:
         (
             "/g/delphi/deal",
             {"players": "3", "seed": "x"},
-            "--seed の値が正しくありません: 「x」は整数ではありません。",
+            "シード: 「x」は整数ではありません。",  # the page's field, not the CLI's --seed
         ),
         ("/g/delphi/deal", {"players": "9"}, "delphi のプレイヤー数は 2〜4 人です(9 人は選べません)"),
         ("/g/delphi/check", {"setup": "game: delphi\n  : ["}, "YAML の書式が正しくありません"),

@@ -346,6 +346,10 @@ def _sides_mode(group: ComponentPieces | None, frame: PageFrame, duplex: str) ->
     return "fold"  # fits neither way: the error names the half page it needed
 
 
+FONT_OPTION = N_("--font {font}: {problem}")  # a font file that is not a font, said at the option
+FONT_KEY = N_("font {font}: {problem}")  # ... and at the spec's defaults.font
+
+
 def drawing_setup(
     loaded: LoadedSpec, options: BuildOptions, fonts: FontRegistry | None = None
 ) -> tuple[PageFrame, str, RenderContext]:
@@ -356,11 +360,20 @@ def drawing_setup(
         font_path = options.font
         if font_path is None and defaults.font:
             font_path = spec_font(loaded, defaults.font, options.allow_outside_files)
-        fonts = FontRegistry(font_path)
+        try:
+            fonts = FontRegistry(font_path)
+        except InputError as error:  # said where the font was chosen: the option, or the spec's line
+            problem = error.problems[0].message
+            if options.font is not None:
+                said = Phrase(FONT_OPTION, font=repr(str(options.font)), problem=problem)
+                raise InputError.single(CLI, said) from None
+            said = Phrase(FONT_KEY, font=repr(str(defaults.font)), problem=problem)
+            raise InputError([loaded.source.problem(("defaults", "font"), said)]) from None
         fonts.chosen_at = _font_chosen_at(loaded, options)
     fonts.allow_outside = options.allow_outside_files
     lang = options.lang or defaults.lang
     ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
+    ctx.allow_outside_images = options.allow_outside_images
     ctx.icons = dict(loaded.spec.icons)
     ctx.draft = options.draft
     return frame, page_name, ctx

@@ -42,6 +42,7 @@ class BuildOptions:
     only: tuple[str, ...] = ()
     font: Path | None = None
     allow_outside_files: bool = False  # files the spec names may lie outside its folder
+    allow_outside_images: bool = False  # its images (only) may lie outside its folder
     stamp: str | None = None  # the draft printed on the cover and every sheet label (default game.version)
     sheets: tuple[int, ...] = ()  # --sheets: only these sheets of the full layout (and the cover)
     pick: Picker | None = None  # keeps some pieces of each component (a reprint's changed ones)

@@ -117,7 +117,7 @@ def spec_file(target: str | Path) -> Path | None:
 def slot(target: str | Path, spec: Path, options: BuildOptions) -> str | None:
     """What a kept build is for; None for a build that is not kept (a reprint's chosen pieces, files
     allowed from anywhere: they would not all be hashed)."""
-    if options.pick is not None or options.allow_outside_files:
+    if options.pick is not None or options.allow_outside_files or options.allow_outside_images:
         return None
     chosen = {f.name: getattr(options, f.name) for f in fields(options) if f.name not in UNKEYED}
     version = (FORMAT, __version__, sys.version_info[:2], _stamp(PACKAGE_DIR), _environment())

@@ -19,14 +19,23 @@ CLI = "<command line>"
 
 PIECES_PER_COMPONENT = 20_000  # pieces one component may make (count × rows' counts)
 PIECES_TOTAL = 50_000  # pieces of a whole spec, all components together
+DRAWN_ELEMENTS = 40_000  # face elements drawn in one build (pieces × their faces' elements); Delphi: 3,302
 PAGES = 2_000  # pages of one build (sheets × sides), worked out before any is drawn
 ROWS = 20_000  # data rows of one CSV (or rows_from list) of a spec
 CELL_COORD = 200  # axial [q, r] of a data file's cell, either way: far beyond any board
 NESTED_PIECES = 1_000  # polyhex tiles of one spec: each is nested by shapely (~10 ms a tile)
 POLYHEX_CELLS = 100  # hexes of one polyhex tile; board tiles have a handful
 SETUP_LIST = 2_000  # entries of any one list of a set-up file (cells, tiles, pieces, sides)
+REQUEST_WORK = 10_000  # entries a posted file may hold on the page (web/work.py estimate): ~2,000 tiles
+# A set-up or score file's size, by kind: (bytes, YAML values: every scalar, list and mapping, and what
+# aliases copy in), refused before the file is parsed into data. A dealt set-up is 1-4 kB and a few
+# hundred values; an inline Ankh board of 2,000 cells with 2,000 caravans ~130 kB and ~30,000 values.
+FILE_BOUNDS = {"setup": (512_000, 60_000), "score": (256_000, 20_000)}
 VIOLATIONS = 100  # violations a report lists; the rest are counted, not listed
-DECODED_PIXELS = 120_000_000  # an image read or a PNG written; a 388 × 446 mm board at 600 dpi: 96 Mpx
+DECODED_PIXELS = 120_000_000  # a PNG written; a 388 × 446 mm board at 600 dpi: 96 Mpx
+# an image read: a build holds it decoded, as RGB and compressed at once (~16 bytes a pixel at its peak),
+# so this keeps a build under 500 MB; a 388 × 446 mm board's art at 300 dpi: 24.1 Mpx
+IMAGE_PIXELS = 24_500_000
 _PIL_GUARD = DECODED_PIXELS  # kept at the default: a test lowering DECODED_PIXELS leaves PIL's guard alone
 IMAGE_MEMORY = 1_500_000_000  # bytes the export workers' images may hold together
 BLEED_RATIO = 1.0  # bleed at most the piece's longer side: more is a typo for a smaller unit
@@ -48,12 +57,14 @@ def pixels(points: float, dpi: float) -> int:
     return max(1, round(points / 72.0 * dpi))
 
 
-def pixels_problem(width: int, height: int, what: str) -> str | None:
-    """Why `what` of width × height pixels is over the decoded-pixel budget, or None when it is not."""
-    if width * height <= DECODED_PIXELS:
+def pixels_problem(width: int, height: int, what: str, most: int | None = None) -> str | None:
+    """Why `what` of width × height pixels is over the decoded-pixel budget (`most`, else
+    DECODED_PIXELS), or None when it is not."""
+    most = DECODED_PIXELS if most is None else most
+    if width * height <= most:
         return None
     return (
-        f"{what} is {width:,} × {height:,} px (expected at most {DECODED_PIXELS:,} px decoded; "
+        f"{what} is {width:,} × {height:,} px (expected at most {most:,} px decoded; "
         "see Work bounds in docs/spec.md)"
     )
 
@@ -66,8 +77,8 @@ def check_pixels(width: int, height: int, what: str, file: str = CLI) -> None:
 
 
 def image_size(image: str | IO[bytes], what: str) -> tuple[int, int]:
-    """An image's pixel size read from its header alone; ValueError when it is over the budget (so it is
-    never decoded) or not an image PIL can open."""
+    """An image's pixel size read from its header alone; ValueError when it is over the images' budget
+    (IMAGE_PIXELS: so it is never decoded) or not an image PIL can open."""
     from PIL import Image
 
     Image.MAX_IMAGE_PIXELS = _PIL_GUARD  # PIL's own guard for readers that open images themselves
@@ -78,10 +89,10 @@ def image_size(image: str | IO[bytes], what: str) -> tuple[int, int]:
                 width, height = opened.size
         except Image.DecompressionBombError:  # PIL's guard, at twice its limit, for a header it read
             raise ValueError(
-                f"{what} has more than {2 * DECODED_PIXELS:,} px (expected at most {DECODED_PIXELS:,} px "
+                f"{what} has more than {2 * _PIL_GUARD:,} px (expected at most {IMAGE_PIXELS:,} px "
                 "decoded; see Work bounds in docs/spec.md)"
             ) from None
-    problem = pixels_problem(width, height, what)
+    problem = pixels_problem(width, height, what, IMAGE_PIXELS)
     if problem:
         raise ValueError(problem)
     return width, height

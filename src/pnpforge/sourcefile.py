@@ -142,8 +142,18 @@ def line_col(text: str, index: int) -> tuple[int, int]:
     return text.count("\n", 0, index) + 1, index - line_start + 1
 
 
-def read_bytes(path: str | Path, file: str) -> bytes:
-    """The file's bytes, refusing more than MAX_FILE_BYTES without reading them all."""
+def read_bytes(path: str | Path, file: str, kind: str = "") -> bytes:
+    """The file's bytes, refusing more than MAX_FILE_BYTES (or its kind's bound, `limits.FILE_BOUNDS`)
+    without reading them all."""
+    if kind in limits.FILE_BOUNDS:
+        most = limits.FILE_BOUNDS[kind][0]
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(most + 1)
+        except OSError:
+            head = b""  # said below, as for any file
+        if len(head) > most:
+            raise too_big(file, kind)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
@@ -158,6 +168,23 @@ def read_bytes(path: str | Path, file: str) -> bytes:
         template = N_("file larger than {mb} MB (expected a smaller file; see Input limits in docs/spec.md)")
         raise InputError.single(file, Phrase(template, mb=_MB))
     return raw
+
+
+KINDS = {"setup": N_("set-up file"), "score": N_("score file")}  # the kinds of file FILE_BOUNDS bounds
+TOO_BIG = N_("a {kind} larger than {kb} kB (expected a few kB; see Work bounds in docs/spec.md)")
+TOO_MANY_VALUES = N_(
+    "a {kind} of more than {count} values (expected a few hundred; see Work bounds in docs/spec.md)"
+)
+
+
+def _too_many(kind: str, most: int) -> Phrase:
+    return Phrase(TOO_MANY_VALUES, kind=Phrase.word(KINDS[kind]), count=f"{most:,}")
+
+
+def too_big(file: str, kind: str) -> InputError:
+    """A file over its kind's byte bound (`limits.FILE_BOUNDS`)."""
+    kb = limits.FILE_BOUNDS[kind][0] // 1000
+    return InputError.single(file, Phrase(TOO_BIG, kind=Phrase.word(KINDS[kind]), kb=f"{kb:,}"))
 
 
 def decode_utf8(raw: bytes, file: str) -> str:
@@ -274,7 +301,7 @@ def _mark_problem(file: str, mark: Any, message: str) -> InputError:
     return InputError([Problem(file, line, col, message)])
 
 
-def _scan_limits(text: str, file: str) -> None:
+def _scan_limits(text: str, file: str, kind: str = "") -> None:
     """Walk the YAML events once and refuse what would make the loader recurse or blow up.
 
     Checked: nesting depth (aliases counted where they are used), the values aliases copy in, an
@@ -284,11 +311,12 @@ def _scan_limits(text: str, file: str) -> None:
     """
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    most = limits.FILE_BOUNDS[kind][1] if kind in limits.FILE_BOUNDS else 0
     try:
-        _walk(_events(text, fast=True), file)
+        _walk(_events(text, fast=True), file, most, kind)
     except MarkedYAMLError:
         try:
-            _walk(_events(text, fast=False), file)
+            _walk(_events(text, fast=False), file, most, kind)
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             what = (exc.problem or exc.context or UNREADABLE).strip()
@@ -297,15 +325,47 @@ def _scan_limits(text: str, file: str) -> None:
             raise InputError.single(file, Phrase(SYNTAX, reason=yaml_words(str(exc))), 1, 1) from None
 
 
-def _walk(events: Any, file: str) -> None:
+COMPLEX_KEY = N_("a {what} as a mapping key (expected a plain name or number before the ':')")
+TAGGED = N_("the YAML tag {tag} (expected plain values: these files use no tags)")
+_SHAPES = {"list": N_("list"), "mapping": N_("mapping")}  # what stands where a key should
+_PLAIN_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
+)
+
+
+def _node(event: Any, frames: list[list[Any]], file: str, collection: str = "") -> None:
+    """Count a node in its parent; refuse a list or mapping (`collection`) where a key stands, and a
+    tag that would make something other than plain data (a set, a date, an object)."""
+    tag = getattr(event, "tag", None)
+    if tag is not None and tag not in _PLAIN_TAGS and not (tag == "!" and collection == ""):
+        shown = "!!" + tag.removeprefix(_CORE) if tag.startswith(_CORE) else tag
+        raise _mark_problem(file, event.start_mark, Phrase(TAGGED, tag=quoted(shown)))
+    if not frames:
+        return
+    parent = frames[-1]
+    if parent[4] and parent[5] % 2 == 0 and collection:
+        raise _mark_problem(
+            file, event.start_mark, Phrase(COMPLEX_KEY, what=Phrase.word(_SHAPES[collection]))
+        )
+    parent[5] += 1
+
+
+def _walk(events: Any, file: str, most: int = 0, file_kind: str = "") -> None:
+    """The scan's one pass; `most`: the values the file may hold (0: no bound but the aliases')."""
     depth = 0
-    frames: list[list[Any]] = []  # open collections: [anchor, values before it, its level, deepest level]
+    # open collections: [anchor, values before it, its level, deepest level, a mapping?, nodes in it]
+    frames: list[list[Any]] = []
     sizes: dict[str, tuple[int, int]] = {}  # anchor -> (values it holds, levels it adds)
+    shapes: dict[str, str] = {}  # anchor of a collection -> "list" or "mapping"
     values = copied = 0
     for event in events:
         kind = type(event).__name__
         if kind == "ScalarEvent":  # the most common event first: this loop runs for every file read
             values += 1
+            if event.tag is not None:
+                _node(event, frames, file)
+            elif frames:
+                frames[-1][5] += 1
             if event.anchor is not None:
                 sizes[event.anchor] = (1, 0)
             value = event.value
@@ -315,7 +375,13 @@ def _walk(events: Any, file: str) -> None:
             plain = event.style in (None, "") and event.implicit[0]
             if len(value) > MAX_DIGITS and plain and _too_long_integer(value):
                 raise _mark_problem(file, event.start_mark, too_long_number())
+            if most and values > most:
+                raise _mark_problem(file, event.start_mark, _too_many(file_kind, most))
         elif kind in _COLLECTION_START:
+            shape = "mapping" if kind == "MappingStartEvent" else "list"
+            _node(event, frames, file, shape)
+            if event.anchor is not None:
+                shapes[event.anchor] = shape
             depth += 1
             if depth > MAX_DEPTH:
                 said = Phrase(
@@ -326,10 +392,10 @@ def _walk(events: Any, file: str) -> None:
                     depth=MAX_DEPTH,
                 )
                 raise _mark_problem(file, event.start_mark, said)
-            frames.append([event.anchor, values, depth, depth])
+            frames.append([event.anchor, values, depth, depth, shape == "mapping", 0])
             values += 1
         elif kind in _COLLECTION_END:
-            anchor, before, level, deepest = frames.pop()
+            anchor, before, level, deepest, _, _ = frames.pop()
             depth -= 1
             if frames:
                 frames[-1][3] = max(frames[-1][3], deepest)
@@ -337,6 +403,7 @@ def _walk(events: Any, file: str) -> None:
                 sizes[anchor] = (values - before, deepest - level + 1)
         elif kind == "AliasEvent":
             _alias(event, file, sizes, frames, depth)
+            _node(event, frames, file, shapes.get(event.anchor, ""))
             count, height = sizes[event.anchor]
             values += count
             copied += count
@@ -349,6 +416,8 @@ def _walk(events: Any, file: str) -> None:
                     count=MAX_ALIAS_VALUES,
                 )
                 raise _mark_problem(file, event.start_mark, said)
+            if most and values > most:
+                raise _mark_problem(file, event.start_mark, _too_many(file_kind, most))
             if frames:
                 frames[-1][3] = max(frames[-1][3], depth + height)
 
@@ -617,14 +686,17 @@ def _safe_load(text: str) -> Any:
         return _normalise(YAML(typ="safe").load(text))
 
 
-def read_yaml_text(text: str, file: str) -> Source:
+def read_yaml_text(text: str, file: str, kind: str = "") -> Source:
     """Parse YAML text (JSON is YAML too); raise InputError with the location of any problem.
 
     Every YAML reader (files, set-ups dealt in memory, answers typed in, the web) comes here, so the
-    input limits are checked here, before any parser builds a tree.
+    input limits are checked here, before any parser builds a tree; `kind` ("setup", "score") bounds
+    the text's size and values more tightly (`limits.FILE_BOUNDS`).
     """
+    if kind in limits.FILE_BOUNDS and len(text) > limits.FILE_BOUNDS[kind][0]:
+        raise too_big(file, kind)
     check_text(text, file)
-    _scan_limits(text, file)
+    _scan_limits(text, file, kind)
     try:
         data = _safe_load(text)
     except Exception:  # any complaint: let the round-trip parser say it with a location
@@ -679,16 +751,16 @@ def hidden_by_comment(source: Source) -> list[Problem]:
     return problems
 
 
-def read_yaml(path: str | Path) -> Source:
+def read_yaml(path: str | Path, kind: str = "") -> Source:
     """Read a YAML or JSON file; a missing, unreadable or hostile file is an InputError, not a traceback.
 
     pnpforge's own data files are parsed once and then read from their cache (parsecache.py).
     """
     file = str(path)
-    text = decode_utf8(read_bytes(path, file), file)
+    text = decode_utf8(read_bytes(path, file, kind), file)
     cache = parsecache.cache_file(Path(path))
     if cache is None:
-        return _parse(text, file)
+        return _parse(text, file, kind)
     data = parsecache.load(cache, text)
     if data is not parsecache.MISSING:
         return Source(file, data, None, text)
@@ -697,16 +769,16 @@ def read_yaml(path: str | Path) -> Source:
     return source
 
 
-def _parse(text: str, file: str) -> Source:
+def _parse(text: str, file: str, kind: str = "") -> Source:
     if file.endswith(".json"):
         check_text(text, file)
-        _scan_limits(text, file)  # json's own parser recurses and converts any integer: check first
+        _scan_limits(text, file, kind)  # json's own parser recurses and converts any integer: check first
         try:
             json.loads(text)
         except json.JSONDecodeError as exc:
             said = Phrase(N_("JSON syntax error: {reason}"), reason=exc.msg)  # the json module's words
             raise InputError.single(file, said, exc.lineno, exc.colno) from None
-    return read_yaml_text(text, file)
+    return read_yaml_text(text, file, kind)
 
 
 @dataclass

@@ -18,11 +18,15 @@ import types
 from collections.abc import Sequence
 from typing import Any
 
+from pnpforge.internals import pydantic_plugins
+
 
 def _without_pydantic_plugins() -> None:
     """pnpforge uses no pydantic plugin: pydantic's documented switch turns off its entry-point scan,
-    unless the user set PYDANTIC_DISABLE_PLUGINS."""
+    unless the user set PYDANTIC_DISABLE_PLUGINS; then pydantic's plugin loader needs no
+    importlib.metadata (internals/pydantic_plugins.py)."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    pydantic_plugins.skip_plugin_scan()
 
 
 _without_pydantic_plugins()

@@ -84,7 +84,14 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
     is_flag=True,
     help=N_("Let the spec name files (CSV, data, images, fonts) outside its folder."),
 )
-@click.option("--allow-outside-images", is_flag=True, hidden=True)  # the old name, still accepted
+@click.option(
+    "--allow-outside-images",
+    is_flag=True,
+    help=N_(
+        "Let the spec's images lie outside its folder (CSV, data files and fonts stay inside: "
+        "--allow-outside-files allows those too)."
+    ),
+)
 @click.option(
     "--black",
     default="rgb",
@@ -159,7 +166,8 @@ def export_cmd(
         dpi=dpi,
         format=fmt.strip().lower(),
         font=Path(font) if font else None,
-        allow_outside_files=allow_outside_files or allow_outside_images,
+        allow_outside_files=allow_outside_files,
+        allow_outside_images=allow_outside_images,
         processes=jobs,
         base_url=base_url,
         black=black.strip().lower(),

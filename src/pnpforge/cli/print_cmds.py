@@ -118,7 +118,14 @@ def _build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             is_flag=True,
             help=N_("Let the spec name files (CSV, data, images, fonts) outside its folder."),
         ),
-        click.option("--allow-outside-images", is_flag=True, hidden=True),  # the old name, still accepted
+        click.option(
+            "--allow-outside-images",
+            is_flag=True,
+            help=N_(
+                "Let the spec's images lie outside its folder (CSV, data files and fonts stay inside: "
+                "--allow-outside-files allows those too)."
+            ),
+        ),
         click.option(
             "--draft",
             is_flag=True,
@@ -149,7 +156,8 @@ def _options(**kw: Any) -> BuildOptions:
         dpi=kw["dpi"],
         only=tuple(kw["only"]),
         font=Path(kw["font"]) if kw["font"] else None,
-        allow_outside_files=kw["allow_outside_files"] or kw["allow_outside_images"],
+        allow_outside_files=kw["allow_outside_files"],
+        allow_outside_images=kw["allow_outside_images"],
         stamp=kw["stamp"],
         sheets=parse_sheets(kw["sheets"]) if kw.get("sheets") else (),
         draft=kw.get("draft", False),

@@ -184,18 +184,30 @@ TOO_MANY_TILES = N_(
     "(expected at most {most} in all; see Work bounds in docs/spec.md)"
 )
 
+TOO_MANY_ELEMENTS = N_(
+    "component {name} brings the build to {count} drawn elements (pieces × the elements of their faces; "
+    "expected at most {most} in all; see Work bounds in docs/spec.md)"
+)
+
+
+def _elements(face: Any) -> int:
+    return len(getattr(face, "elements", None) or ())
+
 
 def _total_problems(loaded: LoadedSpec) -> list[Problem]:
-    """The spec's pieces all together within `limits.PIECES_TOTAL`, and its polyhex tiles (nested one by
-    one) within `limits.NESTED_PIECES`, said at the component that passes the bound."""
-    total = nested = 0
+    """The spec's pieces all together within `limits.PIECES_TOTAL`, its polyhex tiles (nested one by
+    one) within `limits.NESTED_PIECES`, and the elements its pieces' faces draw within
+    `limits.DRAWN_ELEMENTS`, said at the component that passes the bound."""
+    total = nested = drawn = 0
     for index, component in enumerate(loaded.spec.components):
         count = loaded.piece_total(component)
         total += count
         nested += count if component.shape == "polyhex" else 0
+        drawn += count * max(1, _elements(component.face) + _elements(getattr(component, "back", None)))
         for value, bound, template in (
             (total, limits.PIECES_TOTAL, TOO_MANY_PIECES),
             (nested, limits.NESTED_PIECES, TOO_MANY_TILES),
+            (drawn, limits.DRAWN_ELEMENTS, TOO_MANY_ELEMENTS),
         ):
             if value > bound:
                 message = Phrase(template, name=repr(component.name), count=value, most=bound)
@@ -570,7 +582,7 @@ def _apply_lookup(
     if not fields:
         said = Phrase(
             N_("{fields} names no field of the rows (fields: {known})"),
-            fields=", ".join(lookup.fields),
+            fields=", ".join(repr(f) for f in lookup.fields) or "[]",  # quoted: an empty one is seen
             known=names or Phrase.word(NONE),
         )
         return [source.problem((*where, "fields"), said)]

@@ -219,7 +219,7 @@ class _Files:
 
     def __init__(self, ctx: RenderContext) -> None:
         self.folder = Path(ctx.spec_dir).resolve()
-        self.allow_outside = ctx.allow_outside_files
+        self.allow_outside = ctx.allow_outside_files or ctx.allow_outside_images
         self.fonts = ctx.fonts
         self.known: dict[str, str] = {}
 

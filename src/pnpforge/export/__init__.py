@@ -48,6 +48,7 @@ class ExportOptions:
     format: str = "pdf"  # print-shop: pdf or png
     font: Path | None = None
     allow_outside_files: bool = False  # --allow-outside-files: files the spec names may lie anywhere
+    allow_outside_images: bool = False  # --allow-outside-images: its images (only) may lie anywhere
     processes: int | None = None  # rasterising processes; None: every core
     base_url: str | None = None  # tts: where the images will be hosted; None: paths relative to the JSON
     black: str = "rgb"  # print-shop PDF: "k" writes black text and line art as DeviceCMYK 0 0 0 1
@@ -101,7 +102,12 @@ def build_options_of(options: ExportOptions) -> BuildOptions:
     """The build options that choose the same pieces, language and fonts."""
     o = options
     return BuildOptions(
-        lang=o.lang, only=o.only, font=o.font, allow_outside_files=o.allow_outside_files, page=o.page
+        lang=o.lang,
+        only=o.only,
+        font=o.font,
+        allow_outside_files=o.allow_outside_files,
+        allow_outside_images=o.allow_outside_images,
+        page=o.page,
     )
 
 

@@ -93,7 +93,7 @@ def score_source(source: Source) -> ScoreResult:
 
 
 def score_file(path: str | Path) -> ScoreResult:
-    return score_source(read_yaml(path))
+    return score_source(read_yaml(path, "score"))
 
 
 def sheet_text(result: ScoreResult, lang: str) -> str:

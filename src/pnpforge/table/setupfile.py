@@ -93,7 +93,7 @@ def _at(data: Any, path: Path_) -> Any:
 
 def load_setup(path: str | Path) -> LoadedSetup:
     """Read and type-check a set-up file; any malformed input is an InputError located in the file."""
-    return load_source(read_yaml(path))
+    return load_source(read_yaml(path, "setup"))
 
 
 def check_loaded(loaded: LoadedSetup) -> Report:
@@ -107,7 +107,7 @@ def check_file(path: str | Path) -> Report:
 
 
 def check_text(text: str, file: str = "<set-up>") -> Report:
-    return check_loaded(load_source(read_yaml_text(text, file)))
+    return check_loaded(load_source(read_yaml_text(text, file, "setup")))
 
 
 # -- dealing -----------------------------------------------------------------------------------------

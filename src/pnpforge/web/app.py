@@ -10,6 +10,7 @@ never a traceback. No route reads or writes a file of the machine except the app
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import shutil
 import tempfile
@@ -20,10 +21,11 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from pnpforge import catalog, i18n
 from pnpforge.errors import InputError
@@ -51,13 +53,35 @@ async def index(request: Request) -> Response:
     return answer(await run(request, pages.index, forms.lang_of(request)))
 
 
+PAGES_KEPT = 64  # game pages kept rendered (a game and a language each)
+
+
 async def game_view(request: Request) -> Response:
+    """A game's page; the plain page (no deal in its address) is rendered once per game, language and
+    spec version and then answered from memory, so a flood of page loads never queues for a worker."""
     query = {
         k: v for k, v in request.query_params.items() if k in ("players", "seed") or k.startswith("opt:")
     }
-    return answer(
-        await run(request, pages.game_view, request.path_params["game"], forms.lang_of(request), query)
-    )
+    lang = forms.lang_of(request)
+    dealt = request.url.path.endswith("/setup")
+    game_id = request.path_params["game"]
+    if query or dealt:
+        return answer(await run(request, setup_routes.game_view, game_id, lang, query, dealt))
+    game = catalog.find_game(game_id)
+    try:
+        stamp = game.spec_file.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    key = (game_id, str(game.path), stamp, lang, *(os.environ.get(name) for name in work.SHARED_ENV))
+    kept: dict[tuple[object, ...], pages.Answer] = request.app.state.pages
+    if key not in kept:
+        given = await run(request, setup_routes.game_view, game_id, lang, query, dealt)
+        if given.status != 200:
+            return answer(given)
+        if len(kept) >= PAGES_KEPT:
+            kept.pop(next(iter(kept)))
+        kept[key] = given
+    return answer(kept[key])
 
 
 def _wants_json(request: Request) -> bool:
@@ -98,7 +122,30 @@ async def on_failed(request: Request, exc: Exception) -> Response:
 
 
 async def on_gone(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, ClientDisconnect):  # left mid-body: one line for the log, no stack
+        log.warning("client left before its request body arrived: %s %s", request.method, request.url.path)
     return Response(status_code=499)  # nobody is listening; the work was stopped
+
+
+async def on_busy(request: Request, exc: Exception) -> Response:
+    response = _failure(request, 503, pages.said(text.said("busy", forms.lang_of(request))))
+    response.headers["retry-after"] = "10"
+    return response
+
+
+def _said(scope: Scope, status: int, key: str) -> Response:
+    """An answer given before any route ran (another site's post, the server stopping), as a page in
+    the request's language (its query's, else its browser's) or as JSON for /api/."""
+    request = Request(scope)
+    return _failure(request, status, pages.said(text.said(key, forms.lang_of(request))))
+
+
+def _cross_site(scope: Scope) -> Response:
+    return _said(scope, 403, "cross_site")
+
+
+def _stopping(scope: Scope) -> Response:
+    return _said(scope, 503, "server_stopping")
 
 
 async def on_too_large(request: Request, exc: Exception) -> Response:
@@ -141,6 +188,7 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/g/{game}", game_view),
+        Route("/g/{game}/setup", game_view),  # where a deal leads: its players, seed and options
         *setup_routes.ROUTES,
         *score_routes.ROUTES,
         *print_routes.ROUTES,
@@ -156,16 +204,20 @@ def create_app(
             work.WorkTimeout: on_stopped,
             work.WorkFailed: on_failed,
             ClientGone: on_gone,
+            ClientDisconnect: on_gone,
+            work.Busy: on_busy,
             guards.BodyTooLarge: on_too_large,
         },
         lifespan=lifespan,
     )
     app.state.work = pool
+    app.state.pages = {}
     app.state.store = store
     app.state.builds = builds.Builds(root, build_seconds)
     app.add_middleware(guards.BodyLimit, limits=guards.limits(max_body))
     app.add_middleware(guards.ReadTimeout)
+    app.add_middleware(guards.SameOrigin, refused=_cross_site)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))
     app.add_middleware(guards.SecurityHeaders)
-    app.add_middleware(guards.QuietStop)
+    app.add_middleware(guards.QuietStop, stopping=_stopping)
     return app

@@ -65,7 +65,7 @@ def check(
 ) -> Checked:
     """Read, type-check and check a set-up text; InputError when it cannot be read as one. The board is
     drawn with its title and legend in `lang` (the game's words, as `setup --draw --lang`)."""
-    source = read_text(text, file)
+    source = read_text(text, file, "setup")
     named = catalog.game_of(source, "set-up file")
     if game_id is not None and named.id != game_id:
         raise InputError([source.problem(("game",), Phrase(OTHER_GAME, game=named.id, expected=game_id))])
@@ -82,12 +82,13 @@ def check(
     return checked
 
 
-def read_text(text: str, file: str) -> Source:
-    """`read_yaml_text`, with the YAML reader's refusal of a body that is not text as a located error."""
+def read_text(text: str, file: str, kind: str = "") -> Source:
+    """`read_yaml_text`, with the YAML reader's refusal of a body that is not text as a located error;
+    `kind` ("setup", "score") bounds its size (`limits.FILE_BOUNDS`)."""
     from ruamel.yaml.error import YAMLError
 
     try:
-        return read_yaml_text(text, file)
+        return read_yaml_text(text, file, kind)
     except InputError:
         raise
     except YAMLError as exc:  # e.g. control characters: a binary upload, not a YAML file
@@ -100,19 +101,27 @@ def read_text(text: str, file: str) -> Source:
 # -- drawing -----------------------------------------------------------------------------------------
 
 
-def _coords(where: Any) -> Iterator[tuple[int, int] | tuple[tuple[int, int], tuple[int, int]]]:
-    """Cells `(q, r)` and neighbouring pairs `((q, r), (q, r))` found anywhere in a violation's `where`."""
+def _coords(
+    where: Any, cells_only: bool = False
+) -> Iterator[tuple[int, int] | tuple[tuple[int, int], tuple[int, int]]]:
+    """Cells `(q, r)` and neighbouring pairs `((q, r), (q, r))` (a side: a camel, a river) found anywhere
+    in a violation's `where`; under a `cells` or `groups` key every pair is two cells, never a side."""
     if _is_cell(where):
         yield (where[0], where[1])
     elif isinstance(where, list | tuple):
         cells = [(w[0], w[1]) for w in where if _is_cell(w)]
-        if len(where) == 2 and len(cells) == 2 and hexgrid.distance(cells[0], cells[1]) == 1:
+        if (
+            not cells_only
+            and len(where) == 2
+            and len(cells) == 2
+            and hexgrid.distance(cells[0], cells[1]) == 1
+        ):
             yield (cells[0], cells[1])
         for item in where:
-            yield from _coords(item)
+            yield from _coords(item, cells_only)
     elif isinstance(where, dict):
-        for item in where.values():
-            yield from _coords(item)
+        for key, item in where.items():
+            yield from _coords(item, cells_only or key in ("cells", "groups"))
 
 
 def _is_cell(value: Any) -> bool:
@@ -132,42 +141,70 @@ def _hex_size(pic: BoardPicture) -> float | None:
 
 
 def _overlay(pic: BoardPicture, errors: list[Violation]) -> tuple[list[str], list[int]]:
-    """SVG elements in the picture's millimetres marking each error, and the errors left unmarked."""
+    """SVG elements in the picture's millimetres marking each error, and the errors left unmarked.
+
+    Marks are outlines (a cell's edge, a side's line, a dashed ring round one or two cells) and a
+    numbered badge per violation beside its first mark: nothing fills a tile, so every tile keeps its
+    colour. Marks of the same shape (two faults of one caravan) are one element naming both."""
     from pnpforge.validator.picture import side_points
 
     size = pic.grid or _hex_size(pic)
     hexes = [(centroid(cell.points), cell.points) for cell in pic.cells if len(cell.points) == 6]
-    parts: list[str] = []
+    shapes: dict[str, list[int]] = {}  # an element's geometry -> the violations it marks
+    badges: list[str] = []
+    taken: dict[tuple[int, int], int] = {}  # badges already at a spot: the next one beside them
     unmarked: list[int] = []
     for index, violation in enumerate(errors):
-        drawn = 0
-        tag = f'class="mark" data-error="{index}" data-code="{violation.code}"'
-        for item in _coords(violation.where) if size else ():
-            if isinstance(item[0], tuple):
-                a, b = item
-                ends = side_points(a, b, size)  # type: ignore[arg-type]
-                if len(ends) == 2:
-                    (x1, y1), (x2, y2) = (pic.place(end) for end in ends)  # turned as the board was
-                    parts.append(f'<line {tag} x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>')
-                    drawn += 1
-                continue
-            x, y = pic.place(hexgrid.to_pixel(item, size))  # type: ignore[arg-type]
+        items = list(_coords(violation.where)) if size else []
+        cells = list(dict.fromkeys(i for i in items if isinstance(i[0], int)))
+        sides = [i for i in items if isinstance(i[0], tuple)]
+        anchor: tuple[float, float] | None = None
+        lines = []
+        for a, b in sides:
+            ends = side_points(a, b, size)  # type: ignore[arg-type]
+            if len(ends) == 2:
+                (x1, y1), (x2, y2) = (pic.place(end) for end in ends)  # turned as the board was
+                lines.append(f"M{x1:.2f} {y1:.2f}L{x2:.2f} {y2:.2f}")
+                anchor = anchor or ((x1 + x2) / 2, (y1 + y2) / 2)
+        if lines:  # a caravan's sides: one line through them all
+            shapes.setdefault(f'<path d="{" ".join(lines)}"', []).append(index)
+        for cell in cells:
+            x, y = pic.place(hexgrid.to_pixel(cell, size))  # type: ignore[arg-type]
+            anchor = anchor or (x, y)
             points = next((p for c, p in hexes if math.dist(c, (x, y)) < size * 0.3), None)  # type: ignore[operator]
             if points is None:
-                parts.append(f'<circle {tag} cx="{x:.2f}" cy="{y:.2f}" r="{size * 0.6:.2f}"/>')  # type: ignore[operator]
-            else:
-                shape = " ".join(f"{px:.2f},{py:.2f}" for px, py in points)
-                parts.append(f'<polygon {tag} points="{shape}"/>')
-                # a dashed ring around the cell, so a marked cell is seen at a glance on a phone
-                ring = f'class="mark ring" data-error="{index}" data-code="{violation.code}"'
-                parts.append(f'<circle {ring} cx="{x:.2f}" cy="{y:.2f}" r="{size * 1.35:.2f}"/>')  # type: ignore[operator]
-            drawn += 1
-        if not drawn:
+                shapes.setdefault(f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{size * 0.6:.2f}"', []).append(index)  # type: ignore[operator]
+                continue
+            shape = " ".join(f"{px:.2f},{py:.2f}" for px, py in points)
+            shapes.setdefault(f'<polygon points="{shape}"', []).append(index)
+            if len(cells) <= 2:  # a dashed ring round one or two cells, seen at a glance on a phone
+                ring = f'<circle class="ring" cx="{x:.2f}" cy="{y:.2f}" r="{size * 1.35:.2f}"'  # type: ignore[operator]
+                shapes.setdefault(ring, []).append(index)
+        if anchor is None:
             unmarked.append(index)
-    return parts, unmarked
+            continue
+        spot = (round(anchor[0]), round(anchor[1]))
+        shift = taken.get(spot, 0)
+        taken[spot] = shift + 1
+        r = size * 0.42  # type: ignore[operator]
+        bx, by = anchor[0] + size * 0.55 + shift * 2.1 * r, anchor[1] - size * 0.55  # type: ignore[operator]
+        badges.append(
+            f'<g class="badge" data-error="{index}"><circle cx="{bx:.2f}" cy="{by:.2f}" r="{r:.2f}"/>'
+            f'<text x="{bx:.2f}" y="{by:.2f}" font-size="{r * 1.25:.2f}" text-anchor="middle" '
+            f'dominant-baseline="central">{index + 1}</text></g>'
+        )
+    parts = []
+    for geometry, indices in shapes.items():
+        codes = " ".join(dict.fromkeys(errors[i].code for i in indices))
+        named = " ".join(str(i) for i in indices)
+        tag, attributes = geometry[1:].split(" ", 1)
+        kind = "mark ring" if attributes.startswith('class="ring" ') else "mark"
+        attributes = attributes.removeprefix('class="ring" ')
+        parts.append(f'<{tag} class="{kind}" data-error="{named}" data-code="{codes}" {attributes}/>')
+    return parts + badges, unmarked
 
 
-LABEL_PX = 11  # CSS px: the smallest text on the board is at least this tall when the board is zoomed
+LABEL_PX = 12  # CSS px: the smallest text on the board is at least this tall when the board is zoomed
 
 
 def _readable_width(svg: str) -> int:

@@ -12,11 +12,14 @@ from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import MAX_DIGITS, too_long_number
-from pnpforge.web import pages, text
+from pnpforge.web import text
+from pnpforge.web.answers import FORM
 
-FORM = pages.FORM  # the file name messages use for a form field that is not part of a file
+__all__ = ["FORM", "INVALID", "NOT_INTEGER", "NOT_UTF8", "lang_of", "read", "whole"]
+
 NOT_UTF8 = N_("cannot read file: not UTF-8 text")
 INVALID = N_("Invalid value for '--{option}': {reason}")  # click's words for a bad option value
+FIELD = N_("{field}: {reason}")  # a form field's bad value, said at the field's label as the page shows it
 NOT_INTEGER = N_("'{value}' is not a valid integer.")
 
 
@@ -24,9 +27,10 @@ async def read(request: Request) -> dict[str, str]:
     """The posted fields as text (an uploaded file read as UTF-8 text; a bad encoding is bad input).
 
     A urlencoded body is decoded as UTF-8 whatever client sent it, %-escaped or raw (a browser escapes,
-    a script may not); so is every multipart field."""
+    a script may not); so is every multipart field. The whole body is read first, whatever its type or
+    encoding, so a body over its limit is refused (413) here and never half-read by a later step."""
+    raw = await request.body()
     if request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
-        raw = await request.body()
         try:
             pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict")
         except UnicodeDecodeError:
@@ -60,16 +64,18 @@ def lang_of(request: Request, form: dict[str, str] | None = None) -> str:
 
 
 def whole(form: dict[str, str], key: str, what: str, default: int | None = None) -> int | None:
-    """A whole number from a form field, refused in the words the CLI uses for its option `--what`."""
+    """A whole number from a form field, refused at the field's label (`what`: a key of the page's
+    words, e.g. "seed", "player_count"), in the words the CLI uses for the same number."""
     import click
 
     raw = form.get(key, "").strip()
     if not raw:
         return default
+    label = Phrase.word(text.WORDS.get(what, what))
     if len(raw.lstrip("+-")) > MAX_DIGITS:  # refused before Python converts it, as a file's number is
-        raise InputError.single(FORM, Phrase(INVALID, option=what, reason=too_long_number()))
+        raise InputError.single(FORM, Phrase(FIELD, field=label, reason=too_long_number()))
     try:
         return int(click.INT.convert(cast(Any, raw), None, None))  # click types its input loosely
     except click.BadParameter:  # said as click says it, in the catalog's words
         reason = Phrase(NOT_INTEGER, value=raw)
-        raise InputError.single(FORM, Phrase(INVALID, option=what, reason=reason)) from None
+        raise InputError.single(FORM, Phrase(FIELD, field=label, reason=reason)) from None

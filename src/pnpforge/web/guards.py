@@ -1,11 +1,16 @@
 """What every request meets first: a limit on the body's size per route, a deadline for the body to
-arrive, and headers that keep the page to itself. (The Host allow-list is Starlette's
+arrive, posts from this page only (no other site's page may drive a check or a build), and headers that
+keep the page to itself. (The Host allow-list is Starlette's
 TrustedHostMiddleware; the deadline for the request's headers is the server's, web/server.py.)"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+from collections.abc import Callable
+from http import HTTPMethod
+from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -93,8 +98,9 @@ class ReadTimeout:
             nonlocal complete
             if complete:  # after the body: waiting for the client to go is no read
                 return await receive()
-            try:
-                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            try:  # asyncio.timeout, not wait_for: a cancel that meets a message just received stays a cancel
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
             except TimeoutError:
                 raise BodyTimeout from None
             complete = message["type"] != "http.request" or not message.get("more_body", False)
@@ -114,7 +120,7 @@ SECURITY_HEADERS = [
     ),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),  # so a browser's post says its Origin (no-referrer: "null")
 ]
 
 
@@ -133,19 +139,69 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
 
 
-class QuietStop:
-    """A request cancelled because the server is stopping (Ctrl+C) ends quietly: its work was already
-    stopped by the cancellation, and a stack trace per request in flight would only alarm."""
+SAFE_METHODS = frozenset({HTTPMethod.GET, HTTPMethod.HEAD, HTTPMethod.OPTIONS})  # change nothing
 
-    def __init__(self, app: ASGIApp) -> None:
+
+def foreign(scope: Scope) -> bool:
+    """Whether a request that changes or costs something came from another site's page: its `Origin`
+    (else its `Referer`) names another host than the one it was sent to. A browser sends `Origin` with
+    every cross-site post; a request with neither header is not a browser's (a script, curl), which any
+    page could not make with a player's browser."""
+    if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
+        return False
+    headers = dict(scope.get("headers") or [])
+    host = headers.get(b"host", b"").decode("latin-1").lower()
+    origin = headers.get(b"origin")
+    if origin is None:
+        referer = headers.get(b"referer")
+        if referer is None:
+            return False
+        origin = referer
+    said = origin.decode("latin-1").strip()
+    parts = urlsplit(said)
+    return said == "null" or parts.scheme not in ("http", "https") or parts.netloc.lower() != host
+
+
+class SameOrigin:
+    """Refuses (403, said by `refused`) a post, put or delete from another site's page (`foreign`)."""
+
+    def __init__(self, app: ASGIApp, refused: Callable[[Scope], Response]) -> None:
         self.app = app
+        self.refused = refused
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        try:
+        if foreign(scope):
+            await self.refused(scope)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class QuietStop:
+    """A request cancelled because the server is stopping (Ctrl+C) is answered 503 with a page saying
+    so (`stopping`), when nothing of its answer was sent yet: its work was already stopped by the
+    cancellation, and a stack trace per request in flight would only alarm."""
+
+    def __init__(self, app: ASGIApp, stopping: Callable[[Scope], Response]) -> None:
+        self.app = app
+        self.stopping = stopping
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        try:
+            await self.app(scope, receive, watched)
         except asyncio.CancelledError:
-            if scope["type"] != "http":
-                raise
+            if not started:
+                with contextlib.suppress(asyncio.CancelledError, OSError, RuntimeError):  # none to tell
+                    await self.stopping(scope)(scope, receive, send)
 
 
 def _lang_of(scope: Scope) -> str:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +12,12 @@ from markupsafe import Markup, escape
 
 from pnpforge import catalog
 from pnpforge.components.template import localise
-from pnpforge.errors import InputError, Problem
 from pnpforge.web import board, builds, hooks, sheet, text
+from pnpforge.web.answers import FORM, Answer, located, problems, said
+
+__all__ = ["FORM", "Answer", "game_page", "index", "located", "page", "problems", "render", "said"]
 
 HERE = Path(__file__).parent
-FORM = "<form>"  # the file name the input layer's messages use for a form field (forms.FORM)
-NO_FILE = ("", FORM, "<command line>")  # a deal's fields are the page's form, not a command line
 ENV = Environment(
     loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(), trim_blocks=True
 )
@@ -38,37 +37,6 @@ def _cells_tappable(line: str) -> Markup:
 
 
 ENV.filters["cells"] = _cells_tappable
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What the server sends: an HTML page, or a file to download when `filename` is set."""
-
-    body: str | bytes
-    status: int = 200
-    media: str = "text/html; charset=utf-8"
-    filename: str = ""
-
-
-def problems(error: InputError, lang: str = "en", game: str | None = None) -> list[dict[str, Any]]:
-    """An input error's problems as the page lists them, each said in `lang` (in `game`'s words first,
-    when the problems are about one game's file)."""
-    return [located(p, lang, game=game) for p in error.problems]
-
-
-def located(
-    problem: Problem, lang: str, field: str | None = None, code: str = "", game: str | None = None
-) -> dict[str, Any]:
-    """One problem for the page: its message in `lang` (a `Phrase` of the input layer by its template,
-    the CLI's English unchanged), and `where` (the message with its place)."""
-    said = replace(problem, message=text.translator(game, lang)(problem.message))
-    where = said.message if said.file in NO_FILE else str(said)  # a form field: no file to name
-    return {"field": field, "code": code, "message": said.message, "where": where}
-
-
-def said(message: str) -> list[dict[str, Any]]:
-    """One message with no file or place: something the server says about the request itself."""
-    return [{"field": None, "code": "", "message": message, "where": message}]
 
 
 def words_of(lang: str) -> dict[str, Any]:
@@ -137,14 +105,3 @@ def index(lang: str) -> Answer:
             {"id": game.id, "title": localise(info.get("title", game.id), lang), "players": (low, high)}
         )
     return page("index.html", lang, "/?", games=rows)
-
-
-def game_view(game_id: str, lang: str, query: dict[str, str]) -> Answer:
-    """GET /g/GAME: the page, or with `players` and `seed` in the query the deal they name (a link
-    that can be shared, and what the language links lead back to after a deal)."""
-    game = catalog.find_game(game_id)
-    if "seed" in query and hooks.dealer(game) is not None:
-        from pnpforge.web import setup_routes
-
-        return setup_routes.deal_page(game_id, query, lang)
-    return game_page(game, lang)

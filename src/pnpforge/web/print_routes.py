@@ -28,16 +28,15 @@ async def build_view(request: Request) -> Response:
     form = await forms.read(request)
     lang = forms.lang_of(request, form)
     choice = {}
-    for field_name, key, allowed in (
-        ("page", "page", builds.PAGES),
-        ("pdf_lang", "lang", text.languages()),
-        ("duplex", "duplex", builds.DUPLEX),
+    for field_name, key, label, allowed in (
+        ("page", "page", "paper", builds.PAGES),
+        ("pdf_lang", "lang", "language", text.languages()),
+        ("duplex", "duplex", "duplex", builds.DUPLEX),
     ):
         value = form.get(field_name, allowed[0]).strip().lower()
-        if value not in allowed:
-            message = Phrase(
-                text.WORDS["bad_choice"], key=f"--{key}", value=value, allowed=", ".join(allowed)
-            )
+        if value not in allowed:  # said at the field's label, as the page shows it
+            field = Phrase.word(text.WORDS[label])
+            message = Phrase(text.WORDS["bad_choice"], key=field, value=value, allowed=", ".join(allowed))
             error = InputError.single(forms.FORM, message)
             problems = pages.problems(error, lang)
             return answer(await run(request, build_page, game_id, lang, 400, {"print_problems": problems}))

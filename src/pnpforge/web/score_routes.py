@@ -15,7 +15,7 @@ from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.scoring.inputs import PLAYED_BY
-from pnpforge.web import board, forms, pages, sheet, text
+from pnpforge.web import board, forms, pages, sheet, text, work
 from pnpforge.web.serving import answer, posted_page, run
 
 OTHER_GAME = N_("this is a {game} score file, not {expected}")
@@ -161,7 +161,7 @@ async def score_text_api(request: Request) -> Response:
             body = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise InputError.single(sheet.SCORE_FILE, forms.NOT_UTF8) from None
-    data, status = await run(request, score_text_json, body)
+    data, status = await run(request, score_text_json, body, cost=work.estimate(body, work.FILE_WORK))
     return JSONResponse(data, status)
 
 

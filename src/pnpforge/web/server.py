@@ -13,7 +13,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 HEADER_SECONDS = (
     10.0  # a request's headers must have arrived this long after the connection or its data began
 )
-STOP_SECONDS = 0.5  # Ctrl+C: how long requests in flight get before they are cancelled
+STOP_SECONDS = 0.2  # Ctrl+C: how long requests in flight get before they are cancelled (and answered 503)
 
 
 class HeaderDeadline(H11Protocol):

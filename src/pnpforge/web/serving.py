@@ -1,17 +1,18 @@
-"""How a route hands its work to the pool: the deadline, the large-body lane, the client going away,
-and a worker's `Answer` made into a response."""
+"""How a route hands its work to the pool: the body read whole first, its work estimated (the cost
+decides the lane, not the body's size or encoding), the deadline, the client going away, and a worker's
+`Answer` made into a response."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 
-from pnpforge.web import forms, pages, work
+from pnpforge.web import forms, work
+from pnpforge.web.answers import Answer
 
 T = TypeVar("T")
 
@@ -20,16 +21,22 @@ class ClientGone(Exception):
     """The client closed its connection before its work was done; the work was stopped."""
 
 
-async def run(request: Request, function: Callable[..., T], *args: Any) -> T:
-    """`function(*args)` in a worker of the app's pool, stopped when the client goes away."""
+async def run(request: Request, function: Callable[..., T], *args: Any, cost: int = 0) -> T:
+    """`function(*args)` in a worker of the app's pool, stopped when the client goes away.
+
+    `cost` is the work the request asks for, estimated before it runs (`work.estimate`): work over
+    `work.COSTLY` goes to the costly lane, a few at a time per client; work over `work.MAX_COST` is
+    refused at once (`work.TooCostly`)."""
     pool: work.Pool = request.app.state.work
-    declared = request.headers.get("content-length", "0")
-    large = declared.isdigit() and int(declared) > work.LARGE_BODY
-    return await until_gone(request, pool.run(function, *args, large=large))
+    client = request.client.host if request.client else ""
+    return await until_gone(request, pool.run(function, *args, cost=cost, client=client))
 
 
 async def until_gone(request: Request, job: Awaitable[T]) -> T:
-    """`job`'s result; the job is cancelled (its worker or child process killed) if the client goes."""
+    """`job`'s result; the job is cancelled (its worker or child process killed) if the client goes.
+
+    The watcher of the client is cancelled without waiting on it: a receive that had already taken
+    the body's last message when it was cancelled must not keep the answer waiting for a disconnect."""
     task = asyncio.ensure_future(job)
     gone = asyncio.ensure_future(_disconnected(request))
     try:
@@ -37,14 +44,18 @@ async def until_gone(request: Request, job: Awaitable[T]) -> T:
     finally:
         if not task.done():
             task.cancel()  # the client went, or this request was cancelled: the work is stopped
+            task.add_done_callback(_quiet)  # whatever it ends with, nobody waits for it now
         gone.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await gone
+        gone.add_done_callback(_quiet)
     if not task.done() or task.cancelled():
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
         raise ClientGone
     return task.result()
+
+
+def _quiet(task: asyncio.Future[Any]) -> None:
+    """Take a finished background task's outcome, so asyncio does not log it as never retrieved."""
+    if not task.cancelled():
+        task.exception()
 
 
 async def _disconnected(request: Request) -> None:
@@ -54,15 +65,23 @@ async def _disconnected(request: Request) -> None:
 
 
 async def posted_page(
-    request: Request, function: Callable[..., pages.Answer], field: Callable[[dict[str, str]], Any] = dict
+    request: Request,
+    function: Callable[..., Answer],
+    field: Callable[[dict[str, str]], Any] = dict,
+    kind: str = work.FORM_WORK,
 ) -> Response:
-    """The usual page route: the form read here, then `function(game, field(form), lang)` in a worker."""
+    """The usual page route: the form read here, its work estimated, then `function(game, field(form),
+    lang)` in a worker."""
     form = await forms.read(request)
     lang = forms.lang_of(request, form)
-    return answer(await run(request, function, request.path_params["game"], field(form), lang))
+    given = field(form)
+    cost = work.estimate(given if isinstance(given, str) else "", kind)
+    return answer(await run(request, function, request.path_params["game"], given, lang, cost=cost))
 
 
-def answer(given: pages.Answer) -> Response:
+def answer(given: Answer) -> Response:
+    if given.location:
+        return RedirectResponse(given.location, 303)
     headers = {}
     if given.filename:
         headers["content-disposition"] = f'attachment; filename="{given.filename}"'

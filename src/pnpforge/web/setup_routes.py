@@ -6,18 +6,19 @@ the page) in a worker (`work.Pool`) with a deadline.
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 from urllib.parse import urlencode
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
-from pnpforge.web import board, forms, hooks, pages
+from pnpforge.web import board, forms, hooks, pages, text, work
 from pnpforge.web.serving import posted_page, run
 
 EMPTY = N_("empty set-up file (expected e.g. 'game: delphi')")
@@ -27,8 +28,8 @@ EMPTY = N_("empty set-up file (expected e.g. 'game: delphi')")
 
 def dealt(game: catalog.GameFolder, form: dict[str, str], lang: str) -> dict[str, Any]:
     low, _ = catalog.players_range(game)
-    players = forms.whole(form, "players", "players", low)
-    seed = forms.whole(form, "seed", "seed")
+    players = forms.whole(form, "players", "player_count", low)
+    seed = forms.whole(form, "seed", "seed_field")
     if seed is None:
         seed = secrets.randbelow(10**9)  # a fresh seed, shown so the deal can be repeated
     dealer = hooks.dealer(game)
@@ -48,18 +49,47 @@ def dealt(game: catalog.GameFolder, form: dict[str, str], lang: str) -> dict[str
     }
 
 
+_FLAG = re.compile(r"(?:'--|--)(option |)([A-Za-z][\w-]*)'?")
+
+
+def field_words(problems: list[dict[str, Any]], game: catalog.GameFolder, lang: str) -> list[dict[str, Any]]:
+    """A deal's problems with each command-line flag said as the page's field: `--option gods=…` as
+    the option's label (the game's word for it), `--seed` and `--players` as their labels."""
+    tr = text.translator(game.id, lang)
+    labels = {"seed": text.said("seed_field", lang), "players": text.said("player_count", lang)}
+
+    def field(match: re.Match[str]) -> str:
+        option, name = match.group(1), match.group(2)
+        return f"«{tr(name)}»" if option else f"«{labels.get(name, name)}»"
+
+    return [
+        {**p, "message": _FLAG.sub(field, p["message"]), "where": _FLAG.sub(field, p["where"])}
+        for p in problems
+    ]
+
+
 def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
     game = catalog.find_game(game_id)
     try:
         deal = dealt(game, form, lang)
     except InputError as error:
-        problems = pages.problems(error, lang, game.id)
+        problems = field_words(pages.problems(error, lang, game.id), game, lang)
         return pages.game_page(game, lang, 400, setup_problems=problems, deal_values=form, anchor="setup")
     state = {"players": str(deal["players"]), "seed": str(deal["seed"])}
     state.update({f"opt:{k}": v for k, v in deal["chosen"].items()})
     return pages.game_page(
         game, lang, query=urlencode(state), dealt=deal, checked=deal["checked"], anchor="setup"
     )
+
+
+def game_view(game_id: str, lang: str, query: dict[str, str], dealt: bool = False) -> pages.Answer:
+    """GET /g/GAME: the page, or with `players` and `seed` in the query the deal they name; `dealt`: the
+    address a deal leads to (/g/GAME/setup?…), a link that can be shared and reloaded without dealing
+    again, said as a deal even for a game that cannot deal."""
+    game = catalog.find_game(game_id)
+    if dealt or ("seed" in query and hooks.dealer(game) is not None):
+        return deal_page(game_id, query, lang)
+    return pages.game_page(game, lang)
 
 
 def _checked(game: catalog.GameFolder, body: str, lang: str = "en") -> board.Checked:
@@ -103,20 +133,32 @@ def _body(form: dict[str, str]) -> str:
 
 
 async def deal(request: Request) -> Response:
-    return await posted_page(request, deal_page)
+    """A deal answers with its address (303 to /g/GAME/setup?players=…&seed=…): the page there can be
+    shared, and a reload shows the same deal instead of posting again. A blank seed is drawn here."""
+    form = await forms.read(request)
+    lang = forms.lang_of(request, form)
+    state = {"players": form.get("players", "").strip(), "seed": form.get("seed", "").strip()}
+    if not state["seed"]:
+        state["seed"] = str(secrets.randbelow(10**9))  # a fresh seed, shown so the deal can be repeated
+    state.update({k: v.strip() for k, v in form.items() if k.startswith("opt:") and v.strip()})
+    state["lang"] = lang
+    address = f"/g/{request.path_params['game']}/setup?{urlencode(state)}#setup"
+    return RedirectResponse(address, 303)
 
 
 async def check(request: Request) -> Response:
-    return await posted_page(request, check_page, _body)
+    return await posted_page(request, check_page, _body, work.FILE_WORK)
 
 
 async def check_api(request: Request) -> Response:
     form = await forms.read(request)
-    return JSONResponse(await run(request, check_json, request.path_params["game"], _body(form)))
+    body = _body(form)
+    cost = work.estimate(body, work.FILE_WORK)
+    return JSONResponse(await run(request, check_json, request.path_params["game"], body, cost=cost))
 
 
 async def setup_file(request: Request) -> Response:
-    return await posted_page(request, setup_download, lambda form: form.get("setup", ""))
+    return await posted_page(request, setup_download, lambda form: form.get("setup", ""), work.FILE_WORK)
 
 
 ROUTES = [

@@ -33,6 +33,7 @@ from pnpforge.sourcefile import MAX_DIGITS, Source, too_long_number
 from pnpforge.table.scorefile import calculator, score_source, sheet_text, title
 from pnpforge.table.setupfile import dump_yaml
 from pnpforge.web import text
+from pnpforge.web.answers import located, problems
 from pnpforge.web.board import read_text
 
 SCORE_FILE = "score.yaml"  # the name messages use: the file the page downloads
@@ -580,8 +581,6 @@ def _field_of(the_sheet: Sheet, source: Source, names: list[str], line: int, col
 def _located(
     the_sheet: Sheet, source: Source, names: list[str], problem: Problem, code: str = "", lang: str = "en"
 ) -> dict[str, Any]:
-    from pnpforge.web.pages import located
-
     target = _field_of(the_sheet, source, names, problem.line, problem.col) if problem.line else None
     return located(problem, lang, target, code, game=the_sheet.game.id)
 
@@ -640,8 +639,6 @@ def _too_long(the_sheet: Sheet, form: dict[str, str], count: int, lang: str) -> 
     (`sourcefile.MAX_DIGITS`): refused before Python converts them, as they are in a file."""
     names = {f.name(i) for f in [*the_sheet.rows, *the_sheet.each] for i in range(count)}
     names |= {f.name() for f in [*the_sheet.before, *the_sheet.after]}
-    from pnpforge.web.pages import located
-
     out = []
     for key, value in form.items():
         if key.rsplit(".", 1)[0] in names or key in names:
@@ -659,8 +656,6 @@ def refused(source: Source, lang: str = "en", game: str | None = None) -> list[d
         refuse_paths(source)
         score_source(source)
     except InputError as error:
-        from pnpforge.web.pages import problems
-
         return problems(error, lang, game)
     except RulesBroken:
         pass
@@ -704,8 +699,6 @@ def unequal(
     path = _first_path(_patch(source.data, captured))
     key = ".".join(str(p) for p in path) or "game"
     said = Phrase(NOT_HELD, key=repr(key), cli=_said_outcome(cli), page=_said_outcome(_outcome(page.result)))
-    from pnpforge.web.pages import located
-
     return [located(source.problem(path, said), lang, game=the_sheet.game.id)]
 
 

@@ -26,6 +26,7 @@ WORDS: dict[str, str] = {
     "print": N_("Print"),
     "player_count": N_("Players"),
     "seed": N_("Seed (blank: random)"),
+    "seed_field": N_("Seed"),  # the seed field named in a message about its value
     "option_hint": N_("blank: the game's default"),
     "option_default": N_("(the game's default)"),
     "deal": N_("Deal"),
@@ -73,11 +74,14 @@ WORDS: dict[str, str] = {
     "offline": N_("Offline: totals are not updating. Your numbers are kept; press Count when back online."),
     "whole_board": N_("Whole board"),
     "zoom_board": N_("Zoom in to read the labels"),
-    "board": N_("Board (scrolls)"),
+    "board": N_("Board (tap to zoom in or out)"),
     "fill_in": N_("Fill in the counts to see the totals."),
     "none": N_("none"),  # a dealt set-up's empty list, or a piece of no player, in the written steps
     "stopped": N_("This took longer than {seconds} s and was stopped. Try a smaller file."),
     "build_stopped": N_("the build took longer than {seconds} s and was stopped"),
+    "busy": N_("The server is busy with your other large checks. Try again when they are done."),
+    "cross_site": N_("Refused: this request came from another site's page, not from this page."),
+    "server_stopping": N_("The server is stopping; this request was not finished. Start it again to go on."),
     "failed": N_("Something went wrong on the server; nothing was changed. Please try again."),
     "bad_choice": N_("{key} {value!r}: expected one of {allowed}"),
     "no_file": N_("no such file"),

@@ -6,9 +6,12 @@ worker processes (started from a forkserver, so a worker never inherits the serv
 on the worker's pipe without blocking. Work that overruns its deadline, or whose client went away, is
 stopped by killing its worker, which is replaced: nothing a request asks can stall the others.
 
-Large bodies go to a lane of their own (workers at a lower OS priority), so small requests always find
-a worker free and the CPU first. The work functions are module-level functions, their arguments and answers
-picklable; `InputError` travels back as itself and becomes the same page as when raised in place.
+Each request's work is estimated before it runs (`estimate`: the entries its body holds, whatever its
+size or encoding); costly work goes to a lane of its own (fewer workers, at a lower OS priority, a few
+jobs per client), so pages and score updates always find a worker free and the CPU first, and work over
+the bound (`limits.REQUEST_WORK`) is refused before it starts. The work functions are module-level
+functions, their arguments and answers picklable; `InputError` travels back as itself and becomes the
+same page as when raised in place.
 """
 
 from __future__ import annotations
@@ -24,12 +27,22 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from pnpforge import catalog, i18n
+from pnpforge import catalog, i18n, limits
 from pnpforge.errors import InputError
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.web.answers import FORM
 
 WORK_SECONDS = 20.0  # per request: far above any real set-up or sheet (a dealt Quo Vadis check: ~0.1 s)
-LARGE_BODY = 16_000  # bytes: a request this large goes to the large lane (a real set-up is under 4 kB)
-LARGE_NICE = 10  # the large lane's OS priority: below the small requests' workers and the server
+COSTLY = 400  # entries of work (`estimate`): more goes to the costly lane (a dealt set-up: under 300)
+COSTLY_NICE = 10  # the costly lane's OS priority: below the light requests' workers and the server
+COSTLY_PER_CLIENT = 2  # costly jobs one client may have running or waiting; more are refused at once
+COSTLY_WAITING = 8  # costly jobs of all clients together, running or waiting
+FORM_WORK = "form"  # a form of a few fields: light whatever it says
+FILE_WORK = "file"  # a posted set-up or score file: estimated by its entries
+TOO_COSTLY = N_(
+    "the file has about {entries} entries (expected at most {limit}; a real set-up has a few hundred)"
+)
 SHARED_ENV = (catalog.GAMES_DIR_ENV, i18n.LOCALE_DIR_ENV)  # what a worker reads from the server's environment
 _PRELOAD = ["pnpforge.web.pages", "pnpforge.web.setup_routes", "pnpforge.web.score_routes"]
 
@@ -42,6 +55,26 @@ class WorkTimeout(Exception):
     def __init__(self, seconds: float) -> None:
         super().__init__(f"stopped after {seconds:g} s")
         self.seconds = seconds
+
+
+class Busy(Exception):
+    """Costly work refused at once: its client (or all clients) already has as much under way as allowed."""
+
+
+def estimate(body: str, kind: str) -> int:
+    """The work a request asks for, in entries (list items, mapping entries, flow values) counted in one
+    pass over the text without parsing it: a YAML body costs about this many steps to read and check,
+    whether it came chunked or with a length. A form of a few fields costs nothing."""
+    if kind != FILE_WORK:
+        return 0
+    return body.count("\n") + body.count(",") + body.count("{")
+
+
+def refuse_costly(cost: int) -> None:
+    """InputError (said on the page, in its language) when `cost` is over the bound, before any work."""
+    if cost > limits.REQUEST_WORK:
+        message = Phrase(TOO_COSTLY, entries=f"{cost:,}", limit=f"{limits.REQUEST_WORK:,}")
+        raise InputError.single(FORM, message)
 
 
 class WorkFailed(Exception):
@@ -83,10 +116,11 @@ class _Worker:
     conn: Connection
 
     def stop(self) -> None:
+        """Kill the worker; never waits on it (the event loop must not block): a killed child is reaped
+        by the next start or by `close`."""
         self.conn.close()
         if self.process.is_alive():
             self.process.kill()
-        self.process.join(1)
 
 
 @dataclass
@@ -106,8 +140,9 @@ class _Lane:
 class Pool:
     """Workers in two lanes; `await run(function, *args)` runs a call in one of them within `seconds`.
 
-    Small requests have `size` workers; large bodies have `size - 1` workers of their own at a lower
-    OS priority, so reading a large file neither takes a small request's worker nor its CPU."""
+    Light requests have `size` workers; costly work has `size - 1` workers of its own at a lower OS
+    priority, so a costly check neither takes a page's worker nor its CPU, and a client has at most
+    `COSTLY_PER_CLIENT` costly jobs running or waiting."""
 
     size: int = field(default_factory=lambda: max(2, min(4, os.cpu_count() or 2)))
     seconds: float = WORK_SECONDS
@@ -115,6 +150,7 @@ class Pool:
     _lanes: dict[bool, _Lane] = field(default_factory=dict)
     _loop: asyncio.AbstractEventLoop | None = None
     _busy: set[_Worker] = field(default_factory=set)
+    _costly: dict[str, int] = field(default_factory=dict)  # costly jobs running or waiting, by client
 
     def _start(self, nice: int) -> _Worker:
         context = multiprocessing.get_context("forkserver")
@@ -130,12 +166,32 @@ class Pool:
         if self._loop is not loop:  # queues belong to one loop (a test client may run a loop per call)
             self.close()
             self._loop = loop
-            self._lanes = {False: _Lane(self.size, 0), True: _Lane(max(1, self.size - 1), LARGE_NICE)}
+            self._lanes = {False: _Lane(self.size, 0), True: _Lane(max(1, self.size - 1), COSTLY_NICE)}
+            self._costly = {}
         return self._lanes[large]
 
-    async def run(self, function: Callable[..., T], *args: Any, large: bool = False) -> T:
-        """`function(*args)` in a worker; WorkTimeout past the deadline, cancelled with the request."""
-        lane = self._lane(large)
+    async def run(self, function: Callable[..., T], *args: Any, cost: int = 0, client: str = "") -> T:
+        """`function(*args)` in a worker; WorkTimeout past the deadline, cancelled with the request.
+
+        `cost` over `COSTLY` runs in the costly lane (Busy at once past the per-client or total cap);
+        over `limits.REQUEST_WORK` it is refused (InputError) before anything runs."""
+        refuse_costly(cost)
+        if cost <= COSTLY:
+            return await self._run(self._lane(False), function, args)
+        lane = self._lane(True)
+        if self._costly.get(client, 0) >= COSTLY_PER_CLIENT or sum(self._costly.values()) >= COSTLY_WAITING:
+            raise Busy
+        self._costly[client] = self._costly.get(client, 0) + 1
+        try:
+            return await self._run(lane, function, args)
+        finally:
+            left = self._costly.get(client, 1) - 1
+            if left > 0:
+                self._costly[client] = left
+            else:
+                self._costly.pop(client, None)
+
+    async def _run(self, lane: _Lane, function: Callable[..., T], args: tuple[Any, ...]) -> T:
         worker = await lane.idle.get()
         loop = asyncio.get_running_loop()
         try:
@@ -169,8 +225,11 @@ class Pool:
                 worker = lane.idle.get_nowait()
                 if worker is not None:
                     worker.stop()
-        for worker in list(self._busy):
+        stopped = list(self._busy)
+        for worker in stopped:
             worker.stop()
+        for worker in stopped:
+            worker.process.join(0.2)  # killed: gone at once; never wait long on the way out
         self._busy.clear()
         self._lanes = {}
         self._loop = None

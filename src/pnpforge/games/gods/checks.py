@@ -279,7 +279,7 @@ def check(setup: Setup, source: Source) -> Report:
     groups = components(occupied, hex_adjacency(occupied))
     if len(groups) > 1:
         sizes = ", ".join(str(len(g)) for g in groups)
-        where = [sorted(_cell(c) for c in g) for g in groups]
+        where = {"groups": [sorted(_cell(c) for c in g) for g in groups]}  # the groups' cells, not sides
         report.error("tiles-disconnected", Phrase(APART, count=len(groups), sizes=sizes), where)
     for placed in setup.board:
         if placed.tile in NOT_ON_BOARD:

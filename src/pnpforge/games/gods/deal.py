@@ -49,11 +49,13 @@ def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str
     known = checks.colours()
     bad = [g for g in chosen if g not in known]
     if bad or len(chosen) != players or len(set(chosen)) != players:
-        raise InputError.single(
-            COMMAND_LINE,
-            f"--option gods={options['gods']!r}: expected {players} different colours from "
-            + ", ".join(known),
+        message = Phrase(
+            N_("--option gods={value}: expected {count} different colours from {known}"),
+            value=repr(options["gods"]),
+            count=players,
+            known=", ".join(known),
         )
+        raise InputError.single(COMMAND_LINE, message)
     return chosen
 
 

@@ -30,6 +30,7 @@ class RenderContext:
     # and what the drawer found amiss (said by the loop, which knows where the element was written)
     backdrop: tuple[Point, ...] | None = None
     notes: list[str] = field(default_factory=list)
+    allow_outside_images: bool = False  # --allow-outside-images: images (only) may lie anywhere
 
     warned: int = 0  # warnings given, said or not (`watch` plays back only pages that gave none)
 

@@ -44,7 +44,8 @@ def image_path(src: str, ctx: RenderContext) -> Path:
     if Path(src).suffix.lower() not in IMAGE_TYPES:
         raise FaceError(Phrase(NOT_IMAGE, src=repr(src)))
     try:
-        path = named_file(ctx.spec_dir, src, "image", allow_outside=ctx.allow_outside_files)
+        outside = ctx.allow_outside_files or ctx.allow_outside_images  # --allow-outside-images: images only
+        path = named_file(ctx.spec_dir, src, "image", allow_outside=outside)
     except FileRefError as exc:
         raise FaceError(reason(exc)) from None
     if path.suffix.lower() not in IMAGE_TYPES:  # a link named .png may point at any file

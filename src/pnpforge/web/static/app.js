@@ -69,38 +69,34 @@
     sheet.addEventListener("change", update);
   }
   if (navigator.onLine === false) showOffline(true);
-  // the board: readable labels in a box that scrolls, or the whole board at once
-  document.querySelectorAll(".boardpic").forEach(function (box) {
-    const toggle = box.previousElementSibling;
-    const centre = function () {
-      const mark = box.querySelector(".mark");
-      const within = mark ? mark.getBoundingClientRect() : null;
-      const outer = box.getBoundingClientRect();
-      if (within) {
-        box.scrollLeft += within.left - outer.left - (outer.width - within.width) / 2;
-        box.scrollTop += within.top - outer.top - (outer.height - within.height) / 2;
-      } else {
-        box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
-        box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
-      }
-    };
-    centre();
-    if (toggle && toggle.classList.contains("zoom")) {
-      toggle.hidden = false;
-      toggle.addEventListener("click", function () {
-        const fit = box.classList.toggle("fit");
-        toggle.textContent = fit ? toggle.dataset.zoom : toggle.dataset.fit;
-        if (!fit) centre();
-      });
+  // the board: whole at first; zoomed (the switch checked: no script needed) it is centred on its marks
+  const zoom = document.getElementById("zoom-board");
+  const box = document.querySelector(".boardpic");
+  const centre = function () {
+    if (!box) return;
+    const mark = box.querySelector(".mark.focus, .spot.focus, .mark");
+    const within = mark ? mark.getBoundingClientRect() : null;
+    const outer = box.getBoundingClientRect();
+    if (within) {
+      box.scrollLeft += within.left - outer.left - (outer.width - within.width) / 2;
+      box.scrollTop += within.top - outer.top - (outer.height - within.height) / 2;
+    } else {
+      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+      box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
     }
-  });
+  };
+  if (zoom) zoom.addEventListener("change", function () { if (zoom.checked) centre(); });
+  const zoomIn = function () {  // a tapped violation or cell: the board zoomed, the mark in view
+    if (zoom && !zoom.checked) zoom.checked = true;
+    centre();
+  };
   // tapping a violation picks out its marks on the board
   document.querySelectorAll(".violations li[data-error]").forEach(function (item) {
     item.addEventListener("click", function () {
-      const marks = document.querySelectorAll('.mark[data-error="' + item.dataset.error + '"]');
-      document.querySelectorAll(".mark.focus").forEach(function (m) { m.classList.remove("focus"); });
+      const marks = document.querySelectorAll('.mark[data-error~="' + item.dataset.error + '"], .badge[data-error="' + item.dataset.error + '"]');
+      document.querySelectorAll(".mark.focus, .badge.focus").forEach(function (m) { m.classList.remove("focus"); });
       marks.forEach(function (m) { m.classList.add("focus"); });
-      if (marks.length) marks[0].scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
+      if (marks.length) { zoomIn(); marks[0].scrollIntoView({ block: "center", inline: "center", behavior: "smooth" }); }
     });
   });
   // tapping a cell of the written steps ("[-5, 6]") rings it on the board
@@ -111,6 +107,7 @@
       if (!spot) return;
       spot.classList.add("focus");
       button.classList.add("focus");
+      zoomIn();
       spot.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
     });
   });
