@@ -13,7 +13,7 @@ import pytest
 from conftest import MM, SpecMaker
 from PIL import Image
 from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 
 from pnpforge.build import BuildOptions, Plan, back_of, plan
 from pnpforge.catalog import games
@@ -259,6 +259,8 @@ def test_a_board_in_parts_keeps_its_bleed_past_every_outer_edge(page: str, tmp_p
 
 HOME_DPI = 100  # a pixel is 0.25 mm
 HOME_TOLERANCE = 0.5 * MM  # two pixels: rendering and sampling
+HOME_INSIDE = (0.35 * MM, 0.5 * MM, 0.75 * MM, 1.0 * MM)  # art all along here reaches the cut line
+# (a frame drawn a millimetre inside a white piece does not: its bleed is white)
 HOME_TARGETS = [game.id for game in games()] + [str(Path(__file__).parents[1] / "examples" / "tiny-quest")]
 
 
@@ -293,7 +295,12 @@ def home_bleed_problems(the_plan: Plan, document: pdfium.PdfDocument) -> tuple[l
         image = document[number].render(scale=HOME_DPI / 72).to_pil().convert("RGB")
         for layer, side in layers:
             others = [  # every trim on the layer: past a shared cut line lies a neighbour, not bleed
-                box(p.x, p.y, p.x + p.width, p.y + p.height).buffer(-0.1 * MM) for p in layer.placements
+                (p, box(p.x, p.y, p.x + p.width, p.y + p.height).buffer(-0.1 * MM)) for p in layer.placements
+            ]
+            others += [  # past the midline to a round token or hex a bleed apart lies that neighbour's
+                (p, Polygon(p.clip).buffer(-0.1 * MM))  # bleed: not yet kept whole (docs/printing.md)
+                for p in layer.placements
+                if p.clip and doc_page.pieces[p.index].component.shape in ("circle", "hex")
             ]
             for block in layer.blocks:
                 if block.board is not None:  # a board's parts: its own test (bleed past its outer edges)
@@ -305,15 +312,17 @@ def home_bleed_problems(the_plan: Plan, document: pdfium.PdfDocument) -> tuple[l
                     piece = back_of(piece) if side == "back" else piece
                     size = (piece.width, piece.height)
                     across, down = _kept_bleed(the_plan.frame, placement)
+                    boxed = piece.component.shape in ("rect", "square")
                     for x, y, nx, ny, near_corner in _walk(trim_outline(piece))[::20]:  # every 2 mm
-                        if near_corner:
-                            continue
+                        if near_corner and boxed:  # a card's corners: the sliver test above
+                            continue  # (a round or hex piece's outline turns everywhere: all read)
                         (px, py), (qx, qy) = to_page(placement, [(x, y), (x + nx, y + ny)], size)
                         ux, uy = qx - px, qy - py  # the outward normal on the page
                         reach = math.hypot(ux * across, uy * down) - HOME_TOLERANCE
                         out = (px + ux * reach, py + uy * reach)
-                        if _paper(_at(image, px - ux * INSIDE, py - uy * INSIDE)) or any(
-                            trim.contains(ShapelyPoint(out)) for trim in others
+                        inside = (_at(image, px - ux * d, py - uy * d) for d in HOME_INSIDE)
+                        if any(_paper(pixel) for pixel in inside) or any(  # art short of the cut line
+                            q is not placement and area.contains(ShapelyPoint(out)) for q, area in others
                         ):
                             continue
                         checked += 1
@@ -331,8 +340,8 @@ def test_every_home_piece_keeps_its_bleed_past_every_side(target: str, page: str
     """Every cut piece of a home build, front and back, shows art at least its bleed past its cut line
     on every side where its art reaches the cut line, read from the built PDF's pixels at the places
     the build's own layout puts each trim (the marks' band, a neighbour's cut line or a back missing
-    beside it once cut it to 0.1–1 mm). Past a cut line two neighbours share lies the neighbour's own
-    art: not read."""
+    beside it once cut it to 0.1–1 mm). Past a cut line two neighbours share, and past the midline to
+    a round token or hex a bleed apart, lies the neighbour's own art: not read."""
     options = BuildOptions(out_dir=tmp_path, page=page)
     the_plan = plan(load_target(target), options)
     (pdf,) = write(the_plan, options)
