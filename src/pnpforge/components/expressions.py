@@ -67,6 +67,9 @@ SAFE_FILTERS = (
 )
 
 
+FUNCTIONS = ("min", "max", "abs", "round", "range")  # the only names an expression may call
+
+
 class ExpressionError(ValueError):
     """An expression that cannot be compiled or evaluated, said plainly (no Jinja internals)."""
 
@@ -127,6 +130,7 @@ def _env() -> SandboxedEnvironment:
     env.filters = {name: env.filters[name] for name in SAFE_FILTERS if name in env.filters}
     env.tests = dict(env.tests)
     env.globals = {"min": min, "max": max, "abs": abs, "round": round, "range": env.globals["range"]}
+    assert tuple(env.globals) == FUNCTIONS
     _UndefinedError = UndefinedError
     return env
 
@@ -265,6 +269,18 @@ def compile_expression(text: str) -> Compiled:
         return value
 
     return run
+
+
+@lru_cache(maxsize=1024)
+def names_read(text: str) -> frozenset[str]:
+    """Every name an expression reads (its fields, tables and functions); the text must compile (`check`)."""
+    if not text.strip():
+        return frozenset()
+    from jinja2 import nodes
+    from jinja2.parser import Parser
+
+    parsed = Parser(_env(), text, state="variable").parse_expression()
+    return frozenset(node.name for node in parsed.find_all(nodes.Name) if node.ctx == "load")
 
 
 def _depth(text: str) -> int:

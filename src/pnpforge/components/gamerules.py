@@ -1,0 +1,405 @@
+"""The rules sections of a game.yaml: `scoring:` (a score sheet as data), `setup:` (set-up rules as data).
+
+The models type the sections (unknown keys, wrong types: located by the input layer); `scoring_problems`
+and `setup_problems` then check what a type cannot: every name an expression reads is a field, a table
+or a name the engine gives; every `{placeholder}` of a message is one the rule fills in. Each mistake is
+one located problem (`FILE:LINE:COL`). docs/scoring.md and docs/setups.md describe the vocabulary; the
+engines that run it are scoring/datasheet.py and validator/rulebook.py.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+
+from pnpforge.components import expressions
+from pnpforge.errors import Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.sourcefile import Path_, Source
+
+__all__ = [
+    "BOARD_NAMES",
+    "PLAYER_NAMES",
+    "RULE_KINDS",
+    "GAME_NAMES",
+    "Check",
+    "FieldSpec",
+    "Item",
+    "PieceSpec",
+    "RuleSpec",
+    "ScoringSection",
+    "SetupSection",
+    "TieBreakSpec",
+    "english",
+    "literal",
+    "scoring_problems",
+    "setup_problems",
+    "texts",
+]
+
+Lang = Literal["en", "ja"]
+LocalText = str | dict[Lang, str]
+Key = Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$", max_length=40)]
+Word = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9 _-]*$", max_length=40)]
+Expression = Annotated[str, Field(max_length=expressions.MAX_EXPRESSION)]
+
+# names the score engine gives every per-player expression, beside the fields and tables
+PLAYER_NAMES = ("name", "seat", "players")
+# and every expression over the whole game (`ends_when`, game checks): each player field `f` is `f_all`
+GAME_NAMES = ("players",)
+# names a set-up rule's message may say, by rule kind (docs/setups.md lists them)
+BOARD_NAMES = ("players",)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+def english(text: LocalText) -> str:
+    """A text's English (the catalog key other languages are looked up by)."""
+    return text if isinstance(text, str) else text.get("en") or next(iter(text.values()), "")
+
+
+def literal(*values: str) -> Any:
+    """`Literal[values]`, made at run time from a section's names (a score file's `game`, a choice)."""
+    return Literal[values]
+
+
+def texts(text: LocalText | None) -> dict[str, str]:
+    """A text per language, English included (a plain text is English)."""
+    if text is None:
+        return {}
+    return {"en": text} if isinstance(text, str) else {str(k): v for k, v in text.items()}
+
+
+class FieldSpec(Strict):
+    """A number (or a choice) counted per player, or once for the game (`per: game`)."""
+
+    key: Key
+    label: LocalText
+    rule: LocalText = ""
+    per: Literal["player", "game"] = "player"
+    min: StrictInt | None = 0
+    max: StrictInt | None = None
+    max_code: Word | None = None
+    default: StrictInt | str | None = None
+    choices: list[Word] | None = Field(None, min_length=1, max_length=50)
+    seat: StrictBool = Field(False, description="a game field naming a player (its value is a player's name)")
+    info: StrictBool = Field(False, description="shown beside the total on the sheet, never summed")
+
+
+class Majority(Strict):
+    of: Expression
+    ties: Literal["everyone", "nobody", "split", "first"] = "everyone"
+    start: Key | None = Field(None, description="with ties: first, the game field naming the first seat")
+    at_least: StrictInt = 1
+
+
+class Item(Strict):
+    """One scoring line per player: `points` (an expression), or `majority` (the most of something)."""
+
+    name: Word
+    label: LocalText | None = None
+    points: Expression | StrictInt
+    majority: Majority | None = None
+    when: Expression | None = None
+
+
+class Check(Strict):
+    """A rule break: `broken` true for a player (or for the game, `per: game`) stops the scoring (exit 1)."""
+
+    code: Word
+    broken: Expression
+    per: Literal["player", "game"] = "player"
+    at: Key | None = None
+    message: LocalText
+
+
+class TieBreakSpec(Strict):
+    name: Word
+    by: Expression
+    wins: Literal["higher", "lower"] = "higher"
+
+
+class ScoringSection(Strict):
+    fields: list[FieldSpec] = Field(min_length=1, max_length=100)
+    tables: dict[Key, dict[StrictInt | str, StrictInt]] = Field(default_factory=dict)
+    items: list[Item] = Field(min_length=1, max_length=100)
+    checks: list[Check] = Field(default_factory=list, max_length=100)
+    tiebreaks: list[TieBreakSpec] = Field(default_factory=list, max_length=20)
+    eligible: Expression | None = None
+    ends_when: Expression | None = None
+    not_ended: LocalText = "No winner yet."
+
+    @field_validator("fields")
+    @classmethod
+    def _unique(cls, fields: list[FieldSpec]) -> list[FieldSpec]:
+        keys = [f.key for f in fields]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            raise ValueError(Phrase(N_("field keys must be unique: {keys} repeated"), keys=twice))
+        return fields
+
+
+# ---- set-up rules
+
+
+RULE_KINDS = (
+    "count",
+    "on-terrain",
+    "not-adjacent",
+    "adjacent-required",
+    "max-group",
+    "connected",
+    "regions-at-least",
+    "fixed",
+    "one-per-cell",
+)
+Selector = Word | list[Word]
+
+
+class PieceSpec(Strict):
+    label: LocalText
+    mark: Literal["token", "cube", "pyramid", "disc", "ring", "cylinder"] = "token"
+    counts: dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")], StrictInt] = Field(
+        default_factory=dict, description="player count -> pieces each player has (none: any number)"
+    )
+
+
+class Placed(Strict):
+    piece: Word
+    at: tuple[StrictInt, StrictInt]
+    player: StrictInt | None = None
+
+
+class RuleSpec(Strict):
+    """One rule of the vocabulary; each kind reads only its own parameters (docs/setups.md)."""
+
+    kind: str
+    code: Word
+    message: LocalText
+    pieces: Selector | None = None
+    to: Selector | None = None
+    terrain: Word | list[Word] | None = None
+    most: StrictInt | None = None
+    least: StrictInt | None = None
+    at_least: StrictInt | None = None
+    placed: list[Placed] | None = None
+
+
+class Board(Strict):
+    """The board's cells: a YAML data file of the game, as a `hexmap` element prints it (its `source`)."""
+
+    data: str = Field(description="YAML file beside game.yaml, e.g. farm.yaml")
+    list: str = Field("cells", description="Dotted key of the list of items")
+    match: dict[str, str] = Field(default_factory=dict, description="Pick items with these fields")
+    cells: str = Field("", description="Key of the cell list in each item; '' (default) if items are cells")
+    terrain: str = Field("terrain", description="Key of a cell's terrain in each item")
+
+
+class SetupSection(Strict):
+    board: Board
+    pieces: dict[Word, PieceSpec] = Field(min_length=1, max_length=50)
+    rules: list[RuleSpec] = Field(default_factory=list, max_length=100)
+    title: LocalText = ""
+    key: LocalText = ""
+    terrain_colours: dict[Word, str] = Field(default_factory=dict)
+    player_colours: list[str] = Field(default_factory=lambda: ["red", "blue", "green", "yellow", "black"])
+    cell_mm: float = Field(9.0, gt=2, le=40)
+
+
+# the parameters each rule kind takes (required ones first, then optional)
+RULE_PARAMETERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "count": (("pieces",), ("most", "least")),
+    "on-terrain": (("pieces", "terrain"), ()),
+    "not-adjacent": (("pieces",), ("to",)),
+    "adjacent-required": (("pieces", "to"), ()),
+    "max-group": (("pieces", "most"), ()),
+    "connected": (("terrain",), ()),
+    "regions-at-least": (("pieces", "at_least"), ()),
+    "fixed": (("placed",), ()),
+    "one-per-cell": ((), ()),
+}
+# the `{names}` each rule kind's message may use
+RULE_NAMES: dict[str, tuple[str, ...]] = {
+    "count": ("player", "piece", "count", "most", "least"),
+    "on-terrain": ("cell", "piece", "terrain", "player"),
+    "not-adjacent": ("a", "b", "piece", "other"),
+    "adjacent-required": ("cell", "piece", "to"),
+    "max-group": ("cells", "count", "most"),
+    "connected": ("terrain", "groups", "cells"),
+    "regions-at-least": ("cells", "count", "least"),
+    "fixed": ("cell", "piece", "player"),
+    "one-per-cell": ("cell", "count"),
+}
+PARAMETERS = ("pieces", "to", "terrain", "most", "least", "at_least", "placed")
+
+
+# ---- checks beyond types
+
+
+def placeholders(text: str) -> list[str]:
+    """The `{names}` a message fills in (a bad brace is a problem of its own)."""
+    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+
+
+def _message_problems(source: Source, path: Path_, message: LocalText, known: Iterable[str]) -> list[Problem]:
+    allowed = set(known)
+    at = path
+    for lang, text in texts(message).items():
+        at = path if isinstance(message, str) else (*path, lang)
+        try:
+            names = placeholders(text)
+        except ValueError:
+            return [
+                source.problem(at, Phrase(N_("a message's braces do not pair up: {text}"), text=repr(text)))
+            ]
+        for name in names:
+            if name not in allowed:
+                said = Phrase(
+                    N_("unknown name {name} in the message (expected one of: {known})"),
+                    name=repr(name),
+                    known=sorted(allowed),
+                )
+                return [source.problem(at, said)]
+    return []
+
+
+def _expression_problem(source: Source, path: Path_, text: str | int, known: set[str]) -> Problem | None:
+    if isinstance(text, int):
+        return None
+    said = expressions.check(text)
+    if said is not None:
+        return source.problem(path, said)
+    unknown = sorted(expressions.names_read(text) - known)
+    if unknown:
+        message = Phrase(
+            N_("bad expression {text}: no field {name} (expected one of: {known})"),
+            text=repr(text),
+            name=repr(unknown[0]),
+            known=sorted(known - set(expressions.FUNCTIONS)),
+        )
+        return source.problem(path, message)
+    return None
+
+
+def scoring_names(section: ScoringSection) -> tuple[set[str], set[str]]:
+    """The names a per-player expression and a game-wide expression may read."""
+    functions = set(expressions.FUNCTIONS)
+    player_fields = [f.key for f in section.fields if f.per == "player"]
+    game_fields = {f.key for f in section.fields if f.per == "game"}
+    tables = set(section.tables)
+    aggregates = {f"{k}_all" for k in player_fields} | {f"{k}_others" for k in player_fields}
+    per_player = {*player_fields, *game_fields, *tables, *aggregates, *PLAYER_NAMES, *functions}
+    game = {*game_fields, *tables, *aggregates, *GAME_NAMES, *functions}
+    return per_player, game
+
+
+def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scoring",)) -> list[Problem]:
+    """What a type cannot say about a score sheet: names, expressions, messages (one problem each)."""
+    per_player, game = scoring_names(section)
+    totals = per_player | {"total", "total_all", "total_others"}
+    game_totals = game | {"total_all"}
+    problems: list[Problem | None] = []
+    keys = {f.key: f for f in section.fields}
+    for index, spec in enumerate(section.fields):
+        here = (*at, "fields", index)
+        if spec.choices is not None and spec.default is not None and spec.default not in spec.choices:
+            said = Phrase(
+                N_("default {value} is not one of the choices ({known})"),
+                value=repr(spec.default),
+                known=spec.choices,
+            )
+            problems.append(source.problem((*here, "default"), said))
+        if spec.choices is None and isinstance(spec.default, str):
+            problems.append(source.problem((*here, "default"), Phrase.word(N_("expected a whole number"))))
+    for index, item in enumerate(section.items):
+        here = (*at, "items", index)
+        problems.append(_expression_problem(source, (*here, "points"), item.points, per_player))
+        if item.when is not None:
+            problems.append(_expression_problem(source, (*here, "when"), item.when, per_player))
+        if item.majority is not None:
+            problems.append(
+                _expression_problem(source, (*here, "majority", "of"), item.majority.of, per_player)
+            )
+            start = item.majority.start
+            if item.majority.ties == "first" and (start is None or start not in keys or not keys[start].seat):
+                said = Phrase.word(N_("ties: first needs `start:`, a game field with `seat: true`"))
+                problems.append(source.problem((*here, "majority", "start" if start else "ties"), said))
+    for index, check in enumerate(section.checks):
+        here = (*at, "checks", index)
+        names = per_player if check.per == "player" else game
+        problems.append(_expression_problem(source, (*here, "broken"), check.broken, names))
+        if check.at is not None and check.at not in keys:
+            said = Phrase(
+                N_("unknown field {name} (expected one of: {known})"), name=repr(check.at), known=sorted(keys)
+            )
+            problems.append(source.problem((*here, "at"), said))
+        problems.extend(
+            _message_problems(source, (*here, "message"), check.message, names - set(expressions.FUNCTIONS))
+        )
+    for index, tiebreak in enumerate(section.tiebreaks):
+        problems.append(_expression_problem(source, (*at, "tiebreaks", index, "by"), tiebreak.by, totals))
+    if section.eligible is not None:
+        problems.append(_expression_problem(source, (*at, "eligible"), section.eligible, totals))
+    if section.ends_when is not None:
+        problems.append(_expression_problem(source, (*at, "ends_when"), section.ends_when, game_totals))
+    return [p for p in problems if p is not None]
+
+
+def _selector_problems(source: Source, path: Path_, selector: Any, pieces: set[str]) -> list[Problem]:
+    for index, name in enumerate([selector] if isinstance(selector, str) else selector):
+        if name not in pieces:
+            at = path if isinstance(selector, str) else (*path, index)
+            said = Phrase(
+                N_("unknown piece {name} (expected one of: {known})"), name=repr(name), known=sorted(pieces)
+            )
+            return [source.problem(at, said)]
+    return []
+
+
+def setup_problems(section: SetupSection, source: Source, at: Path_ = ("setup",)) -> list[Problem]:
+    """What a type cannot say about set-up rules: rule kinds, their parameters, pieces, messages."""
+    problems: list[Problem] = []
+    pieces = set(section.pieces)
+    for index, rule in enumerate(section.rules):
+        here = (*at, "rules", index)
+        if rule.kind not in RULE_PARAMETERS:
+            said = Phrase(
+                N_("unknown rule kind {kind} (expected one of: {known})"),
+                kind=repr(rule.kind),
+                known=list(RULE_KINDS),
+            )
+            problems.append(source.problem((*here, "kind"), said))
+            continue
+        required, optional = RULE_PARAMETERS[rule.kind]
+        given = [p for p in PARAMETERS if getattr(rule, p) is not None]
+        missing = [p for p in required if p not in given]
+        extra = [p for p in given if p not in required and p not in optional]
+        if missing:
+            said = Phrase(N_("rule {kind} needs {names}"), kind=rule.kind, names=missing)
+            problems.append(source.problem(here, said))
+            continue
+        if extra:
+            said = Phrase(
+                N_("rule {kind} takes no {name} (it takes: {known})"),
+                kind=rule.kind,
+                name=repr(extra[0]),
+                known=[*required, *optional],
+            )
+            problems.append(source.problem((*here, extra[0]), said))
+            continue
+        for key in ("pieces", "to"):
+            value = getattr(rule, key)
+            if value is not None:
+                problems.extend(_selector_problems(source, (*here, key), value, pieces))
+        for p_index, placed in enumerate(rule.placed or []):
+            problems.extend(
+                _selector_problems(source, (*here, "placed", p_index, "piece"), placed.piece, pieces)
+            )
+        problems.extend(_message_problems(source, (*here, "message"), rule.message, RULE_NAMES[rule.kind]))
+    return problems
