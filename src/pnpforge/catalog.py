@@ -88,7 +88,21 @@ def game_of(source: Source, what: str) -> GameFolder:
     try:
         return find_game(game_id, source.file)
     except InputError as error:
+        beside = _spec_folder_beside(source.file, game_id)
+        if beside is not None:
+            return beside
         raise InputError([source.problem(("game",), p.message) for p in error.problems]) from None
+
+
+def _spec_folder_beside(file: str, game_id: str) -> GameFolder | None:
+    """A designer's spec folder named by a file kept in it or beside it (`my-game/score.yaml` or
+    `my-game/../score.yaml` naming `game: my-game`): its parent becomes a games folder, as --games-dir."""
+    here = Path(file).parent
+    for folder in (here, here / game_id):
+        if folder.name == game_id and (folder / SPEC_NAME).is_file():
+            add_games_dir(folder.parent)
+            return GameFolder(game_id, folder, False)
+    return None
 
 
 @cache

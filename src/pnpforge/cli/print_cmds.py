@@ -481,7 +481,7 @@ Earth,#7a9a3a,2,Block the next attack.
 """
 
 
-TEMPLATES = ("cards", "tiles", "board")  # folders of pnpforge/templates/new
+TEMPLATES = ("cards", "tiles", "board", "game")  # folders of pnpforge/templates/new
 
 
 @command(
@@ -493,6 +493,8 @@ TEMPLATES = ("cards", "tiles", "board")  # folders of pnpforge/templates/new
       pnpforge new my-game
       pnpforge new my-deck --template cards
       pnpforge build my-deck
+      pnpforge new my-game --template game
+      pnpforge score my-game/score.yaml
     """),
 )
 @click.argument("name", type=click.Path(file_okay=False))
@@ -501,7 +503,8 @@ TEMPLATES = ("cards", "tiles", "board")  # folders of pnpforge/templates/new
     type=click.Choice(TEMPLATES),
     help=N_(
         "Start from an example: cards (two card types with face_by, styles, when: and rich text), "
-        "tiles (hex tiles and double-sided tokens), board (a board over several pages). Default: a small "
+        "tiles (hex tiles and double-sided tokens), board (a board over several pages), game (a hex board "
+        "with its score sheet and set-up rules as data: score and validate work at once). Default: a small "
         "deck and tokens."
     ),
 )

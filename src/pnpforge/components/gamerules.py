@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from pnpforge.components import expressions
-from pnpforge.errors import Problem
+from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import Path_, Source
+from pnpforge.sourcefile import Path_, Source, validate
 
 __all__ = [
     "BOARD_NAMES",
@@ -39,8 +39,10 @@ __all__ = [
     "scoring_problems",
     "setup_problems",
     "texts",
+    "typed",
 ]
 
+M = TypeVar("M", bound=BaseModel)
 Lang = Literal["en", "ja"]
 LocalText = str | dict[Lang, str]
 Key = Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$", max_length=40)]
@@ -245,6 +247,19 @@ PARAMETERS = ("pieces", "to", "terrain", "most", "least", "at_least", "placed")
 def placeholders(text: str) -> list[str]:
     """The `{names}` a message fills in (a bad brace is a problem of its own)."""
     return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+
+
+def typed(model: type[M], source: Source, at: Path_) -> M:
+    """The section typed by `model`; a mistyped key is one problem (its unknown key), not two (a key
+    missing on the same line as well)."""
+    try:
+        return validate(model, source, at)
+    except InputError as error:
+        unknown = {p.line for p in error.problems if str(p.message).startswith("unknown key ")}
+        kept = [
+            p for p in error.problems if not (str(p.message).startswith("missing key ") and p.line in unknown)
+        ]
+        raise InputError(kept) from None
 
 
 def _message_problems(source: Source, path: Path_, message: LocalText, known: Iterable[str]) -> list[Problem]:

@@ -29,6 +29,7 @@ from pnpforge.components.gamerules import (
     literal,
     scoring_problems,
     texts,
+    typed,
 )
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
@@ -36,7 +37,7 @@ from pnpforge.phrase import Phrase
 from pnpforge.scoring.inputs import Count, Name, PlayerEntry, Rules, Strict, known_names, owned
 from pnpforge.scoring.prompts import Field
 from pnpforge.scoring.sheet import PlayerScore, ScoreResult, TieBreak
-from pnpforge.sourcefile import Path_, Source, validate
+from pnpforge.sourcefile import Path_, Source
 
 __all__ = ["DataSheet", "load", "words"]
 
@@ -305,7 +306,7 @@ def load(game: catalog.GameFolder) -> DataSheet | None:
         return None
     key = (game.id, source)
     if key not in _sheets:
-        section = validate(ScoringSection, source, (SECTION,))
+        section = typed(ScoringSection, source, (SECTION,))
         problems = scoring_problems(section, source)
         if problems:
             raise InputError(problems)

@@ -19,14 +19,22 @@ from typing import Annotated, Any
 from pydantic import Field, StrictInt, create_model
 
 from pnpforge import catalog
-from pnpforge.components.gamerules import RuleSpec, SetupSection, english, literal, setup_problems, texts
+from pnpforge.components.gamerules import (
+    RuleSpec,
+    SetupSection,
+    english,
+    literal,
+    setup_problems,
+    texts,
+    typed,
+)
 from pnpforge.errors import InputError, Problem
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import Source, read_yaml, validate
+from pnpforge.sourcefile import Source, read_yaml
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupfile import Coord, SetupModel, player_count, reject_unknown_options
@@ -156,13 +164,14 @@ class Rulebook:
             pic.cells.append(
                 CellShape(hex_points(cell, size), fill, pattern="hatch" if cell in fixed else None)
             )
+        for terrain in sorted(set(self.board.cells.values()) & set(self.section.terrain_colours)):
+            pic.legend.append((terrain, Phrase.word(terrain)))
         for piece in setup.pieces:
             spec = self.section.pieces[piece.piece]
             colour = colours[(piece.player - 1) % len(colours)] if piece.player else "grey"
-            label = Phrase.word(english(spec.label))
-            pic.pieces.append(
-                PieceMark(hex_centre(tuple(piece.at), size), spec.mark, colour, label, size=size * 0.6)
-            )
+            centre = hex_centre((piece.at[0], piece.at[1]), size)
+            pic.pieces.append(PieceMark(centre, spec.mark, colour, size=size * 0.6))
+            pic.legend.append(("white", Phrase.word(english(spec.label)), spec.mark))
             if piece.player:
                 pic.legend.append((colour, Phrase(PLAYER, player=piece.player)))
         if english(self.section.key):
@@ -341,7 +350,7 @@ def load(game: catalog.GameFolder) -> Rulebook | None:
         return None
     key = (game.id, source)
     if key not in _books:
-        section = validate(SetupSection, source, (SECTION,))
+        section = typed(SetupSection, source, (SECTION,))
         problems = setup_problems(section, source)
         if problems:
             raise InputError(problems)
