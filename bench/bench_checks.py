@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnpforge import catalog
-from pnpforge.validator.setupfile import check_text, dump_yaml
+from pnpforge.table.setupfile import check_text, dump_yaml
 
 
 def best_of(runs: int, job: Callable[[], Any]) -> float:

@@ -132,12 +132,12 @@ def score_seeds() -> list[str]:
 
 def setup_seeds() -> list[str]:
     """One dealt set-up per bundled game that deals, in the set-up file format."""
-    from pnpforge import catalog, games
-    from pnpforge.validator import setupfile
+    from pnpforge import catalog, contract
+    from pnpforge.table import setupfile
 
     seeds = []
     for game in catalog.games():
-        if games.of(game).deal is None:
+        if contract.of(game).deal is None:
             continue
         low, _ = catalog.players_range(game)
         data = setupfile.deal_setup(game.id, max(low, 2), 1, {})

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.split import side_path, side_vertices
+from pnpforge.table.setupfile import check_text, deal_setup, dump_yaml
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import check_text, deal_setup, dump_yaml
 
-game = games.load("ankh")
+game = contract.load("ankh")
 checks: Any = game.module("checks")
 dealer: Any = game.module("deal")
 caravans_of: Any = game.module("caravans")

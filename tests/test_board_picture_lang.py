@@ -16,7 +16,7 @@ from conftest import require_cjk
 from test_score_lang import ILLEGAL, LATIN_WORD
 from test_serve import GAMES, PLAYERS
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.cli import main
 
 CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
@@ -80,7 +80,7 @@ def test_the_japanese_page_draws_the_board_in_japanese(client: Any, game: str) -
     checked = client.post(f"/g/{game}/check", data={"setup": ILLEGAL[game][0](), "lang": "ja"})
     for board in (_deal(client, game, "ja"), _board(checked.text)):
         texts = _texts(board)
-        assert texts[0].startswith(games.load(game).title("ja").split("(")[0]), texts[0]  # no draft number
+        assert texts[0].startswith(contract.load(game).title("ja").split("(")[0]), texts[0]  # no draft number
         english = {word for text in texts for word in LATIN_WORD.findall(text)}
         assert english == set(), texts  # ids and names that stay are numbers or one letter
         assert all(CJK.search(text) for text in texts if len(text) > 1), texts

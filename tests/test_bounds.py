@@ -22,7 +22,7 @@ from pypdf import PdfReader
 
 from pnpforge import limits, parsecache, sourcefile
 from pnpforge.cli import main
-from pnpforge.validator import setupfile
+from pnpforge.table import setupfile
 
 REPO = Path(__file__).resolve().parent.parent
 TINY = REPO / "examples" / "tiny-quest"

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.errors import InputError
 from pnpforge.geometry import hexgrid
+from pnpforge.table.setupfile import check_text, deal_setup, dump_yaml
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import check_text, deal_setup, dump_yaml
 
-checks: Any = games.load("delphi").module("checks")
-dealer: Any = games.load("delphi").module("deal")
+checks: Any = contract.load("delphi").module("checks")
+dealer: Any = contract.load("delphi").module("deal")
 BASE = deal_setup("delphi", 3, 11, {})
 
 

@@ -1,14 +1,13 @@
-"""The game contract (pnpforge.games): each game folder's GAME, loaded by id, is the one way in.
+"""The game contract (pnpforge.contract): each game folder's GAME, loaded by id, is the one way in.
 
 Every bundled game is picked up from its folder (no list of games here); a user's game in another folder
-works with hooks or without; a game imports only the engine's public names.
+works with hooks or without; a game imports only pnpforge.gamekit.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
-import importlib.util
+import inspect
 import shutil
 import subprocess
 import sys
@@ -18,10 +17,10 @@ import pytest
 from click.testing import CliRunner
 from pydantic import BaseModel
 
-from pnpforge import catalog, games
+from pnpforge import catalog, contract, gamekit
 from pnpforge.cli import main
+from pnpforge.contract import Game
 from pnpforge.errors import InputError
-from pnpforge.games import Game
 
 SRC = Path(__file__).parents[1] / "src" / "pnpforge"
 BUNDLED = [g for g in catalog.games() if g.bundled]
@@ -29,7 +28,7 @@ BUNDLED = [g for g in catalog.games() if g.bundled]
 
 @pytest.mark.parametrize("found", BUNDLED, ids=lambda g: g.id)
 def test_every_bundled_game_exports_a_typed_game(found: catalog.GameFolder) -> None:
-    game = games.load(found.id)
+    game = contract.load(found.id)
     assert isinstance(game, Game) and game.id == found.id and game.folder == found.path.resolve()
     assert (game.folder / "game.yaml").is_file()
     if game.setup is not None:
@@ -53,7 +52,7 @@ def test_every_bundled_game_exports_a_typed_game(found: catalog.GameFolder) -> N
 def test_loading_a_game_imports_none_of_its_rules() -> None:
     """Start-up stays fast: a hook's module is imported when a command asks for that hook, not before."""
     code = (
-        "import sys; from pnpforge.games import load, package_name; g = load('delphi');"
+        "import sys; from pnpforge.contract import load, package_name; g = load('delphi');"
         "p = package_name('delphi'); print(sorted(m for m in sys.modules if m.startswith(p)));"
         "g.scorer(); print(sorted(m for m in sys.modules if m.startswith(p)))"
     )
@@ -65,7 +64,7 @@ def test_loading_a_game_imports_none_of_its_rules() -> None:
 
 def test_a_print_only_game_elsewhere_has_no_hooks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(Path(__file__).parents[1] / "examples"))
-    game = games.load("tiny-quest")
+    game = contract.load("tiny-quest")
     assert (game.setup, game.deal, game.score, game.caravans) == (None, None, None, None)
     with pytest.raises(InputError, match="game 'tiny-quest' has no score calculator"):
         game.scorer("final.yaml")
@@ -92,7 +91,9 @@ def test_a_users_game_with_rules_works_from_its_own_folder(
     assert "game: good-shepherds-2" in out.read_text(encoding="utf-8")
     checked = CliRunner().invoke(main, ["validate", str(out)])
     assert checked.exit_code == 0 and "legal good-shepherds-2 set-up" in checked.output
-    assert games.load("good-shepherds-2").rules().model is not games.load("good-shepherds").rules().model
+    assert (
+        contract.load("good-shepherds-2").rules().model is not contract.load("good-shepherds").rules().model
+    )
 
 
 def test_a_game_whose_id_is_not_its_folders_is_refused(
@@ -102,50 +103,83 @@ def test_a_game_whose_id_is_not_its_folders_is_refused(
     folder.mkdir(parents=True)
     (folder / "game.yaml").write_text("game:\n  id: odd\n  title: Odd\n", encoding="utf-8")
     (folder / "__init__.py").write_text(
-        "from pathlib import Path\nfrom pnpforge.games import Game\n"
+        "from pathlib import Path\nfrom pnpforge.contract import Game\n"
         "GAME = Game('even', Path(__file__).parent)\n",
         encoding="utf-8",
     )
     monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(tmp_path / "more"))
     with pytest.raises(InputError, match="GAME's id is 'even'; its folder says 'odd'"):
-        games.load("odd")
+        contract.load("odd")
 
 
-def _engine_names_a_game_uses(path: Path) -> list[tuple[str, str]]:
-    """(module, name) for each engine name a game file takes: `from pnpforge.x import name`, and
-    `module.name` for an engine module it imports whole (`from pnpforge.geometry import hexgrid`)."""
+LIBRARIES = {"pydantic", "shapely"}  # pnpforge's own dependencies a game's models and geometry may use
+
+
+def _imports_of(path: Path) -> tuple[set[str], list[str], list[str]]:
+    """A game file's absolute imports (top-level package names, pnpforge's in full), the names it takes
+    from pnpforge.gamekit, and `module.name` for each use of a module gamekit hands it whole (`kit`)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    used: list[tuple[str, str]] = []
-    whole: dict[str, str] = {}
+    modules: set[str] = set()
+    taken: list[str] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pnpforge"):
-            for alias in node.names:
-                sub = f"{node.module}.{alias.name}"
-                if _is_module(sub):
-                    whole[alias.asname or alias.name] = sub
-                else:
-                    used.append((node.module, alias.name))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in whole:
-            used.append((whole[node.value.id], node.attr))
-    return used
+        if isinstance(node, ast.Import):
+            modules |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules.add(node.module)
+            if node.module == "pnpforge.gamekit":
+                taken += [alias.name for alias in node.names]
+    whole = {name for name in taken if inspect.ismodule(getattr(gamekit, name, None))}
+    used = [
+        f"{node.value.id}.{node.attr}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in whole
+    ]
+    return modules, taken, used
 
 
-def _is_module(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        return False
+GAME_FILES = sorted(catalog.BUNDLED_DIR.glob("*/*.py"))
 
 
-@pytest.mark.parametrize(
-    "path", sorted(catalog.BUNDLED_DIR.glob("*/*.py")), ids=lambda p: f"{p.parent.name}/{p.name}"
-)
-def test_games_import_only_the_engines_public_names(path: Path) -> None:
-    for module_name, name in _engine_names_a_game_uses(path):
-        public = getattr(importlib.import_module(module_name), "__all__", None)
-        assert public is not None, f"{path.name}: {module_name} has no __all__, yet a game imports from it"
-        assert name in public, f"{path.parent.name}/{path.name} uses {module_name}.{name}, not in its __all__"
+def _breaches(path: Path) -> list[str]:
+    """What a game file imports beyond the gamekit, its own modules, the standard library and LIBRARIES."""
+    modules, taken, used = _imports_of(path)
+    found = [
+        f"imports {module}"
+        for module in sorted(modules)
+        if module != "pnpforge.gamekit"
+        and module.split(".")[0] not in LIBRARIES | set(sys.stdlib_module_names)
+    ]
+    found += [f"takes {name}, not in gamekit.__all__" for name in taken if name not in gamekit.__all__]
+    found += [
+        f"uses {name}"
+        for name in used
+        if name.split(".")[1] not in getattr(gamekit, name.split(".")[0]).__all__
+    ]
+    return found
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_games_import_only_the_gamekit(path: Path) -> None:
+    """pnpforge.gamekit is a game's whole view of pnpforge: no other pnpforge module, only public names."""
+    assert _breaches(path) == []
+
+
+def test_the_import_rule_catches_an_engine_import(tmp_path: Path) -> None:
+    """The rule above fails on a game file that reaches past the gamekit (a relative import is fine)."""
+    bad = tmp_path / "checks.py"
+    code = "from pnpforge.validator.report import Report\nfrom pnpforge.gamekit import kit, Secret\n"
+    bad.write_text(code + "from . import deal\nkit.hidden()\n", encoding="utf-8")
+    assert _breaches(bad) == [
+        "imports pnpforge.validator.report",
+        "takes Secret, not in gamekit.__all__",
+        "uses kit.hidden",
+    ]
+
+
+def test_every_game_file_imports_the_gamekit_or_nothing_of_pnpforge() -> None:
+    """Each bundled game takes something from the gamekit (the rule above is not vacuous)."""
+    for folder in {path.parent for path in GAME_FILES}:
+        assert any("pnpforge.gamekit" in _imports_of(path)[0] for path in folder.glob("*.py")), folder.name
 
 
 def test_no_engine_reaches_a_game_but_through_game() -> None:

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from pnpforge.cli import main
 from pnpforge.sourcefile import Source
+from pnpforge.table.setupfile import check_loaded, check_text, deal_setup, dump_yaml, load_source
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import check_loaded, check_text, deal_setup, dump_yaml, load_source
 
 
 def report_of(data: dict[str, Any]) -> Report:

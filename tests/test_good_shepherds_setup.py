@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.cli import main
 from pnpforge.geometry import hexgrid
 from pnpforge.sourcefile import Source
+from pnpforge.table.setupfile import check_text, deal_setup, dump_yaml, load_source
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import check_text, deal_setup, dump_yaml, load_source
 
-checks: Any = games.load("good-shepherds").module("checks")
+checks: Any = contract.load("good-shepherds").module("checks")
 LEFT, RIGHT = [-1, 3], [8, 3]
 
 

@@ -57,7 +57,7 @@ import pnpforge
 for info in pkgutil.walk_packages(pnpforge.__path__, "pnpforge."):
     if not info.name.endswith("__main__") and not info.name.startswith("pnpforge.games."):
         importlib.import_module(info.name)
-from pnpforge.scoring.run import score_file
+from pnpforge.table.scorefile import score_file
 score_file(sys.argv[1])
 print(json.dumps(seen))
 """

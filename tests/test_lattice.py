@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 from shapely.geometry import Polygon
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, polygon_cell
 from pnpforge.geometry.lattice import hex_lattice, lattice_adjacency, overlapping
 from pnpforge.sourcefile import Source
-from pnpforge.validator.setupfile import deal_setup, load_source
+from pnpforge.table.setupfile import deal_setup, load_source
 
-checks: Any = games.load("quo-vadis").module("checks")
+checks: Any = contract.load("quo-vadis").module("checks")
 LATTICE = hex_lattice(7.5)
 
 

@@ -27,10 +27,10 @@ from test_good_shepherds_setup import state as shepherd_state
 from test_good_shepherds_setup import u as shepherd_unit
 from test_score_lang import BROKEN, ILLEGAL
 
-from pnpforge import catalog, games
+from pnpforge import catalog, contract
 from pnpforge.cli import main
 from pnpforge.sourcefile import read_yaml_text
-from pnpforge.validator.setupfile import deal_setup, dump_yaml
+from pnpforge.table.setupfile import deal_setup, dump_yaml
 
 GAMES = sorted(ILLEGAL)
 REPO = Path(__file__).resolve().parents[1]
@@ -49,7 +49,7 @@ def _values(data: Any) -> set[str]:
 def _kit_words(game_id: str) -> set[str]:
     """The game's title (game.yaml) and the names its kit prints for its ids, as its data files spell
     them in English: what the output may show as they are."""
-    game = games.load(game_id)
+    game = contract.load(game_id)
     names = game.names("en") if game.names else {}
     said = " ".join([game.title("en"), *names, *names.values()])
     return set(re.findall(r"[A-Za-z][A-Za-z'’-]*", said))
@@ -232,7 +232,7 @@ def test_rule_breaks_of_an_impossible_score_file_are_in_the_language(
 
 def _answers(game: str) -> tuple[str, set[str]]:
     """Answers to every question `score GAME -i` asks (two players), and the choices it offers."""
-    scorer = games.load(game).scorer()
+    scorer = contract.load(game).scorer()
     low, high = catalog.players_range(catalog.find_game(game))
     count = max(low, 2)
 
@@ -334,7 +334,7 @@ def test_a_set_up_s_own_mistakes_are_said_in_the_game_s_words(game: str, pseudo_
     (InputError.domain), and every one of them is a message of it."""
     from pnpforge import i18n
     from pnpforge.errors import InputError
-    from pnpforge.validator.setupfile import check_loaded, load_source
+    from pnpforge.table.setupfile import check_loaded, load_source
 
     low, _ = catalog.players_range(catalog.find_game(game))
     data = deal_setup(game, low, 11, {})

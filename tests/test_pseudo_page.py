@@ -25,7 +25,8 @@ from pnpforge import catalog, sourcefile
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
 from pnpforge.phrase import Phrase
-from pnpforge.validator import setupfile
+from pnpforge.table import setupfile
+from pnpforge.validator import setupkit
 from pnpforge.web import board, forms, guards, pages, setup_routes
 from pnpforge.web.app import create_app
 
@@ -65,10 +66,10 @@ def game_data(game: str) -> set[str]:
     found = catalog.find_game(game)
     info = catalog.game_info(found)
     words = {game, *game.split("-"), *_words(localise(info.get("title", game), "en"))}
-    from pnpforge import games
+    from pnpforge import contract
     from pnpforge.web.builds import inventory
 
-    kit = games.load(game)
+    kit = contract.load(game)
     names = kit.names("en") if kit.names else {}  # what the kit's data files print for its ids
     words |= _words(" ".join([*names, *names.values()]))
     for line in inventory(found, "en"):
@@ -343,8 +344,8 @@ def test_pages_that_are_not_there(client: Any, pseudo_locale: str) -> None:
 
 
 def _score(text: str) -> None:
-    from pnpforge.scoring.run import score_source
     from pnpforge.sourcefile import read_yaml_text
+    from pnpforge.table.scorefile import score_source
 
     score_source(read_yaml_text(text, "score.yaml"))
 
@@ -365,13 +366,13 @@ SAID_BEFORE: list[tuple[Callable[[], object], str | None, str, str]] = [
         "ゲーム「chess」はありません(次のいずれか: ankh, delphi, gods, good-shepherds, quo-vadis",
     ),
     (
-        lambda: setupfile.option_bool({"short": "maybe"}, "short"),
+        lambda: setupkit.option_bool({"short": "maybe"}, "short"),
         "delphi",
         "--option short='maybe': expected true or false",
         "--option short='maybe': true か false を指定してください",
     ),
     (
-        lambda: setupfile.option_int({"n": "x"}, "n", 1, 1, 5),
+        lambda: setupkit.option_int({"n": "x"}, "n", 1, 1, 5),
         None,
         "--option n='x': expected a whole number from 1 to 5",
         "--option n='x': 1 から 5 までの整数を指定してください",

@@ -12,14 +12,14 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.cli import main
 from pnpforge.geometry import hexgrid
 from pnpforge.sourcefile import Source
+from pnpforge.table.setupfile import check_loaded, check_text, deal_setup, dump_yaml, load_source
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import check_loaded, check_text, deal_setup, dump_yaml, load_source
 
-checks: Any = games.load("quo-vadis").module("checks")
+checks: Any = contract.load("quo-vadis").module("checks")
 
 
 def report_of(data: dict[str, Any]) -> Report:

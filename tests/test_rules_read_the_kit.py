@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnpforge import catalog, games, kit
+from pnpforge import catalog, contract, kit
 from pnpforge.cli import main
 from pnpforge.errors import InputError
 from pnpforge.sourcefile import read_csv, read_yaml
@@ -33,7 +33,7 @@ def _inventory(game: str) -> dict[str, int]:
 
 def _exercise(game_id: str) -> None:
     """Every rule a game has, once: deal, check, draw, score its example score file."""
-    game = games.load(game_id)
+    game = contract.load(game_id)
     low, _ = catalog.players_range(catalog.find_game(game_id))
     if game.deal is not None and game.setup is not None:
         rules = game.rules()
@@ -43,7 +43,7 @@ def _exercise(game_id: str) -> None:
             rules.picture(setup)
         game.translator("ja")  # the kit's own names in Japanese (name_ja columns)
     if game.score is not None:
-        from pnpforge.scoring.run import score_file
+        from pnpforge.table.scorefile import score_file
 
         score_file(REPO / "bench" / "data" / f"score-{game_id}.yaml")
 
@@ -67,7 +67,7 @@ def test_every_kit_file_and_column_the_rules_read_is_printed(found: catalog.Game
 
 
 def test_gods_scoring_and_checks_agree_with_the_inventory() -> None:
-    gods = games.load("gods")
+    gods = contract.load("gods")
     score, checks = gods.module("score"), gods.module("checks")
     parts = score.components()
     inventory = _inventory("gods")
@@ -80,7 +80,7 @@ def test_gods_scoring_and_checks_agree_with_the_inventory() -> None:
 
 
 def test_delphi_checks_agree_with_the_inventory() -> None:
-    checks = games.load("delphi").module("checks")
+    checks = contract.load("delphi").module("checks")
     inventory = _inventory("delphi")
     colours = read_csv(catalog.BUNDLED_DIR / "delphi" / "colours.csv").rows
     assert {r["colour"] for r in colours} == set(checks.COLOURS)  # the set-up's colours are the printed ones
@@ -90,7 +90,7 @@ def test_delphi_checks_agree_with_the_inventory() -> None:
 
 
 def test_ankh_battle_strengths_are_the_printed_cards() -> None:
-    cards = games.load("ankh").module("score")._cards_table()
+    cards = contract.load("ankh").module("score")._cards_table()
     printed = read_csv(catalog.BUNDLED_DIR / "ankh" / "battle_cards.csv").rows
     assert {(r["card"], r["god"], int(r["strength"])) for r in printed} == {
         (card, god, n) for card, v in cards.items() for god, n in v["strength"].items()
@@ -121,8 +121,8 @@ def test_a_renamed_kit_file_fails_loudly(tmp_path: Path, game: str, renamed: str
         target.write_text(text.replace(f"game: {game}", f"game: {game}-copy"), encoding="utf-8")
     else:
         target = tmp_path / "in.yaml"
-        dealt = games.load(game).dealer().deal(2, 1, {})
-        from pnpforge.validator.setupfile import dump_yaml
+        dealt = contract.load(game).dealer().deal(2, 1, {})
+        from pnpforge.table.setupfile import dump_yaml
 
         target.write_text(dump_yaml({**dealt, "game": f"{game}-copy"}), encoding="utf-8")
     env = {"PNPFORGE_GAMES_DIR": str(tmp_path / "games")}

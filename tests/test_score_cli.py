@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 from pnpforge import catalog
 from pnpforge.cli import main
 from pnpforge.scoring import Field
-from pnpforge.scoring.run import calculator
+from pnpforge.table.scorefile import calculator
 
 GODS = """\
 game: gods

@@ -6,8 +6,8 @@ import pytest
 
 from pnpforge.errors import InputError
 from pnpforge.scoring import DRAW, RulesBroken, ScoreResult
-from pnpforge.scoring.run import score_source
 from pnpforge.sourcefile import read_yaml_text
+from pnpforge.table.scorefile import score_source
 
 DONE = "shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true"
 

@@ -8,8 +8,8 @@ import pytest
 
 from pnpforge.errors import InputError
 from pnpforge.scoring import DRAW, RulesBroken, ScoreResult
-from pnpforge.scoring.run import score_file, score_source
 from pnpforge.sourcefile import read_yaml_text
+from pnpforge.table.scorefile import score_file, score_source
 
 
 def score(ann: str, bob: str, extra: str = "") -> ScoreResult:

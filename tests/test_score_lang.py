@@ -330,7 +330,7 @@ def test_every_rule_break_is_said_in_japanese(tmp_path: Path, game: str) -> None
 
 
 def test_the_engines_own_sentences_are_translated_once() -> None:
-    from pnpforge import games
+    from pnpforge import contract
     from pnpforge.scoring.inputs import Rules, owned
     from pnpforge.sourcefile import read_yaml_text
 
@@ -342,10 +342,11 @@ def test_the_engines_own_sentences_are_translated_once() -> None:
         "Ann's sheep is -1; a count cannot be negative",
         "fish is 9, more than the 5 the game allows",
     )
-    tr = games.load("good-shepherds").translator("ja")  # only the game's nouns; the sentence is the engine's
+    # only the game's nouns; the sentence is the engine's
+    tr = contract.load("good-shepherds").translator("ja")
     assert tr(negative) == "Annの羊が-1です。数は負にできません"
     assert tr(many) == "fishが9です。このゲームで認められる5を超えています"
-    assert games.load("good-shepherds").translator("en")(negative) == negative
+    assert contract.load("good-shepherds").translator("en")(negative) == negative
 
 
 PAGE_BREAKS = {

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from pnpforge import games
+from pnpforge import contract
 from pnpforge.errors import InputError
 from pnpforge.scoring import RulesBroken, ScoreResult
-from pnpforge.scoring.run import score_file, score_source
 from pnpforge.sourcefile import read_yaml_text
+from pnpforge.table.scorefile import score_file, score_source
 
-QV = games.load("quo-vadis").module("score")
+QV = contract.load("quo-vadis").module("score")
 
 
 # Ten cards each (one per round), spread so every player wins exactly one generation (+4 each).

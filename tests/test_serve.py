@@ -13,13 +13,13 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnpforge import catalog, games
+from pnpforge import catalog, contract
 from pnpforge.cli import main
 from pnpforge.web import app as web
 from pnpforge.web import builds, guards
 
 # every bundled game with rules: what the page deals, checks and scores comes from its GAME alone
-GAMES = [g.id for g in catalog.games() if g.bundled and games.of(g).score is not None]
+GAMES = [g.id for g in catalog.games() if g.bundled and contract.of(g).score is not None]
 
 
 def _players(game: str) -> int:
@@ -278,7 +278,7 @@ def test_ankh_conflict_for_one_region(client: Any) -> None:
 
 def test_deal_options_with_known_values_are_pickers(client: Any) -> None:
     """An option whose values a game declares is a select (no typing a scenario's name on a phone)."""
-    scenarios = list(games.load("ankh").dealer().choices()["scenario"])
+    scenarios = list(contract.load("ankh").dealer().choices()["scenario"])
     page = client.get("/g/ankh?lang=en").text
     assert '<select name="opt:scenario">' in page
     assert all(f'<option value="{name}">{name}</option>' in page for name in scenarios)
@@ -614,8 +614,8 @@ def test_a_game_with_only_a_spec_gets_a_print_page(client: Any, monkeypatch: pyt
 def test_the_japanese_sheet_asks_every_question_in_the_games_own_words(client: Any, game: str) -> None:
     import html
 
-    scorer = games.load(game).scorer()
-    tr = games.load(game).translator("ja")
+    scorer = contract.load(game).scorer()
+    tr = contract.load(game).translator("ja")
     page = html.unescape(client.get(f"/g/{game}?lang=ja").text)
     for f in scorer.fields:
         for english in (f.label, f.rule):

@@ -214,8 +214,8 @@ def test_a_marks_centre_lies_in_its_hex(game: str) -> None:
     draws for it (Ankh's board is turned 30°: the marks turn with it)."""
     from shapely.geometry import Point, Polygon
 
+    from pnpforge.table.setupfile import load_source
     from pnpforge.validator.report import Violation
-    from pnpforge.validator.setupfile import load_source
 
     text, data = board.deal(game, PLAYERS[game], 7, {})
     loaded = load_source(board.read_text(text, board.SETUP_FILE))
@@ -298,7 +298,7 @@ def test_every_cell_of_the_written_steps_is_found_on_the_board(client: Any, game
         for c, x, y in re.findall(r'class="spot" data-cell="([^"]+)" cx="([-\d.]+)" cy="([-\d.]+)"', svg)
     }
     assert named <= set(spots)
-    from pnpforge.validator.setupfile import load_source
+    from pnpforge.table.setupfile import load_source
 
     text, _ = board.deal(game, PLAYERS[game], 7, {})
     loaded = load_source(board.read_text(text, board.SETUP_FILE))

@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from conftest import require_cjk
 from pypdf import PdfReader
 
-from pnpforge import catalog, games
+from pnpforge import catalog, contract
 from pnpforge.cli import main
 from pnpforge.layouts import boardpic
+from pnpforge.table.setupfile import dump_yaml, parse_options
 from pnpforge.units import mm
-from pnpforge.validator.setupfile import dump_yaml, parse_options
 
 runner = CliRunner()
 
@@ -118,7 +118,7 @@ def test_dealt_file_validates_and_draws_at_physical_scale(tmp_path: Path) -> Non
     assert code == 0, err
     assert invoke("validate", str(yaml_path))[0] == 0
 
-    checks = games.load("ankh").module("checks")
+    checks = contract.load("ankh").module("checks")
     loaded = checks.Setup.model_validate(
         __import__("ruamel.yaml").yaml.YAML(typ="safe").load(yaml_path.read_text())
     )
@@ -216,17 +216,17 @@ def test_a_small_board_s_caption_and_legend_stay_on_the_picture(lang: str) -> No
 
     from PIL import Image
 
+    from pnpforge.table.setupfile import deal_setup
     from pnpforge.validator.picture import said
-    from pnpforge.validator.setupfile import deal_setup
 
     if lang == "ja":
         require_cjk()
     for game in ("gods", "good-shepherds", "delphi"):
         low, _ = catalog.players_range(catalog.find_game(game))
-        checks = games.load(game).module("checks")
+        checks = contract.load(game).module("checks")
         pic = said(
             checks.picture(checks.Setup.model_validate(deal_setup(game, low, 3, {}))),
-            games.load(game).translator(lang),
+            contract.load(game).translator(lang),
         )
         image = Image.open(io.BytesIO(boardpic.png_bytes(pic, dpi=100))).convert("L")
         ink = image.point(lambda v: 255 if v < 200 else 0)

@@ -1,7 +1,7 @@
 """Finding games: a game is a folder holding `game.yaml`, bundled under `pnpforge/games/` or elsewhere.
 
 This module finds game folders and reads their game.yaml header; the engines reach a game's own
-code (set-up checks, dealer, score calculator) only through its `GAME` (pnpforge.games).
+code (set-up checks, dealer, score calculator) only through its `GAME` (pnpforge.contract).
 """
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ English is what a newcomer reads in the code, and Babel's extraction keeps every
 test fails while any id lacks a translation, and an edited English sentence shows up there as a new,
 untranslated id instead of silently losing its translation.
 
-- Mark a message where it is written: `N_("...")` (returns it unchanged; extraction finds it). A
-  `Phrase` (pnpforge.phrase) carries a marked template and its values; a value that is a `Phrase` is
-  said in the language too, a name or number is shown as it is.
+- Mark a message where it is written: `N_("...")` (pnpforge.mark, re-exported here; returns it
+  unchanged, extraction finds it). A `Phrase` (pnpforge.phrase) carries a marked template and its
+  values; a value that is a `Phrase` is said in the language too, a name or number is shown as it is.
 - Say it at the edge, in the language the user chose: `translator(lang, domain)(text)`, or
   `said(lang, msgid, **values)`. The English build never looks anything up.
 - A game's messages (everything marked under `games/<id>/`) carry the game's id as their context
@@ -28,17 +28,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pnpforge.mark import N_
+from pnpforge.phrase import Phrase
+
 __all__ = ["N_", "LOCALE", "languages", "said", "terminal_language", "translator"]
 
 LOCALE = Path(__file__).parent / "locale"
 LOCALE_DIR_ENV = "PNPFORGE_LOCALE_DIR"  # one more folder of compiled catalogs
 LANG_ENV = "PNPFORGE_LANG"  # the language pnpforge speaks in the terminal (default English)
 SOURCE = "en"
-
-
-def N_(text: str) -> str:  # noqa: N802  # the gettext convention for "mark, do not translate here"
-    """`text` unchanged: marks it as a message for extraction (tools/catalogs.py)."""
-    return text
 
 
 LIST = N_(", ")  # how a Phrase's list of values is joined
@@ -89,8 +87,6 @@ def translator(
     catalog lacks stays as written. `domain` is a game's id: its own words first, then the engine's.
     `names` are what a game's own data files print for its ids in `lang` (a god's or a tile's name,
     the spec's text rather than ours): they come before the catalog."""
-    from pnpforge.phrase import Phrase
-
     if lang == SOURCE:
         return str
     lookup = _lookup(lang, domain, names or {})
@@ -115,8 +111,6 @@ def translator(
 def said(lang: str, msgid: str, /, domain: str | None = None, **values: Any) -> str:
     """One message in `lang`, its `{placeholders}` filled with `values` (each a Phrase said in `lang`
     too, or shown as it is)."""
-    from pnpforge.phrase import Phrase
-
     return translator(lang, domain)(Phrase(msgid, **values) if values else msgid)
 
 

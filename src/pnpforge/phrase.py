@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpforge.i18n import N_
+from pnpforge.mark import N_
 
 __all__ = ["SERIES", "series", "Phrase"]
 

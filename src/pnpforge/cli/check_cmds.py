@@ -1,6 +1,6 @@
 """CLI commands for the check job: `validate`, `setup` (deal) and `caravans`.
 
-Thin shells over validator/setupfile.py: every game-specific part comes from the game's own folder.
+Thin shells over pnpforge.table.setupfile: every game-specific part comes from the game's own folder.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pnpforge.files import write_atomic
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import read_yaml_text
-from pnpforge.validator import setupfile
+from pnpforge.table import setupfile
 from pnpforge.validator.report import Report
 
 EXIT_VIOLATIONS = 1
@@ -46,10 +46,10 @@ def _terminal() -> Callable[[str], str]:
 
 
 def _print_report(report: Report, file: str, lang: str = "en") -> None:
-    from pnpforge import games
+    from pnpforge import contract
     from pnpforge.scoring.render import violation_line
 
-    game = games.load(report.game)
+    game = contract.load(report.game)
     tr = game.translator(lang)
     # the closing line names the game for people (game.yaml's title), in English as the file does
     title = report.game if lang == "en" else game.title(lang)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pnpforge import catalog, games
+from pnpforge import catalog, contract
 from pnpforge.cli import lang_option
 from pnpforge.cli.helptext import command
 from pnpforge.errors import InputError
@@ -15,7 +15,7 @@ from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
-from pnpforge.scoring.run import score_file, score_interactive, sheet_text
+from pnpforge.table.scorefile import score_file, score_interactive, sheet_text
 
 EXIT_RULES_BROKEN = 1
 GAME_NOT_FILE = N_("this is a game id, not a file: add --interactive to type the numbers in")
@@ -63,7 +63,7 @@ def score(target: str, interactive: bool, as_json: bool, lang: str) -> None:
         else:
             file = "<interactive>" if interactive else target
             click.echo(
-                render.report_text(broken.report, file, games.load(broken.report.game).translator(lang))
+                render.report_text(broken.report, file, contract.load(broken.report.game).translator(lang))
             )
         sys.exit(EXIT_RULES_BROKEN)
     click.echo(render.as_json(result) if as_json else sheet_text(result, lang))

@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pnpforge import catalog, games, i18n
+from pnpforge import catalog, contract, i18n
 from pnpforge.errors import InputError, Problem
 from pnpforge.geometry import hexgrid
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Source, read_yaml_text, yaml_words
-from pnpforge.validator import setupfile
+from pnpforge.table import setupfile
 from pnpforge.validator.picture import BoardPicture, centroid
 from pnpforge.validator.picture import said as said_picture
 from pnpforge.validator.report import Report, Violation
@@ -57,7 +57,7 @@ def said(checked: Checked, game_id: str, lang: str) -> Checked:
     """The check with its violations in `lang`, in the game's words; codes, places, marks unchanged."""
     if lang == i18n.SOURCE:
         return checked
-    return replace(checked, report=checked.report.said(games.load(game_id).translator(lang)))
+    return replace(checked, report=checked.report.said(contract.load(game_id).translator(lang)))
 
 
 def check(

@@ -1,25 +1,25 @@
-"""The one place the page asks a game for its hooks (`pnpforge.games`: dealer, set-up rules, scorer)."""
+"""The one place the page asks a game for its hooks (`pnpforge.contract`: dealer, set-up rules, scorer)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnpforge import catalog, games
-from pnpforge.games import Dealer
+from pnpforge import catalog, contract
+from pnpforge.contract import Dealer
 
 
 def dealer(game: catalog.GameFolder) -> Dealer | None:
     """The game's set-up dealer, or None."""
-    found = games.of(game)
+    found = contract.of(game)
     return found.dealer() if found.deal is not None else None
 
 
 def can_check(game: catalog.GameFolder) -> bool:
-    return games.of(game).setup is not None
+    return contract.of(game).setup is not None
 
 
 def can_score(game: catalog.GameFolder) -> bool:
-    return games.of(game).score is not None
+    return contract.of(game).score is not None
 
 
 def option_names(the_dealer: Dealer | None) -> tuple[str, ...]:
@@ -36,6 +36,6 @@ def option_pickers(the_dealer: Dealer | None) -> list[tuple[str, list[str]]]:
 
 def setup_words(game: catalog.GameFolder, lang: str) -> Callable[[str], str]:
     """A set-up file's keys and word values in `lang`, in the game's words (its dealer's `terms`)."""
-    found = games.of(game)
+    found = contract.of(game)
     tr, the_dealer = found.translator(lang), dealer(game)
     return lambda word: tr(the_dealer.word(word) if the_dealer is not None else word)

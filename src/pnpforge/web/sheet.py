@@ -28,10 +28,10 @@ from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
-from pnpforge.scoring.run import calculator, score_source, sheet_text, title
 from pnpforge.scoring.sheet import ScoreResult
 from pnpforge.sourcefile import MAX_DIGITS, Source, too_long_number
-from pnpforge.validator.setupfile import dump_yaml
+from pnpforge.table.scorefile import calculator, score_source, sheet_text, title
+from pnpforge.table.setupfile import dump_yaml
 from pnpforge.web import text
 from pnpforge.web.board import read_text
 

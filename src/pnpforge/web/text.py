@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnpforge import games, i18n
+from pnpforge import contract, i18n
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 
@@ -122,7 +122,7 @@ def said(key: str, lang: str, /, **values: object) -> str:
 def translator(game_id: str | None, lang: str) -> Callable[[str], str]:
     """A game's texts in `lang`: its own words first (its catalog domain, the names its data prints),
     then the engine's; the engine's alone for no game."""
-    return games.load(game_id).translator(lang) if game_id is not None else i18n.translator(lang)
+    return contract.load(game_id).translator(lang) if game_id is not None else i18n.translator(lang)
 
 
 def pick(asked: str | None, accept_language: str) -> str:

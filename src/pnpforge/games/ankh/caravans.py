@@ -11,12 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.hexgrid import Hex, Vertex
-from pnpforge.geometry.split import side_vertices
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import Source
+from pnpforge.gamekit import N_, Hex, Phrase, Source, Vertex, hexgrid, side_vertices
 
 from . import checks as _checks
 

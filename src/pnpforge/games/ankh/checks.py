@@ -19,26 +19,36 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, StrictInt, Tag
 
-from pnpforge import kit
-from pnpforge.errors import InputError, quoted
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.cells import components, hex_outer_edge
-from pnpforge.geometry.hexgrid import Hex, Vertex
-from pnpforge.geometry.split import side_path, side_vertices
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import Path_, Source, read_yaml, validate
-from pnpforge.validator.picture import (
+from pnpforge.gamekit import (
+    N_,
     BoardPicture,
     CellShape,
+    Coord,
     HeavyEdge,
+    Hex,
+    InputError,
+    Path_,
+    Phrase,
     PieceMark,
+    Report,
+    SetupModel,
+    Side,
+    Source,
+    Vertex,
+    components,
     hex_centre,
+    hex_outer_edge,
     hex_points,
+    hexgrid,
+    kit,
+    player_count,
+    quoted,
+    read_yaml,
+    side_path,
     side_points,
+    side_vertices,
+    validate,
 )
-from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, SetupModel, Side, player_count
 
 GAME = "ankh"
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Ankh")]  # game.yaml's range

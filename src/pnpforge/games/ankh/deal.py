@@ -10,10 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pnpforge.errors import InputError, quoted
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase
-from pnpforge.validator.setupfile import COMMAND_LINE, reject_unknown_options
+from pnpforge.gamekit import COMMAND_LINE, N_, InputError, Phrase, quoted, reject_unknown_options
 
 from . import checks as _checks
 

@@ -31,30 +31,32 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
 
-from pnpforge import kit
-from pnpforge.errors import InputError, quoted
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.i18n import N_
-from pnpforge.scoring import (
+from pnpforge.gamekit import (
+    N_,
     Count,
     Field,
     Flag,
+    Hex,
+    InputError,
     Name,
+    Path_,
     Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
     RulesBroken,
     ScoreResult,
+    Source,
     Strict,
     Table,
     TieBreak,
+    hexgrid,
+    kit,
     known_names,
+    linked_setup,
     owned,
+    quoted,
 )
-from pnpforge.scoring.linked import linked_setup
-from pnpforge.sourcefile import Path_, Source
 
 from . import checks
 

@@ -1,13 +1,13 @@
 """The Oracle of Delphi: the game's rules as pnpforge reaches them (docs/games/delphi.md).
 
-Each hook imports its module only when a command needs it (pnpforge.games).
+Each hook imports its module only when a command needs it (pnpforge.contract).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnpforge.games import Dealer, Game, Scorer, SetupRules
+from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules
 
 
 def _setup() -> SetupRules:

@@ -19,26 +19,35 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from pnpforge import kit
-from pnpforge.errors import InputError, quoted
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.cells import components, hex_outer_edge
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase, series
-from pnpforge.sourcefile import Path_, Source, read_yaml, validate
-from pnpforge.validator.picture import (
+from pnpforge.gamekit import (
+    N_,
     BoardPicture,
     CellShape,
+    Coord,
     HeavyEdge,
+    Hex,
+    InputError,
+    Path_,
+    Phrase,
     PieceMark,
+    Report,
+    Rotation,
+    SetupModel,
+    Source,
+    components,
     hex_centre,
+    hex_outer_edge,
     hex_points,
+    hexgrid,
+    kit,
+    player_count,
+    quoted,
+    read_yaml,
+    series,
     side_points,
     spread,
+    validate,
 )
-from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, Rotation, SetupModel, player_count
 
 GAME = "delphi"
 Players = Annotated[

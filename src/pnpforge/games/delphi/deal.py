@@ -10,12 +10,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pnpforge.errors import InputError
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase
-from pnpforge.validator.setupfile import COMMAND_LINE, option_bool, option_int, reject_unknown_options
+from pnpforge.gamekit import (
+    COMMAND_LINE,
+    N_,
+    Hex,
+    InputError,
+    Phrase,
+    hexgrid,
+    option_bool,
+    option_int,
+    reject_unknown_options,
+)
 
 from . import checks as _checks
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pnpforge.i18n import N_
-from pnpforge.scoring import (
+from pnpforge.gamekit import (
+    N_,
     Count,
     Field,
     Flag,
@@ -20,12 +20,12 @@ from pnpforge.scoring import (
     PlayerScore,
     Rules,
     ScoreResult,
+    Source,
     Strict,
     Table,
     TieBreak,
     owned,
 )
-from pnpforge.sourcefile import Source
 
 # Rulebook facts: 3 Zeus tiles of each kind per player; tasks are removed for a shorter game in this order.
 KINDS = ("shrine", "statue", "offering", "monster")

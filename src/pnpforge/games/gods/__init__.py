@@ -1,6 +1,6 @@
 """Gods: the game's rules as pnpforge reaches them (docs/games/gods.md).
 
-Each hook imports its module only when a command needs it (pnpforge.games).
+Each hook imports its module only when a command needs it (pnpforge.contract).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pnpforge.games import Dealer, Game, Scorer, SetupRules
+from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules
 
 
 def _names(lang: str) -> Mapping[str, str]:

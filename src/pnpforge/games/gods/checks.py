@@ -21,17 +21,29 @@ from typing import Annotated, Literal
 
 from pydantic import StrictInt, field_validator
 
-from pnpforge import kit
-from pnpforge.errors import InputError, unknown
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.cells import components, hex_adjacency
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase, series
-from pnpforge.sourcefile import Source
-from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
-from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, SetupModel, player_count
+from pnpforge.gamekit import (
+    N_,
+    BoardPicture,
+    CellShape,
+    Coord,
+    Hex,
+    InputError,
+    Phrase,
+    PieceMark,
+    Report,
+    SetupModel,
+    Source,
+    components,
+    hex_adjacency,
+    hex_centre,
+    hex_points,
+    hexgrid,
+    kit,
+    legend_of,
+    player_count,
+    series,
+    unknown,
+)
 
 GAME = "gods"
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Gods")]  # game.yaml's range

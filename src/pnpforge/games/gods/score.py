@@ -15,22 +15,23 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
 
-from pnpforge import kit
-from pnpforge.errors import InputError, quoted
-from pnpforge.i18n import N_
-from pnpforge.scoring import (
+from pnpforge.gamekit import (
+    N_,
     Count,
     Field,
+    InputError,
     Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
     ScoreResult,
+    Source,
     Strict,
     TieBreak,
+    kit,
     owned,
+    quoted,
 )
-from pnpforge.sourcefile import Source
 
 HERE = Path(__file__).parent
 

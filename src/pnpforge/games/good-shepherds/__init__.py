@@ -1,13 +1,13 @@
 """Good Shepherds: the game's rules as pnpforge reaches them (docs/games/good-shepherds.md).
 
-Each hook imports its module only when a command needs it (pnpforge.games).
+Each hook imports its module only when a command needs it (pnpforge.contract).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnpforge.games import Dealer, Game, Scorer, SetupRules
+from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules
 
 
 def _setup() -> SetupRules:

@@ -21,16 +21,29 @@ from typing import Annotated, Literal
 
 from pydantic import StrictBool, StrictInt
 
-from pnpforge.errors import InputError
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.cells import components, hex_adjacency
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import Path_, Source, read_yaml, validate
-from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
-from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, SetupModel, player_count
+from pnpforge.gamekit import (
+    N_,
+    BoardPicture,
+    CellShape,
+    Coord,
+    Hex,
+    InputError,
+    Path_,
+    Phrase,
+    PieceMark,
+    Report,
+    SetupModel,
+    Source,
+    components,
+    hex_adjacency,
+    hex_centre,
+    hex_points,
+    hexgrid,
+    legend_of,
+    player_count,
+    read_yaml,
+    validate,
+)
 
 GAME = "good-shepherds"
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Good Shepherds")]  # game.yaml's range

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpforge.i18n import N_
-from pnpforge.validator.setupfile import reject_unknown_options
+from pnpforge.gamekit import N_, reject_unknown_options
 
 from . import checks
 

@@ -15,26 +15,26 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from pnpforge.errors import InputError
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.i18n import N_
-from pnpforge.phrase import series
-from pnpforge.scoring import (
+from pnpforge.gamekit import (
+    N_,
     Count,
     Field,
+    Hex,
+    InputError,
     Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
     RulesBroken,
     ScoreResult,
+    Source,
     Strict,
     TieBreak,
+    hexgrid,
+    linked_setup,
     owned,
+    series,
 )
-from pnpforge.scoring.linked import linked_setup
-from pnpforge.sourcefile import Source
 
 from . import checks
 

@@ -26,17 +26,34 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictInt
 
-from pnpforge.errors import InputError, quoted
-from pnpforge.geometry import hexgrid
-from pnpforge.geometry.cells import adjacency, components, polygon_cell
-from pnpforge.geometry.hexgrid import Hex
-from pnpforge.geometry.lattice import LatticeCell, Triangle, hex_lattice, lattice_adjacency
-from pnpforge.i18n import N_
-from pnpforge.phrase import Phrase, series
-from pnpforge.sourcefile import Source, read_yaml, validate
-from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, legend_of
-from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, Rotation, SetupModel, player_count
+from pnpforge.gamekit import (
+    N_,
+    BoardPicture,
+    CellShape,
+    Coord,
+    Hex,
+    InputError,
+    LatticeCell,
+    Phrase,
+    PieceMark,
+    Report,
+    Rotation,
+    SetupModel,
+    Source,
+    Triangle,
+    adjacency,
+    components,
+    hex_lattice,
+    hexgrid,
+    lattice_adjacency,
+    legend_of,
+    player_count,
+    polygon_cell,
+    quoted,
+    read_yaml,
+    series,
+    validate,
+)
 
 if TYPE_CHECKING:  # shapely is imported only for a polygon operation the lattice cannot answer
     from shapely.geometry import Polygon

@@ -11,9 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pnpforge.geometry import hexgrid
-from pnpforge.i18n import N_
-from pnpforge.validator.setupfile import reject_unknown_options
+from pnpforge.gamekit import N_, hexgrid, reject_unknown_options
 
 from . import checks
 

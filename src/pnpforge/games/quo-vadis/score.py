@@ -24,28 +24,32 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
 
-from pnpforge import kit
-from pnpforge.errors import InputError, quoted
-from pnpforge.geometry.cells import components
-from pnpforge.i18n import N_
-from pnpforge.scoring import (
+from pnpforge.gamekit import (
+    N_,
     Count,
     Field,
+    InputError,
     Name,
+    Path_,
     Phrase,
     PlayerEntry,
     PlayerScore,
     Rules,
     RulesBroken,
     ScoreResult,
+    Source,
     Strict,
     Table,
     TieBreak,
+    components,
+    kit,
     known_names,
+    linked_setup,
     owned,
+    quoted,
+    read_yaml,
+    validate,
 )
-from pnpforge.scoring.linked import linked_setup
-from pnpforge.sourcefile import Path_, Source, read_yaml, validate
 
 from . import checks
 

@@ -1,4 +1,4 @@
-"""From a score file (or interactive answers) to a `ScoreResult`, for any game with a `score.py`.
+"""From a score file (or interactive answers) to a `ScoreResult`, for any game with a `Scorer` hook.
 
 Order of checks: the file is read (syntax), the game found, the data typed by the game's `Input`
 model, player names and the player count checked (all `InputError`, exit 2); then the game's
@@ -14,9 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from pnpforge import catalog, games
+from pnpforge import catalog, contract
+from pnpforge.contract import Scorer
 from pnpforge.errors import InputError, Problem
-from pnpforge.games import Scorer
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.scoring.inputs import player_count, unique_names
@@ -30,7 +30,7 @@ ANOTHER_GAMES_KEY = N_("unknown key {key} for {game}: it is a field of {owners}"
 
 def calculator(game: catalog.GameFolder, file: str = "<command line>") -> Scorer[Any]:
     """The game's score calculator (its `GAME.score` hook); InputError naming `file` when it has none."""
-    return games.of(game).scorer(file)
+    return contract.of(game).scorer(file)
 
 
 def title(game: catalog.GameFolder) -> str:
@@ -54,7 +54,7 @@ def _owners_of(key: str, game: str) -> list[str]:
     for other in catalog.games():
         if other.id == game:
             continue
-        rules = games.of(other)
+        rules = contract.of(other)
         keys: set[str] = set()
         if rules.score is not None:
             _keys_of(rules.scorer().model, keys)
@@ -82,7 +82,7 @@ def score_source(source: Source) -> ScoreResult:
     """Type-check, check names and the player count, then run the game's calculator."""
     game = catalog.game_of(source, "score file")
     module = calculator(game, source.file)
-    with games.of(game).speaking():  # the game's own input problems are said in its words
+    with contract.of(game).speaking():  # the game's own input problems are said in its words
         data = _typed(module, source, game.id)
         names = [p.name for p in data.players]
         unique_names(source, names)
@@ -103,7 +103,7 @@ def sheet_text(result: ScoreResult, lang: str) -> str:
 
     if lang == "en":
         return render.text(result)
-    game = games.load(result.game)
+    game = contract.load(result.game)
     return render.text(result, game.translator(lang), title=game.title(lang))
 
 
@@ -112,7 +112,7 @@ def score_interactive(game_id: str, lang: str = "en") -> ScoreResult:
     the questions are asked in `lang`, in the game's own words (its catalog domain)."""
     game = catalog.find_game(game_id)
     module = calculator(game)
-    rules = games.of(game)
+    rules = contract.of(game)
     asked = (rules.title(lang), catalog.players_range(game), module.fields)
     data = interview(game.id, *asked, tr=rules.translator(lang))
     return score_source(Source("<interactive>", data, {(): (0, 0)}))  # no line numbers to show

@@ -1,29 +1,34 @@
-"""The game contract: one typed `Game` per game folder, and `load(game_id)` to reach it.
+"""The game contract: what a game gives pnpforge (`Game` and its hooks) and how pnpforge finds it.
 
 A game is a folder holding `game.yaml` (its printed components, built by the print engine alone) and,
 when it has rules pnpforge can check, deal or score, an `__init__.py` exporting `GAME = Game(...)`.
-The engines, the CLI and the web page reach a game's rules only through its `GAME`; no engine imports a
-game. A game folder without `__init__.py` (a designer's print-only game) is a `Game` with no hooks.
+The engines, the CLI and the web page reach a game's rules only through its `GAME` (`load(id)`,
+`of(folder)`); no engine imports a game, and a game imports only pnpforge.gamekit (docs/adding-a-game.md).
+A game folder without `__init__.py` (a designer's print-only game) is a `Game` with no hooks.
 
 Each hook is a function taking no argument that imports the game's module for it and returns a small
 typed record (`SetupRules`, `Dealer`, `Scorer`, `Caravans`): a command that only scores never imports
-the set-up checks, so start-up stays fast. A game's words are in the message catalogs (pnpforge.i18n):
-everything it marks with `N_` under its folder has its id as catalog domain (`Game.domain`), and
-`Game.translator(lang)` says its texts in a language, with the names its own data files print for its
-ids in that language (`names`, e.g. a `name_ja` column). Inside a game folder, its modules import each other
-relatively (`from . import checks`) and import from the engine only the names in its modules' `__all__`.
+the set-up checks, so start-up stays fast. The functions in those records are typed by the protocols
+below (`Check`, `Picture`, `Deal`, `Score`), each saying what the engine expects of it.
+
+A game's words are in the message catalogs (pnpforge.i18n): everything it marks with `N_` under its
+folder has its id as catalog domain (`Game.domain`), and `Game.translator(lang)` says its texts in a
+language, with the names its own data files print for its ids in that language (`names`, e.g. a
+`name_ja` column). A game's id is its folder's name: a game that takes it from there (`folder_id`)
+can be copied under another id and work unchanged.
 
 Example (`games/<id>/__init__.py`):
 
     from pathlib import Path
 
-    from pnpforge.games import Dealer, Game, Scorer, SetupRules
+    from pnpforge.gamekit import Game, SetupRules, folder_id
 
     def _setup() -> SetupRules:
         from . import checks
         return SetupRules(checks.Setup, checks.check, picture=checks.picture)
 
-    GAME = Game("my-game", Path(__file__).parent, setup=_setup)
+    HERE = Path(__file__).parent
+    GAME = Game(folder_id(HERE), HERE, setup=_setup)
 """
 
 from __future__ import annotations
@@ -36,19 +41,35 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from pnpforge import catalog, i18n
+from pnpforge.errors import InputError
+from pnpforge.longlived import long_lived
 from pnpforge.phrase import Phrase
 
-if TYPE_CHECKING:
-    from pnpforge.catalog import GameFolder
+if TYPE_CHECKING:  # the hooks' result types: their modules (and pydantic) load with the hook, not before
     from pnpforge.scoring.prompts import Field
     from pnpforge.scoring.sheet import ScoreResult
     from pnpforge.sourcefile import Source
     from pnpforge.validator.picture import BoardPicture
     from pnpforge.validator.report import Report
 
-__all__ = ["Caravans", "Dealer", "Game", "Scorer", "SetupRules", "load", "of", "package_name"]
+__all__ = [
+    "Caravans",
+    "Check",
+    "Deal",
+    "Dealer",
+    "Game",
+    "Picture",
+    "Score",
+    "Scorer",
+    "SetupRules",
+    "folder_id",
+    "load",
+    "of",
+    "package_name",
+]
 
 COMMAND_LINE = "<command line>"
 Names = Callable[[str], Mapping[str, str]]  # a language -> the game's data's names for its ids in it
@@ -56,33 +77,79 @@ Names = Callable[[str], Mapping[str, str]]  # a language -> the game's data's na
 
 S = TypeVar("S")  # a game's typed set-up (its pydantic `Setup`)
 I = TypeVar("I")  # noqa: E741  # a game's typed score file (its pydantic `Input`)
+S_in = TypeVar("S_in", contravariant=True)
+I_in = TypeVar("I_in", contravariant=True)
+
+
+class Check(Protocol[S_in]):
+    """`check(setup, source) -> Report`: every rule violation of a typed set-up, not just the first.
+
+    `Report.error(code, message, where)` for a violation, `Report.warn` for a warning; codes are stable.
+    Semantic bad input (an unknown tile id, a cell given twice, a player number above the player count)
+    is not a violation: raise `InputError([source.problem(("board", "tiles", 3, "tile"), message)])`;
+    `source.problem(path, message)` points at the line and column of that key in the file.
+    """
+
+    def __call__(self, setup: S_in, source: Source, /) -> Report: ...
+
+
+class Picture(Protocol[S_in]):
+    """`picture(setup) -> BoardPicture`: the board as `setup --draw` and the page draw it, with the
+    pieces and the marks of the violations (validator/picture.py)."""
+
+    def __call__(self, setup: S_in, /) -> BoardPicture: ...
+
+
+class Deal(Protocol):
+    """`deal(players, seed, options) -> dict`: a random legal set-up as plain data in the set-up file
+    format (the same dict `validate` accepts), using only `random.Random(seed)`: the same arguments
+    give the same set-up. Build dicts in the order the keys should appear (`dump_yaml` keeps it).
+    Unknown or bad options: `InputError.single(COMMAND_LINE, ...)`; `option_bool`, `option_int` and
+    `reject_unknown_options` help. The player count is already within the game's range."""
+
+    def __call__(self, players: int, seed: int, options: dict[str, str], /) -> dict[str, Any]: ...
+
+
+class Score(Protocol[I_in]):
+    """`score(data, source) -> ScoreResult`: count a typed score file.
+
+    Check names used in other sections (`known_names`: InputError, exit 2), check the rules (`Rules`:
+    stable codes, located; `Rules.done()` raises `RulesBroken`, exit 1), then fill a `PlayerScore` per
+    player and build the result with `ScoreResult.ranked(...)`, giving the game's tie-breaks in order
+    (`TieBreak.by(name, values)`). Before it runs, the engine has checked the game id, the `Input`
+    model, player names given once, and a player count the game allows."""
+
+    def __call__(self, data: I_in, source: Source, /) -> ScoreResult: ...
 
 
 @dataclass(frozen=True)
 class SetupRules(Generic[S]):
-    """What `validate`, `setup --draw` and the page's set-up check use (the game's checks.py).
+    """What `validate`, `setup --draw` and the page's set-up check use (usually the game's checks.py).
 
-    `model` types a set-up file (derive it from validator.setupfile.SetupModel); `check` returns every
-    rule violation; `picture` draws the board. Their texts are `Phrase`s of the game's catalog domain.
+    `model` types a set-up file: derive it from `SetupModel` (extra keys are errors), with `game: str`
+    and field types such as `Coord`, `Side`, `Rotation` (a bad coordinate or rotation is a located
+    error for free) and `players: Annotated[StrictInt, player_count(HERE, title)]` (the player count
+    held to the range in the game's game.yaml). `check` and `picture`: see `Check` and `Picture`. Their
+    texts are `Phrase`s of the game's catalog domain.
     """
 
     model: type[S]
-    check: Callable[[S, Source], Report]
-    picture: Callable[[S], BoardPicture] | None = None
+    check: Check[S]
+    picture: Picture[S] | None = None
 
 
 @dataclass(frozen=True)
 class Dealer:
-    """What `setup GAME` and the page's deal use (the game's deal.py).
+    """What `setup GAME` and the page's deal use (usually the game's deal.py).
 
-    `deal(players, seed, options)` is a legal set-up as plain data; `options` are the `--option` keys it
-    takes and `choices()` the values each may take (for pickers; a key not there is free text). The
-    set-up file's keys and word values are messages of the game's catalog domain (the page's "What goes
-    where" says them); `terms` names the msgid of a word the set-up file means differently from the
-    game's other texts (Ankh's seat `god` is the god, a region's `god` on the score sheet its figure).
+    `deal`: see `Deal`; `options` are the `--option` keys it takes and `choices()` the values each may
+    take (for pickers; a key not there is free text). The set-up file's keys and word values are
+    messages of the game's catalog domain (the page's "What goes where" says them); `terms` names the
+    msgid of a word the set-up file means differently from the game's other texts (Ankh's seat `god`
+    is the god, a region's `god` on the score sheet its figure).
     """
 
-    deal: Callable[[int, int, dict[str, str]], dict[str, Any]]
+    deal: Deal
     options: tuple[str, ...] = ()
     choices: Callable[[], Mapping[str, Sequence[str]]] = dict
     terms: Mapping[str, str] = field(default_factory=dict)
@@ -94,23 +161,29 @@ class Dealer:
 
 @dataclass(frozen=True)
 class Scorer(Generic[I]):
-    """What `score` and the page's score sheet use (the game's score.py).
+    """What `score` and the page's score sheet use (usually the game's score.py).
 
-    `model` types a score file (derive it from scoring.Strict); `score` counts it; `fields` are the
-    questions `score GAME --interactive` and the page ask; `player_names()` what players go by when the
-    game names them (Ankh's gods; empty: people's own names). The sheet's texts are messages of the
-    game's catalog domain.
+    `model` types a score file: derive it from `Strict` (unknown keys are errors), with `game: str` and
+    `players: list[...]` whose entries have a `name`; `Count` for counts (a non-whole number is
+    malformed input, a negative one left for the rules to refuse), `Name`, `Flag`. `score`: see `Score`.
+    `fields` are the questions `score GAME --interactive` and the page ask, each with its rule as help;
+    `player_names()` what players go by when the game names them (Ankh's gods; empty: people's own
+    names). Every English text of the sheet (labels, rules, choice values, breakdown keys, tie-breaks,
+    notes, table titles and columns) is a message of the game's catalog domain, marked `N_("...")`; a
+    `Phrase` (a sentence with numbers or names inside) is said by its template. The player-count range
+    is `players` in the game's game.yaml.
     """
 
     model: type[I]
-    score: Callable[[I, Source], ScoreResult]
+    score: Score[I]
     fields: Sequence[Field]
     player_names: Callable[[], Sequence[str]] = tuple
 
 
 @dataclass(frozen=True)
 class Caravans:
-    """`pnpforge caravans FILE` (Ankh): every legal caravan of a set-up, and one said as a line."""
+    """`pnpforge caravans FILE` (Ankh's, but generic): every legal caravan of a typed set-up, and one
+    said as a line."""
 
     find: Callable[[Any, Source], list[dict[str, Any]]]
     describe: Callable[[dict[str, Any]], str]
@@ -160,8 +233,6 @@ class Game:
 
     def title(self, lang: str) -> str:
         """The game's name for people in `lang` (game.yaml's `title`, English when it lacks `lang`)."""
-        from pnpforge import catalog
-
         name = catalog.game_info(catalog.find_game(self.id)).get("title", self.id)
         return str(name.get(lang) or name.get("en", self.id)) if isinstance(name, dict) else str(name)
 
@@ -169,8 +240,6 @@ class Game:
         if loader is None:
             raise InputError.single(file, f"game {self.id!r} has no {what}")
         if name not in self._cache:
-            from pnpforge.longlived import long_lived
-
             with long_lived():  # a game module builds its pydantic models as it is imported
                 self._cache[name] = loader()
         hook: H = self._cache[name]
@@ -192,17 +261,16 @@ class Game:
     def module(self, name: str) -> ModuleType:
         """One of the game folder's own modules (e.g. "checks"), for tests of the game's internals;
         the engines use the hooks only."""
-        import importlib
-
         return importlib.import_module(f"{package_name(self.id)}.{name}")
 
 
-# imported after the classes: pnpforge.errors and i18n are light, and the hooks' types stay lazy
-from pnpforge import i18n  # noqa: E402
-from pnpforge.errors import InputError  # noqa: E402
-
 _loaded: dict[Path, Game] = {}
 DATA_GAMES = "pnpforge.gamedata"  # builds a Game from a game.yaml's `scoring:` and `setup:` sections
+
+
+def folder_id(folder: Path) -> str:
+    """A game's id: the name of its folder (`GAME = Game(folder_id(HERE), HERE, ...)`)."""
+    return folder.name
 
 
 def package_name(game_id: str) -> str:
@@ -227,7 +295,7 @@ def _import_folder(game_id: str, folder: Path) -> Any:
     return module
 
 
-def of(found: GameFolder) -> Game:
+def of(found: catalog.GameFolder) -> Game:
     """The `Game` of a game folder: its `__init__.py`'s `GAME`, or a print-only game when it has none."""
     game_id, folder = found.id, found.path.resolve()
     if folder in _loaded:
@@ -249,6 +317,4 @@ def of(found: GameFolder) -> Game:
 
 def load(game_id: str, file: str = COMMAND_LINE) -> Game:
     """The game with this id (bundled, or in a --games-dir), or an InputError naming the ids there are."""
-    from pnpforge import catalog
-
     return of(catalog.find_game(game_id, file))

@@ -1,30 +1,9 @@
-"""Set-up files: reading, checking and writing them, for any game, through the game's own plug-in.
+"""Set-up files for any game: reading and type-checking one through its game's `SetupRules`, checking
+it, dealing one with its game's `Dealer`, and writing one (deterministic YAML).
 
-How a game plugs in: its folder's `__init__.py` exports `GAME` (pnpforge.games), whose hooks are
-
-`SetupRules` (usually from the game's checks.py)
-  - `model`: a pydantic model of the set-up file. Derive it from `SetupModel` (extra keys forbidden) and
-    declare `game: Literal["<id>"]`. Use the field types below (`Coord`, `Side`, `Rotation`) so bad
-    coordinates or rotations are located errors for free, and `players: Annotated[StrictInt,
-    player_count(HERE, title)]` so the player count is held to the range in the game's game.yaml.
-  - `check(setup, source) -> Report`: every rule violation, not just the first (`Report.error(code, msg,
-    where)`; `Report.warn` for warnings). Semantic bad input (an unknown tile id, a cell given twice, a
-    player number above the player count) is not a violation: raise
-    `InputError([source.problem(("board", "tiles", 3, "tile"), "unknown tile 'x' (expected one of ...)")])`.
-    `source.problem(path, msg)` points at the line and column of that key in the file.
-  - optional `picture(setup) -> BoardPicture` (validator/picture.py): what `setup --draw` renders.
-
-`Dealer` (usually from the game's deal.py)
-  - (the player-count range is the game's own: `players` in its game.yaml)
-  - `deal(players: int, seed: int, options: dict[str, str]) -> dict`: a random legal set-up as plain
-    data in the set-up file format (the same dict `validate` accepts), using only `random.Random(seed)`.
-    Build dicts in the order the keys should appear: `dump_yaml` keeps that order. Unknown or bad
-    options: raise `InputError.single(COMMAND_LINE, "...")`; `option_bool`/`option_int` help.
-
-`Caravans` (Ankh only, but generic): `find(setup, source) -> list[dict]` and
-`describe(caravan: dict) -> str`, for `pnpforge caravans FILE`.
-
-The CLI (cli/check_cmds.py) calls only `check_file`, `deal_setup`, `load_setup` and `dump_yaml` below.
+A game reaches this only through its hooks (pnpforge.contract); what those hooks build on is
+pnpforge.validator.setupkit. The CLI (cli/check_cmds.py) and the page (web/board.py) call `check_file`,
+`deal_setup`, `load_setup`, `load_source`, `check_loaded` and `dump_yaml` below.
 """
 
 from __future__ import annotations
@@ -33,20 +12,18 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
-
-from pnpforge import catalog, games, limits
+from pnpforge import catalog, contract, limits
+from pnpforge.contract import Game, SetupRules
 from pnpforge.errors import InputError
-from pnpforge.games import Game, SetupRules
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, read_yaml, read_yaml_text, validate
 from pnpforge.validator.report import Report
+from pnpforge.validator.setupkit import COMMAND_LINE
 
 __all__ = [
-    "COMMAND_LINE",
     "check_file",
     "check_loaded",
     "check_text",
@@ -54,47 +31,9 @@ __all__ = [
     "dump_yaml",
     "load_setup",
     "load_source",
-    "option_bool",
-    "option_int",
     "parse_options",
-    "player_count",
-    "reject_unknown_options",
-    "Coord",
     "LoadedSetup",
-    "Rotation",
-    "SetupModel",
-    "Side",
 ]
-
-COMMAND_LINE = "<command line>"
-
-MAX_COORD = 200  # far beyond any table; keeps board-wide searches (holes, outer edge) small
-Axial = Annotated[StrictInt, Field(ge=-MAX_COORD, le=MAX_COORD)]
-Coord = tuple[Axial, Axial]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
-Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
-Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockwise
-Seat = Annotated[StrictInt, Field(ge=1, le=99)]  # a seat number; no table seats 100
-
-
-def player_count(folder: Path, title: str) -> AfterValidator:
-    """The check of a game's `players` field: a whole number within its game.yaml's range, as in
-    `Players = Annotated[StrictInt, player_count(HERE, "Gods")]`."""
-    low, high = catalog.players_range(catalog.GameFolder(folder.name, folder, bundled=True))
-    span = f"{low}" if low == high else Phrase(N_("{low}-{high}"), low=low, high=high)
-
-    def within(count: int) -> int:
-        if not low <= count <= high:
-            said = Phrase(N_("{game} is for {span} players, not {count}"), game=title, span=span, count=count)
-            raise ValueError(said)
-        return count
-
-    return AfterValidator(within)
-
-
-class SetupModel(BaseModel):
-    """Base of every game's `Setup`: unknown keys are errors, so a typo never passes silently."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 @dataclass
@@ -121,7 +60,7 @@ def _long_list(data: Any, path: Path_ = ()) -> Path_ | None:
 
 def load_source(source: Source) -> LoadedSetup:
     found = catalog.game_of(source, "set-up file")
-    game = games.of(found)
+    game = contract.of(found)
     rules = game.rules(source.file)
     long = _long_list(source.data)
     if long is not None:  # every game's checks then work on a board of bounded size
@@ -192,55 +131,10 @@ def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
     return options
 
 
-def option_bool(options: dict[str, str], key: str, default: bool = False) -> bool:
-    if key not in options:
-        return default
-    value = options[key].lower()
-    if value in ("true", "yes", "1", "on"):
-        return True
-    if value in ("false", "no", "0", "off"):
-        return False
-    raise InputError.single(
-        COMMAND_LINE,
-        Phrase(N_("--option {key}={value}: expected true or false"), key=key, value=repr(options[key])),
-    )
-
-
-def option_int(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
-    if key not in options:
-        return default
-    try:
-        value = int(options[key])
-    except ValueError:
-        value = low - 1
-    if not low <= value <= high:
-        raise InputError.single(
-            COMMAND_LINE,
-            Phrase(
-                N_("--option {key}={value}: expected a whole number from {low} to {high}"),
-                key=key,
-                value=repr(options[key]),
-                low=low,
-                high=high,
-            ),
-        )
-    return value
-
-
-def reject_unknown_options(options: dict[str, str], known: tuple[str, ...]) -> None:
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        allowed = list(known) or Phrase.word(N_("none"))
-        said = Phrase(
-            N_("unknown --option {key} (expected one of: {known})"), key=repr(unknown[0]), known=allowed
-        )
-        raise InputError.single(COMMAND_LINE, said)
-
-
 def deal_setup(game_id: str, players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     """A random legal set-up for `game_id` as plain data, the same for the same arguments."""
     found = catalog.find_game(game_id)
-    dealer = games.of(found).dealer()
+    dealer = contract.of(found).dealer()
     low, high = catalog.players_range(found)
     if not low <= players <= high:
         raise InputError.single(
@@ -253,7 +147,7 @@ def deal_setup(game_id: str, players: int, seed: int, options: dict[str, str]) -
                 players=players,
             ),
         )
-    with games.of(found).speaking():
+    with contract.of(found).speaking():
         return dealer.deal(players, seed, options)
 
 

@@ -2,7 +2,7 @@
 
 A score file may name a set-up file (`map: my-map.yaml`, a path relative to the score file) or
 hold one inline (a mapping in the set-up format, `game:` optional). Either way it is read and
-type-checked by the game's own set-up plug-in (validator/setupfile.py), and every error points
+type-checked by the game's own set-up plug-in (pnpforge.table.setupfile), and every error points
 at the right line of the right file.
 """
 
@@ -15,7 +15,7 @@ from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import FileRefError, Path_, Source, named_file
-from pnpforge.validator.setupfile import LoadedSetup, load_setup, load_source
+from pnpforge.table.setupfile import LoadedSetup, load_setup, load_source
 
 __all__ = ["linked_setup"]
 

@@ -1,0 +1,155 @@
+"""Everything a game may use from pnpforge, in one place: a game folder imports from here and nowhere
+else in pnpforge (its own modules it imports relatively: `from . import checks`). A test holds that.
+
+- the contract: `Game` and its hook records (`SetupRules`, `Dealer`, `Scorer`, `Caravans`), the
+  protocols their functions follow (`Check`, `Picture`, `Deal`, `Score`), and `folder_id`
+  (pnpforge.contract);
+- words: `N_` to mark a message, `Phrase` and `series` for a sentence with values (pnpforge.i18n);
+- input: `Source` (a file read with its positions), `Path_`, `read_yaml`, `validate`, `InputError`,
+  `quoted`, `unknown` (pnpforge.sourcefile, pnpforge.errors), and `kit` (the game's own data files:
+  `kit.rows`, `kit.column`, `kit.numbers`, `kit.copies`);
+- set-ups: `SetupModel`, `Coord`, `Side`, `Rotation`, `player_count`, `COMMAND_LINE`, `option_bool`,
+  `option_int`, `reject_unknown_options` (pnpforge.validator.setupkit), `Report`, the set-up picture
+  (`BoardPicture`, `CellShape`, `PieceMark`, `HeavyEdge`, `hex_centre`, `hex_points`, `side_points`,
+  `legend_of`, `spread`) and the geometry (`hexgrid`, `Hex`, `Vertex`; cells, lattice and side helpers);
+- scores: `Strict`, `Count`, `Name`, `Flag`, `PlayerEntry`, `Rules`, `RulesBroken`, `known_names`,
+  `owned`, `Field`, `PlayerScore`, `ScoreResult`, `Table`, `TieBreak` (pnpforge.scoring), and
+  `linked_setup` (a set-up file named or held in a score file).
+"""
+
+from __future__ import annotations
+
+from pnpforge import kit
+from pnpforge.contract import (
+    Caravans,
+    Check,
+    Deal,
+    Dealer,
+    Game,
+    Picture,
+    Score,
+    Scorer,
+    SetupRules,
+    folder_id,
+)
+from pnpforge.errors import InputError, quoted, unknown
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.cells import adjacency, components, hex_adjacency, hex_outer_edge, polygon_cell
+from pnpforge.geometry.hexgrid import Hex, Vertex
+from pnpforge.geometry.lattice import LatticeCell, Triangle, hex_lattice, lattice_adjacency
+from pnpforge.geometry.split import side_path, side_vertices
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase, series
+from pnpforge.scoring import (
+    Count,
+    Field,
+    Flag,
+    Name,
+    PlayerEntry,
+    PlayerScore,
+    Rules,
+    RulesBroken,
+    ScoreResult,
+    Strict,
+    Table,
+    TieBreak,
+    known_names,
+    owned,
+)
+from pnpforge.sourcefile import Path_, Source, read_yaml, validate
+from pnpforge.table.linked import linked_setup
+from pnpforge.validator.picture import (
+    BoardPicture,
+    CellShape,
+    HeavyEdge,
+    PieceMark,
+    hex_centre,
+    hex_points,
+    legend_of,
+    side_points,
+    spread,
+)
+from pnpforge.validator.report import Report
+from pnpforge.validator.setupkit import (
+    COMMAND_LINE,
+    Coord,
+    Rotation,
+    SetupModel,
+    Side,
+    option_bool,
+    option_int,
+    player_count,
+    reject_unknown_options,
+)
+
+__all__ = [
+    "COMMAND_LINE",
+    "N_",
+    "BoardPicture",
+    "Caravans",
+    "CellShape",
+    "Check",
+    "Coord",
+    "Count",
+    "Deal",
+    "Dealer",
+    "Field",
+    "Flag",
+    "Game",
+    "HeavyEdge",
+    "Hex",
+    "InputError",
+    "LatticeCell",
+    "Name",
+    "Path_",
+    "Phrase",
+    "Picture",
+    "PieceMark",
+    "PlayerEntry",
+    "PlayerScore",
+    "Report",
+    "Rotation",
+    "Rules",
+    "RulesBroken",
+    "Score",
+    "ScoreResult",
+    "Scorer",
+    "SetupModel",
+    "SetupRules",
+    "Side",
+    "Source",
+    "Strict",
+    "Table",
+    "TieBreak",
+    "Triangle",
+    "Vertex",
+    "adjacency",
+    "components",
+    "folder_id",
+    "hex_adjacency",
+    "hex_centre",
+    "hex_lattice",
+    "hex_outer_edge",
+    "hex_points",
+    "hexgrid",
+    "kit",
+    "known_names",
+    "lattice_adjacency",
+    "legend_of",
+    "linked_setup",
+    "option_bool",
+    "option_int",
+    "owned",
+    "player_count",
+    "polygon_cell",
+    "quoted",
+    "read_yaml",
+    "reject_unknown_options",
+    "series",
+    "side_path",
+    "side_points",
+    "side_vertices",
+    "spread",
+    "unknown",
+    "validate",
+]
