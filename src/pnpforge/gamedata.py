@@ -14,7 +14,7 @@ from typing import Any
 
 from pnpforge import catalog
 from pnpforge.errors import InputError
-from pnpforge.games import Dealer, Game, Scorer, SetupRules
+from pnpforge.contract import Dealer, Game, Scorer, SetupRules
 from pnpforge.scoring import datasheet
 from pnpforge.validator import rulebook
 

@@ -37,7 +37,7 @@ from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Source, read_yaml
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupfile import Coord, SetupModel, player_count, reject_unknown_options
+from pnpforge.validator.setupkit import Coord, SetupModel, player_count, reject_unknown_options
 
 __all__ = ["Rulebook", "load", "words"]
 
