@@ -177,7 +177,7 @@ MISTAKES = [
     (SCORE_LINE, SCORE_LINE.replace('"villages * 2"', '"vilages * 2"'), "no field 'vilages'"),
     (SCORE_LINE, SCORE_LINE.replace('"villages * 2"', '"villages *"'), "the expression ends too soon"),
     (SCORE_LINE, SCORE_LINE.replace("points:", "pionts:"), "unknown key 'pionts'"),
-    ("      max: 2\n      info: true", "      max: two\n      info: true", "valid integer"),
+    ("      max: 2\n      info: true", "      max: two\n      info: true", "no field 'two'"),
     ('broken: "lake > villages"', 'broken: "lake > vilages"', "no field 'vilages'"),
     ("at: lake\n", "at: lakes\n", "unknown field 'lakes'"),
     ("{kind: one-per-cell,", "{kind: one-per-cel,", "unknown rule kind 'one-per-cel'"),

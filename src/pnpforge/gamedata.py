@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge import catalog
-from pnpforge.errors import InputError
 from pnpforge.contract import Dealer, Game, Scorer, SetupRules
+from pnpforge.errors import InputError
 from pnpforge.scoring import datasheet
 from pnpforge.validator import rulebook
 

@@ -14,7 +14,9 @@ else in pnpforge (its own modules it imports relatively: `from . import checks`)
   `legend_of`, `spread`) and the geometry (`hexgrid`, `Hex`, `Vertex`; cells, lattice and side helpers);
 - scores: `Strict`, `Count`, `Name`, `Flag`, `PlayerEntry`, `Rules`, `RulesBroken`, `known_names`,
   `owned`, `Field`, `PlayerScore`, `ScoreResult`, `Table`, `TieBreak` (pnpforge.scoring), and
-  `linked_setup` (a set-up file named or held in a score file).
+  `linked_setup` (a set-up file named or held in a score file);
+- rules as data: `data_scorer`, `data_setup`, `data_dealer` and `data_names`, the hooks and words of a
+  game.yaml's `scoring:` and `setup:` sections (pnpforge.gamedata), for a game that has Python too.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ from pnpforge.contract import (
     folder_id,
 )
 from pnpforge.errors import InputError, quoted, unknown
+from pnpforge.gamedata import dealer as data_dealer
+from pnpforge.gamedata import names as data_names
+from pnpforge.gamedata import scorer as data_scorer
+from pnpforge.gamedata import setup_rules as data_setup
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import adjacency, components, hex_adjacency, hex_outer_edge, polygon_cell
 from pnpforge.geometry.hexgrid import Hex, Vertex
@@ -125,6 +131,10 @@ __all__ = [
     "Vertex",
     "adjacency",
     "components",
+    "data_dealer",
+    "data_names",
+    "data_scorer",
+    "data_setup",
     "folder_id",
     "hex_adjacency",
     "hex_centre",

@@ -48,6 +48,7 @@ LocalText = str | dict[Lang, str]
 Key = Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$", max_length=40)]
 Word = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9 _-]*$", max_length=40)]
 Expression = Annotated[str, Field(max_length=expressions.MAX_EXPRESSION)]
+Label = Annotated[str, Field(min_length=1, max_length=60)]  # a sheet's word: a breakdown key, a noun
 
 # names the score engine gives every per-player expression, beside the fields and tables
 PLAYER_NAMES = ("name", "seat", "players")
@@ -78,20 +79,43 @@ def texts(text: LocalText | None) -> dict[str, str]:
     return {"en": text} if isinstance(text, str) else {str(k): v for k, v in text.items()}
 
 
+class ByKey(Strict):
+    """A count given as a total or per key (`{red: 1, blue: 1}`); the keys: a `kit:` list, or written out."""
+
+    keys: Key | list[Label] = Field(description="a `kit:` name holding the keys, or the keys themselves")
+    word: LocalText = Field(description="what one key is, for an unknown one: 'unknown colour ...'")
+    noun: LocalText = Field(description="what the keys are, for a wrong value: 'a number per people colour'")
+
+
 class FieldSpec(Strict):
     """A number (or a choice) counted per player, or once for the game (`per: game`)."""
 
     key: Key
     label: LocalText
     rule: LocalText = ""
+    noun: Label | None = Field(
+        None, description="what the rule breaks call it ('Ann's village cards'); default the key"
+    )
     per: Literal["player", "game"] = "player"
     min: StrictInt | None = 0
-    max: StrictInt | None = None
+    max: StrictInt | Expression | None = None
     max_code: Word | None = None
     default: StrictInt | str | None = None
     choices: list[Word] | None = Field(None, min_length=1, max_length=50)
     seat: StrictBool = Field(False, description="a game field naming a player (its value is a player's name)")
     info: StrictBool = Field(False, description="shown beside the total on the sheet, never summed")
+    heading: LocalText | None = Field(None, description="the key as a column heading says it, per language")
+    by: ByKey | None = None
+
+
+class KitValue(Strict):
+    """A number or list the rules read from the printed kit (pnpforge.kit), so the two cannot drift apart."""
+
+    copies: str | None = Field(None, description="how many copies game.yaml prints of this component")
+    csv: str | None = Field(None, description="a CSV file of the kit")
+    column: str | None = None
+    where: dict[str, str] = Field(default_factory=dict, description="only the rows with these values")
+    one: StrictBool = Field(False, description="the one value every (chosen) row shares, not the list")
 
 
 class Majority(Strict):
@@ -104,7 +128,7 @@ class Majority(Strict):
 class Item(Strict):
     """One scoring line per player: `points` (an expression), or `majority` (the most of something)."""
 
-    name: Word
+    name: Label
     label: LocalText | None = None
     points: Expression | StrictInt
     majority: Majority | None = None
@@ -112,22 +136,32 @@ class Item(Strict):
 
 
 class Check(Strict):
-    """A rule break: `broken` true for a player (or for the game, `per: game`) stops the scoring (exit 1)."""
+    """A rule break, stopping the scoring (exit 1): `broken` (an expression) with its `message`, or a
+    limit, `value` more than `most` (said by the engine: "{what} is {value}, more than the {limit} ...").
+
+    `per: player` (each player), `game` (once), or `key` (once per key of the by-key field `of` that
+    someone holds, located at the last player holding it; `key` names it, `held` is its count in all)."""
 
     code: Word
-    broken: Expression
-    per: Literal["player", "game"] = "player"
+    per: Literal["player", "game", "key"] = "player"
+    broken: Expression | None = None
+    message: LocalText | None = None
+    value: Expression | None = None
+    most: Expression | StrictInt | None = None
+    what: LocalText | None = None
+    of: Key | None = None
     at: Key | None = None
-    message: LocalText
 
 
 class TieBreakSpec(Strict):
-    name: Word
+    name: Label
+    label: LocalText | None = None
     by: Expression
     wins: Literal["higher", "lower"] = "higher"
 
 
 class ScoringSection(Strict):
+    kit: dict[Key, KitValue] = Field(default_factory=dict)
     fields: list[FieldSpec] = Field(min_length=1, max_length=100)
     tables: dict[Key, dict[StrictInt | str, StrictInt]] = Field(default_factory=dict)
     items: list[Item] = Field(min_length=1, max_length=100)
@@ -307,11 +341,50 @@ def scoring_names(section: ScoringSection) -> tuple[set[str], set[str]]:
     functions = set(expressions.FUNCTIONS)
     player_fields = [f.key for f in section.fields if f.per == "player"]
     game_fields = {f.key for f in section.fields if f.per == "game"}
-    tables = set(section.tables)
+    tables = set(section.tables) | set(section.kit)
     aggregates = {f"{k}_all" for k in player_fields} | {f"{k}_others" for k in player_fields}
     per_player = {*player_fields, *game_fields, *tables, *aggregates, *PLAYER_NAMES, *functions}
     game = {*game_fields, *tables, *aggregates, *GAME_NAMES, *functions}
     return per_player, game
+
+
+def _check_problems(
+    check: Check,
+    source: Source,
+    here: Path_,
+    keys: dict[str, FieldSpec],
+    per_player: set[str],
+    game: set[str],
+) -> list[Problem | None]:
+    """A check's own problems: one of its two forms, its expressions, its field names, its message."""
+    names = per_player if check.per == "player" else game | {"key", "held"} if check.per == "key" else game
+    problems: list[Problem | None] = []
+    limit = check.value is not None or check.most is not None
+    if (check.broken is not None) == limit or (limit and (check.value is None or check.most is None)):
+        said = Phrase.word(N_("expected `broken:` with a `message:`, or a limit: `value:` and `most:`"))
+        return [source.problem(here, said)]
+    if check.broken is not None and check.message is None:
+        return [source.problem(here, Phrase.word(N_("missing key 'message'")))]
+    for key, text in (("broken", check.broken), ("value", check.value), ("most", check.most)):
+        if text is not None:
+            problems.append(_expression_problem(source, (*here, key), text, names))
+    for key in ("at", "of"):
+        field = getattr(check, key)
+        if field is not None and field not in keys:
+            said = Phrase(
+                N_("unknown field {name} (expected one of: {known})"), name=repr(field), known=sorted(keys)
+            )
+            problems.append(source.problem((*here, key), said))
+    if check.per == "key" and (check.of is None or check.of not in keys or keys[check.of].by is None):
+        said = Phrase.word(N_("per: key needs `of:`, a field counted per key (`by:`)"))
+        problems.append(source.problem((*here, "of" if check.of else "per"), said))
+    said_text = check.message if check.message is not None else check.what
+    if said_text is not None:
+        said_names = (names | ({"most", "value"} if limit else set())) - set(expressions.FUNCTIONS)
+        problems.extend(
+            _message_problems(source, (*here, "message" if check.message else "what"), said_text, said_names)
+        )
+    return problems
 
 
 def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scoring",)) -> list[Problem]:
@@ -345,18 +418,24 @@ def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scor
             if item.majority.ties == "first" and (start is None or start not in keys or not keys[start].seat):
                 said = Phrase.word(N_("ties: first needs `start:`, a game field with `seat: true`"))
                 problems.append(source.problem((*here, "majority", "start" if start else "ties"), said))
-    for index, check in enumerate(section.checks):
-        here = (*at, "checks", index)
-        names = per_player if check.per == "player" else game
-        problems.append(_expression_problem(source, (*here, "broken"), check.broken, names))
-        if check.at is not None and check.at not in keys:
+    for index, spec in enumerate(section.fields):
+        here = (*at, "fields", index)
+        if isinstance(spec.max, str):
+            problems.append(_expression_problem(source, (*here, "max"), spec.max, game))
+        keys_name = spec.by.keys if spec.by is not None else None
+        if isinstance(keys_name, str) and keys_name not in section.kit:
             said = Phrase(
-                N_("unknown field {name} (expected one of: {known})"), name=repr(check.at), known=sorted(keys)
+                N_("unknown kit list {name} (expected one of: {known})"),
+                name=repr(keys_name),
+                known=sorted(section.kit),
             )
-            problems.append(source.problem((*here, "at"), said))
-        problems.extend(
-            _message_problems(source, (*here, "message"), check.message, names - set(expressions.FUNCTIONS))
-        )
+            problems.append(source.problem((*here, "by", "keys"), said))
+    for name, value in section.kit.items():
+        if (value.copies is None) == (value.csv is None) or (value.csv is not None and value.column is None):
+            said = Phrase.word(N_("expected `copies: COMPONENT`, or `csv: FILE` with its `column:`"))
+            problems.append(source.problem((*at, "kit", name), said))
+    for index, check in enumerate(section.checks):
+        problems.extend(_check_problems(check, source, (*at, "checks", index), keys, per_player, game))
     for index, tiebreak in enumerate(section.tiebreaks):
         problems.append(_expression_problem(source, (*at, "tiebreaks", index, "by"), tiebreak.by, totals))
     if section.eligible is not None:

@@ -5,25 +5,27 @@ returns is what `pnpforge score`, `--interactive`, `--json` and the table page u
 score file (made from the fields), `fields` are the questions, `score(data, source)` counts. Expressions
 are the spec's sandboxed expression language (components/expressions.py); each per-player expression
 reads the player's fields, the game's fields, `name`, `seat`, `players`, each player field `f` of every
-player as `f_all` (seat order) and of the others as `f_others`, and the `tables:`; tie-breaks and
-`eligible` also read `total` (and `total_all`, `total_others`), `ends_when` the game-wide names only.
-Nothing here knows a game.
+player as `f_all` (seat order) and of the others as `f_others`, the `tables:` and the `kit:` values;
+tie-breaks and `eligible` also read `total` (and `total_all`, `total_others`), `ends_when` and game checks
+the game-wide names only. Nothing here knows a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import create_model
+from pydantic import BeforeValidator, create_model
 
-from pnpforge import catalog
+from pnpforge import catalog, kit
 from pnpforge.components import expressions
 from pnpforge.components.gamerules import (
     Check,
     FieldSpec,
+    KitValue,
     ScoringSection,
     english,
     literal,
@@ -31,7 +33,7 @@ from pnpforge.components.gamerules import (
     texts,
     typed,
 )
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, quoted
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.scoring.inputs import Count, Name, PlayerEntry, Rules, Strict, known_names, owned
@@ -44,6 +46,10 @@ __all__ = ["DataSheet", "load", "words"]
 SECTION = "scoring"
 TOO_FEW = N_("{what} is {value}, fewer than the {limit} the game allows")
 FAILED = N_("{problem} (while scoring {name})")
+PER_KEY = N_("expected a whole number, or a number per {what} like {example}")
+UNKNOWN_KEY = N_("unknown {what} {value} (expected one of: {known})")
+KEYED = N_("{what} ({key})")  # a player's count of one key: "village cards (red)"
+NOT_ONE = N_("{what}: expected one value in every row, got {values}")
 
 
 @dataclass(frozen=True)
@@ -51,8 +57,19 @@ class DataSheet:
     """A checked `scoring:` section of one game, ready to score its files."""
 
     game: str
+    folder: Path
     section: ScoringSection
     spec: Source  # game.yaml's section, for locating a failing expression there
+
+    @cached_property
+    def kit(self) -> dict[str, Any]:
+        """The `kit:` values, read from the printed kit's files (pnpforge.kit: a missing one is an error)."""
+        return {name: _kit_value(self.folder, value) for name, value in self.section.kit.items()}
+
+    def keys(self, spec: FieldSpec) -> list[str]:
+        """The keys a by-key field may be given per (its `by: keys:`, a `kit:` list or written out)."""
+        assert spec.by is not None
+        return [str(k) for k in (self.kit[spec.by.keys] if isinstance(spec.by.keys, str) else spec.by.keys)]
 
     @cached_property
     def model(self) -> type[Strict]:
@@ -61,15 +78,20 @@ class DataSheet:
         game_fields: dict[str, Any] = {}
         for spec in self.section.fields:
             target = player_fields if spec.per == "player" else game_fields
-            target[spec.key] = (_type(spec), _default(spec))
+            target[spec.key] = (self._type(spec), _default(spec))
         player = create_model("Player", __base__=PlayerEntry, **player_fields)
-        return create_model(
-            "Input",
-            __base__=Strict,
-            game=(literal(self.game), ...),
-            players=(list[player], ...),
-            **game_fields,
-        )
+        top: dict[str, Any] = {"game": (literal(self.game), ...), "players": (list[player], ...)}
+        return create_model("Input", __base__=Strict, **top, **game_fields)
+
+    def _type(self, spec: FieldSpec) -> Any:
+        if spec.choices:
+            return literal(*spec.choices)
+        if spec.seat:
+            return Name | None
+        if spec.by is not None:
+            example = "{" + (self.keys(spec) or ["key"])[0] + ": 1}"
+            return Annotated[int | dict[str, int], BeforeValidator(_count_or_keys(english(spec.by.noun), example))]
+        return Count
 
     @cached_property
     def fields(self) -> list[Field]:
@@ -83,7 +105,7 @@ class DataSheet:
                     english(spec.label),
                     english(spec.rule),
                     kind=kind,
-                    default=_default(spec) if not spec.seat else None,
+                    default=spec.default,  # only a written default is offered: an answer is asked for
                     choices=tuple(spec.choices or ()),
                     per_player=spec.per == "player",
                     after=spec.seat,
@@ -104,19 +126,22 @@ class DataSheet:
         names = [p.name for p in players]
         seats = [f for f in self.section.fields if f.seat]
         known_names(source, [((f.key,), getattr(data, f.key)) for f in seats if getattr(data, f.key)], names)
+        self._known_keys(players, source)
         game_values = {f.key: getattr(data, f.key) for f in self.section.fields if f.per == "game"}
         player_keys = [f.key for f in self.section.fields if f.per == "player"]
+        shared = {**self._tables, **self.kit, **game_values, "players": len(players)}
         contexts = []
         for seat, player in enumerate(players, 1):
-            context: dict[str, Any] = {**self._tables, **game_values, "players": len(players)}
+            context: dict[str, Any] = dict(shared)
             for key in player_keys:
-                values = [getattr(p, key) for p in players]
+                values = [_total(getattr(p, key)) for p in players]
                 context[f"{key}_all"] = values
                 context[f"{key}_others"] = values[: seat - 1] + values[seat:]
-                context[key] = getattr(player, key)
+                context[key] = values[seat - 1]
             context.update(name=player.name, seat=seat)
             contexts.append(context)
-        self._check(data, contexts, game_values, source)
+        whole_game = {k: v for k, v in contexts[0].items() if k in shared or k.endswith("_all")}
+        self._check(players, contexts, whole_game, source)
         rows = self._rows(contexts, names)
         totals = [int(r.total or 0) for r in rows]
         for index, context in enumerate(contexts):
@@ -139,12 +164,7 @@ class DataSheet:
             eligible = [c["name"] for c in contexts if self._truth(self.section.eligible, c, ("eligible",))]
         extra: dict[str, Any] = {}
         if self.section.ends_when is not None:
-            whole_game = {
-                k: v for k, v in contexts[0].items() if k not in player_keys and not k.endswith("_others")
-            }
-            for key in ("name", "seat", "total"):
-                whole_game.pop(key, None)
-            ended = self._truth(self.section.ends_when, whole_game, ("ends_when",))
+            ended = self._truth(self.section.ends_when, {**whole_game, "total_all": totals}, ("ends_when",))
             extra["details"] = {"game_ends": ended}
             if not ended:
                 eligible = []
@@ -153,42 +173,130 @@ class DataSheet:
 
     # ---- the parts of `score`
 
-    def _check(
-        self, data: Any, contexts: list[dict[str, Any]], game_values: dict[str, Any], source: Source
-    ) -> None:
-        rules = Rules(self.game, source)
+    def _known_keys(self, players: list[Any], source: Source) -> None:
+        """A by-key count names only known keys (an unknown one is malformed input, exit 2)."""
+        problems = []
         for spec in self.section.fields:
-            if spec.choices or spec.seat:
+            if spec.by is None or spec.per != "player":
                 continue
+            known = self.keys(spec)
+            for index, player in enumerate(players):
+                value = getattr(player, spec.key)
+                for key in value if isinstance(value, dict) else ():
+                    if key not in known:
+                        said = Phrase(
+                            UNKNOWN_KEY, what=Phrase.word(english(spec.by.word)), value=quoted(key), known=known
+                        )
+                        problems.append(source.problem(("players", index, spec.key, key), said))
+        if problems:
+            raise InputError(problems)
+
+    def _check(
+        self, players: list[Any], contexts: list[dict[str, Any]], whole_game: dict[str, Any], source: Source
+    ) -> None:
+        """Every rule break, in order: per player its counts below the least, above the most, and its
+        checks; then the game's and the per-key checks. `Rules.done()` raises them all (exit 1)."""
+        rules = Rules(self.game, source)
+        counted = [f for f in self.section.fields if not (f.choices or f.seat)]
+        for index, (player, context) in enumerate(zip(players, contexts, strict=True)):
+            here = ("players", index)
+            for spec in counted:
+                if spec.per == "player":
+                    for key, value in _entries(getattr(player, spec.key)):
+                        path = (*here, spec.key, key) if key else (*here, spec.key)
+                        noun = Phrase.word(spec.noun or spec.key)
+                        self._at_least(
+                            rules,
+                            spec,
+                            path,
+                            value,
+                            owned(
+                                player.name, Phrase(KEYED, what=noun, key=Phrase.word(key)) if key else noun
+                            ),
+                        )
+            for spec in counted:
+                if spec.per == "player" and spec.max is not None:
+                    most = self._number(
+                        spec.max, whole_game, ("fields", self.section.fields.index(spec), "max")
+                    )
+                    what = owned(player.name, Phrase.word(spec.noun or spec.key))
+                    rules.at_most(
+                        spec.max_code or f"too-many-{spec.key}",
+                        (*here, spec.key),
+                        context[spec.key],
+                        most,
+                        what,
+                    )
+            for number, check in enumerate(self.section.checks):
+                if check.per == "player":
+                    self._apply(
+                        rules,
+                        check,
+                        number,
+                        context,
+                        (*here, *((check.at,) if check.at else ())),
+                        player.name,
+                    )
+        for spec in counted:
             if spec.per == "game":
-                _in_range(rules, spec, (spec.key,), game_values[spec.key], Phrase.word(spec.key))
-                continue
-            for index, context in enumerate(contexts):
-                what = owned(context["name"], spec.key)
-                _in_range(rules, spec, ("players", index, spec.key), context[spec.key], what)
-        for index, check in enumerate(self.section.checks):
-            here = ("checks", index, "broken")
+                self._at_least(
+                    rules, spec, (spec.key,), whole_game[spec.key], Phrase.word(spec.noun or spec.key)
+                )
+        for number, check in enumerate(self.section.checks):
             if check.per == "game":
-                whole = {
-                    k: v
-                    for k, v in contexts[0].items()
-                    if k in game_values or k.endswith("_all") or k in self.section.tables or k == "players"
-                }
-                if self._truth(check.broken, whole, here):
-                    rules.error(
-                        check.code,
-                        (check.at,) if check.at in game_values else ("players",),
-                        _message(check, whole),
-                    )
-                continue
-            for seat, context in enumerate(contexts):
-                if self._truth(check.broken, context, here):
-                    rules.error(
-                        check.code,
-                        ("players", seat, *((check.at,) if check.at else ())),
-                        _message(check, context),
-                    )
+                self._apply(
+                    rules,
+                    check,
+                    number,
+                    whole_game,
+                    (check.at,) if check.at in whole_game else ("players",),
+                    None,
+                )
+            elif check.per == "key":
+                for key, holders in self._holders(players, check):
+                    context = {**whole_game, "key": Phrase.word(key), "held": sum(n for _, n in holders)}
+                    path = ("players", holders[-1][0], str(check.of), key)
+                    self._apply(rules, check, number, context, path, None)
         rules.done()
+
+    def _holders(self, players: list[Any], check: Check) -> Iterator[tuple[str, list[tuple[int, int]]]]:
+        """Each key of the by-key field `check.of`, with the players holding some of it (seat, count)."""
+        spec = next(f for f in self.section.fields if f.key == check.of)
+        for key in self.keys(spec):
+            held = [(i, dict(_entries(getattr(p, spec.key))).get(key, 0)) for i, p in enumerate(players)]
+            holders = [(i, n) for i, n in held if n]
+            if holders:
+                yield key, holders
+
+    def _at_least(self, rules: Rules, spec: FieldSpec, path: Path_, value: int, what: str) -> None:
+        if spec.min == 0:
+            rules.nonnegative(path, value, what)
+        elif spec.min is not None and value < spec.min:
+            rules.error(f"too-few-{spec.key}", path, Phrase(TOO_FEW, what=what, value=value, limit=spec.min))
+
+    def _apply(
+        self,
+        rules: Rules,
+        check: Check,
+        number: int,
+        context: dict[str, Any],
+        path: Path_,
+        player: str | None,
+    ) -> None:
+        here = ("checks", number)
+        if check.broken is not None:
+            if self._truth(check.broken, context, (*here, "broken")):
+                rules.error(check.code, path, _said(check.message or "", context))
+            return
+        assert check.value is not None and check.most is not None
+        value = self._number(check.value, context, (*here, "value"))
+        most = self._number(check.most, context, (*here, "most"))
+        what: str = (
+            _said(check.what, {**context, "most": most, "value": value})
+            if check.what
+            else Phrase.word(check.code)
+        )
+        rules.at_most(check.code, path, value, most, owned(player, what) if player else what)
 
     def _rows(self, contexts: list[dict[str, Any]], names: list[str]) -> list[PlayerScore]:
         breakdowns: list[dict[str, int]] = [{} for _ in contexts]
@@ -202,9 +310,8 @@ class DataSheet:
             if item.majority is not None:
                 most = item.majority
                 counts = [self._number(most.of, c, (*here, "majority", "of")) for c in contexts]
-                points = _majority(
-                    counts, points, most.ties, most.at_least, _first_seat(contexts, most.start)
-                )
+                start = _first_seat(contexts, most.start)
+                points = _majority(counts, points, most.ties, most.at_least, start)
             for row, took, value in zip(breakdowns, takes, points, strict=True):
                 if took:
                     row[item.name] = value
@@ -220,11 +327,8 @@ class DataSheet:
         try:
             return expressions.evaluate(text, context, "en")
         except expressions.ExpressionError as exc:
-            said = Phrase(
-                FAILED,
-                problem=str(exc.args[0]) if exc.args else str(exc),
-                name=str(context.get("name", "the game")),
-            )
+            problem = str(exc.args[0]) if exc.args else str(exc)
+            said = Phrase(FAILED, problem=problem, name=str(context.get("name", "the game")))
             raise InputError([self.spec.problem((SECTION, *path), said)]) from None
 
     def _number(self, text: str | int, context: Mapping[str, Any], path: Path_) -> int:
@@ -238,12 +342,47 @@ class DataSheet:
         return expressions.truth(self._value(text, context, path))
 
 
-def _type(spec: FieldSpec) -> Any:
-    if spec.choices:
-        return literal(*spec.choices)
-    if spec.seat:
-        return Name | None
-    return Count
+def _kit_value(folder: Path, value: KitValue) -> Any:
+    if value.copies is not None:
+        return kit.copies(folder, value.copies)
+    assert value.csv is not None and value.column is not None
+    found = kit.rows(folder, value.csv, value.column, *value.where)
+    cells = [
+        expressions.number(row[value.column])
+        for row, _ in found
+        if all(row[k] == v for k, v in value.where.items())
+    ]
+    if not value.one:
+        return cells
+    if len(set(cells)) != 1:
+        what = f"{value.csv} {value.column}"
+        raise InputError.single(
+            str(folder / value.csv), Phrase(NOT_ONE, what=what, values=str(sorted(set(map(str, cells)))))
+        )
+    return cells[0]
+
+
+def _count_or_keys(noun: str, example: str) -> Any:
+    """A whole number, or a mapping of whole numbers (negatives pass: they are rule breaks, not typos)."""
+
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    def check(value: Any) -> Any:
+        if whole(value) or (isinstance(value, dict) and all(whole(v) for v in value.values())):
+            return value
+        raise ValueError(Phrase(PER_KEY, what=Phrase.word(noun), example=example))
+
+    return check
+
+
+def _entries(value: int | dict[str, int]) -> list[tuple[str, int]]:
+    """A count's entries: (key, count) per key, or ("", total) for a plain total."""
+    return list(value.items()) if isinstance(value, dict) else [("", value)]
+
+
+def _total(value: Any) -> Any:
+    return sum(value.values()) if isinstance(value, dict) else value
 
 
 def _default(spec: FieldSpec) -> Any:
@@ -256,18 +395,11 @@ def _default(spec: FieldSpec) -> Any:
     return max(0, spec.min) if spec.min is not None else 0
 
 
-def _in_range(rules: Rules, spec: FieldSpec, path: Path_, value: int, what: str) -> None:
-    if spec.min == 0:
-        rules.nonnegative(path, value, what)
-    elif spec.min is not None and value < spec.min:
-        rules.error(f"too-few-{spec.key}", path, Phrase(TOO_FEW, what=what, value=value, limit=spec.min))
-    if spec.max is not None:
-        rules.at_most(spec.max_code or f"too-many-{spec.key}", path, value, spec.max, what)
-
-
-def _message(check: Check, context: Mapping[str, Any]) -> Phrase:
-    template = english(check.message)
+def _said(text: Any, context: Mapping[str, Any]) -> Phrase:
+    """A section's text (English template) with its `{names}` filled from `context`."""
+    template = english(text)
     values = {k: v for k, v in context.items() if isinstance(v, int | str) and f"{{{k}}}" in template}
+    # `key` is a word said in the language (a Phrase); the rest are names and numbers, shown as they are
     return Phrase(template, **values)
 
 
@@ -296,7 +428,7 @@ def _majority(counts: list[int], points: list[int], ties: str, at_least: int, st
     return [points[i] if i in leaders else 0 for i in range(len(counts))]
 
 
-_sheets: dict[tuple[str, Any], DataSheet | None] = {}
+_sheets: dict[tuple[str, Any], DataSheet] = {}
 
 
 def load(game: catalog.GameFolder) -> DataSheet | None:
@@ -310,7 +442,7 @@ def load(game: catalog.GameFolder) -> DataSheet | None:
         problems = scoring_problems(section, source)
         if problems:
             raise InputError(problems)
-        _sheets[key] = DataSheet(game.id, section, source)
+        _sheets[key] = DataSheet(game.id, game.path.resolve(), section, source)
     return _sheets[key]
 
 
@@ -320,11 +452,16 @@ def words(section: ScoringSection, lang: str) -> dict[str, str]:
     pairs: list[tuple[Any, Any]] = [(s.label, s.label) for s in section.fields]
     pairs += [(s.rule, s.rule) for s in section.fields]
     pairs += [(i.name, i.label) for i in section.items if i.label is not None]
-    pairs += [(c.message, c.message) for c in section.checks]
+    pairs += [(s.key, s.heading) for s in section.fields if s.heading is not None]
+    pairs += [(t.name, t.label) for t in section.tiebreaks if t.label is not None]
+    pairs += [(s.by.word, s.by.word) for s in section.fields if s.by is not None]
+    pairs += [(s.by.noun, s.by.noun) for s in section.fields if s.by is not None]
+    pairs += [(c.message, c.message) for c in section.checks if c.message is not None]
+    pairs += [(c.what, c.what) for c in section.checks if c.what is not None]
     pairs.append((section.not_ended, section.not_ended))
     for key, text in pairs:
         english_text = key if isinstance(key, str) else english(key)
         translated = texts(text).get(lang)
-        if translated and english_text:
+        if translated and english_text and translated != english_text:
             said[english_text] = translated
     return said

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules
+from pnpforge.gamekit import Dealer, Game, SetupRules, data_names, data_scorer
 
 
 def _names(lang: str) -> Mapping[str, str]:
@@ -34,14 +34,13 @@ def _deal() -> Dealer:
     )
 
 
-def _score() -> Scorer:
-    from . import score
-
-    return Scorer(
-        score.Input,
-        score.score,
-        score.FIELDS,
-    )
-
-
-GAME = Game("gods", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, names=_names)
+HERE = Path(__file__).parent
+# the score sheet is data: game.yaml's `scoring:` (docs/scoring.md); its words there come first
+GAME = Game(
+    "gods",
+    HERE,
+    setup=_setup,
+    deal=_deal,
+    score=data_scorer("gods", HERE),
+    names=data_names("gods", HERE, _names),
+)
