@@ -30,8 +30,10 @@ CASES: dict[str, list[str]] = {
         "  - {name: Ann, villages: {red: 1, blue: 1}, vp_cards: {red: 1, blue: 1}, temples: 4, crystals: 5}\n"
         "  - {name: Bob, villages: 1, vp_cards: 3, temples: 4, crystals: 2}\n"
         "  - {name: Cy, villages: 1, vp_cards: 1, temples: 3, crystals: 12}\n",
-        "players:\n  - {name: Ann, villages: 2, temples: 2, crystals: 5}\n  - {name: Bob, villages: 2, temples: 2, crystals: 4}\n",
-        "players:\n  - {name: Ann, villages: 2, temples: 2, crystals: 4}\n  - {name: Bob, villages: 2, temples: 2, crystals: 4}\n",
+        "players:\n  - {name: Ann, villages: 2, temples: 2, crystals: 5}\n"
+        "  - {name: Bob, villages: 2, temples: 2, crystals: 4}\n",
+        "players:\n  - {name: Ann, villages: 2, temples: 2, crystals: 4}\n"
+        "  - {name: Bob, villages: 2, temples: 2, crystals: 4}\n",
         "players: [{name: Ann}, {name: Bob}]\n",
         "players:\n"
         + "\n".join(
@@ -52,7 +54,8 @@ CASES: dict[str, list[str]] = {
         "players: [{name: Ann}]\n",
         "players: [{name: Ann, sheep: 2}, {name: Bob}]\n",
         # tests/test_score_lang.py, tests/test_score_cli.py
-        "players:\n  - {name: Ann, villages: {red: 3, blue: -1}, temples: 7}\n  - {name: Bob}\n  - {name: Cy}\n",
+        "players:\n  - {name: Ann, villages: {red: 3, blue: -1}, temples: 7}\n"
+        "  - {name: Bob}\n  - {name: Cy}\n",
         "players:\n"
         "  - {name: Ann, villages: {red: 1, blue: 1}, vp_cards: 2, temples: 3, crystals: 5}\n"
         "  - {name: Bob, villages: 2, vp_cards: 2, temples: 3, crystals: 7}\n",
@@ -63,9 +66,10 @@ CASES: dict[str, list[str]] = {
         "players:\n  - {name: Ann, villages: 7}\n  - {name: Bob}\n  - {name: Cy}\n",
         "players:\n  - {name: Ann, villages: three}\n  - {name: Bob, temples: 1.5}\n",
         # every limit and message at once, in the order they are found
-        "players:\n  - {name: Ann, villages: {red: -1, blue: 2, green: 2}, vp_cards: {red: 3, green: 3}, temples: -2,"
-        " crystals: 14}\n  - {name: Bob, villages: {blue: 1, yellow: 2}, vp_cards: {red: 1, green: -1}, temples: 9,"
-        " crystals: -3}\n  - {name: Cy, villages: 6, vp_cards: 12}\n",
+        "players:\n  - {name: Ann, villages: {red: -1, blue: 2, green: 2}, vp_cards: {red: 3, green: 3},"
+        " temples: -2, crystals: 14}\n  - {name: Bob, villages: {blue: 1, yellow: 2},"
+        " vp_cards: {red: 1, green: -1}, temples: 9, crystals: -3}\n"
+        "  - {name: Cy, villages: 6, vp_cards: 12}\n",
         "players:\n  - {name: Ann, villages: true}\n  - {name: Bob, vp_cards: {red: 1.5}}\n",
         "players:\n  - {name: Ann, villages: {}, vp_cards: {}}\n  - {name: Bob, temples: 0}\n",
         "players:\n  - {name: Ann, villages: [1]}\n  - {name: Bob, vp_cards: '2'}\n",
@@ -74,7 +78,8 @@ CASES: dict[str, list[str]] = {
         "  - {name: Dee, temples: 3, crystals: 1}\n",
         "players:\n  - {name: Ann, temples: 0}\n  - {name: Bob, temples: 1, crystals: 2}\n",
         "players:\n  - {name: Ann}\n  - {name: Bob}\n  - {name: Cy}\n  - {name: Dee}\n  - {name: Eve}\n",
-        "players:\n  - {name: Ann, crystals: 12, temples: 6, villages: 5}\n  - {name: Bob, villages: {yellow: 2}}\n",
+        "players:\n  - {name: Ann, crystals: 12, temples: 6, villages: 5}\n"
+        "  - {name: Bob, villages: {yellow: 2}}\n",
     ],
 }
 # piped answers to `score GAME --interactive` (docs/scoring.md, tests/test_score_lang.py)

@@ -90,7 +90,9 @@ class DataSheet:
             return Name | None
         if spec.by is not None:
             example = "{" + (self.keys(spec) or ["key"])[0] + ": 1}"
-            return Annotated[int | dict[str, int], BeforeValidator(_count_or_keys(english(spec.by.noun), example))]
+            return Annotated[
+                int | dict[str, int], BeforeValidator(_count_or_keys(english(spec.by.noun), example))
+            ]
         return Count
 
     @cached_property
@@ -185,7 +187,10 @@ class DataSheet:
                 for key in value if isinstance(value, dict) else ():
                     if key not in known:
                         said = Phrase(
-                            UNKNOWN_KEY, what=Phrase.word(english(spec.by.word)), value=quoted(key), known=known
+                            UNKNOWN_KEY,
+                            what=Phrase.word(english(spec.by.word)),
+                            value=quoted(key),
+                            known=known,
                         )
                         problems.append(source.problem(("players", index, spec.key, key), said))
         if problems:

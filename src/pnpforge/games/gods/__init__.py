@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pnpforge.gamekit import Dealer, Game, SetupRules, data_names, data_scorer
+from pnpforge.gamekit import Dealer, Game, SetupRules, data_names, data_scorer, folder_id
 
 
 def _names(lang: str) -> Mapping[str, str]:
@@ -35,12 +35,8 @@ def _deal() -> Dealer:
 
 
 HERE = Path(__file__).parent
+ID = folder_id(HERE)
 # the score sheet is data: game.yaml's `scoring:` (docs/scoring.md); its words there come first
 GAME = Game(
-    "gods",
-    HERE,
-    setup=_setup,
-    deal=_deal,
-    score=data_scorer("gods", HERE),
-    names=data_names("gods", HERE, _names),
+    ID, HERE, setup=_setup, deal=_deal, score=data_scorer(ID, HERE), names=data_names(ID, HERE, _names)
 )

@@ -28,6 +28,8 @@ WILDERNESS_4P: Hex = (0, 0)
 DATA_WORDS = (
     N_("players"),
     N_("variant"),
+    N_("stack"),
+    N_("bag"),
     N_("gods"),
     N_("stage"),
     N_("opening"),
