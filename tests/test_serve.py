@@ -474,14 +474,14 @@ def test_a_game_from_games_dir_gets_its_page(
 
     folder = tmp_path / "more" / "gods-copy"
     shutil.copytree(catalog.BUNDLED_DIR / "gods", folder)
-    for name in ("__init__.py", "checks.py", "deal.py", "score.py"):  # its GAME and rules under its own id
-        text = (folder / name).read_text(encoding="utf-8").replace('Literal["gods"]', 'Literal["gods-copy"]')
+    for path in folder.glob("*.py"):  # its GAME and rules under its own id
+        text = path.read_text(encoding="utf-8").replace('Literal["gods"]', 'Literal["gods-copy"]')
         text = (
             text.replace('GAME = "gods"', 'GAME = "gods-copy"')
             .replace('Game("gods"', 'Game("gods-copy"')
             .replace('"game": "gods"', '"game": "gods-copy"')
         )
-        (folder / name).write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(tmp_path / "more"))
     assert "gods-copy" in client.get("/").text
     page = client.get("/g/gods-copy")
