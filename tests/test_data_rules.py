@@ -236,3 +236,36 @@ def test_a_data_game_serves_its_sheet(game: Path, tmp_path: Path, monkeypatch: p
         assert dealt.status_code == 200 and 'data-valid="yes"' in dealt.text
         japanese = client.get("/g/my-game?lang=ja")
         assert "建てた村" in japanese.text
+
+
+def _section(doc: str, heading: str) -> str:
+    text = (Path(__file__).parents[1] / "docs" / doc).read_text(encoding="utf-8")
+    section = text[text.index(f"## {heading}\n") :]
+    return section[: section.index("\n## ", 1)]
+
+
+def _fenced_after(section: str, lead: str) -> str:
+    """The inside of the fenced block after `lead` in `section` (its language line left out)."""
+    after = section[section.index(lead) :]
+    return after.split("```")[1].split("\n", 1)[1]
+
+
+def test_the_docs_show_the_scaffold_and_what_it_prints(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    scoring, setup = (
+        _section("scoring.md", "Score sheets as data"),
+        _section("setups.md", "Set-up rules as data"),
+    )
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    sheet, rules = (
+        _fenced_after(scoring, "The scaffold's sheet"),
+        _fenced_after(setup, "The scaffold's rules"),
+    )
+    assert sheet.startswith("scoring:\n") and sheet in spec
+    assert rules.startswith("setup:\n") and rules in spec
+    assert _fenced_after(setup, "Its example set-up") in (game / "setup.yaml").read_text(encoding="utf-8")
+    monkeypatch.chdir(game.parent)
+    for section in (scoring, setup):
+        shown = section[section.index("```\n$ pnpforge ") + 4 :].split("```")[0]
+        command, *printed = shown.strip().splitlines()
+        result = run(*command.removeprefix("$ pnpforge ").split())
+        assert result.exit_code == 0 and result.output.strip().splitlines() == printed, result.output
