@@ -1,17 +1,26 @@
-"""Set-up checks, dealers and caravans: prints timings (not a test; run with `make bench`).
+"""Set-up checks, dealers, caravans and scores: prints timings (not a test; run with `make bench`).
 
 Targets (issue "Board geometry, set-up validators and set-up dealers"): validate a full Delphi set-up
 < 20 ms; list every legal caravan on the bundled Ankh map < 2 s; deal 1,000 Delphi set-ups < 10 s.
+Rules as data (issue "A game is data"): `pnpforge score` and `pnpforge validate` of a game whose rules
+are game.yaml sections (Gods' score sheet, the `new --template game` scaffold) take the same
+whole-process time as a game whose rules are Python, within 10 ms.
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog
+from pnpforge import contract
 from pnpforge.table.setupfile import check_text, dump_yaml
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def best_of(runs: int, job: Callable[[], Any]) -> float:
@@ -25,10 +34,10 @@ def best_of(runs: int, job: Callable[[], Any]) -> float:
 
 
 def main() -> None:
-    delphi_checks: Any = catalog.game_module(catalog.find_game("delphi"), "checks")
-    delphi_deal: Any = catalog.game_module(catalog.find_game("delphi"), "deal")
-    ankh_checks: Any = catalog.game_module(catalog.find_game("ankh"), "checks")
-    ankh_caravans: Any = catalog.game_module(catalog.find_game("ankh"), "caravans")
+    delphi_checks: Any = contract.load("delphi").module("checks")
+    delphi_deal: Any = contract.load("delphi").module("deal")
+    ankh_checks: Any = contract.load("ankh").module("checks")
+    ankh_caravans: Any = contract.load("ankh").module("caravans")
 
     data = delphi_deal.deal(4, 1, {})
     text = dump_yaml(data)
@@ -43,13 +52,54 @@ def main() -> None:
     print(f"delphi: deal 1,000 set-ups                {deal_s:8.2f} s    (target < 10 s)")
 
     base = ankh_checks.Setup.model_validate(
-        catalog.game_module(catalog.find_game("ankh"), "deal").deal(2, 1, {"scenario": "OldKingdom"})
+        contract.load("ankh").module("deal").deal(2, 1, {"scenario": "OldKingdom"})
     )
     caravan_s = best_of(3, lambda: ankh_caravans.caravans(base))
     count = len(ankh_caravans.caravans(base))
     print(f"ankh:   list every legal caravan          {caravan_s:8.2f} s    ({count} found; target < 2 s)")
     ankh_ms = best_of(20, lambda: ankh_checks.check(base)) * 1000
     print(f"ankh:   check a 2-player set-up           {ankh_ms:8.2f} ms")
+    data_beside_python()
+
+
+def process_ms(*args: str) -> float:
+    """The fastest of 7 whole `python -m pnpforge ...` runs, in ms (start-up, reading, rules, printing)."""
+    command = [sys.executable, "-m", "pnpforge", *args]
+    subprocess.run(command, capture_output=True, check=False)  # warm the disk cache and the .pyc files
+    return best_of(7, lambda: subprocess.run(command, capture_output=True, check=False)) * 1000
+
+
+def data_beside_python() -> None:
+    """`score` and `validate` of rules written as data beside rules written in Python, whole processes."""
+    with tempfile.TemporaryDirectory() as folder:
+        game = Path(folder) / "my-game"
+        subprocess.run([sys.executable, "-m", "pnpforge", "new", str(game), "--template", "game"], check=True,
+                       capture_output=True)  # fmt: skip
+        bench = REPO / "bench" / "data"
+        shepherds = Path(folder) / "farm.yaml"
+        shepherds.write_text(
+            dump_yaml(contract.load("good-shepherds").dealer().deal(2, 1, {})), encoding="utf-8"
+        )
+        rows = [
+            ("score", "gods (data)", process_ms("score", str(bench / "score-gods.yaml"))),
+            ("score", "scaffold (data)", process_ms("score", str(game / "score.yaml"))),
+            ("score", "delphi (Python)", process_ms("score", str(bench / "score-delphi.yaml"))),
+            (
+                "score",
+                "good-shepherds (Python)",
+                process_ms("score", str(bench / "score-good-shepherds.yaml")),
+            ),
+            ("validate", "scaffold (data)", process_ms("validate", str(game / "setup.yaml"))),
+            ("validate", "good-shepherds (Python)", process_ms("validate", str(shepherds))),
+        ]
+    python = {
+        kind: min(ms for k, name, ms in rows if k == kind and "Python" in name)
+        for kind in ("score", "validate")
+    }
+    for kind, name, ms in rows:
+        gap = f"{ms - python[kind]:+6.1f} ms beside the fastest Python game" if "data" in name else ""
+        print(f"{kind:8s} {name:24s} whole process {ms:7.1f} ms  {gap}")
+    print("(aim: a data game within 10 ms of a Python one)")
 
 
 if __name__ == "__main__":
