@@ -75,19 +75,19 @@ def data_beside_python() -> None:
         game = Path(folder) / "my-game"
         subprocess.run([sys.executable, "-m", "pnpforge", "new", str(game), "--template", "game"], check=True,
                        capture_output=True)  # fmt: skip
-        bench = REPO / "bench" / "data"
+        games = REPO / "src" / "pnpforge" / "games"
         shepherds = Path(folder) / "farm.yaml"
         shepherds.write_text(
             dump_yaml(contract.load("good-shepherds").dealer().deal(2, 1, {})), encoding="utf-8"
         )
         rows = [
-            ("score", "gods (data)", process_ms("score", str(bench / "score-gods.yaml"))),
+            ("score", "gods (data)", process_ms("score", str(games / "gods" / "example-score.yaml"))),
             ("score", "scaffold (data)", process_ms("score", str(game / "score.yaml"))),
-            ("score", "delphi (Python)", process_ms("score", str(bench / "score-delphi.yaml"))),
+            ("score", "delphi (Python)", process_ms("score", str(games / "delphi" / "example-score.yaml"))),
             (
                 "score",
                 "good-shepherds (Python)",
-                process_ms("score", str(bench / "score-good-shepherds.yaml")),
+                process_ms("score", str(games / "good-shepherds" / "example-score.yaml")),
             ),
             ("validate", "scaffold (data)", process_ms("validate", str(game / "setup.yaml"))),
             ("validate", "good-shepherds (Python)", process_ms("validate", str(shepherds))),

@@ -87,7 +87,7 @@ def startup(tmp: Path, cli: list[str], rounds: int) -> None:
         if dealt.returncode == 0:  # a game without a dealer has no set-up to time
             commands[f"setup {game.id}"] = [*cli, "setup", game.id, "-p", players, "--seed", "1"]
             commands[f"validate {game.id}"] = [*cli, "validate", str(setup_file)]
-        score_file = HERE / "data" / f"score-{game.id}.yaml"
+        score_file = game.path / "example-score.yaml"
         if score_file.exists():
             commands[f"score {game.id}"] = [*cli, "score", str(score_file)]
     print(f"start-up, whole process, median of {rounds} (aim <= {START_AIM:.2f} s each):")

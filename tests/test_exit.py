@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import REPO
 
+from pnpforge import catalog
 from pnpforge.cli import main
 
 
@@ -38,7 +39,7 @@ def test_exit_codes_and_messages_are_kept(tmp_path: Path) -> None:
     usage = pnpforge("setup", "gods", "--players", "9")
     assert usage.returncode == 2 and b"Traceback" not in usage.stderr
     broken = tmp_path / "broken.yaml"
-    text = (REPO / "bench" / "data" / "score-gods.yaml").read_text(encoding="utf-8")
+    text = (catalog.BUNDLED_DIR / "gods" / "example-score.yaml").read_text(encoding="utf-8")
     broken.write_text(text.replace("crystals: 9", "crystals: -9", 1), encoding="utf-8")
     assert "crystals: -9" in broken.read_text(encoding="utf-8")
     ruled = pnpforge("score", str(broken))

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from pydantic import BaseModel
+from pypdf import PdfReader
 
 from pnpforge import catalog, contract, gamekit
 from pnpforge.cli import main
@@ -72,28 +75,58 @@ def test_a_print_only_game_elsewhere_has_no_hooks(tmp_path: Path, monkeypatch: p
     assert result.exit_code == 2 and "game 'tiny-quest' has no set-up dealer" in result.output
 
 
-def test_a_users_game_with_rules_works_from_its_own_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A sixth game is a folder with GAME and its data: copied elsewhere under a new id, every command
-    reaches it (the copy's modules load as their own package, apart from the bundled game's)."""
-    folder = tmp_path / "mine" / "good-shepherds-2"
-    shutil.copytree(
-        catalog.BUNDLED_DIR / "good-shepherds", folder, ignore=shutil.ignore_patterns("__pycache__")
-    )
-    for path in folder.glob("*.py"):
-        text = path.read_text(encoding="utf-8").replace('"good-shepherds"', '"good-shepherds-2"')
-        path.write_text(text, encoding="utf-8")
-    monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(tmp_path / "mine"))
-    out = tmp_path / "s.yaml"
-    dealt = CliRunner().invoke(main, ["setup", "good-shepherds-2", "-p", "2", "--seed", "4", "-o", str(out)])
-    assert dealt.exit_code == 0, dealt.output
-    assert "game: good-shepherds-2" in out.read_text(encoding="utf-8")
-    checked = CliRunner().invoke(main, ["validate", str(out)])
-    assert checked.exit_code == 0 and "legal good-shepherds-2 set-up" in checked.output
-    assert (
-        contract.load("good-shepherds-2").rules().model is not contract.load("good-shepherds").rules().model
-    )
+RULED = [g.id for g in BUNDLED if contract.of(g).setup and contract.of(g).deal and contract.of(g).score]
+
+
+@pytest.mark.parametrize("game", RULED)
+def test_a_bundled_game_copied_under_a_new_id_works_unchanged(game: str, tmp_path: Path) -> None:
+    """A sixth game is a copied folder: under a new id in a --games-dir, with no change to its files, it
+    builds, deals, validates, draws, scores and serves (its modules load as their own package)."""
+    new = f"{game}-copy"
+    games_dir = tmp_path / "mine"
+    shutil.copytree(catalog.BUNDLED_DIR / game, games_dir / new, ignore=shutil.ignore_patterns("__pycache__"))
+    runner = CliRunner()
+
+    def run(*args: str) -> Any:
+        result = runner.invoke(main, ["--games-dir", str(games_dir), *args])
+        assert result.exit_code == 0, result.output
+        return result
+
+    run("build", new, "-o", str(tmp_path / "out"))
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    assert len(PdfReader(pdf).pages) >= 1
+    low, _ = catalog.players_range(catalog.find_game(game))
+    setup = tmp_path / "setup.yaml"
+    run("setup", new, "-p", str(low), "--seed", "3", "-o", str(setup), "--draw", str(tmp_path / "board.svg"))
+    assert f"game: {new}\n" in setup.read_text(encoding="utf-8")
+    assert "<svg" in (tmp_path / "board.svg").read_text(encoding="utf-8")
+    assert f"legal {new} set-up" in run("validate", str(setup)).output
+    example = (games_dir / new / "example-score.yaml").read_text(encoding="utf-8")
+    assert example.startswith(f"game: {game}\n")  # a score file names its game: this one the copy
+    scores = tmp_path / "score.yaml"
+    scores.write_text(example.replace(f"game: {game}\n", f"game: {new}\n", 1), encoding="utf-8")
+    copied = json.loads(run("score", str(scores), "--json").output)
+    original = catalog.BUNDLED_DIR / game / "example-score.yaml"
+    bundled = json.loads(run("score", str(original), "--json").output)
+    assert copied.pop("game") == new and bundled.pop("game") == game
+    assert copied == bundled  # the same rules, the same sheet
+    assert contract.load(new).rules().model is not contract.load(game).rules().model  # its own modules
+
+    from starlette.testclient import TestClient
+
+    from pnpforge.web.app import create_app
+
+    app = create_app(build_root=tmp_path / "builds", games_dirs=(str(games_dir),))
+    with TestClient(app) as client:
+        assert f'href="/g/{new}?lang=en"' in client.get("/", headers={"accept-language": "en"}).text
+        assert client.get(f"/g/{new}").status_code == 200
+        dealt = client.post(f"/g/{new}/deal", data={"players": str(low), "seed": "3"})
+        assert dealt.status_code == 200 and 'data-valid="yes"' in dealt.text
+        checked = client.post(f"/api/g/{new}/check", data={"setup": setup.read_text(encoding="utf-8")})
+        assert checked.status_code == 200 and checked.json()["report"]["valid"] is True
+        served = client.post("/api/score", content=scores.read_bytes())
+        assert served.status_code == 200, served.text
+        assert served.json() == {**bundled, "game": new}  # the page scores as `pnpforge score --json`
 
 
 def test_a_game_whose_id_is_not_its_folders_is_refused(
@@ -190,3 +223,13 @@ def test_no_engine_reaches_a_game_but_through_game() -> None:
         text = path.read_text(encoding="utf-8")
         for reach in ("game_module", '"JA"', '"OPTIONS"', '"FIELDS"', '"player_names"', '"option_choices"'):
             assert reach not in text, f"{path.relative_to(SRC)} reaches a game with {reach}"
+
+
+def test_the_gamekit_imports_docs_adding_a_game_shows_run() -> None:
+    """docs/adding-a-game.md's list of gamekit imports is one that runs, and names only public names."""
+    doc = (SRC.parents[1] / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    (block,) = [b.removeprefix("python\n") for b in doc.split("```")[1::2] if "def " not in b]
+    names: dict[str, object] = {}
+    exec(block, names)  # noqa: S102  # the docs' own example
+    shown = {name for name in names if name != "__builtins__"}
+    assert len(shown) >= 30 and shown <= set(gamekit.__all__)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import REPO, SpecMaker
+from conftest import SpecMaker
 
-from pnpforge import catalog
+from pnpforge import catalog, contract
 from pnpforge.cli import main
 
 HEAVY = ("reportlab", "shapely", "svglib", "pydantic", "ruamel", "PIL", "pypdfium2", "svgwrite", "numpy")
@@ -33,8 +33,8 @@ with open(out, "w") as handle:
     json.dump({"code": code, "heavy": heavy}, handle)
 """
 GAMES = [game.id for game in catalog.games() if game.bundled]
-SCORE_FILES = {game: REPO / "bench" / "data" / f"score-{game}.yaml" for game in GAMES}  # bench's own
-DEALT = [game.id for game in catalog.games() if game.bundled and (game.path / "deal.py").is_file()]
+SCORE_FILES = {game: catalog.BUNDLED_DIR / game / "example-score.yaml" for game in GAMES}  # each game's own
+DEALT = [game.id for game in catalog.games() if game.bundled and contract.of(game).deal is not None]
 
 
 def imported(tmp_path: Path, *args: str) -> set[str]:

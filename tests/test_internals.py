@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from pnpforge import catalog
 from pnpforge.internals import pydantic_private, quickexit, reportlab_private, ruamel_private
 
 SRC = Path(__file__).parents[1] / "src" / "pnpforge"
@@ -65,7 +66,7 @@ print(json.dumps(seen))
 
 def test_every_exit_handler_the_libraries_register_is_known() -> None:
     """`os._exit` skips exit handlers: each one a library registers is harmless or keeps the ordinary exit."""
-    score = Path(__file__).parents[1] / "bench" / "data" / "score-gods.yaml"
+    score = catalog.BUNDLED_DIR / "gods" / "example-score.yaml"
     done = subprocess.run(
         [sys.executable, "-c", WATCH, str(score)], capture_output=True, text=True, timeout=120, check=True
     )

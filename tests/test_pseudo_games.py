@@ -195,7 +195,7 @@ TIED = (  # two tie-breaks: Ann and Cy tie on points, crystals decide; Ann and B
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_score_sheet_is_in_the_language(game: str, pseudo_locale: str) -> None:
-    path = REPO / "bench" / "data" / f"score-{game}.yaml"
+    path = catalog.BUNDLED_DIR / game / "example-score.yaml"
     said = _run("score", str(path), "--lang", pseudo_locale)
     assert said.exit_code == 0, said.output
     data = read_yaml_text(path.read_text(encoding="utf-8"), path.name).data

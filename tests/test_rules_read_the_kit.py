@@ -46,7 +46,7 @@ def _exercise(game_id: str) -> None:
     if game.score is not None:
         from pnpforge.table.scorefile import score_file
 
-        score_file(REPO / "bench" / "data" / f"score-{game_id}.yaml")
+        score_file(catalog.BUNDLED_DIR / game_id / "example-score.yaml")
 
 
 @pytest.mark.parametrize("found", BUNDLED, ids=lambda g: g.id)
@@ -123,7 +123,7 @@ def test_a_renamed_kit_file_fails_loudly(tmp_path: Path, game: str, renamed: str
         path.write_text(text, encoding="utf-8")
     (copy / renamed).rename(copy / f"old_{renamed}")
     if command == "score":
-        text = (REPO / "bench" / "data" / f"score-{game}.yaml").read_text(encoding="utf-8")
+        text = (catalog.BUNDLED_DIR / game / "example-score.yaml").read_text(encoding="utf-8")
         target = tmp_path / "in.yaml"
         target.write_text(text.replace(f"game: {game}", f"game: {game}-copy"), encoding="utf-8")
     else:

@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 from test_serve import PLAYERS, SHEETS, example_sheet
 
+from pnpforge import catalog
 from pnpforge.cli import main
 from pnpforge.scoring import Phrase
 
@@ -151,7 +152,7 @@ def _cli(*args: str) -> Any:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_cli_prints_the_japanese_sheet(game: str) -> None:
-    path = REPO / "bench" / "data" / f"score-{game}.yaml"
+    path = catalog.BUNDLED_DIR / game / "example-score.yaml"
     ja = _cli(str(path), "--lang", "ja")
     assert ja.exit_code == 0, ja.output
     names = set(re.findall(r"name: (\w+)", path.read_text()))
@@ -165,10 +166,12 @@ def test_the_cli_prints_the_japanese_sheet(game: str) -> None:
 
 
 def test_the_cli_says_the_games_sentences_in_japanese() -> None:
-    ankh = _cli(str(REPO / "bench" / "data" / "score-ankh.yaml"), "--lang", "ja").output
+    ankh = _cli(str(catalog.BUNDLED_DIR / "ankh" / "example-score.yaml"), "--lang", "ja").output
     assert "総戦力 Isis 4、Amun 4: 同点、バトルタイブレークトークンでIsisの勝利" in ankh
     assert "勝者: Amun(7点で同点、信心トラック上の積み重ねの順で決定)。" in ankh
-    shepherds = _cli(str(REPO / "bench" / "data" / "score-good-shepherds.yaml"), "--lang", "ja").output
+    shepherds = _cli(
+        str(catalog.BUNDLED_DIR / "good-shepherds" / "example-score.yaml"), "--lang", "ja"
+    ).output
     assert "ゲームはただちに終了します: Annは118金(" in shepherds
 
 

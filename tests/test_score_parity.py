@@ -90,8 +90,8 @@ ANSWERS: dict[str, list[str]] = {
         "2\nAnn\n9\n0\n0\n0\nBob\n0\n0\n0\n0\n",
     ],
 }
-# whole score files: the game's example (bench/data) and the docs' examples
-FILES: dict[str, list[Path]] = {"gods": [REPO / "bench" / "data" / "score-gods.yaml"]}
+# whole score files: the game's example (games/<id>/example-score.yaml) and the docs' examples
+FILES: dict[str, list[Path]] = {"gods": [REPO / "src" / "pnpforge" / "games" / "gods" / "example-score.yaml"]}
 
 
 def _docs_files(game: str) -> list[str]:

@@ -29,13 +29,13 @@ def _players(game: str) -> int:
 
 
 PLAYERS = {game: _players(game) for game in GAMES}
-EXAMPLES = Path(__file__).parents[1] / "bench" / "data"  # score-<id>.yaml: each game's example score file
+EXAMPLES = catalog.BUNDLED_DIR  # <id>/example-score.yaml: each game's example score file
 
 
 def example_sheet(client: Any, game: str) -> dict[str, str]:
     """The form a table would post for the game's example score file: the file loaded onto the page's
     sheet, read back as a browser would send it (any game with a GAME.score and an example file)."""
-    text = (EXAMPLES / f"score-{game}.yaml").read_text(encoding="utf-8")
+    text = (EXAMPLES / game / "example-score.yaml").read_text(encoding="utf-8")
     page = client.post(f"/g/{game}/score", files={"file": ("score.yaml", text.encode())})
     assert page.status_code == 200, page.text[-1500:]
     count = re.search(r'name="count" value="(\d+)"', page.text)
@@ -473,15 +473,7 @@ def test_a_game_from_games_dir_gets_its_page(
     import shutil
 
     folder = tmp_path / "more" / "gods-copy"
-    shutil.copytree(catalog.BUNDLED_DIR / "gods", folder)
-    for path in folder.glob("*.py"):  # its GAME and rules under its own id
-        text = path.read_text(encoding="utf-8").replace('Literal["gods"]', 'Literal["gods-copy"]')
-        text = (
-            text.replace('GAME = "gods"', 'GAME = "gods-copy"')
-            .replace('Game("gods"', 'Game("gods-copy"')
-            .replace('"game": "gods"', '"game": "gods-copy"')
-        )
-        path.write_text(text, encoding="utf-8")
+    shutil.copytree(catalog.BUNDLED_DIR / "gods", folder)  # its id is its folder's: no file changes
     monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(tmp_path / "more"))
     assert "gods-copy" in client.get("/").text
     page = client.get("/g/gods-copy")

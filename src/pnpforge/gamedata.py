@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge import catalog
 from pnpforge.contract import Dealer, Game, Scorer, SetupRules
 from pnpforge.errors import InputError
-from pnpforge.scoring import datasheet
-from pnpforge.validator import rulebook
 
-__all__ = ["dealer", "game", "has_rules", "names", "scorer", "setup_rules"]
+if TYPE_CHECKING:
+    from pnpforge.scoring import datasheet
+    from pnpforge.validator import rulebook
+
+__all__ = ["data_dealer", "data_names", "data_scorer", "data_setup", "game", "has_rules"]
 
 
 def _folder(game_id: str, folder: Path) -> catalog.GameFolder:
@@ -34,10 +36,12 @@ def has_rules(folder: Path) -> tuple[bool, bool]:
     return (False, False) if not spec.is_file() else (next(found), next(found))
 
 
-def scorer(game_id: str, folder: Path) -> Callable[[], Scorer[Any]]:
+def data_scorer(game_id: str, folder: Path) -> Callable[[], Scorer[Any]]:
     """The `score` hook of a game whose score sheet is its game.yaml's `scoring:` section."""
 
     def hook() -> Scorer[Any]:
+        from pnpforge.scoring import datasheet  # a hook loads its engine when a command first needs it
+
         sheet = datasheet.load(_folder(game_id, folder))
         if sheet is None:
             raise InputError.single(
@@ -48,10 +52,12 @@ def scorer(game_id: str, folder: Path) -> Callable[[], Scorer[Any]]:
     return hook
 
 
-def setup_rules(game_id: str, folder: Path) -> Callable[[], SetupRules[Any]]:
+def data_setup(game_id: str, folder: Path) -> Callable[[], SetupRules[Any]]:
     """The `setup` hook of a game whose set-up rules are its game.yaml's `setup:` section."""
 
     def hook() -> SetupRules[Any]:
+        from pnpforge.validator import rulebook
+
         book = rulebook.load(_folder(game_id, folder))
         if book is None:
             raise InputError.single(str(folder / catalog.SPEC_NAME), "the game.yaml has no `setup:` section")
@@ -60,10 +66,12 @@ def setup_rules(game_id: str, folder: Path) -> Callable[[], SetupRules[Any]]:
     return hook
 
 
-def dealer(game_id: str, folder: Path) -> Callable[[], Dealer]:
+def data_dealer(game_id: str, folder: Path) -> Callable[[], Dealer]:
     """The `deal` hook of a data set-up: the printed starting pieces (`fixed` rules), nothing random."""
 
     def hook() -> Dealer:
+        from pnpforge.validator import rulebook
+
         book = rulebook.load(_folder(game_id, folder))
         if book is None:
             raise InputError.single(str(folder / catalog.SPEC_NAME), "the game.yaml has no `setup:` section")
@@ -72,12 +80,15 @@ def dealer(game_id: str, folder: Path) -> Callable[[], Dealer]:
     return hook
 
 
-def names(
+def data_names(
     game_id: str, folder: Path, own: Callable[[str], Mapping[str, str]] | None = None
 ) -> Callable[[str], Mapping[str, str]]:
     """The game's texts in a language: its sections' own (`{en: ..., ja: ...}`), then `own`'s."""
 
     def said(lang: str) -> Mapping[str, str]:
+        from pnpforge.scoring import datasheet
+        from pnpforge.validator import rulebook
+
         found = _folder(game_id, folder)
         words: dict[str, str] = dict(own(lang)) if own else {}
         try:
@@ -99,8 +110,8 @@ def game(game_id: str, folder: Path) -> Game:
     return Game(
         game_id,
         folder,
-        setup=setup_rules(game_id, folder) if sets_up else None,
-        deal=dealer(game_id, folder) if sets_up else None,
-        score=scorer(game_id, folder) if scores else None,
-        names=names(game_id, folder) if scores or sets_up else None,
+        setup=data_setup(game_id, folder) if sets_up else None,
+        deal=data_dealer(game_id, folder) if sets_up else None,
+        score=data_scorer(game_id, folder) if scores else None,
+        names=data_names(game_id, folder) if scores or sets_up else None,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pnpforge.gamekit import Caravans, Dealer, Game, Scorer, SetupRules
+from pnpforge.gamekit import Caravans, Dealer, Game, Scorer, SetupRules, folder_id
 
 
 def _names(lang: str) -> Mapping[str, str]:
@@ -52,4 +52,4 @@ def _caravans() -> Caravans:
 
 
 HERE = Path(__file__).parent
-GAME = Game("ankh", HERE, setup=_setup, deal=_deal, score=_score, caravans=_caravans, names=_names)
+GAME = Game(folder_id(HERE), HERE, setup=_setup, deal=_deal, score=_score, caravans=_caravans, names=_names)

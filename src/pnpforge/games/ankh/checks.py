@@ -36,6 +36,7 @@ from pnpforge.gamekit import (
     Source,
     Vertex,
     components,
+    folder_id,
     hex_centre,
     hex_outer_edge,
     hex_points,
@@ -50,7 +51,7 @@ from pnpforge.gamekit import (
     validate,
 )
 
-GAME = "ankh"
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Ankh")]  # game.yaml's range
 HERE = Path(__file__).parent
 MAP_FILE = HERE / "map.yaml"
@@ -110,7 +111,7 @@ class SeatGod(SetupModel):
 
 
 class Setup(SetupModel):
-    game: Literal["ankh"]
+    game: str  # its game was found by it
     players: Players
     scenario: str | None = None
     map: MapChoice = "bundled"

@@ -8,11 +8,14 @@ places the monuments, camels, conflict order tokens and figures, player #1 being
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from pnpforge.gamekit import COMMAND_LINE, N_, InputError, Phrase, quoted, reject_unknown_options
+from pnpforge.gamekit import COMMAND_LINE, N_, InputError, Phrase, folder_id, quoted, reject_unknown_options
 
 from . import checks as _checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("scenario",)
 
@@ -71,7 +74,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     by_level: dict[int, list[str]] = {}
     for guardian, row in sorted(_checks.guardians().items()):
         by_level.setdefault(int(row["level"]), []).append(guardian)
-    data: dict[str, Any] = {"game": "ankh", "players": players, "scenario": name, "map": "bundled"}
+    data: dict[str, Any] = {"game": GAME, "players": players, "scenario": name, "map": "bundled"}
     if len(gods) >= players:
         data["seats"] = [{"seat": i, "god": g} for i, g in enumerate(rng.sample(gods, players), 1)]
     if by_level:

@@ -50,6 +50,7 @@ from pnpforge.gamekit import (
     Strict,
     Table,
     TieBreak,
+    folder_id,
     hexgrid,
     kit,
     known_names,
@@ -59,6 +60,8 @@ from pnpforge.gamekit import (
 )
 
 from . import checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 HERE = Path(__file__).parent
 MONUMENTS = ("obelisk", "temple", "pyramid")
@@ -177,7 +180,7 @@ class Player(PlayerEntry):
 
 
 class Input(Strict):
-    game: Literal["ankh"]
+    game: str  # its game was found by it
     players: list[Player]
     stack: list[Name] = []
     tiebreak_token: Name | None = None
@@ -692,7 +695,7 @@ def _check_players(data: Input, rules: Rules, conflict: Conflict) -> None:
 
 
 def _check(data: Input, source: Source, conflict: Conflict) -> None:
-    rules = Rules("ankh", source)
+    rules = Rules(GAME, source)
     cards = _CardCheck(data, conflict, rules)
     god_region: dict[str, str] = {}
     built = dict.fromkeys(MONUMENTS, 0)
@@ -780,7 +783,7 @@ def regions_from_setup(data: Input, source: Source, ids: dict[str, str]) -> list
     `regions` entries, named by token number, add only what was played there (cards, bids, builds).
     """
     assert data.setup is not None
-    loaded = linked_setup(source, ("setup",), data.setup, "ankh")
+    loaded = linked_setup(source, ("setup",), data.setup, GAME)
     report = checks.check(loaded.setup, loaded.source)
     if not report.valid:
         raise RulesBroken(report)
@@ -935,7 +938,7 @@ def _result(data: Input, track: Track, conflict: Conflict, merged: tuple[str, st
     }
     stack = TieBreak("stack order on the devotion track", lambda god: track.height[god])
     return ScoreResult.ranked(
-        "ankh",
+        GAME,
         rows,
         [stack],
         eligible=eligible,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules
+from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules, folder_id
 
 
 def _setup() -> SetupRules:
@@ -36,4 +36,5 @@ def _score() -> Scorer:
     )
 
 
-GAME = Game("delphi", Path(__file__).parent, setup=_setup, deal=_deal, score=_score)
+HERE = Path(__file__).parent
+GAME = Game(folder_id(HERE), HERE, setup=_setup, deal=_deal, score=_score)

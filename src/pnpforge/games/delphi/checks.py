@@ -35,6 +35,7 @@ from pnpforge.gamekit import (
     SetupModel,
     Source,
     components,
+    folder_id,
     hex_centre,
     hex_outer_edge,
     hex_points,
@@ -49,7 +50,7 @@ from pnpforge.gamekit import (
     validate,
 )
 
-GAME = "delphi"
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[
     StrictInt, player_count(Path(__file__).parent, "The Oracle of Delphi")
 ]  # game.yaml's range
@@ -226,7 +227,7 @@ class Seat(SetupModel):
 
 
 class Setup(SetupModel):
-    game: Literal["delphi"]
+    game: str  # its game was found by it
     players: Players
     removed_tasks: list[Task] = []
     board: Board

@@ -8,6 +8,7 @@ with a Havel-Hakimi style deal (fullest islands first, random ties), which never
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from pnpforge.gamekit import (
@@ -16,6 +17,7 @@ from pnpforge.gamekit import (
     Hex,
     InputError,
     Phrase,
+    folder_id,
     hexgrid,
     option_bool,
     option_int,
@@ -23,6 +25,8 @@ from pnpforge.gamekit import (
 )
 
 from . import checks as _checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("short", "remove")
 OPTION_CHOICES = {"short": ["true", "false"], "remove": ["0", "1", "2", "3", "4"]}  # for pickers
@@ -126,7 +130,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     removed = _removed(options)
     tiles = _layout(rng)
     setup = _checks.Setup.model_validate(
-        {"game": "delphi", "players": players, "board": {"tiles": tiles}, "zeus": [0, 0]}
+        {"game": GAME, "players": players, "board": {"tiles": tiles}, "zeus": [0, 0]}
     )
     built = _checks.build(setup)
     zeus = next(c for c, s in sorted(built.spaces.items()) if s.zeus)
@@ -146,7 +150,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     zeus_tiles = [t for t in _checks.TASK_ORDER for _ in range(_checks.TASKS_EACH - removed.count(t))]
 
     return {
-        "game": "delphi",
+        "game": GAME,
         "players": players,
         "removed_tasks": removed,
         "board": {"tiles": tiles},

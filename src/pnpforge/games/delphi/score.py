@@ -8,7 +8,7 @@ each player's tasks done of each kind.
 
 from __future__ import annotations
 
-from typing import Literal
+from pathlib import Path
 
 from pnpforge.gamekit import (
     N_,
@@ -24,8 +24,11 @@ from pnpforge.gamekit import (
     Strict,
     Table,
     TieBreak,
+    folder_id,
     owned,
 )
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 # Rulebook facts: 3 Zeus tiles of each kind per player; tasks are removed for a shorter game in this order.
 KINDS = ("shrine", "statue", "offering", "monster")
@@ -45,7 +48,7 @@ class Player(PlayerEntry):
 
 
 class Input(Strict):
-    game: Literal["delphi"]
+    game: str  # its game was found by it
     tasks: Count = len(KINDS) * PER_KIND
     players: list[Player]
 
@@ -145,7 +148,7 @@ def _check(data: Input, rules: Rules) -> dict[str, int]:
 
 
 def score(data: Input, source: Source) -> ScoreResult:
-    need = _check(data, Rules("delphi", source))
+    need = _check(data, Rules(GAME, source))
     rows = [
         PlayerScore(p.name, {k: getattr(p, k) for k in KINDS}, info={"at Zeus": YES if p.zeus else NO})
         for p in data.players
@@ -166,7 +169,7 @@ def score(data: Input, source: Source) -> ScoreResult:
     finished = [p.name for p in data.players if p.zeus]
     verdict = None if finished else "No winner yet: nobody has completed every task and reached Zeus."
     return ScoreResult.ranked(
-        "delphi",
+        GAME,
         rows,
         [
             TieBreak.by("oracle cards", {p.name: p.oracle_cards for p in data.players}),

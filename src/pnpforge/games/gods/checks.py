@@ -34,6 +34,7 @@ from pnpforge.gamekit import (
     SetupModel,
     Source,
     components,
+    folder_id,
     hex_adjacency,
     hex_centre,
     hex_points,
@@ -45,7 +46,7 @@ from pnpforge.gamekit import (
     unknown,
 )
 
-GAME = "gods"
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Gods")]  # game.yaml's range
 HERE = Path(__file__).parent
 # The rulebook's component list (内容), used only where the print spec's CSVs are missing: kind -> count
@@ -196,7 +197,7 @@ class Placed(SetupModel):
 
 
 class Setup(SetupModel):
-    game: Literal["gods"]
+    game: str  # its game was found by it
     players: Players
     gods: list[str]
     variant: Literal["stack", "bag"] = "stack"

@@ -7,11 +7,14 @@ Options: `variant=stack|bag` (the rulebook's bag variant: no game-end tile, an u
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from pnpforge.gamekit import COMMAND_LINE, N_, Hex, InputError, Phrase, reject_unknown_options
+from pnpforge.gamekit import COMMAND_LINE, N_, Hex, InputError, Phrase, folder_id, reject_unknown_options
 
 from . import checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("variant", "gods")
 OPTION_CHOICES = {"variant": ["stack", "bag"]}  # for pickers; `gods` is free text
@@ -77,7 +80,7 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
         board.append({"tile": "wilderness", "at": list(WILDERNESS_4P)})
     pile = _draw_pile(players)
     rng.shuffle(pile)
-    data: dict[str, Any] = {"game": "gods", "players": players, "gods": gods, "variant": variant}
+    data: dict[str, Any] = {"game": GAME, "players": players, "gods": gods, "variant": variant}
     data |= {"stage": "opening", "board": board}
     if variant == "bag":
         data["bag"] = sorted(pile)  # a bag has no order: sorted keeps the file readable

@@ -35,6 +35,7 @@ from pnpforge.gamekit import (
     SetupModel,
     Source,
     components,
+    folder_id,
     hex_adjacency,
     hex_centre,
     hex_points,
@@ -45,7 +46,7 @@ from pnpforge.gamekit import (
     validate,
 )
 
-GAME = "good-shepherds"
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Good Shepherds")]  # game.yaml's range
 FARM_FILE = Path(__file__).parent / "farm.yaml"
 MAX_PASTURE_GROUP = 5
@@ -85,7 +86,7 @@ class Unit(SetupModel):
 
 
 class Setup(SetupModel):
-    game: Literal["good-shepherds"]
+    game: str  # its game was found by it
     players: Players = 2
     board: Literal["farm"] | FarmBoard = "farm"
     units: list[Unit] = []

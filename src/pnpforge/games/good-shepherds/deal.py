@@ -6,11 +6,14 @@ file; the seed is accepted so every game's `setup` command works alike. No optio
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from pnpforge.gamekit import N_, reject_unknown_options
+from pnpforge.gamekit import N_, folder_id, reject_unknown_options
 
 from . import checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 # the set-up file's words on the table page's "What goes where" (Good Shepherds rulebook, ユニット)
 # words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
@@ -34,4 +37,4 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
     reject_unknown_options(options, ())
     huts = sorted(checks.load_farm().start_huts, key=lambda h: h.player)
     units = [{"at": list(h.at), "unit": "hut", "player": h.player} for h in huts]
-    return {"game": "good-shepherds", "players": players, "board": "farm", "units": units}
+    return {"game": GAME, "players": players, "board": "farm", "units": units}

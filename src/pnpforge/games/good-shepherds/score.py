@@ -13,6 +13,7 @@ state in the set-up file format (`farm:`), where pastures next to sheep are alre
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Final, Literal
 
 from pnpforge.gamekit import (
@@ -30,6 +31,7 @@ from pnpforge.gamekit import (
     Source,
     Strict,
     TieBreak,
+    folder_id,
     hexgrid,
     linked_setup,
     owned,
@@ -37,6 +39,8 @@ from pnpforge.gamekit import (
 )
 
 from . import checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 # Rulebook facts (決算, ◆ゲームの流れ, ◆ゲームの終了).
 SHEEP_INCOME = 5
@@ -61,7 +65,7 @@ NO_PLACEMENT: Final = "no-placement"
 
 
 class Input(Strict):
-    game: Literal["good-shepherds"]
+    game: str  # its game was found by it
     players: list[Player]
     ending: Literal["settlement", "no-placement"] = SETTLEMENT
     farm: str | dict[str, Any] | None = None  # a farm-board state: a set-up file's path, or inline
@@ -186,7 +190,7 @@ def _from_farm(data: Input, source: Source) -> None:
     if counted:
         raise InputError(counted)
     assert data.farm is not None
-    loaded = linked_setup(source, ("farm",), data.farm, "good-shepherds")
+    loaded = linked_setup(source, ("farm",), data.farm, GAME)
     report = checks.check(loaded.setup, loaded.source)
     if not report.valid:
         raise RulesBroken(report)
@@ -220,7 +224,7 @@ def _check_stuck(data: Input, state: Any, source: Source) -> None:
     """`ending: no-placement` from a farm board: someone must really be unable to place a unit."""
     free = {p.name: free_cell(state, number) for number, p in enumerate(data.players, 1)}
     if all(cell is not None for cell in free.values()):
-        rules = Rules("good-shepherds", source)
+        rules = Rules(GAME, source)
         spots = [Phrase(FREE_AT, name=name, cell=str(list(cell or ()))) for name, cell in free.items()]
         rules.error("can-still-place", ("ending",), Phrase(STILL_PLACE, where=series(spots)))
         rules.done()
@@ -247,7 +251,7 @@ def _no_placement(data: Input) -> list[PlayerScore]:
 def score(data: Input, source: Source) -> ScoreResult:
     if data.farm is not None:
         _from_farm(data, source)
-    _check(data, Rules("good-shepherds", source))
+    _check(data, Rules(GAME, source))
     if data.ending == NO_PLACEMENT:
         rows, finished = _no_placement(data), True
         note = "The game ends at once: a player can no longer place any unit (no settlement)."
@@ -262,7 +266,7 @@ def score(data: Input, source: Source) -> ScoreResult:
             note = Phrase(GOES_ON, **limits)
     sheep = {p.name: p.sheep for p in data.players}
     return ScoreResult.ranked(
-        "good-shepherds",
+        GAME,
         rows,
         [TieBreak.by("sheep", sheep)],
         eligible=None if finished else [],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules
+from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules, folder_id
 
 
 def _names(lang: str) -> Mapping[str, str]:
@@ -41,4 +41,5 @@ def _score() -> Scorer:
     )
 
 
-GAME = Game("quo-vadis", Path(__file__).parent, setup=_setup, deal=_deal, score=_score, names=_names)
+HERE = Path(__file__).parent
+GAME = Game(folder_id(HERE), HERE, setup=_setup, deal=_deal, score=_score, names=_names)

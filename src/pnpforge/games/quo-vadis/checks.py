@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, StrictInt
 
@@ -43,6 +43,7 @@ from pnpforge.gamekit import (
     Triangle,
     adjacency,
     components,
+    folder_id,
     hex_lattice,
     hexgrid,
     lattice_adjacency,
@@ -58,7 +59,7 @@ from pnpforge.gamekit import (
 if TYPE_CHECKING:  # shapely is imported only for a polygon operation the lattice cannot answer
     from shapely.geometry import Polygon
 
-GAME = "quo-vadis"
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Quo Vadis")]  # game.yaml's range
 AREAS_FILE = Path(__file__).parent / "areas.yaml"
 TILE_MM = 20.0  # drawn tile circumradius
@@ -151,7 +152,7 @@ class PlacedArea(SetupModel):
 
 
 class Setup(SetupModel):
-    game: Literal["quo-vadis"]
+    game: str  # its game was found by it
     players: Players
     centre: Coord | None = None
     areas: list[AreaTile] = []

@@ -9,11 +9,14 @@ Every tile gets a random rotation. No options.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from pnpforge.gamekit import N_, hexgrid, reject_unknown_options
+from pnpforge.gamekit import N_, folder_id, hexgrid, reject_unknown_options
 
 from . import checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 CENTRE = (0, 0)
 # the set-up file's words on the table page's "What goes where" (Quo Vadis rulebook, コンポーネント,
@@ -52,4 +55,4 @@ def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
         {"tile": tile, "at": list(cell), "rotation": rng.randrange(6)}
         for tile, cell in zip(tiles, cells, strict=True)
     ]
-    return {"game": "quo-vadis", "players": players, "centre": list(CENTRE), "map": placed}
+    return {"game": GAME, "players": players, "centre": list(CENTRE), "map": placed}

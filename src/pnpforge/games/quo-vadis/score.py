@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
@@ -42,6 +42,7 @@ from pnpforge.gamekit import (
     Table,
     TieBreak,
     components,
+    folder_id,
     kit,
     known_names,
     linked_setup,
@@ -52,6 +53,8 @@ from pnpforge.gamekit import (
 )
 
 from . import checks
+
+GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 HERE = Path(__file__).parent
 
@@ -113,7 +116,7 @@ class Settlement(Strict):
 
 
 class Input(Strict):
-    game: Literal["quo-vadis"]
+    game: str  # its game was found by it
     start_player: Name | None = None
     players: list[Player]
     settlement: Settlement | None = None
@@ -390,7 +393,7 @@ def _stacking(data: Input, rules: Rules) -> None:
 def control_from_map(data: Input, source: Source, table: Numbers) -> Control:
     """Controlled areas, the largest connected group and aptitude workers, computed from the map."""
     assert data.map is not None
-    loaded = linked_setup(source, ("map",), data.map, "quo-vadis")
+    loaded = linked_setup(source, ("map",), data.map, GAME)
     report = checks.check(loaded.setup, loaded.source)
     if not report.valid:
         raise RulesBroken(report)
@@ -399,7 +402,7 @@ def control_from_map(data: Input, source: Source, table: Numbers) -> Control:
     adjacent: dict[str, set[str]] = checks.adjacent_areas(loaded.setup)
     terrains = checks.load_areas().terrains
     _map_ids(data, source, set(spaces), set(adjacent), terrains)
-    _stacking(data, Rules("quo-vadis", source))
+    _stacking(data, Rules(GAME, source))
     races = _race_terrains(terrains)
     need_workers, need_towns = table.control["workers"], table.control["towns"]
     out = Control({}, {}, {}, {}, {})
@@ -490,7 +493,7 @@ def _check(data: Input, source: Source, table: Numbers) -> None:
     _shape(data, source, limits.generations)
     by_players = limits.areas_by_players
     areas = by_players.get(len(data.players), max(by_players.values()))
-    rules = Rules("quo-vadis", source)
+    rules = Rules(GAME, source)
     for i, p in enumerate(data.players):
         here = ("players", i)
         assert isinstance(p.towns, int) and isinstance(p.destroyed_towns, int)
@@ -567,7 +570,7 @@ def _settlement(data: Input, table: Numbers, tables: list[Table]) -> ScoreResult
     note = Phrase(GENERATION_CHANGE, player=s.player, cards=s.cards, areas=s.areas, vp=vp)
     verdict = "A settlement decides no winner; the VP go on the player's pile."
     return ScoreResult(
-        "quo-vadis", [row], [], None, notes=[note], tables=tables, places={s.player: 1}, verdict=verdict
+        GAME, [row], [], None, notes=[note], tables=tables, places={s.player: 1}, verdict=verdict
     )
 
 
@@ -609,5 +612,5 @@ def score(data: Input, source: Source) -> ScoreResult:
     ]
     order = {name: -seat for name, seat in seats.items()}
     return ScoreResult.ranked(
-        "quo-vadis", rows, [TieBreak.by("seat order from the start player", order)], tables=tables
+        GAME, rows, [TieBreak.by("seat order from the start player", order)], tables=tables
     )
