@@ -10,15 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pnpforge import catalog
 from pnpforge.contract import Dealer, Game, Scorer, SetupRules
 from pnpforge.errors import InputError
-
-if TYPE_CHECKING:
-    from pnpforge.scoring import datasheet
-    from pnpforge.validator import rulebook
 
 __all__ = ["data_dealer", "data_names", "data_scorer", "data_setup", "game", "has_rules"]
 
