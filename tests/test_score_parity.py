@@ -81,9 +81,70 @@ CASES: dict[str, list[str]] = {
         "players:\n  - {name: Ann, crystals: 12, temples: 6, villages: 5}\n"
         "  - {name: Bob, villages: {yellow: 2}}\n",
     ],
+    "delphi": [
+        # tests/test_score_delphi.py (DONE: every task and at Zeus)
+        "players:\n  - {name: P1, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true,"
+        " oracle_cards: 0}\n  - {name: P2, shrine: 3, statue: 3, offering: 3, monster: 2, oracle_cards: 5}\n",
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true,"
+            f" oracle_cards: {c}}}\n"
+            for i, c in enumerate([2, 3, 3], 1)
+        ),
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true, {extra}}}\n"
+            for i, extra in enumerate(["oracle_cards: 3, favour: 1", "oracle_cards: 3, favour: 4"], 1)
+        ),
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true, {extra}}}\n"
+            for i, extra in enumerate(["oracle_cards: 4, favour: 0", "oracle_cards: 3, favour: 9"], 1)
+        ),
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true, {extra}}}\n"
+            for i, extra in enumerate(["oracle_cards: 1, favour: 2", "oracle_cards: 1, favour: 2"], 1)
+        ),
+        "players:\n  - {name: P1, shrine: 1}\n  - {name: P2, monster: 3, oracle_cards: 9}\n",
+        "tasks: 8\nplayers:\n  - {name: P1, shrine: 2, statue: 2, offering: 2, monster: 2, zeus: true}\n"
+        "  - {name: P2, shrine: 2, statue: 2, offering: 2, monster: 1}\n",
+        "tasks: 10\nplayers:\n  - {name: P1, statue: 2, shrine: 2, monster: 3, offering: 3, zeus: true}\n"
+        "  - {name: P2, shrine: 1}\n",
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true, oracle_cards: 7,"
+            " favour: 6}\n"
+            for i in range(1, 5)
+        ),
+        "players:\n  - {name: P1, shrine: 4, favour: -1}\n  - {name: P2, monster: 2, zeus: true}\n",
+        "tasks: 13\nplayers:\n  - {name: P1, shrine: 1}\n  - {name: P2, shrine: 1}\n",
+        "tasks: 7\nplayers:\n  - {name: P1, shrine: -1}\n  - {name: P2, shrine: 9}\n",
+        "tasks: -2\nplayers:\n  - {name: P1}\n  - {name: P2}\n",
+        "players:\n  - {name: P1, zeus: maybe}\n  - {name: P2, shrine: 1}\n",
+        "players:\n  - {name: P1, shrine: '2'}\n  - {name: P2, shrine: 1}\n",
+        "players:\n" + "".join(f"  - {{name: P{i}, shrine: 1}}\n" for i in range(1, 6)),
+        # tests/test_score_lang.py, tests/test_serve.py
+        "players:\n  - {name: Ann, statue: 4, zeus: true, favour: -2}\n  - {name: Bob}\n",
+        "players:\n  - {name: Ann, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true,"
+        " oracle_cards: 2, favour: 1}\n  - {name: Bob, shrine: 3, statue: 3, offering: 3, monster: 3,"
+        " zeus: true, oracle_cards: 2, favour: 4}\n  - {name: Cy, shrine: 2, statue: 1}\n",
+        # every limit and message at once
+        "tasks: 9\nplayers:\n  - {name: Ann, shrine: 3, statue: 3, offering: -1, monster: 4, zeus: true,"
+        " oracle_cards: -2}\n  - {name: Bob, shrine: 2, statue: 2, offering: 3, monster: 2, zeus: true}\n"
+        "  - {name: Cy, statue: 3, favour: -1, oracle_cards: 3}\n",
+        "tasks: 11\nplayers:\n  - {name: Ann, shrine: 3, statue: 2, offering: 3, monster: 3, zeus: true}\n"
+        "  - {name: Bob, shrine: 3, statue: 3, offering: 3, monster: 3}\n",
+        "tasks: 8\nplayers:\n  - {name: Ann, zeus: false, favour: 3}\n  - {name: Bob, sheep: 1}\n",
+    ],
 }
 # piped answers to `score GAME --interactive` (docs/scoring.md, tests/test_score_lang.py)
 ANSWERS: dict[str, list[str]] = {
+    "delphi": [
+        "2\n12\nAnn\n3\n3\n3\n3\ny\n2\n4\nBob\n3\n3\n3\n2\nn\n5\n1\n",
+        "3\n8\nA\n2\n2\n2\n2\ny\n0\n0\nB\n2\n2\n2\n2\ny\n1\n0\nC\n0\n0\n0\n0\nn\n0\n0\n",
+        "2\n12\nAnn\n4\n0\n0\n0\ny\n0\n0\nBob\n0\n0\n0\n0\nn\n0\n0\n",
+    ],
     "gods": [
         "2\nAnn\n2\n3\n4\n5\nBob\n2\n2\n4\n3\n",
         "2\nAnn\n2\n1\n3\n5\nBob\n1\n1\n2\n4\n",
@@ -91,7 +152,9 @@ ANSWERS: dict[str, list[str]] = {
     ],
 }
 # whole score files: the game's example (games/<id>/example-score.yaml) and the docs' examples
-FILES: dict[str, list[Path]] = {"gods": [REPO / "src" / "pnpforge" / "games" / "gods" / "example-score.yaml"]}
+FILES: dict[str, list[Path]] = {
+    game: [REPO / "src" / "pnpforge" / "games" / game / "example-score.yaml"] for game in ("delphi", "gods")
+}
 
 
 def _docs_files(game: str) -> list[str]:

@@ -37,7 +37,10 @@ __all__ = [
     "english",
     "literal",
     "scoring_problems",
+    "scoring_texts",
     "setup_problems",
+    "setup_texts",
+    "in_language",
     "texts",
     "typed",
 ]
@@ -49,6 +52,7 @@ Key = Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$", max_length=40)]
 Word = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9 _-]*$", max_length=40)]
 Expression = Annotated[str, Field(max_length=expressions.MAX_EXPRESSION)]
 Label = Annotated[str, Field(min_length=1, max_length=60)]  # a sheet's word: a breakdown key, a noun
+Text = Annotated[str, Field(min_length=1, max_length=400)]
 
 # names the score engine gives every per-player expression, beside the fields and tables
 PLAYER_NAMES = ("name", "seat", "players")
@@ -106,6 +110,7 @@ class FieldSpec(Strict):
     info: StrictBool = Field(False, description="shown beside the total on the sheet, never summed")
     heading: LocalText | None = Field(None, description="the key as a column heading says it, per language")
     by: ByKey | None = None
+    flag: StrictBool = Field(False, description="true or false (a yes/no question), not a count")
 
 
 class KitValue(Strict):
@@ -151,6 +156,22 @@ class Check(Strict):
     what: LocalText | None = None
     of: Key | None = None
     at: Key | None = None
+    stop: StrictBool = Field(False, description="checked before the rest; when broken, nothing else is")
+
+
+class Shown(Strict):
+    """A value shown on the sheet (beside the total, or as a table's column), never summed."""
+
+    name: Label
+    value: Expression
+    word: StrictBool = Field(False, description="the value is a word said in each language (`words:`)")
+
+
+class SheetTable(Strict):
+    """An extra table under the sheet (a progress sheet): a row per player, a column per `columns` entry."""
+
+    title: LocalText
+    columns: list[Shown] = Field(min_length=1, max_length=30)
 
 
 class TieBreakSpec(Strict):
@@ -168,8 +189,17 @@ class ScoringSection(Strict):
     checks: list[Check] = Field(default_factory=list, max_length=100)
     tiebreaks: list[TieBreakSpec] = Field(default_factory=list, max_length=20)
     eligible: Expression | None = None
+    none_eligible: LocalText | None = Field(None, description="what the sheet says when nobody may win")
     ends_when: Expression | None = None
     not_ended: LocalText = "No winner yet."
+    values: dict[Key, Expression] = Field(default_factory=dict, description="game-wide names, in order")
+    shows: list[Shown] = Field(default_factory=list, max_length=20)
+    sheets: list[SheetTable] = Field(default_factory=list, max_length=10)
+    details: dict[Key, Expression | dict[Key, Expression]] = Field(default_factory=dict)
+    words: list[Text] | dict[Text, dict[Lang, str]] = Field(
+        default_factory=dict,
+        description="the sheet's words said as data (a `word: true` value, e.g. yes), with translations",
+    )
 
     @field_validator("fields")
     @classmethod
@@ -275,6 +305,62 @@ RULE_NAMES: dict[str, tuple[str, ...]] = {
 PARAMETERS = ("pieces", "to", "terrain", "most", "least", "at_least", "placed")
 
 
+# ---- the words a section says
+
+
+Said = list[tuple[str, LocalText | None]]  # (English text, its text per language when the section gives it)
+
+
+def scoring_texts(section: ScoringSection) -> Said:
+    """Every text a score sheet says, by its English: labels, rules, nouns and keys said as words, items,
+    messages, tie-breaks, tables, words. A bundled game's are catalog messages (tools/catalogs.py)."""
+    said: Said = []
+    for spec in section.fields:
+        said += [(english(spec.label), spec.label)]
+        counted = not (spec.choices or spec.seat or spec.flag) and (
+            spec.min is not None or spec.max is not None
+        )
+        if spec.heading is not None or spec.info or (counted and spec.noun is None):
+            said.append((spec.key, spec.heading))  # the key said as a word: a column, a rule break's noun
+        said += [(english(spec.rule), spec.rule)] if english(spec.rule) else []
+        said += [(spec.noun, None)] if spec.noun else []
+        if spec.by is not None:
+            said += [(english(spec.by.word), spec.by.word), (english(spec.by.noun), spec.by.noun)]
+    said += [(item.name, item.label) for item in section.items]
+    for check in section.checks:
+        text = check.message if check.message is not None else check.what
+        said += [(english(text), text)] if text is not None else []
+    said += [(tiebreak.name, tiebreak.label) for tiebreak in section.tiebreaks]
+    said += [(english(section.not_ended), section.not_ended)] if section.ends_when is not None else []
+    said += [(english(section.none_eligible), section.none_eligible)] if section.none_eligible else []
+    said += [(shown.name, None) for shown in section.shows]
+    for table in section.sheets:
+        said += [(english(table.title), table.title), *((c.name, None) for c in table.columns)]
+    given = section.words if isinstance(section.words, dict) else dict.fromkeys(section.words, {})
+    said += [(word, {"en": word, **said_as}) for word, said_as in given.items()]
+    return said
+
+
+def setup_texts(section: SetupSection) -> Said:
+    """Every text set-up rules say, by its English: pieces, rule messages, the picture's title and key."""
+    said: Said = [(name, spec.label) for name, spec in section.pieces.items()]
+    said += [(english(spec.label), spec.label) for spec in section.pieces.values()]
+    said += [(english(rule.message), rule.message) for rule in section.rules]
+    said += [(english(text), text) for text in (section.title, section.key) if english(text)]
+    said += [(terrain, None) for terrain in section.terrain_colours]
+    return said
+
+
+def in_language(said: Said, lang: str) -> dict[str, str]:
+    """The texts a section gives in `lang`, keyed by their English (what `Game.names` looks up first)."""
+    found: dict[str, str] = {}
+    for key, text in said:
+        translated = texts(text).get(lang) if text is not None else None
+        if key and translated and translated != key:
+            found[key] = translated
+    return found
+
+
 # ---- checks beyond types
 
 
@@ -341,7 +427,7 @@ def scoring_names(section: ScoringSection) -> tuple[set[str], set[str]]:
     functions = set(expressions.FUNCTIONS)
     player_fields = [f.key for f in section.fields if f.per == "player"]
     game_fields = {f.key for f in section.fields if f.per == "game"}
-    tables = set(section.tables) | set(section.kit)
+    tables = set(section.tables) | set(section.kit) | set(section.values)
     aggregates = {f"{k}_all" for k in player_fields} | {f"{k}_others" for k in player_fields}
     per_player = {*player_fields, *game_fields, *tables, *aggregates, *PLAYER_NAMES, *functions}
     game = {*game_fields, *tables, *aggregates, *GAME_NAMES, *functions}
@@ -436,6 +522,22 @@ def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scor
             problems.append(source.problem((*at, "kit", name), said))
     for index, check in enumerate(section.checks):
         problems.extend(_check_problems(check, source, (*at, "checks", index), keys, per_player, game))
+    known_values = game - set(section.values)
+    for name, text in section.values.items():  # each value reads the game and the values before it
+        problems.append(_expression_problem(source, (*at, "values", name), text, known_values))
+        known_values.add(name)
+    for index, shown in enumerate(section.shows):
+        problems.append(_expression_problem(source, (*at, "shows", index, "value"), shown.value, per_player))
+    for index, table in enumerate(section.sheets):
+        problems.extend(_message_problems(source, (*at, "sheets", index, "title"), table.title, game))
+        for column, shown in enumerate(table.columns):
+            where = (*at, "sheets", index, "columns", column, "value")
+            problems.append(_expression_problem(source, where, shown.value, per_player))
+    for name, detail in section.details.items():
+        for key, text in detail.items() if isinstance(detail, dict) else [("", detail)]:
+            problems.append(
+                _expression_problem(source, (*at, "details", name, *([key] if key else [])), text, game)
+            )
     for index, tiebreak in enumerate(section.tiebreaks):
         problems.append(_expression_problem(source, (*at, "tiebreaks", index, "by"), tiebreak.by, totals))
     if section.eligible is not None:

@@ -28,17 +28,18 @@ from pnpforge.components.gamerules import (
     KitValue,
     ScoringSection,
     english,
+    in_language,
     literal,
     scoring_problems,
-    texts,
+    scoring_texts,
     typed,
 )
 from pnpforge.errors import InputError, quoted
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
-from pnpforge.scoring.inputs import Count, Name, PlayerEntry, Rules, Strict, known_names, owned
+from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, Strict, known_names, owned
 from pnpforge.scoring.prompts import Field
-from pnpforge.scoring.sheet import PlayerScore, ScoreResult, TieBreak
+from pnpforge.scoring.sheet import PlayerScore, ScoreResult, Table, TieBreak
 from pnpforge.sourcefile import Path_, Source
 
 __all__ = ["DataSheet", "load", "words"]
@@ -88,6 +89,8 @@ class DataSheet:
             return literal(*spec.choices)
         if spec.seat:
             return Name | None
+        if spec.flag:
+            return Flag
         if spec.by is not None:
             example = "{" + (self.keys(spec) or ["key"])[0] + ": 1}"
             return Annotated[
@@ -100,7 +103,7 @@ class DataSheet:
         """The questions of `score GAME --interactive` and the page: game fields first, then each player's."""
         asked = []
         for spec in sorted(self.section.fields, key=lambda f: f.per == "player"):
-            kind = "choice" if spec.choices else "text" if spec.seat else "int"
+            kind = "choice" if spec.choices else "text" if spec.seat else "bool" if spec.flag else "int"
             asked.append(
                 Field(
                     spec.key,
@@ -143,6 +146,11 @@ class DataSheet:
             context.update(name=player.name, seat=seat)
             contexts.append(context)
         whole_game = {k: v for k, v in contexts[0].items() if k in shared or k.endswith("_all")}
+        self._stops(players, contexts, whole_game, source)
+        for name, text in self.section.values.items():  # game-wide names, each over those before it
+            whole_game[name] = self._value(text, whole_game, ("values", name))
+            for context in contexts:
+                context[name] = whole_game[name]
         self._check(players, contexts, whole_game, source)
         rows = self._rows(contexts, names)
         totals = [int(r.total or 0) for r in rows]
@@ -165,9 +173,19 @@ class DataSheet:
         if self.section.eligible is not None:
             eligible = [c["name"] for c in contexts if self._truth(self.section.eligible, c, ("eligible",))]
         extra: dict[str, Any] = {}
+        if self.section.sheets:
+            extra["tables"] = [
+                self._table(i, t, contexts, whole_game) for i, t in enumerate(self.section.sheets)
+            ]
+        if self.section.details:
+            extra["details"] = {
+                name: self._detail(name, detail, whole_game) for name, detail in self.section.details.items()
+            }
+        if self.section.none_eligible is not None and eligible == []:
+            extra["verdict"] = Phrase.word(english(self.section.none_eligible))
         if self.section.ends_when is not None:
             ended = self._truth(self.section.ends_when, {**whole_game, "total_all": totals}, ("ends_when",))
-            extra["details"] = {"game_ends": ended}
+            extra["details"] = {**extra.get("details", {}), "game_ends": ended}
             if not ended:
                 eligible = []
                 extra["verdict"] = Phrase.word(english(self.section.not_ended))
@@ -196,13 +214,52 @@ class DataSheet:
         if problems:
             raise InputError(problems)
 
+    def _stops(
+        self, players: list[Any], contexts: list[dict[str, Any]], whole_game: dict[str, Any], source: Source
+    ) -> None:
+        """The `stop:` checks, before anything else: when one breaks, the others are not looked at."""
+        rules = Rules(self.game, source)
+        for number, check in enumerate(self.section.checks):
+            if not check.stop:
+                continue
+            if check.per == "game":
+                at = (check.at,) if check.at in whole_game else ("players",)
+                self._apply(rules, check, number, whole_game, at, None)
+            elif check.per == "player":
+                for index, (player, context) in enumerate(zip(players, contexts, strict=True)):
+                    at = ("players", index, *((check.at,) if check.at else ()))
+                    self._apply(rules, check, number, context, at, player.name)
+        rules.done()
+
+    def _table(
+        self, index: int, table: Any, contexts: list[dict[str, Any]], whole_game: dict[str, Any]
+    ) -> Table:
+        rows = []
+        for context in contexts:
+            row: list[int | str] = []
+            for column, shown in enumerate(table.columns):
+                row.append(self._shown(shown, context, ("sheets", index, "columns", column, "value")))
+            rows.append(row)
+        return Table(_said(table.title, whole_game), [c.name for c in table.columns], rows)
+
+    def _shown(self, shown: Any, context: Mapping[str, Any], path: Path_) -> int | str:
+        value = self._value(shown.value, context, path)
+        if shown.word:
+            return Phrase.word(expressions.text_of(value))
+        return value if isinstance(value, int) and not isinstance(value, bool) else expressions.text_of(value)
+
+    def _detail(self, name: str, detail: Any, whole_game: dict[str, Any]) -> Any:
+        if isinstance(detail, dict):
+            return {k: self._value(t, whole_game, ("details", name, k)) for k, t in detail.items()}
+        return self._value(detail, whole_game, ("details", name))
+
     def _check(
         self, players: list[Any], contexts: list[dict[str, Any]], whole_game: dict[str, Any], source: Source
     ) -> None:
         """Every rule break, in order: per player its counts below the least, above the most, and its
         checks; then the game's and the per-key checks. `Rules.done()` raises them all (exit 1)."""
         rules = Rules(self.game, source)
-        counted = [f for f in self.section.fields if not (f.choices or f.seat)]
+        counted = [f for f in self.section.fields if not (f.choices or f.seat or f.flag)]
         for index, (player, context) in enumerate(zip(players, contexts, strict=True)):
             here = ("players", index)
             for spec in counted:
@@ -233,7 +290,7 @@ class DataSheet:
                         what,
                     )
             for number, check in enumerate(self.section.checks):
-                if check.per == "player":
+                if check.per == "player" and not check.stop:
                     self._apply(
                         rules,
                         check,
@@ -248,6 +305,8 @@ class DataSheet:
                     rules, spec, (spec.key,), whole_game[spec.key], Phrase.word(spec.noun or spec.key)
                 )
         for number, check in enumerate(self.section.checks):
+            if check.stop:
+                continue
             if check.per == "game":
                 self._apply(
                     rules,
@@ -322,9 +381,14 @@ class DataSheet:
                     row[item.name] = value
         info_keys = [f.key for f in self.section.fields if f.info and f.per == "player"]
         return [
-            PlayerScore(name, row, info={k: c[k] for k in info_keys})
+            PlayerScore(name, row, info={**{k: c[k] for k in info_keys}, **self._shows(c)})
             for name, row, c in zip(names, breakdowns, contexts, strict=True)
         ]
+
+    def _shows(self, context: Mapping[str, Any]) -> dict[str, int | str]:
+        return {
+            s.name: self._shown(s, context, ("shows", i, "value")) for i, s in enumerate(self.section.shows)
+        }
 
     def _value(self, text: str | int, context: Mapping[str, Any], path: Path_) -> Any:
         if isinstance(text, int):
@@ -393,6 +457,8 @@ def _total(value: Any) -> Any:
 def _default(spec: FieldSpec) -> Any:
     if spec.seat:
         return None
+    if spec.flag:
+        return bool(spec.default)
     if spec.default is not None:
         return spec.default
     if spec.choices:
@@ -453,20 +519,4 @@ def load(game: catalog.GameFolder) -> DataSheet | None:
 
 def words(section: ScoringSection, lang: str) -> dict[str, str]:
     """The section's own texts in `lang`, keyed by their English (labels, rules, items, messages)."""
-    said: dict[str, str] = {}
-    pairs: list[tuple[Any, Any]] = [(s.label, s.label) for s in section.fields]
-    pairs += [(s.rule, s.rule) for s in section.fields]
-    pairs += [(i.name, i.label) for i in section.items if i.label is not None]
-    pairs += [(s.key, s.heading) for s in section.fields if s.heading is not None]
-    pairs += [(t.name, t.label) for t in section.tiebreaks if t.label is not None]
-    pairs += [(s.by.word, s.by.word) for s in section.fields if s.by is not None]
-    pairs += [(s.by.noun, s.by.noun) for s in section.fields if s.by is not None]
-    pairs += [(c.message, c.message) for c in section.checks if c.message is not None]
-    pairs += [(c.what, c.what) for c in section.checks if c.what is not None]
-    pairs.append((section.not_ended, section.not_ended))
-    for key, text in pairs:
-        english_text = key if isinstance(key, str) else english(key)
-        translated = texts(text).get(lang)
-        if translated and english_text and translated != english_text:
-            said[english_text] = translated
-    return said
+    return in_language(scoring_texts(section), lang)

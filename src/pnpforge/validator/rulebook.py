@@ -23,9 +23,10 @@ from pnpforge.components.gamerules import (
     RuleSpec,
     SetupSection,
     english,
+    in_language,
     literal,
     setup_problems,
-    texts,
+    setup_texts,
     typed,
 )
 from pnpforge.errors import InputError, Problem
@@ -360,12 +361,4 @@ def load(game: catalog.GameFolder) -> Rulebook | None:
 
 def words(section: SetupSection, lang: str) -> dict[str, str]:
     """The section's own texts in `lang`, keyed by their English (pieces, messages, title, key)."""
-    said: dict[str, str] = {}
-    pairs: list[tuple[str, Any]] = [(name, spec.label) for name, spec in section.pieces.items()]
-    pairs += [(english(r.message), r.message) for r in section.rules]
-    pairs += [(english(section.title), section.title), (english(section.key), section.key)]
-    for key, text in pairs:
-        translated = texts(text).get(lang)
-        if key and translated:
-            said[key] = translated
-    return said
+    return in_language(setup_texts(section), lang)

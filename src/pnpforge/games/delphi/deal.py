@@ -58,6 +58,11 @@ DATA_WORDS = (
     N_("colours"),
     N_("count"),
     N_("player"),
+    # the options the page offers, and their values
+    N_("short"),
+    N_("remove"),
+    N_("true"),
+    N_("false"),
 )
 
 
