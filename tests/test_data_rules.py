@@ -189,6 +189,7 @@ MISTAKES = [
         "unknown piece 'towers'",
     ),
     ("the tower at {cell} stands", "the tower at {cel} stands", "unknown name 'cel' in the message"),
+    ("board: {hexmap: board}", "board: {hexmap: boards}", "no component 'boards' with a hexmap element"),
 ]
 
 

@@ -258,9 +258,11 @@ class RuleSpec(Strict):
 
 
 class Board(Strict):
-    """The board's cells: a YAML data file of the game, as a `hexmap` element prints it (its `source`)."""
+    """The board's cells: the spec's own `hexmap` element (`hexmap: COMPONENT`, its cells as it prints
+    them), or a YAML data file of the game read the way a hexmap's `source` reads one."""
 
-    data: str = Field(description="YAML file beside game.yaml, e.g. farm.yaml")
+    hexmap: str | None = Field(None, description="a component of this game.yaml holding a `hexmap` element")
+    data: str | None = Field(None, description="YAML file beside game.yaml, e.g. farm.yaml")
     list: str = Field("cells", description="Dotted key of the list of items")
     match: dict[str, str] = Field(default_factory=dict, description="Pick items with these fields")
     cells: str = Field("", description="Key of the cell list in each item; '' (default) if items are cells")
@@ -562,6 +564,9 @@ def setup_problems(section: SetupSection, source: Source, at: Path_ = ("setup",)
     """What a type cannot say about set-up rules: rule kinds, their parameters, pieces, messages."""
     problems: list[Problem] = []
     pieces = set(section.pieces)
+    if (section.board.hexmap is None) == (section.board.data is None):
+        said = Phrase.word(N_("expected the board as `hexmap: COMPONENT` or `data: FILE` (one of them)"))
+        problems.append(source.problem((*at, "board"), said))
     for index, rule in enumerate(section.rules):
         here = (*at, "rules", index)
         if rule.kind not in RULE_PARAMETERS:

@@ -19,6 +19,7 @@ from typing import Annotated, Any
 from pydantic import Field, StrictInt, create_model
 
 from pnpforge import catalog
+from pnpforge.components.gamerules import Board as BoardSpec
 from pnpforge.components.gamerules import (
     RuleSpec,
     SetupSection,
@@ -43,6 +44,7 @@ from pnpforge.validator.setupkit import Coord, SetupModel, player_count, reject_
 __all__ = ["Rulebook", "load", "words"]
 
 SECTION = "setup"
+NO_HEXMAP = N_("no component {name} with a hexmap element in this game.yaml")
 OFF_BOARD = N_("cell {cell} is not on the board (expected one of its cells)")
 NO_SEAT = N_("player {player} is not at the table (expected 1-{players})")
 PLAYER = N_("player {player}")
@@ -86,8 +88,8 @@ class Rulebook:
 
     @cached_property
     def board(self) -> Board:
-        spec = self.section.board
-        source = read_yaml(self.folder / spec.data)
+        spec = self._board_source()
+        source = read_yaml(self.folder / str(spec.data))
         node: Any = source.data
         path: tuple[str | int, ...] = ()
         for part in spec.list.split("."):
@@ -111,6 +113,24 @@ class Rulebook:
         if problems:
             raise InputError(problems)
         return Board(cells)
+
+    def _board_source(self) -> BoardSpec:
+        """The board's data file and list: given, or those of the spec's `hexmap` element it names."""
+        board = self.section.board
+        if board.hexmap is None:
+            return board
+        spec = read_yaml(self.folder / catalog.SPEC_NAME).data
+        for component in spec.get("components", []) if isinstance(spec, dict) else []:
+            if not isinstance(component, dict) or component.get("name") != board.hexmap:
+                continue
+            for side in ("face", "back"):
+                elements = (component.get(side) or {}).get("elements", [])
+                for element in elements if isinstance(elements, list) else []:
+                    if isinstance(element, dict) and element.get("type") == "hexmap":
+                        printed = dict(element.get("source") or {})
+                        return BoardSpec(**{**printed, "terrain": board.terrain})
+        said = Phrase(NO_HEXMAP, name=repr(board.hexmap))
+        raise InputError([self.spec.problem((SECTION, "board", "hexmap"), said)])
 
     def check(self, setup: Any, source: Source) -> Report:
         cells = self.board.cells
