@@ -270,3 +270,54 @@ def test_the_docs_show_the_scaffold_and_what_it_prints(game: Path, monkeypatch: 
         command, *printed = shown.strip().splitlines()
         result = run(*command.removeprefix("$ pnpforge ").split())
         assert result.exit_code == 0 and result.output.strip().splitlines() == printed, result.output
+
+
+MAJORITIES = """\
+game:
+  id: ties
+  title: Ties
+  players: [2, 5]
+components:
+  - {name: card, kind: card, size: poker, face: {elements: []}}
+scoring:
+  fields:
+    - {key: first, per: game, seat: true, label: start player}
+    - {key: gold, label: gold}
+  items:
+    - {name: everyone, points: 6, majority: {of: gold, ties: everyone}}
+    - {name: nobody, points: 6, majority: {of: gold, ties: nobody}}
+    - {name: split, points: 6, majority: {of: gold, ties: split}}
+    - {name: first, points: 6, majority: {of: gold, ties: first, start: first}}
+    - {name: at least 5, points: 6, majority: {of: gold, at_least: 5}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("start", "golds", "expected"),
+    [  # expected: each player's (everyone, nobody, split, first, at least 5)
+        ("Cy", [3, 1, 3, 0], [(6, 0, 3, 0, 0), (0, 0, 0, 0, 0), (6, 0, 3, 6, 0), (0, 0, 0, 0, 0)]),
+        ("Ann", [3, 1, 3, 0], [(6, 0, 3, 6, 0), (0, 0, 0, 0, 0), (6, 0, 3, 0, 0), (0, 0, 0, 0, 0)]),
+        ("Dee", [5, 5, 5, 1], [(6, 0, 2, 6, 6), (6, 0, 2, 0, 6), (6, 0, 2, 0, 6), (0, 0, 0, 0, 0)]),
+        ("Bob", [5, 5, 5, 1], [(6, 0, 2, 0, 6), (6, 0, 2, 6, 6), (6, 0, 2, 0, 6), (0, 0, 0, 0, 0)]),
+        ("Bob", [0, 2, 0, 0], [(0, 0, 0, 0, 0), (6, 6, 6, 6, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 0)]),
+    ],
+)
+def test_majority_tie_rules(
+    tmp_path: Path, start: str, golds: list[int], expected: list[tuple[int, ...]]
+) -> None:
+    folder = tmp_path / "ties"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(MAJORITIES, encoding="utf-8")
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    players = "".join(f"  - {{name: {n}, gold: {g}}}\n" for n, g in zip(names, golds, strict=True))
+    path = folder / "final.yaml"
+    path.write_text(f"game: ties\nfirst: {start}\nplayers:\n{players}", encoding="utf-8")
+    result = run("score", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    rows = {p["name"]: tuple(p["breakdown"].values()) for p in json.loads(result.stdout)["players"]}
+    assert [rows[n] for n in names] == expected
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(f"first: {start}", "first: Zed"), encoding="utf-8"
+    )
+    refused = run("score", str(path))
+    assert refused.exit_code == 2 and "final.yaml:2:8: unknown player 'Zed'" in refused.output
