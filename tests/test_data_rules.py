@@ -235,6 +235,15 @@ def test_a_data_game_serves_its_sheet(game: Path, tmp_path: Path, monkeypatch: p
         ]
         dealt = client.post("/g/my-game/deal", data={"players": "2", "seed": "1"})
         assert dealt.status_code == 200 and 'data-valid="yes"' in dealt.text
+        broken = (game / "setup.yaml").read_text(
+            encoding="utf-8"
+        ) + "  - {piece: village, at: [-3, 2], player: 1}\n"
+        page = client.post("/g/my-game/check", files={"file": ("mine.yaml", broken.encode())})
+        assert page.status_code == 200 and 'data-valid="no"' in page.text
+        assert "<code>villages-touch</code>" in page.text and 'data-code="villages-touch"' in page.text
+        api = client.post("/api/g/my-game/check", data={"setup": broken}).json()
+        codes = [e["code"] for e in api["report"]["errors"]]
+        assert codes == ["villages-touch"] and api["unmarked"] == []
         japanese = client.get("/g/my-game?lang=ja")
         assert "建てた村" in japanese.text
 

@@ -277,6 +277,9 @@ class SetupSection(Strict):
     key: LocalText = ""
     terrain_colours: dict[Word, str] = Field(default_factory=dict)
     player_colours: list[str] = Field(default_factory=lambda: ["red", "blue", "green", "yellow", "black"])
+    words: list[Text] | dict[Text, dict[Lang, str]] = Field(
+        default_factory=dict, description="words said as data (the terrains on the picture's key), translated"
+    )
     cell_mm: float = Field(9.0, gt=2, le=40)
 
 
@@ -350,6 +353,8 @@ def setup_texts(section: SetupSection) -> Said:
     said += [(english(rule.message), rule.message) for rule in section.rules]
     said += [(english(text), text) for text in (section.title, section.key) if english(text)]
     said += [(terrain, None) for terrain in section.terrain_colours]
+    given = section.words if isinstance(section.words, dict) else dict.fromkeys(section.words, {})
+    said += [(word, {"en": word, **said_as}) for word, said_as in given.items()]
     return said
 
 
