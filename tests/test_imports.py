@@ -6,11 +6,14 @@ bringing a heavy library back into every command's start-up.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -29,22 +32,33 @@ try:
 except SystemExit as done:
     code = done.code
 heavy = sorted({name.split(".")[0] for name in sys.modules} & set(json.loads(sys.stdin.read())))
+# pnpforge's modules by name, the libraries by top-level name (a game's own modules are its business)
+ours = {name for name in sys.modules if name == "pnpforge" or name.startswith("pnpforge.")}
+tops = {name.split(".")[0] for name in sys.modules}
+std = sys.stdlib_module_names
+libraries = {top for top in tops if top not in std and not top.startswith(("_", "pnpforge"))}
 with open(out, "w") as handle:
-    json.dump({"code": code, "heavy": heavy}, handle)
+    json.dump({"code": code, "heavy": heavy, "modules": sorted(ours | libraries)}, handle)
 """
 GAMES = [game.id for game in catalog.games() if game.bundled]
 SCORE_FILES = {game: catalog.BUNDLED_DIR / game / "example-score.yaml" for game in GAMES}  # each game's own
 DEALT = [game.id for game in catalog.games() if game.bundled and contract.of(game).deal is not None]
 
 
-def imported(tmp_path: Path, *args: str) -> set[str]:
-    """The heavy top-level packages `pnpforge ARGS` imported, run in a fresh interpreter."""
+def probed(tmp_path: Path, *args: str) -> dict[str, Any]:
+    """What `pnpforge ARGS` imported, run in a fresh interpreter: its exit code, the heavy top-level
+    packages among HEAVY, and every pnpforge module and library (by top-level name)."""
     out = tmp_path / "modules.json"
     command = [sys.executable, "-c", PROBE, str(out), *args]
     subprocess.run(command, input=json.dumps(HEAVY), text=True, capture_output=True, check=True)
-    found = json.loads(out.read_text())
+    found: dict[str, Any] = json.loads(out.read_text())
     assert found["code"] in (0, None), f"pnpforge {' '.join(args)} exited {found['code']}"
-    return set(found["heavy"])
+    return found
+
+
+def imported(tmp_path: Path, *args: str) -> set[str]:
+    """The heavy top-level packages `pnpforge ARGS` imported, run in a fresh interpreter."""
+    return set(probed(tmp_path, *args)["heavy"])
 
 
 def test_help_imports_no_library_and_lists_every_command(tmp_path: Path) -> None:
@@ -136,3 +150,92 @@ def test_pydantic_plugins_are_off_unless_the_user_says(setting: str | None) -> N
     run = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     found = json.loads(run.stdout.splitlines()[-1])  # after the score table
     assert found["setting"] == (setting or "__all__") and found["plugins"] == []
+
+
+# -- the table commands' allow-lists ----------------------------------------------------------------
+# Every module `score FILE`, `validate FILE` and `setup GAME` may import, over the bundled games: pnpforge's
+# own by name, libraries by top-level name. A new import fails here until it is added on purpose (each
+# one costs every table command start-up time: bench/bench_startup.py prints them beside their floor);
+# one no game needs any more fails too, so the lists stay what the commands do.
+LIBRARIES_OF_TABLE_COMMANDS = {
+    "annotated_types",
+    "click",
+    "cython_runtime",  # made by ruamel.yaml's compiled reader
+    "pydantic",
+    "pydantic_core",
+    "ruamel",
+    "typing_extensions",
+    "typing_inspection",
+}
+TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the contract, the words
+    "pnpforge",
+    "pnpforge.catalog",
+    "pnpforge.cli",
+    "pnpforge.cli.clickwords",
+    "pnpforge.cli.helptext",
+    "pnpforge.contract",
+    "pnpforge.errors",
+    "pnpforge.gamekit",
+    "pnpforge.i18n",
+    "pnpforge.internals",
+    "pnpforge.internals.quickexit",
+    "pnpforge.internals.ruamel_private",
+    "pnpforge.lazy",
+    "pnpforge.limits",
+    "pnpforge.longlived",
+    "pnpforge.mark",
+    "pnpforge.parsecache",
+    "pnpforge.phrase",
+    "pnpforge.sourcefile",
+    "pnpforge.suggest",
+}
+SETUPS = {"pnpforge.table", "pnpforge.table.setupfile", "pnpforge.validator", "pnpforge.validator.report"}
+SETUPS |= {"pnpforge.validator.setupkit", "pnpforge.validator.picture", "pnpforge.kit"}
+GEOMETRY = {"pnpforge.geometry", "pnpforge.geometry.cells", "pnpforge.geometry.hexgrid"}
+GEOMETRY |= {"pnpforge.geometry.lattice", "pnpforge.geometry.split"}
+SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a report, said
+SCORES = {*SHEETS, "pnpforge.scoring.inputs", "pnpforge.scoring.prompts", "pnpforge.table.scorefile"}
+TABLE_ALLOWED = {
+    # a score file may hold or name a set-up (Ankh, Good Shepherds, Quo Vadis): their checks come too
+    "score": {*TABLE_ENGINE, *SCORES, *SETUPS, *GEOMETRY, "pnpforge.cli.score_cmds", "pnpforge.table.linked"},
+    "validate": {*TABLE_ENGINE, *SETUPS, *GEOMETRY, *SHEETS, "pnpforge.cli.check_cmds"},
+    "setup": {
+        *TABLE_ENGINE,
+        *SETUPS,
+        *GEOMETRY,
+        "pnpforge.cli.check_cmds",
+    },  # nothing written: no pnpforge.files
+}
+TABLE_GAMES = [game for game in GAMES if game in DEALT and SCORE_FILES[game].exists()]
+
+
+@functools.cache
+def _table_imports(command: str, game: str) -> frozenset[str]:
+    """The pnpforge modules and libraries `pnpforge COMMAND` imports for `game` (a fresh interpreter)."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        low = str(catalog.players_range(catalog.find_game(game))[0])
+        dealt = [*("setup", game, "-p", low, "--seed", "3")]
+        args = {
+            "score": ["score", str(SCORE_FILES[game])],
+            "validate": ["validate", str(folder / "setup.yaml")],
+            "setup": dealt,
+        }[command]
+        if command == "validate":
+            assert CliRunner().invoke(main, [*dealt, "-o", str(folder / "setup.yaml")]).exit_code == 0
+        return frozenset(probed(folder, *args)["modules"])
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
+@pytest.mark.parametrize("command", sorted(TABLE_ALLOWED))
+def test_a_table_command_imports_only_its_allow_list(command: str, game: str) -> None:
+    found = _table_imports(command, game)
+    allowed = TABLE_ALLOWED[command] | LIBRARIES_OF_TABLE_COMMANDS
+    assert found - allowed == set(), f"pnpforge {command} ({game}) imports what its allow-list lacks"
+
+
+@pytest.mark.parametrize("command", sorted(TABLE_ALLOWED))
+def test_a_table_command_s_allow_list_holds_only_what_some_game_imports(command: str) -> None:
+    needed = frozenset().union(*(_table_imports(command, game) for game in TABLE_GAMES))
+    unused = (TABLE_ALLOWED[command] | LIBRARIES_OF_TABLE_COMMANDS) - needed
+    assert unused == set(), f"no game's {command} imports these any more: take them off its allow-list"

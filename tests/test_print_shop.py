@@ -172,9 +172,9 @@ def test_the_bleed_check_sees_a_piece_without_bleed(
     make_spec: SpecMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The pixel check is not blind: with the carrying switched off the band's bleed is paper."""
-    import pnpforge.layouts.faces.render as render_module
+    import pnpforge.layouts.faces.draw as draw_module
 
-    monkeypatch.setattr(render_module, "BLEEDING", ())
+    monkeypatch.setattr(draw_module, "carry_into_bleed", lambda *args: None)
     chosen, places, pdf = _side_images(make_spec(BAND))
     image = pdfium.PdfDocument(pdf)[0].render(scale=RING_DPI / 72).to_pil().convert("RGB")
     assert bare_bleed(image, chosen[0], *places[0])[0] > 20

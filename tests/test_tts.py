@@ -95,3 +95,32 @@ def test_cards_keep_their_proportions_in_tts(component: str, tmp_path: Path) -> 
         assert across / down == pytest.approx(cell[0] / cell[1], rel=rounding)
     if component == "race-cards":  # 95 × 65 mm, in millimetres on the table
         assert (across, down) == pytest.approx((95, 65), abs=0.01)
+
+
+def test_tokens_and_cards_are_named_by_title_else_by_row_id(tmp_path: Path) -> None:
+    spec = tmp_path / "spec"
+    spec.mkdir()
+    (spec / "game.yaml").write_text(
+        """game: {id: named, title: Named, players: [1, 2], designer: t}
+components:
+  - name: tokens
+    title: Tokens
+    kind: token
+    shape: circle
+    size: 20mm
+    rows: [{id: t07, count: 2}, {id: t08, name: Gold}, {colour: red}]
+    face: {elements: [{type: text, text: "x"}]}
+  - name: cards
+    kind: card
+    size: poker
+    rows: [{id: c01}, {id: c02, title: Storm}]
+    face: {elements: [{type: text, text: "x"}]}
+""",
+        encoding="utf-8",
+    )
+    out = tmp_path / "tts"
+    _export(spec, out)
+    bag = json.loads((out / "tokens.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert [t["Nickname"] for t in bag["ContainedObjects"]] == ["t07", "t07", "Gold", "Tokens 3"]
+    deck = json.loads((out / "cards.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["c01", "Storm"]

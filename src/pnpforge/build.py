@@ -354,7 +354,7 @@ def _sides_mode(group: ComponentPieces | None, frame: PageFrame, duplex: str) ->
     they fit that way; "none" for pieces without backs."""
     if group is None or duplex != "fold":
         return duplex
-    if not any(_has_back(p) for p in group.pieces[:1]):
+    if not any(_has_back(p) for p in group.pieces):  # a row may have no back (back: false)
         return "none"
     sizes = {(p.width, p.height) for p in group.pieces}
     for mode in ("fold", "fold-across"):

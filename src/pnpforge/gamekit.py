@@ -21,8 +21,9 @@ else in pnpforge (its own modules it imports relatively: `from . import checks`)
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pnpforge.lazy import exports
 
 if TYPE_CHECKING:  # at run time each name is imported from its module when a game first asks for it
     from pnpforge import kit
@@ -47,22 +48,19 @@ if TYPE_CHECKING:  # at run time each name is imported from its module when a ga
     from pnpforge.geometry.split import side_path, side_vertices
     from pnpforge.i18n import N_
     from pnpforge.phrase import Phrase, series
-    from pnpforge.scoring import (
+    from pnpforge.scoring.inputs import (
         Count,
-        Field,
         Flag,
         Name,
         PlayerEntry,
-        PlayerScore,
         Rules,
         RulesBroken,
-        ScoreResult,
         Strict,
-        Table,
-        TieBreak,
         known_names,
         owned,
     )
+    from pnpforge.scoring.prompts import Field
+    from pnpforge.scoring.sheet import PlayerScore, ScoreResult, Table, TieBreak
     from pnpforge.sourcefile import Path_, Source, read_yaml, validate
     from pnpforge.table.linked import linked_setup
     from pnpforge.validator.picture import (
@@ -91,98 +89,84 @@ if TYPE_CHECKING:  # at run time each name is imported from its module when a ga
 
 # where each name lives: `from pnpforge.gamekit import Report` imports pnpforge.validator.report only then,
 # so a command that only scores never loads the set-up engine's modules, and the reverse
-_HOME = {
-    "adjacency": "pnpforge.geometry.cells",
-    "BoardPicture": "pnpforge.validator.picture",
-    "Caravans": "pnpforge.contract",
-    "data_dealer": "pnpforge.gamedata",
-    "data_names": "pnpforge.gamedata",
-    "data_scorer": "pnpforge.gamedata",
-    "data_setup": "pnpforge.gamedata",
-    "CellShape": "pnpforge.validator.picture",
-    "Check": "pnpforge.contract",
-    "COMMAND_LINE": "pnpforge.validator.setupkit",
-    "components": "pnpforge.geometry.cells",
-    "Coord": "pnpforge.validator.setupkit",
-    "Count": "pnpforge.scoring",
-    "Deal": "pnpforge.contract",
-    "Dealer": "pnpforge.contract",
-    "Field": "pnpforge.scoring",
-    "Flag": "pnpforge.scoring",
-    "folder_id": "pnpforge.contract",
-    "Game": "pnpforge.contract",
-    "HeavyEdge": "pnpforge.validator.picture",
-    "Hex": "pnpforge.geometry.hexgrid",
-    "hex_adjacency": "pnpforge.geometry.cells",
-    "hex_centre": "pnpforge.validator.picture",
-    "hex_lattice": "pnpforge.geometry.lattice",
-    "hex_outer_edge": "pnpforge.geometry.cells",
-    "hex_points": "pnpforge.validator.picture",
-    "hexgrid": "pnpforge.geometry",
-    "InputError": "pnpforge.errors",
-    "kit": "pnpforge",
-    "known_names": "pnpforge.scoring",
-    "lattice_adjacency": "pnpforge.geometry.lattice",
-    "LatticeCell": "pnpforge.geometry.lattice",
-    "legend_of": "pnpforge.validator.picture",
-    "linked_setup": "pnpforge.table.linked",
-    "N_": "pnpforge.i18n",
-    "Name": "pnpforge.scoring",
-    "option_bool": "pnpforge.validator.setupkit",
-    "option_int": "pnpforge.validator.setupkit",
-    "owned": "pnpforge.scoring",
-    "Path_": "pnpforge.sourcefile",
-    "Phrase": "pnpforge.phrase",
-    "Picture": "pnpforge.contract",
-    "PieceMark": "pnpforge.validator.picture",
-    "player_count": "pnpforge.validator.setupkit",
-    "PlayerEntry": "pnpforge.scoring",
-    "PlayerScore": "pnpforge.scoring",
-    "polygon_cell": "pnpforge.geometry.cells",
-    "quoted": "pnpforge.errors",
-    "read_yaml": "pnpforge.sourcefile",
-    "reject_unknown_options": "pnpforge.validator.setupkit",
-    "Report": "pnpforge.validator.report",
-    "Rotation": "pnpforge.validator.setupkit",
-    "Rules": "pnpforge.scoring",
-    "RulesBroken": "pnpforge.scoring",
-    "Score": "pnpforge.contract",
-    "Scorer": "pnpforge.contract",
-    "ScoreResult": "pnpforge.scoring",
-    "series": "pnpforge.phrase",
-    "SetupModel": "pnpforge.validator.setupkit",
-    "SetupRules": "pnpforge.contract",
-    "Side": "pnpforge.validator.setupkit",
-    "side_path": "pnpforge.geometry.split",
-    "side_points": "pnpforge.validator.picture",
-    "side_vertices": "pnpforge.geometry.split",
-    "Source": "pnpforge.sourcefile",
-    "spread": "pnpforge.validator.picture",
-    "Strict": "pnpforge.scoring",
-    "Table": "pnpforge.scoring",
-    "TieBreak": "pnpforge.scoring",
-    "Triangle": "pnpforge.geometry.lattice",
-    "unknown": "pnpforge.errors",
-    "validate": "pnpforge.sourcefile",
-    "Vertex": "pnpforge.geometry.hexgrid",
-}
-_MODULES = {"kit", "hexgrid"}  # handed over whole (`kit.rows`, `hexgrid.neighbours`)
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module 'pnpforge.gamekit' has no attribute {name!r}")
-    if name in _MODULES:
-        value: Any = importlib.import_module(f"{home}.{name}")
-    else:
-        value = getattr(importlib.import_module(home), name)
-    globals()[name] = value  # the next lookup finds it without this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "adjacency": "pnpforge.geometry.cells",
+        "BoardPicture": "pnpforge.validator.picture",
+        "Caravans": "pnpforge.contract",
+        "data_dealer": "pnpforge.gamedata",
+        "data_names": "pnpforge.gamedata",
+        "data_scorer": "pnpforge.gamedata",
+        "data_setup": "pnpforge.gamedata",
+        "CellShape": "pnpforge.validator.picture",
+        "Check": "pnpforge.contract",
+        "COMMAND_LINE": "pnpforge.validator.setupkit",
+        "components": "pnpforge.geometry.cells",
+        "Coord": "pnpforge.validator.setupkit",
+        "Count": "pnpforge.scoring.inputs",
+        "Deal": "pnpforge.contract",
+        "Dealer": "pnpforge.contract",
+        "Field": "pnpforge.scoring.prompts",
+        "Flag": "pnpforge.scoring.inputs",
+        "folder_id": "pnpforge.contract",
+        "Game": "pnpforge.contract",
+        "HeavyEdge": "pnpforge.validator.picture",
+        "Hex": "pnpforge.geometry.hexgrid",
+        "hex_adjacency": "pnpforge.geometry.cells",
+        "hex_centre": "pnpforge.validator.picture",
+        "hex_lattice": "pnpforge.geometry.lattice",
+        "hex_outer_edge": "pnpforge.geometry.cells",
+        "hex_points": "pnpforge.validator.picture",
+        "hexgrid": "pnpforge.geometry.hexgrid",
+        "InputError": "pnpforge.errors",
+        "kit": "pnpforge.kit",
+        "known_names": "pnpforge.scoring.inputs",
+        "lattice_adjacency": "pnpforge.geometry.lattice",
+        "LatticeCell": "pnpforge.geometry.lattice",
+        "legend_of": "pnpforge.validator.picture",
+        "linked_setup": "pnpforge.table.linked",
+        "N_": "pnpforge.i18n",
+        "Name": "pnpforge.scoring.inputs",
+        "option_bool": "pnpforge.validator.setupkit",
+        "option_int": "pnpforge.validator.setupkit",
+        "owned": "pnpforge.scoring.inputs",
+        "Path_": "pnpforge.sourcefile",
+        "Phrase": "pnpforge.phrase",
+        "Picture": "pnpforge.contract",
+        "PieceMark": "pnpforge.validator.picture",
+        "player_count": "pnpforge.validator.setupkit",
+        "PlayerEntry": "pnpforge.scoring.inputs",
+        "PlayerScore": "pnpforge.scoring.sheet",
+        "polygon_cell": "pnpforge.geometry.cells",
+        "quoted": "pnpforge.errors",
+        "read_yaml": "pnpforge.sourcefile",
+        "reject_unknown_options": "pnpforge.validator.setupkit",
+        "Report": "pnpforge.validator.report",
+        "Rotation": "pnpforge.validator.setupkit",
+        "Rules": "pnpforge.scoring.inputs",
+        "RulesBroken": "pnpforge.scoring.inputs",
+        "Score": "pnpforge.contract",
+        "Scorer": "pnpforge.contract",
+        "ScoreResult": "pnpforge.scoring.sheet",
+        "series": "pnpforge.phrase",
+        "SetupModel": "pnpforge.validator.setupkit",
+        "SetupRules": "pnpforge.contract",
+        "Side": "pnpforge.validator.setupkit",
+        "side_path": "pnpforge.geometry.split",
+        "side_points": "pnpforge.validator.picture",
+        "side_vertices": "pnpforge.geometry.split",
+        "Source": "pnpforge.sourcefile",
+        "spread": "pnpforge.validator.picture",
+        "Strict": "pnpforge.scoring.inputs",
+        "Table": "pnpforge.scoring.sheet",
+        "TieBreak": "pnpforge.scoring.sheet",
+        "Triangle": "pnpforge.geometry.lattice",
+        "unknown": "pnpforge.errors",
+        "validate": "pnpforge.sourcefile",
+        "Vertex": "pnpforge.geometry.hexgrid",
+    },
+)
 
 
 __all__ = [

@@ -16,7 +16,6 @@ from pnpforge import i18n
 from pnpforge.cli import lang_option
 from pnpforge.cli.helptext import command
 from pnpforge.errors import InputError
-from pnpforge.files import write_atomic
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import read_yaml_text
@@ -156,6 +155,8 @@ def setup_cmd(
         codes = ", ".join(sorted(report.codes()))
         raise click.ClickException(_terminal()(Phrase(DEALER_BUG, codes=codes)))
     if output:
+        from pnpforge.files import write_atomic  # only when writing: validate and printing never need it
+
         write_atomic(output, text)
         click.echo(_terminal()(Phrase(WROTE, file=output, seed=seed)), err=True)
     else:

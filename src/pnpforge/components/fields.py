@@ -61,16 +61,25 @@ def _templates(value: Any, path: Path_) -> Iterator[tuple[Path_, str]]:
             yield from _templates(item, (*path, number))
 
 
+def _without(text: str, names: frozenset[str]) -> str:
+    """`text` with its `{name}`s of `names` left out (a repeat's `{index}`: no data row's field)."""
+    return _SIMPLE.sub(lambda m: "" if m.group(1) in names else m.group(0), text)
+
+
 def _side_templates(side: Side, name: str) -> Iterator[tuple[Path_, str]]:
     yield from _templates(side.background, (name, "background"))
     yield from _templates(side.pattern, (name, "pattern"))
     for number, element in enumerate(side.elements):
         own: frozenset[str] = getattr(
             type(element), "cell_templated", frozenset()
-        )  # filled per hex cell, not per row
+        )  # filled per hex cell (or per copy), not per row
+        cell_fields: frozenset[str] | None = getattr(type(element), "cell_fields", None)
         for key, value in element.model_dump(mode="python", exclude_unset=True).items():
             if key not in own:
                 yield from _templates(value, (name, "elements", number, key))
+            elif cell_fields is not None:  # a repeat's elements: the row's fields, beside the copy's own
+                for path, text in _templates(value, (name, "elements", number, key)):
+                    yield path, _without(text, cell_fields)
 
 
 def _has(fields: set[str], name: str, lang: str) -> bool:

@@ -17,6 +17,7 @@ from pnpforge import catalog, limits
 from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.expressions import NONE
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
+from pnpforge.components.rows import DataRow, RowRef
 from pnpforge.components.selection import expression_problems, select_rows
 from pnpforge.components.spreadsheet import is_spreadsheet, read_sheet
 from pnpforge.components.styles import apply_styles
@@ -26,7 +27,6 @@ from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
 from pnpforge.sourcefile import (
     FileRefError,
-    Path_,
     Source,
     hidden_by_comment,
     named_file,
@@ -37,53 +37,6 @@ from pnpforge.sourcefile import (
 
 UNIQUE_NAMES = "component names must be unique"  # the model's own message, said at the line instead
 _WHOLE = re.compile(r"^\s*[+-]?\d+\s*$")
-
-
-class RowRef:
-    """Where a data row came from, for error messages (`file:line`).
-
-    `RowRef.at` names a row written in a YAML file by its key path; its line is found only when a
-    message asks for it, since positions cost a second, slow parse that a valid spec never needs.
-    """
-
-    __slots__ = ("_line", "_path", "_source", "file")
-
-    def __init__(self, file: str, line: int) -> None:
-        self.file = file
-        self._line = line
-        self._source: Source | None = None
-        self._path: Path_ = ()
-
-    @classmethod
-    def at(cls, source: Source, path: Path_) -> RowRef:
-        ref = cls(source.file, 0)
-        ref._source, ref._path = source, path
-        return ref
-
-    @property
-    def line(self) -> int:
-        if self._source is not None:
-            self._line = self._source.where(self._path)[0]
-            self._source = None
-        return self._line
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RowRef) and (self.file, self.line) == (other.file, other.line)
-
-    def __hash__(self) -> int:
-        return hash(self.file)
-
-    def __repr__(self) -> str:
-        return f"RowRef({self.file!r}, {self.line})"
-
-
-@dataclass(frozen=True)
-class DataRow:
-    """One data row of a component, with how many copies it asks for and where it was written."""
-
-    values: dict[str, Any]
-    count: int
-    ref: RowRef
 
 
 @dataclass

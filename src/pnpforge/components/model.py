@@ -15,8 +15,10 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
     PrivateAttr,
+    Tag,
     field_validator,
     model_validator,
 )
@@ -40,6 +42,9 @@ PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{.*?\}\}|\\[{}]", re.DO
 MAX_ROTATE = 3600.0  # degrees either way
 MAX_LEADING = 10.0  # line spacing, in text sizes
 MAX_DASH_MM = 1000.0
+MAX_REPEAT = 1000  # copies of a `repeat` element
+MAX_GRID = 60  # columns, and rows, of a `grid` element (as of a hexgrid)
+MAX_REPEATED = 20_000  # cells and elements a `repeat` draws on one piece, all copies together
 
 
 def _in_range(value: str | float | int) -> str | float | int:
@@ -357,7 +362,52 @@ class HexMapElement(Box):
         return check_length(v, percent=True)
 
 
-Element = Annotated[
+class GridElement(Paint):
+    """`columns` × `rows` cells filling its box, each with a text from `texts` or `range` (a roll-and-write
+    grid, a price chart): the cells' fill, pattern and stroke as a rect's, the texts as a text's."""
+
+    type: Literal["grid"]
+    columns: int = Field(ge=1, le=MAX_GRID)
+    rows: int = Field(ge=1, le=MAX_GRID)
+    texts: list[LocalText] = Field(
+        default_factory=list, description="The cells' texts, row by row from the top left (fewer: blanks)"
+    )
+    range: tuple[int, int] | tuple[int, int, int] | None = Field(
+        None, description="Numbers instead of texts: [first, last] or [first, last, step], e.g. [1, 36]"
+    )
+    size: Length = "9pt"
+    font: str = "sans"
+    colour: str = "black"
+
+    @field_validator("colour")
+    @classmethod
+    def _ink(cls, v: str) -> str:
+        check_colour(v)
+        return v
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, v: Length) -> Length:
+        return check_length(v)
+
+    @model_validator(mode="after")
+    def _one_source(self) -> GridElement:
+        if self.texts and self.range is not None:
+            raise ValueError(Phrase.word(N_("give a grid either `texts` or `range`, not both")))
+        if self.range is not None and len(self.range) == 3 and self.range[2] == 0:
+            raise ValueError(Phrase.word(N_("range: the step must not be 0 (expected e.g. [0, 50, 5])")))
+        return self
+
+    def cell_texts(self) -> list[LocalText]:
+        """The cells' texts in order, row by row (the range's numbers as text)."""
+        if self.range is None:
+            return list(self.texts)
+        first, last, *rest = self.range
+        step = rest[0] if rest else (1 if last >= first else -1)
+        return [str(n) for n in range(first, last + (1 if step > 0 else -1), step)]
+
+
+DrawnKinds = (
     RectElement
     | CircleElement
     | HexElement
@@ -367,9 +417,63 @@ Element = Annotated[
     | IconElement
     | ImageElement
     | HexGridElement
-    | HexMapElement,
-    Field(discriminator="type"),
-]
+    | HexMapElement
+    | GridElement
+)
+Drawn = Annotated[DrawnKinds, Field(discriminator="type")]  # an element a `repeat` may hold: all but repeat
+
+
+class RepeatElement(Box):
+    """Its `elements` drawn `count` times: the box is the first copy's cell (the elements' lengths and
+    percentages are of the cell), each next copy moved by `step`; `{index}` is the copy's number."""
+
+    type: Literal["repeat"]
+    count: int = Field(ge=1, le=MAX_REPEAT, description="How many copies, e.g. 51 for a score track 0-50")
+    start: int = Field(0, ge=-1_000_000, le=1_000_000, description="The first copy's {index} (default 0)")
+    step: tuple[Length, Length] | None = Field(
+        None, description="Each copy moved this far [x, y] from the last (default: the cell's width, across)"
+    )
+    wrap: int | None = Field(None, ge=1, le=MAX_REPEAT, description="Copies per line; then a new line")
+    line_step: tuple[Length, Length] | None = Field(
+        None, description="Each new line moved this far [x, y] (default: the cell's height, down)"
+    )
+    elements: list[Drawn] = Field(min_length=1, description="The elements of one copy, as on a face")
+
+    # filled per copy (with its {index}), never from the data row alone
+    cell_templated: ClassVar[frozenset[str]] = frozenset({"elements"})
+    cell_fields: ClassVar[frozenset[str]] = frozenset({"index"})
+
+    @field_validator("step", "line_step")
+    @classmethod
+    def _steps(cls, v: tuple[Length, Length] | None) -> tuple[Length, Length] | None:
+        return v if v is None else (check_length(v[0], percent=True), check_length(v[1], percent=True))
+
+    @model_validator(mode="after")
+    def _bounded(self) -> RepeatElement:
+        """The work is known before drawing: copies × what one copy draws (a grid's cells count each)."""
+        each = sum(
+            e.columns * e.rows
+            if isinstance(e, GridElement)
+            else e.cols * e.rows
+            if isinstance(e, HexGridElement)
+            else 1
+            for e in self.elements
+        )
+        if self.count * each > MAX_REPEATED:
+            raise ValueError(
+                Phrase(
+                    N_(
+                        "{count} copies of {each} shapes each is over {most} (expected fewer copies or cells)"
+                    ),
+                    count=self.count,
+                    each=each,
+                    most=MAX_REPEATED,
+                )
+            )
+        return self
+
+
+Element = Annotated[DrawnKinds | RepeatElement, Field(discriminator="type")]
 
 
 class Side(Strict):
@@ -414,18 +518,28 @@ class Lookup(Strict):
         return self
 
 
+NO_SIDE: Literal["none"] = "none"  # the back_by value (or default) of rows that have no back
+SideOrNone = Annotated[
+    Annotated[Side, Tag("side")] | Annotated[Literal["none"], Tag("none")],
+    Discriminator(lambda v: "none" if v == NO_SIDE else "side"),  # a bad side says only what is wrong in it
+]
+
+
 class SideBy(Strict):
     """A whole side picked per row by the value of one field (`face_by`, `back_by`)."""
 
     field: str = Field(description="The row field whose value picks the side, e.g. type")
-    faces: dict[str, Side] = Field(min_length=1, description="Field value -> the side drawn for it")
+    faces: dict[str, SideOrNone] = Field(
+        min_length=1, description="Field value -> the side drawn for it (back_by: none for no back)"
+    )
     default: Side | str | None = Field(
-        None, description="The side for any other value: a side, or the name of one of `faces`"
+        None,
+        description="The side for any other value: a side, or the name of one of `faces` (back_by: none)",
     )
 
     @model_validator(mode="after")
     def _default_named(self) -> SideBy:
-        if isinstance(self.default, str) and self.default not in self.faces:
+        if isinstance(self.default, str) and self.default not in self.faces and self.default != NO_SIDE:
             known = ", ".join(self.faces)
             raise ValueError(
                 Phrase(
@@ -434,21 +548,31 @@ class SideBy(Strict):
                     known=known,
                 )
             )
+        if not any(isinstance(side, Side) for side in (*self.faces.values(), self.default)):
+            raise ValueError(Phrase.word(N_("every value is none (expected at least one side drawn)")))
         return self
 
-    def side_for(self, value: str | None) -> tuple[str | None, Side | None]:
-        """(the `faces` key, the side) for a row's value; (None, default) for another value."""
+    def side_for(self, value: str | None) -> tuple[str | None, Side | Literal["none"] | None]:
+        """(the `faces` key, the side) for a row's value; (None, default) for another value. The side is
+        `none` where the value (or the default) says the row has none."""
         if value is not None and value in self.faces:
             return value, self.faces[value]
         if isinstance(self.default, str):
-            return self.default, self.faces[self.default]
+            return self.default, self.faces.get(self.default, NO_SIDE)
         return None, self.default
+
+    @property
+    def picks_none(self) -> bool:
+        """Whether some value (or the default) gives a row no side."""
+        return NO_SIDE in self.faces.values() or self.default == NO_SIDE
 
     @property
     def fallback(self) -> Side:
         """The side that stands for the component where no row is at hand (the default, else the first)."""
         _, side = self.side_for(None)
-        return side if side is not None else next(iter(self.faces.values()))
+        if isinstance(side, Side):
+            return side
+        return next(side for side in self.faces.values() if isinstance(side, Side))
 
 
 Kind = Literal["card", "tile", "token", "die", "board", "sheet"]
@@ -574,6 +698,9 @@ class Component(Strict):
                 continue
             if key in self.model_fields_set:
                 raise ValueError(Phrase(N_("give {key} or {key}_by, not both"), key=key))
+            if key == "face" and by.picks_none:
+                said = N_("face_by: every row has a face (expected a face for each value, not none)")
+                raise ValueError(Phrase.word(said))
             setattr(self, key, by.fallback)  # what stands for the component where no row is at hand
         return self
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.components.expressions import ExpressionError, check, evaluate, truth, whole
+from pnpforge.components.rows import DataRow
 from pnpforge.components.template import EXPRESSION
 from pnpforge.errors import Problem
 from pnpforge.i18n import N_
@@ -22,7 +23,6 @@ from pnpforge.saying import reason
 from pnpforge.sourcefile import Path_, Source
 
 if TYPE_CHECKING:
-    from pnpforge.components.load import DataRow
     from pnpforge.components.model import Component
 
 EXPRESSION_KEYS = ("when", "where")  # keys whose whole text is an expression (unless it holds `{field}`s)

@@ -4,9 +4,9 @@ Cards: per component, sheets of up to 10 × 7 faces cut at their trim (the last 
 the hidden card TTS shows for cards in another player's hand), each sheet within 4096 × 4096 px, one
 back image (or back sheets when every card has its own back), and `<component>.json`, a saved object
 holding the deck: DeckIDs, CustomDeck with FaceURL/BackURL (file names relative to the JSON, or the
-hosted addresses under --base-url), NumWidth/NumHeight, a card per
-copy named from its row. Tiles and tokens: one image per row side and a bag of Custom_Tile objects
-(hex tiles as hexagons, round pieces as circles, the rest as boxes). Dice are not exported.
+hosted addresses under --base-url), NumWidth/NumHeight, a card per copy named from its row (its title
+or name, else its id). Tiles and tokens: one image per row side and a bag of Custom_Tile objects (hex
+tiles as hexagons, round pieces as circles, the rest as boxes), named as cards are. Dice are not exported.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from urllib.parse import quote
 
 from pnpforge.build import back_of
 from pnpforge.components.template import localise
+from pnpforge.drafts.keys import ID_FIELD, row_title
 from pnpforge.export import Prepared, check_pixels
 from pnpforge.export.pages import Page, render
 from pnpforge.export.raster import Shot, write_pngs
@@ -161,6 +162,13 @@ def _object(name: str, nickname: str, guid: str, x: float, face_down: bool = Fal
     }
 
 
+def _nickname(row: Row, lang: str) -> str:
+    """What TTS shows over a card or token: its `title` or `name` field, else its `id` (so a designer finds
+    token t07 by the name the spec gives it), else the component's title and the row's number."""
+    ident = str(row.piece.row.get(ID_FIELD, "")).strip()
+    return ident if ident and not row_title(row.piece, lang) else title_of(row, lang)
+
+
 def _card_shape(obj: dict[str, Any], piece: Piece) -> None:
     """The card's size against TTS's card (a poker card at scale 1, 63.5 × 88.9 mm). A landscape card
     lies sideways: TTS turns its card a quarter, so X runs along the long side and Z along the short
@@ -262,7 +270,7 @@ def _deck(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: f
         custom[str(number)] = entry
         for slot, row in enumerate(sheet):
             for copy in range(row.count):
-                card = _object("Card", title_of(row, lang), _guid(component.name, row.number, copy), x, True)
+                card = _object("Card", _nickname(row, lang), _guid(component.name, row.number, copy), x, True)
                 card.update({"CardID": number * 100 + slot, "CustomDeck": {str(number): entry}})
                 _card_shape(card, found[0].piece)
                 cards.append(card)
@@ -303,7 +311,7 @@ def _tiles(group: ComponentPieces, prepared: Prepared, job: _Job, out: Path, x: 
             "CustomTile": {"Type": tile_type, "Thickness": 0.1, "Stackable": True, "Stretch": True},
         }
         for copy in range(row.count):
-            tile = _object("Custom_Tile", title_of(row, lang), _guid(component.name, row.number, copy), x)
+            tile = _object("Custom_Tile", _nickname(row, lang), _guid(component.name, row.number, copy), x)
             tile["CustomImage"] = image
             tiles.append(tile)
     if len(tiles) == 1:

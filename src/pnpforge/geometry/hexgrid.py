@@ -1,18 +1,29 @@
-"""Axial hex coordinates, pointy-top, r growing downward (docs/setups.md, "Coordinates").
+"""Axial hex coordinates, r growing downward (docs/setups.md, "Coordinates"), pointy-top or flat-top.
 
 Pure functions on `Hex = (q, r)` tuples, in the spirit of Red Blob Games' guide: no drawing,
 no shapely, no game. Directions are indexed 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
+
+One core for both orientations: an `Orientation` (the matrix from axial to pixels and the first
+corner's angle) and a `Layout` (an orientation, the circumradius and where hex (0, 0) sits) place any
+hex and its corners. Offset coordinates (`[col, row]` of a rectangular grid: odd rows shoved right when
+pointy, odd columns shoved down when flat) convert to axial with `from_offset`. The board set-ups use
+the pointy axial form (`to_pixel`, `corners`, the exact corner ids); faces draw grids of either.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 __all__ = [
     "DIRECTIONS",
     "DIRECTION_NAMES",
+    "FLAT",
+    "POINTY",
     "Hex",
+    "Layout",
+    "Orientation",
     "SQRT3",
     "Vertex",
     "add",
@@ -21,6 +32,10 @@ __all__ = [
     "distance",
     "edge_corners",
     "edge_key",
+    "from_offset",
+    "hex_corners",
+    "offset_extent",
+    "orientation",
     "line",
     "neighbour",
     "neighbours",
@@ -111,19 +126,86 @@ def direction_between(a: Hex, b: Hex) -> int | None:
     return DIRECTIONS.index(delta) if delta in DIRECTIONS else None
 
 
+@dataclass(frozen=True)
+class Orientation:
+    """Pointy-top or flat-top: axial (q, r) to pixels is (f0 q + f1 r, f2 q + f3 r) circumradii, y down;
+    corner k of a hex lies at `start + 60 k` degrees from its centre, clockwise on the page."""
+
+    name: str
+    f0: float
+    f1: float
+    f2: float
+    f3: float
+    start: float
+
+
+POINTY = Orientation("pointy", SQRT3, SQRT3 / 2.0, 0.0, 1.5, -30.0)
+FLAT = Orientation("flat", 1.5, 0.0, SQRT3 / 2.0, SQRT3, 0.0)
+
+
+def orientation(name: str) -> Orientation:
+    """`pointy` or `flat` (as a spec writes it)."""
+    return FLAT if name == "flat" else POINTY
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Hexes of `orientation` and circumradius `size`, hex (0, 0) centred at `origin`."""
+
+    orientation: Orientation
+    size: float
+    origin: tuple[float, float] = (0.0, 0.0)
+
+    def to_pixel(self, cell: Hex) -> tuple[float, float]:
+        x, y = _place(self.orientation, self.size, cell)
+        return (self.origin[0] + x, self.origin[1] + y)
+
+    def corners(self, cell: Hex) -> list[tuple[float, float]]:
+        """The six corners, from the first (NE when pointy, E when flat) clockwise on the page."""
+        cx, cy = self.to_pixel(cell)
+        return hex_corners(cx, cy, self.size, self.orientation)
+
+
+def _place(o: Orientation, size: float, cell: Hex) -> tuple[float, float]:
+    q, r = cell
+    return (size * (o.f0 * q + o.f1 * r), size * (o.f2 * q + o.f3 * r))
+
+
+def hex_corners(cx: float, cy: float, size: float, orient: Orientation) -> list[tuple[float, float]]:
+    """The corners of a hex of circumradius `size` centred at (cx, cy), clockwise from the first."""
+    return [
+        (
+            cx + size * math.cos(math.radians(orient.start + 60 * k)),
+            cy + size * math.sin(math.radians(orient.start + 60 * k)),
+        )
+        for k in range(6)
+    ]
+
+
+def from_offset(col: int, row: int, orient: Orientation) -> Hex:
+    """The axial hex at `[col, row]` of a rectangular grid: odd rows shoved right by half a hex (pointy),
+    or odd columns shoved down by half a hex (flat)."""
+    if orient is FLAT:
+        return (col, row - (col - (col & 1)) // 2)
+    return (col - (row - (row & 1)) // 2, row)
+
+
+def offset_extent(cols: int, rows: int, orient: Orientation) -> tuple[float, float]:
+    """Width and height, in circumradii, of a `cols` × `rows` offset grid (from_offset's shoving)."""
+    if orient is FLAT:
+        return 2 + 1.5 * (cols - 1), SQRT3 * (rows + (0.5 if cols > 1 else 0))
+    return SQRT3 * (cols + (0.5 if rows > 1 else 0)), 2 + 1.5 * (rows - 1)
+
+
 def to_pixel(cell: Hex, size: float) -> tuple[float, float]:
     """Centre of a pointy-top hex of circumradius `size`, y growing downward."""
-    q, r = cell
-    return (size * SQRT3 * (q + r / 2.0), size * 1.5 * r)
+    return _place(POINTY, size, cell)
 
 
 def corners(cell: Hex, size: float) -> list[tuple[float, float]]:
     """The six corners of a pointy-top hex, starting at the upper-right corner (NE) clockwise."""
-    cx, cy = to_pixel(cell, size)
-    return [
-        (cx + size * math.cos(math.radians(a)), cy + size * math.sin(math.radians(a)))
-        for a in (-30, 30, 90, 150, 210, 270)
-    ]
+    cx, cy = _place(POINTY, size, cell)
+    return hex_corners(cx, cy, size, POINTY)
 
 
 def edge_corners(direction: int) -> tuple[int, int]:

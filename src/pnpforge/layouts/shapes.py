@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from pnpforge.components.model import templated
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import SNAP, is_kite, polyhex_corners, size_value
+from pnpforge.geometry import hexgrid
 from pnpforge.i18n import N_
 from pnpforge.layouts.imposition.dice import kite_points
 from pnpforge.output.canvas import Point
@@ -54,14 +55,7 @@ def _ring(polygon: Polygon) -> list[Point]:
 
 def hex_points(cx: float, cy: float, radius: float, orientation: str = "pointy") -> list[Point]:
     """Corners of a regular hexagon of circumradius `radius` centred at (cx, cy), clockwise on the page."""
-    start = -30.0 if orientation == "pointy" else 0.0
-    return [
-        (
-            cx + radius * math.cos(math.radians(start + 60 * k)),
-            cy + radius * math.sin(math.radians(start + 60 * k)),
-        )
-        for k in range(6)
-    ]
+    return hexgrid.hex_corners(cx, cy, radius, hexgrid.orientation(orientation))
 
 
 def ellipse_points(cx: float, cy: float, rx: float, ry: float, count: int = CIRCLE_POINTS) -> list[Point]:

@@ -1,12 +1,17 @@
-"""The drawing surface faces are drawn on, the same for PDF and SVG.
+"""The drawing surface faces are drawn on, the same for PDF and SVG: the one list of its calls.
 
 Coordinates are points with y growing DOWN and the origin at the current transform's top-left
 (as in design tools), so face templates read like the spec. Each backend converts.
+
+`Canvas` is the only place the calls are listed. Every canvas (PdfCanvas, SvgCanvas, the recording
+Recorder) names it as its base, so the type checker holds each to it: a missing call cannot be
+instantiated, a call with other parameters is an incompatible override. `NullCanvas` answers every call
+of the list by doing nothing, and `CALLS` (the names a recording may replay) is read off the protocol.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -65,3 +70,24 @@ class Canvas(Protocol):
 
     def reuse(self, key: str) -> None:
         """Draw the recorded drawing `key` at the current transform."""
+
+
+CALLS = frozenset(name for name, call in vars(Canvas).items() if callable(call) and not name.startswith("_"))
+
+
+def _nothing(*args: object, **kwargs: object) -> None:
+    return None
+
+
+class NullCanvas:
+    """A Canvas that draws nothing: checks run the drawing code on it. Every call of `Canvas` does nothing
+    (looked up in the protocol's own list, so none is kept here); only begin_reuse must say "record", so
+    the drawing of a reused part still runs."""
+
+    def begin_reuse(self, key: str) -> bool:
+        return True
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        if name in CALLS:
+            return _nothing
+        raise AttributeError(name)

@@ -25,7 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from pnpforge.internals import reportlab_private
-from pnpforge.output.canvas import RGB, Point
+from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.embedfonts import embedded
 from pnpforge.output.svgimage import draw_svg
 
@@ -70,7 +70,7 @@ def _rounded_rect_path(x: float, y: float, w: float, h: float, r: float) -> str:
     )
 
 
-class PdfCanvas:
+class PdfCanvas(Canvas):
     """Draws on `rl_canvas` with the origin at the page's top-left and y growing down."""
 
     def __init__(self, rl_canvas: RLCanvas, page_height: float) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.canvas import CALLS, RGB, Canvas, Point
 
 PATH_ARGUMENT = "image"  # the one call taking a Path (kept as its text)
 
@@ -68,7 +68,7 @@ class Recording:
         return PageDrawing(self.pages[index], tuple(self.forms[index]))
 
 
-class Recorder:
+class Recorder(Canvas):
     """A Canvas that draws on `canvas` and records each call as the recording's last page."""
 
     def __init__(self, canvas: Canvas, recording: Recording) -> None:
@@ -77,9 +77,9 @@ class Recorder:
         self.calls = recording.pages[-1]
         self.forms = recording.forms[-1]
 
-    def _keep(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any] | None = None) -> None:
+    def _keep(self, name: str, args: tuple[Any, ...]) -> None:
         try:
-            self.calls.append(marshal.dumps((name, args, kwargs)))
+            self.calls.append(marshal.dumps((name, args)))
         except ValueError:  # not plain data
             self.recording.broken = True
 
@@ -107,17 +107,37 @@ class Recorder:
         self._keep("clip", (outline,))
         self.canvas.clip(outline)
 
-    def polygon(self, *args: Any, **kwargs: Any) -> None:
-        self._keep("polygon", args, kwargs or None)
-        self.canvas.polygon(*args, **kwargs)
+    def polygon(
+        self,
+        points: Sequence[Point],
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float = 0.5,
+        closed: bool = True,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        self._keep("polygon", (points, fill, stroke, width, closed, dash))
+        self.canvas.polygon(points, fill, stroke, width, closed, dash)
 
-    def ellipse(self, *args: Any, **kwargs: Any) -> None:
-        self._keep("ellipse", args, kwargs or None)
-        self.canvas.ellipse(*args, **kwargs)
+    def ellipse(
+        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
+    ) -> None:
+        self._keep("ellipse", (cx, cy, rx, ry, fill, stroke, width))
+        self.canvas.ellipse(cx, cy, rx, ry, fill, stroke, width)
 
-    def rounded_rect(self, *args: Any, **kwargs: Any) -> None:
-        self._keep("rounded_rect", args, kwargs or None)
-        self.canvas.rounded_rect(*args, **kwargs)
+    def rounded_rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        radius: float,
+        fill: RGB | None,
+        stroke: RGB | None,
+        width: float,
+    ) -> None:
+        self._keep("rounded_rect", (x, y, w, h, radius, fill, stroke, width))
+        self.canvas.rounded_rect(x, y, w, h, radius, fill, stroke, width)
 
     def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
         self._keep("text", (x, baseline, text, font, size, colour))
@@ -143,15 +163,12 @@ class Recorder:
         self.canvas.reuse(key)
 
 
-CALLS = frozenset(name for name in vars(Recorder) if not name.startswith("_"))
-
-
 def replay(canvas: Canvas, calls: Sequence[bytes]) -> None:
     """Make the recorded calls again on `canvas` (raises ValueError on anything not recorded here)."""
     for call in calls:
-        name, args, kwargs = marshal.loads(call)
-        if name not in CALLS or not isinstance(args, tuple) or not isinstance(kwargs, dict | None):
+        name, args = marshal.loads(call)
+        if name not in CALLS or not isinstance(args, tuple):
             raise ValueError(f"not a recorded canvas call: {name!r}")
         if name == PATH_ARGUMENT:
             args = (Path(args[0]), *args[1:])
-        getattr(canvas, name)(*args, **(kwargs or {}))
+        getattr(canvas, name)(*args)

@@ -16,7 +16,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from pnpforge.fonts import FontRegistry
-from pnpforge.output.canvas import RGB, Point
+from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.units import to_mm
 
 MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
@@ -38,7 +38,7 @@ def _points(points: Sequence[Point]) -> list[tuple[float, float]]:
     return [(_num(x), _num(y)) for x, y in points]
 
 
-class SvgCanvas:
+class SvgCanvas(Canvas):
     """One SVG page of `width` × `height` points."""
 
     def __init__(self, width: float, height: float, fonts: FontRegistry | None = None) -> None:

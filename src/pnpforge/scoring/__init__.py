@@ -8,19 +8,47 @@ give them `owned(name, thing)` or a noun the game marks. The table (pnpforge.tab
 score file, finds its game and runs that hook.
 """
 
-from pnpforge.scoring.inputs import (
-    Count,
-    Flag,
-    Name,
-    PlayerEntry,
-    Rules,
-    RulesBroken,
-    Strict,
-    known_names,
-    owned,
+from typing import TYPE_CHECKING
+
+from pnpforge.lazy import exports
+
+if TYPE_CHECKING:  # each name is imported from its module when first asked for (pnpforge.lazy)
+    from pnpforge.scoring.inputs import (
+        Count,
+        Flag,
+        Name,
+        PlayerEntry,
+        Rules,
+        RulesBroken,
+        Strict,
+        known_names,
+        owned,
+    )
+    from pnpforge.scoring.prompts import Field
+    from pnpforge.scoring.sheet import DRAW, Phrase, PlayerScore, ScoreResult, Table, TieBreak, rank
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "Count": "pnpforge.scoring.inputs",
+        "DRAW": "pnpforge.scoring.sheet",
+        "Field": "pnpforge.scoring.prompts",
+        "Flag": "pnpforge.scoring.inputs",
+        "known_names": "pnpforge.scoring.inputs",
+        "Name": "pnpforge.scoring.inputs",
+        "owned": "pnpforge.scoring.inputs",
+        "Phrase": "pnpforge.scoring.sheet",
+        "PlayerEntry": "pnpforge.scoring.inputs",
+        "PlayerScore": "pnpforge.scoring.sheet",
+        "rank": "pnpforge.scoring.sheet",
+        "Rules": "pnpforge.scoring.inputs",
+        "RulesBroken": "pnpforge.scoring.inputs",
+        "ScoreResult": "pnpforge.scoring.sheet",
+        "Strict": "pnpforge.scoring.inputs",
+        "Table": "pnpforge.scoring.sheet",
+        "TieBreak": "pnpforge.scoring.sheet",
+    },
 )
-from pnpforge.scoring.prompts import Field
-from pnpforge.scoring.sheet import DRAW, Phrase, PlayerScore, ScoreResult, Table, TieBreak, rank
 
 __all__ = [
     "DRAW",

@@ -18,11 +18,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from pnpforge.components.model import CircleElement, HexElement, ImageElement, PolygonElement, RectElement
+from pnpforge.components.model import ImageElement
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import is_kite
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.layouts.faces.images import image_path, image_rect
+from pnpforge.layouts.faces.kind import kind_of
 from pnpforge.layouts.faces.values import FaceError
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.units import mm
@@ -36,29 +38,11 @@ OVERLAP = 0.5  # pt: neighbouring quarters overlap by this much, so no hairline 
 Rings = tuple[tuple[Point, ...], ...]
 
 
-def outline_of(element: Any, box: Box, piece: Piece, image_rect: Box | None) -> list[Point] | None:
-    """The filled outline of `element` in piece coordinates (rotation applied), or None: nothing to carry."""
-    from pnpforge.layouts.faces.values import length
-
-    if isinstance(element, RectElement):
-        radius = length(element.radius, min(box.w, box.h))
-        points = shapes.rounded_rect_points(box.x, box.y, box.w, box.h, radius)
-    elif isinstance(element, CircleElement):
-        points = shapes.ellipse_points(*box.centre, box.w / 2, box.h / 2)
-    elif isinstance(element, HexElement):
-        from pnpforge.geometry.hexgrid import SQRT3
-
-        pointy = element.orientation == "pointy"
-        radius = min(box.w / SQRT3, box.h / 2) if pointy else min(box.w / 2, box.h / SQRT3)
-        points = shapes.hex_points(*box.centre, radius, element.orientation)
-    elif isinstance(element, PolygonElement) and element.closed:
-        points = [(length(x, piece.width), length(y, piece.height)) for x, y in element.points]
-    elif isinstance(element, ImageElement) and image_rect is not None:
-        r = image_rect
-        points = [(r.x, r.y), (r.x + r.w, r.y), (r.x + r.w, r.y + r.h), (r.x, r.y + r.h)]
-    else:
-        return None
-    if len(points) < 3:
+def outline_of(element: Any, box: Box, piece: Piece, ctx: RenderContext) -> list[Point] | None:
+    """The painted outline of `element` in piece coordinates (rotation applied), or None: nothing to carry.
+    Its kind says what it paints (`ElementKind.outline`); a missing picture raises FaceError."""
+    points = kind_of(element).outline(element, box, piece, ctx)
+    if points is None or len(points) < 3:
         return None
     if element.rotate:
         cx, cy = box.centre
@@ -192,17 +176,16 @@ def paint_extension(
 
 
 def carry_into_bleed(canvas: Canvas, element: Any, box: Box, piece: Piece, ctx: RenderContext) -> None:
-    """Paint the bleed beyond `element` where it reaches the cut line (before the element itself)."""
-    if ctx.bleed <= 0:
+    """Paint the bleed beyond `element` where it reaches the cut line (before the element itself), when its
+    kind bleeds."""
+    if ctx.bleed <= 0 or not kind_of(element).bleeds:
         return
     if isinstance(element, ImageElement):
-        from pnpforge.layouts.faces.elements import image_rect
-
         try:
             rect = image_rect(element, box, ctx)
         except FaceError:  # no such picture: the element's own drawing says so (or, in a draft, stands in)
             return
-        outline = outline_of(element, box, piece, rect) if not element.rotate else None
+        outline = outline_of(element, box, piece, ctx) if not element.rotate else None
         if outline is None:
             return
         rings = extension(piece, ctx.bleed, outline)
@@ -214,7 +197,7 @@ def carry_into_bleed(canvas: Canvas, element: Any, box: Box, piece: Piece, ctx: 
     fill, _, _, pattern, ink = paint(element)
     if fill is None and pattern == "none":
         return
-    outline = outline_of(element, box, piece, None)
+    outline = outline_of(element, box, piece, ctx)
     if outline is None:
         return
     paint_extension(canvas, outline, extension(piece, ctx.bleed, outline), fill, pattern, ink)
@@ -224,8 +207,6 @@ def _stretch_image(
     canvas: Canvas, element: ImageElement, rect: Box, rings: Rings, ctx: RenderContext
 ) -> None:
     """The picture stretched over its own rectangle grown by the ring pieces, seen only in them."""
-    from pnpforge.layouts.faces.elements import image_path
-
     xs = [x for ring in rings for x, _ in ring] + [rect.x, rect.x + rect.w]
     ys = [y for ring in rings for _, y in ring] + [rect.y, rect.y + rect.h]
     path = image_path(element.src, ctx)

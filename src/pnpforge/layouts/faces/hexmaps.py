@@ -23,6 +23,7 @@ from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.elements import draw_icon_in, fit_note, paint
 from pnpforge.layouts.faces.hexdata import Cell, cells_from, edges, load_data
+from pnpforge.layouts.faces.kind import ElementKind
 from pnpforge.layouts.faces.patterns import draw_pattern
 from pnpforge.layouts.faces.values import FaceError, contrast, length, parse_colour
 from pnpforge.layouts.text import draw_layout, layout_text
@@ -47,41 +48,48 @@ DEFAULT_PALETTE: dict[str, str] = {  # hexmap fills when the spec's palette does
 UNKNOWN_FILL = "#e4e4e4"
 
 
-def _cell_text(
-    canvas: Canvas, text: str, cx: float, cy: float, radius: float, ink: RGB, ctx: RenderContext
-) -> None:
+def _cell_text(canvas: Canvas, text: str, area: Box, size: float, ink: RGB, ctx: RenderContext) -> None:
     font = ctx.fonts.resolve("sans-bold")
-    layout = layout_text(
-        text,
-        cx - radius * 0.75,
-        cy - radius * 0.5,
-        radius * 1.5,
-        radius,
-        fonts=ctx.fonts,
-        font=font,
-        size=radius * 0.7,
-    )
+    layout = layout_text(text, area.x, area.y, area.w, area.h, fonts=ctx.fonts, font=font, size=size)
     if not layout.fits:
         ctx.notes.append(fit_note(text, layout, "shrink"))
     draw_layout(canvas, layout, ink)
 
 
-def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
+def cell_parts(cx: float, cy: float, radius: float, icon: bool, text: bool) -> tuple[Box, Box]:
+    """Where a marked cell's icon and text go, inside its hex: each alone in the middle; both, the icon
+    above the centre and the text below it, so they never overlap."""
+    if icon and text:
+        side = radius * 0.8
+        return (
+            Box(cx - side / 2, cy - radius * 0.82, side, side),
+            Box(cx - radius * 0.6, cy + radius * 0.05, radius * 1.2, radius * 0.55),
+        )
+    side = radius * 1.1
+    return Box(cx - side / 2, cy - side / 2, side, side), Box(
+        cx - radius * 0.75, cy - radius * 0.5, radius * 1.5, radius
+    )
+
+
+class HexGrid(ElementKind[HexGridElement]):
+    model = HexGridElement
+
+    def draw(self, canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
+        _draw_hexgrid(canvas, el, box, ctx)
+
+
+def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, ctx: RenderContext) -> None:
     fill_rgb, stroke_rgb, width, pattern, ink = paint(el)
     stroke_rgb = stroke_rgb if el.stroke is not None else (0.0, 0.0, 0.0)
-    cols, rows, pointy = el.cols, el.rows, el.orientation == "pointy"
-    if pointy:  # odd rows shift right by half a hex
-        radius = min(box.w / (SQRT3 * (cols + (0.5 if rows > 1 else 0))), box.h / (2 + 1.5 * (rows - 1)))
-        grid_w, grid_h = SQRT3 * radius * (cols + (0.5 if rows > 1 else 0)), radius * (2 + 1.5 * (rows - 1))
-    else:  # odd columns shift down by half a hex
-        radius = min(box.w / (2 + 1.5 * (cols - 1)), box.h / (SQRT3 * (rows + (0.5 if cols > 1 else 0))))
-        grid_w, grid_h = radius * (2 + 1.5 * (cols - 1)), SQRT3 * radius * (rows + (0.5 if cols > 1 else 0))
-    left, top = box.x + (box.w - grid_w) / 2, box.y + (box.h - grid_h) / 2
+    cols, rows, orient = el.cols, el.rows, hexgrid.orientation(el.orientation)
+    unit_w, unit_h = hexgrid.offset_extent(cols, rows, orient)
+    radius = min(box.w / unit_w, box.h / unit_h)
+    left, top = box.x + (box.w - unit_w * radius) / 2, box.y + (box.h - unit_h * radius) / 2
+    first = hexgrid.Layout(orient, radius).corners((0, 0))  # hex [0, 0] touches the grid's top and left
+    layout = hexgrid.Layout(orient, radius, (left - min(x for x, _ in first), top - min(y for _, y in first)))
 
     def centre(col: int, row: int) -> Point:
-        if pointy:
-            return (left + SQRT3 * radius * (col + 0.5 + 0.5 * (row % 2)), top + radius * (1 + 1.5 * row))
-        return (left + radius * (1 + 1.5 * col), top + SQRT3 * radius * (0.5 + row + 0.5 * (col % 2)))
+        return layout.to_pixel(hexgrid.from_offset(col, row, orient))
 
     special: dict[tuple[int, int], HexGridCell] = {}
     for cell in el.cells:
@@ -108,11 +116,12 @@ def _draw_hexgrid(canvas: Canvas, el: HexGridElement, box: Box, piece: Piece, ct
             if marked is None:
                 continue
             mark = contrast(cell_fill)
+            icon_at, text_at = cell_parts(cx, cy, radius, bool(marked.icon), bool(marked.text))
             if marked.icon:
-                side = radius * 1.1
-                draw_icon_in(canvas, marked.icon, Box(cx - side / 2, cy - side / 2, side, side), mark, None)
+                draw_icon_in(canvas, marked.icon, icon_at, mark, None)
             if marked.text:
-                _cell_text(canvas, localise(marked.text, ctx.lang), cx, cy, radius, mark, ctx)
+                size = radius * (0.45 if marked.icon else 0.7)
+                _cell_text(canvas, localise(marked.text, ctx.lang), text_at, size, mark, ctx)
 
 
 def _colour_of(value: object, el: HexMapElement) -> RGB | None | FaceError:
@@ -147,6 +156,13 @@ class _Hex:
     cy: float
     radius: float
     corners: list[Point]
+
+
+class HexMap(ElementKind[HexMapElement]):
+    model = HexMapElement
+
+    def draw(self, canvas: Canvas, el: HexMapElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
+        _draw_hexmap(canvas, el, box, piece, ctx)
 
 
 def _draw_hexmap(canvas: Canvas, el: HexMapElement, box: Box, piece: Piece, ctx: RenderContext) -> None:
@@ -365,9 +381,3 @@ def _draw_badge(canvas: Canvas, cell: Cell, key: str, least: int, spot: _Hex, ct
     size = r * 0.2
     canvas.ellipse(x, y, size, size, (1.0, 1.0, 1.0), (0.0, 0.0, 0.0), max(r * 0.025, 0.3))
     _small_text(canvas, str(number), x, y, size * 1.8, size * 1.35, (0.0, 0.0, 0.0), ctx)
-
-
-BOARD_DRAWERS: dict[type, Any] = {
-    HexGridElement: _draw_hexgrid,
-    HexMapElement: _draw_hexmap,
-}

@@ -7,6 +7,7 @@ from difflib import get_close_matches
 from pnpforge.components.model import TextElement
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.layouts.faces.images import image_path
 from pnpforge.layouts.faces.values import FLOOR, FaceError, length
 from pnpforge.layouts.richtext import ICON_EM, layout_rich, parse
 from pnpforge.layouts.text import MIN_SIZE
@@ -31,7 +32,6 @@ def draw_rich(
     ctx: RenderContext,
 ) -> None:
     """`**bold**`, `*italic*` and `:icon:` drawn in the box, fitted as the element's `fit` says."""
-    from pnpforge.layouts.faces.elements import image_path  # elements draws texts through this module
     from pnpforge.layouts.icons import ICON_NAMES, draw_icon
 
     def known(name: str) -> bool:

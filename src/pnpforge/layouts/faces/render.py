@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import lru_cache
-from pathlib import Path
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal
 
-from pnpforge.components.expressions import ExpressionError, evaluate, truth
+from pnpforge.components.expressions import ExpressionError
 from pnpforge.components.model import (
     PLACEHOLDER,
     CircleElement,
     Component,
     HexElement,
-    ImageElement,
-    PolygonElement,
-    RectElement,
     Side,
     TextElement,
 )
@@ -25,20 +20,18 @@ from pnpforge.generator.pieces import Piece
 from pnpforge.geometry.hexgrid import SQRT3
 from pnpforge.i18n import N_
 from pnpforge.layouts import shapes
-from pnpforge.layouts.faces.bleed import carry_into_bleed
-from pnpforge.layouts.faces.context import Box, RenderContext
-from pnpforge.layouts.faces.elements import SIMPLE_DRAWERS
-from pnpforge.layouts.faces.hexmaps import BOARD_DRAWERS
+from pnpforge.layouts.faces import elements, hexmaps, repeat  # noqa: F401  # their kinds register on import
+from pnpforge.layouts.faces.context import RenderContext
+from pnpforge.layouts.faces.draw import box_of, draw_element, shown, wanted
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.templates import has_placeholder, holds_placeholder, resolve
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
-from pnpforge.output.canvas import RGB, Canvas, Point
+from pnpforge.output.canvas import Canvas, NullCanvas
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
-from pnpforge.units import mm, to_mm
+from pnpforge.units import mm
 
 SideName = Literal["face", "back"]
-FALSY = ("", "0", "false")
 
 
 def side_spec(component: Component, side: SideName) -> Side | None:
@@ -59,74 +52,6 @@ def side_is_shared(component: Component, side: SideName) -> bool:
     if holds_placeholder(spec.background) or holds_placeholder(spec.pattern):
         return False
     return not any(has_placeholder(element) for element in spec.elements)  # each element knows its own
-
-
-# the drawing surface used by checks --------------------------------------------------------------
-class NullCanvas(Canvas):
-    """A Canvas that draws nothing: check_side runs the drawing code on it (every method does nothing;
-    only begin_reuse must say "record", so the drawing still runs)."""
-
-    def save(self) -> None:
-        pass
-
-    def restore(self) -> None:
-        pass
-
-    def translate(self, x: float, y: float) -> None:
-        pass
-
-    def rotate(self, degrees: float) -> None:
-        pass
-
-    def scale(self, sx: float, sy: float) -> None:
-        pass
-
-    def clip(self, outline: Sequence[Point]) -> None:
-        pass
-
-    def polygon(
-        self,
-        points: Sequence[Point],
-        fill: RGB | None,
-        stroke: RGB | None,
-        width: float = 0.5,
-        closed: bool = True,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        pass
-
-    def ellipse(
-        self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
-    ) -> None:
-        pass
-
-    def rounded_rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        radius: float,
-        fill: RGB | None,
-        stroke: RGB | None,
-        width: float,
-    ) -> None:
-        pass
-
-    def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
-        pass
-
-    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
-        pass
-
-    def begin_reuse(self, key: str) -> bool:
-        return True
-
-    def end_reuse(self) -> None:
-        pass
-
-    def reuse(self, key: str) -> None:
-        pass
 
 
 # the side ----------------------------------------------------------------------------------------
@@ -234,9 +159,9 @@ class Backdrops:
             self.shapes.append((piece.width * piece.height, tuple(shapes.trim_outline(piece))))
 
     def add(self, element: Any) -> None:
-        if not isinstance(element, CircleElement | HexElement) or element.rotate or not _shown(element.when):
+        if not isinstance(element, CircleElement | HexElement) or element.rotate or not shown(element.when):
             return
-        box = _box(element, self.piece)
+        box = box_of(element, self.piece)
         if box.w <= 0 or box.h <= 0:
             return
         cx, cy = box.centre
@@ -254,7 +179,7 @@ class Backdrops:
         """The smallest shape under the centre of the element's box; None: only the box bounds it."""
         if element.rotate:
             return None
-        box = _box(element, self.piece)
+        box = box_of(element, self.piece)
         cx, cy = box.centre
         under = [(area, outline) for area, outline in self.shapes if _inside(outline, cx, cy)]
         return min(under, key=lambda item: item[0])[1] if under else None
@@ -328,82 +253,3 @@ def _fill_text(value: str | None, row: Mapping[str, Any], lang: str) -> str | No
         return fill(value, row, lang)
     except FILL_ERRORS as exc:
         raise FaceError(reason(exc)) from None
-
-
-def _shown(when: str | None) -> bool:
-    return when is None or when.strip().lower() not in FALSY
-
-
-def wanted(when: str | None, row: Mapping[str, Any], lang: str) -> bool:
-    """An element's `when:` as an expression over the row (`type == 'event'`). A `when` holding `{field}`s
-    keeps its older meaning, the filled text not empty, `0` or `false`, which draw_element tests."""
-    if when is None or _holds_fields(when):
-        return True
-    return truth(evaluate(when, row, lang))
-
-
-@lru_cache(maxsize=1024)
-def _holds_fields(when: str) -> bool:
-    return holds_placeholder(when)
-
-
-def _box(element: Any, piece: Piece) -> Box:
-    return _box_of(element.x, element.y, element.w, element.h, piece.width, piece.height)
-
-
-@lru_cache(maxsize=4096, typed=True)
-def _box_of(x: object, y: object, w: object, h: object, width: float, height: float) -> Box:
-    box = Box(length(x, width), length(y, height), length(w, width), length(h, height))
-    if box.w < 0 or box.h < 0:
-        raise FaceError(Phrase.word(N_("w and h must not be negative")))
-    return box
-
-
-def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext) -> None:
-    """Draw one (already filled) element; raises FaceError with what is wrong and what is expected."""
-    if not _shown(element.when):
-        return
-    box = _box(element, piece)
-    if piece.component.kind == "sheet":
-        _check_on_sheet(box, piece)
-    drawer = _DRAWERS[type(element)]
-    if type(element) in BLEEDING and not isinstance(canvas, NullCanvas):
-        carry_into_bleed(canvas, element, box, piece, ctx)
-    if element.rotate:
-        cx, cy = box.centre
-        canvas.save()
-        canvas.translate(cx, cy)
-        canvas.rotate(element.rotate)
-        canvas.translate(-cx, -cy)
-        drawer(canvas, element, box, piece, ctx)
-        canvas.restore()
-    else:
-        drawer(canvas, element, box, piece, ctx)
-
-
-SHEET_SLACK = mm(0.5)  # an element may overrun a sheet by this much (stroke, rounding)
-
-
-def _check_on_sheet(box: Box, piece: Piece) -> None:
-    """A sheet is not cut, so nothing on it may run off it: refuse instead of clipping it silently."""
-    right, bottom = box.x + box.w, box.y + box.h
-    if (
-        box.x < -SHEET_SLACK
-        or box.y < -SHEET_SLACK
-        or right > piece.width + SHEET_SLACK
-        or bottom > (piece.height + SHEET_SLACK)
-    ):
-        raise FaceError(
-            Phrase(
-                N_(
-                    "runs to {reach} mm, past the {size} mm sheet (expected it inside; give the "
-                    "sheet a size, or print on a page large enough)"
-                ),
-                reach=f"{to_mm(right):.0f} × {to_mm(bottom):.0f}",
-                size=f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f}",
-            )
-        )
-
-
-_DRAWERS: dict[type, Any] = {**SIMPLE_DRAWERS, **BOARD_DRAWERS}  # element model -> its drawer
-BLEEDING = (RectElement, CircleElement, HexElement, PolygonElement, ImageElement)  # bleed.py carries them on

@@ -23,6 +23,7 @@ class _Template:
 
     element: BaseModel
     fields: dict[str, Any]
+    own: dict[str, Any]  # values filled per copy or cell (a repeat's elements) that also name row fields
 
 
 _templates: dict[int, _Template] = {}
@@ -48,22 +49,44 @@ def _template(model: BaseModel) -> _Template:
         dumped = model.model_dump(mode="python")
         own: frozenset[str] = getattr(
             type(model), "cell_templated", frozenset()
-        )  # filled per hex cell, not per row
+        )  # filled per hex cell or per copy, not per row
         fields = {n: v for n, v in dumped.items() if n not in own and holds_placeholder(v)}
+        cell_fields: frozenset[str] | None = getattr(type(model), "cell_fields", None)
+        rowish = {n: dumped[n] for n in own if cell_fields is not None and _names_row(dumped[n], cell_fields)}
         if len(_templates) >= TEMPLATES_KEPT:
             _templates.clear()
-        hit = _templates[id(model)] = _Template(model, fields)
+        hit = _templates[id(model)] = _Template(model, fields, rowish)
     return hit
 
 
+def _names_row(value: Any, cell_fields: frozenset[str]) -> bool:
+    """Whether `value` holds a placeholder of the data row: a `{field}` not among `cell_fields` (those a
+    copy or cell fills), or any `{{ expression }}` (it may read the row)."""
+    if isinstance(value, str):
+        said = [m.group(0) for m in PLACEHOLDER.finditer(value)]
+        return any(p.startswith("{{") or (p.startswith("{") and p[1:-1] not in cell_fields) for p in said)
+    if isinstance(value, dict):
+        return any(_names_row(v, cell_fields) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_names_row(v, cell_fields) for v in value)
+    return False
+
+
 def has_placeholder(model: BaseModel) -> bool:
-    return bool(_template(model).fields)
+    """Whether the element differs from row to row (a `{field}` of the row, here or in a copy's elements)."""
+    template = _template(model)
+    return bool(template.fields or template.own)
 
 
 def filled_fields(element: BaseModel, row: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The element's `{field}`-holding values as `row` fills them, before they are checked: what makes
-    one row's element differ from another's (drafts/identity.py fingerprints them). Raises MissingField."""
-    return {name: _fill_all(value, row, lang) for name, value in _template(element).fields.items()}
+    one row's element differ from another's (drafts/identity.py fingerprints them). Raises MissingField.
+    Values filled per copy (a repeat's elements) are given as written, with the row's values beside them."""
+    template = _template(element)
+    out = {name: _fill_all(value, row, lang) for name, value in template.fields.items()}
+    if template.own:
+        out["\x00row"] = dict(row)
+    return out
 
 
 def _fill_all(value: Any, row: Mapping[str, Any], lang: str) -> Any:
