@@ -330,3 +330,17 @@ def test_majority_tie_rules(
     )
     refused = run("score", str(path))
     assert refused.exit_code == 2 and "final.yaml:2:8: unknown player 'Zed'" in refused.output
+
+
+def test_the_json_schema_describes_both_sections() -> None:
+    shown = run("schema")
+    assert shown.exit_code == 0
+    schema = json.loads(shown.stdout)
+    scoring, setup = (schema["properties"][key]["anyOf"][0] for key in ("scoring", "setup"))
+    assert {"kit", "fields", "items", "checks", "tiebreaks", "eligible", "ends_when"} <= set(
+        scoring["properties"]
+    )
+    assert {"board", "pieces", "rules"} <= set(setup["properties"])
+    refs = json.dumps(schema)
+    for name in ("FieldSpec", "Item", "Check", "RuleSpec", "PieceSpec", "Board"):  # each reference resolves
+        assert f'"#/$defs/{name}"' in refs and name in schema["$defs"], name

@@ -633,6 +633,20 @@ def _watched_folder(target: str) -> Path:
     return catalog.find_game(target).path
 
 
+def rules_sections(schema: dict[str, Any]) -> None:
+    """The `scoring:` and `setup:` sections' own schemas in the spec's (its model leaves them untyped)."""
+    from pnpforge.components.gamerules import ScoringSection, SetupSection
+
+    defs = schema.setdefault("$defs", {})
+    for key, model in (("scoring", ScoringSection), ("setup", SetupSection)):
+        part = model.model_json_schema(by_alias=True)
+        for name, definition in part.pop("$defs", {}).items():
+            assert defs.get(name, definition) == definition, name  # one name, one shape
+            defs[name] = definition
+        described = schema["properties"][key].get("description")
+        schema["properties"][key] = {"anyOf": [part, {"type": "null"}], "description": described}
+
+
 @command(
     "schema",
     N_("""Print the JSON Schema of game.yaml (point an editor's YAML plug-in at it).
@@ -651,6 +665,7 @@ def schema_cmd(out_file: str | None) -> None:
     from pnpforge.components.model import Spec
 
     schema = Spec.model_json_schema(by_alias=True)
+    rules_sections(schema)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "pnpforge game spec (game.yaml)"
     text = json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"

@@ -25,7 +25,6 @@ from pydantic import (
 from reportlab.lib import colors as rl_colors
 
 from pnpforge import limits
-from pnpforge.components.gamerules import ScoringSection, SetupSection
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase, series
 from pnpforge.saying import reason
@@ -810,8 +809,10 @@ class Spec(Strict):
         description="The spec's own inline icons for rich text (`:name:`): name -> SVG or PNG file",
     )
     components: list[Component] = Field(min_length=1)
-    scoring: ScoringSection | None = Field(None, description="The score sheet as data (docs/scoring.md)")
-    setup: SetupSection | None = Field(None, description="The set-up rules as data (docs/setups.md)")
+    # the rules sections are typed where they are used (score, validate: pnpforge.components.gamerules), so a
+    # build does not pay for their models; `pnpforge schema` shows their schemas here all the same
+    scoring: dict[str, Any] | None = Field(None, description="The score sheet as data (docs/scoring.md)")
+    setup: dict[str, Any] | None = Field(None, description="The set-up rules as data (docs/setups.md)")
 
     @model_validator(mode="after")
     def _unique_names(self) -> Spec:
