@@ -82,8 +82,13 @@ def data_beside_python() -> None:
         )
         rows = [
             ("score", "gods (data)", process_ms("score", str(games / "gods" / "example-score.yaml"))),
+            ("score", "delphi (data)", process_ms("score", str(games / "delphi" / "example-score.yaml"))),
             ("score", "scaffold (data)", process_ms("score", str(game / "score.yaml"))),
-            ("score", "delphi (Python)", process_ms("score", str(games / "delphi" / "example-score.yaml"))),
+            (
+                "score",
+                "quo-vadis (Python)",
+                process_ms("score", str(games / "quo-vadis" / "example-score.yaml")),
+            ),
             (
                 "score",
                 "good-shepherds (Python)",

@@ -63,7 +63,8 @@ BOARD_NAMES = ("players",)
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    # built when first used: a command that scores never pays for the set-up rules' models, nor the reverse
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 def english(text: LocalText) -> str:
