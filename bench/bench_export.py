@@ -1,10 +1,12 @@
 """Speed of `pnpforge export`: bench_cards.py's 900 poker cards exported as 300 dpi images (one PNG per
-card with its bleed, 815 x 1110 px, plus the shared back) and as a Tabletop Simulator deck.
+card with its bleed, 815 x 1110 px, plus the shared back), as a Tabletop Simulator deck, and as
+print-shop PDFs: PDF/X-4 (colours as drawn, ICC-based) and DriveThruCards' PDF/X-1a (every colour
+converted to CMYK through the profile by littleCMS), when a CMYK profile is installed (Ghostscript's).
 
 Each export runs in a fresh process (its own imports, workers and peak memory, the rasterising workers
 included), the best of RUNS counts. Aims on a 2-core machine: images ≤ 12 s, TTS ≤ 5 s, peak memory
-< 500 MB.
-Run: .venv/bin/python bench/bench_export.py [--runs N]
+< 500 MB; each print-shop PDF ≤ 10 s.
+Run: .venv/bin/python bench/bench_export.py [--runs N] [--print-shop]
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ import json, resource, sys, time
 from pathlib import Path
 from pnpforge.export import ExportOptions, export
 started = time.perf_counter()
-files, _ = export(Path(sys.argv[1]), sys.argv[2], ExportOptions(out_dir=Path(sys.argv[3]), dpi=300))
+kind, shop = (sys.argv[2].split(":") + [""])[:2]
+options = ExportOptions(out_dir=Path(sys.argv[3]), dpi=300, shop=shop or None)
+files, _ = export(Path(sys.argv[1]), kind, options)
 seconds = time.perf_counter() - started
 own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -55,7 +59,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         spec = Path(tmp)
         write_spec(spec)
-        for kind, aim in (("images", 12.0), ("tts", 5.0)):
+        kinds = [("images", 12.0), ("tts", 5.0)]
+        if "--print-shop" in sys.argv:  # only the PDF/X exports
+            kinds = []
+        from pnpforge.export.pdfx import INSTALLED
+
+        if any(path.is_file() for path in INSTALLED):  # the PDF/X exports need a CMYK profile
+            kinds += [("print-shop", 10.0), ("print-shop:drivethrucards", 10.0)]
+        else:
+            print("print-shop: skipped (no CMYK profile installed: apt install ghostscript)")
+        for kind, aim in kinds:
             best: dict[str, float] | None = None
             for run in range(runs):
                 figures = one_run(spec, kind, spec / f"out-{kind}-{run}")

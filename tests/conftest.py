@@ -16,6 +16,8 @@ from pnpforge.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 os.environ.pop("PNPFORGE_LANG", None)  # the tests expect pnpforge's terminal messages in English
+# tables and plays go to a throw-away database, never the user's data folder (store/db.py)
+os.environ["PNPFORGE_DB"] = os.path.join(__import__("tempfile").mkdtemp(prefix="pnpforge-test-db-"), "t.db")
 TINY_QUEST = REPO / "examples" / "tiny-quest"
 MM = 72 / 25.4
 
@@ -104,6 +106,25 @@ def require_cjk() -> None:
         if os.environ.get("PNPFORGE_REQUIRE_CJK") == "1":
             pytest.fail("no Japanese TrueType font found but PNPFORGE_REQUIRE_CJK=1")
         pytest.skip("no Japanese TrueType font on this machine")
+
+
+def require_cmyk_profile() -> Path:
+    """The installed CMYK output profile a print-shop PDF is made with (Ghostscript's); without one the
+    test is skipped, in CI (PNPFORGE_REQUIRE_ICC=1, .ci/run installs Ghostscript) it fails."""
+    from pnpforge.export import pdfx
+
+    found = [path for path in pdfx.INSTALLED if path.is_file()]
+    if not found:
+        if os.environ.get("PNPFORGE_REQUIRE_ICC") == "1":
+            pytest.fail("no CMYK output profile found but PNPFORGE_REQUIRE_ICC=1")
+        pytest.skip("no CMYK output profile on this machine (install Ghostscript: .ci/run does)")
+    return found[0]
+
+
+@pytest.fixture
+def cmyk_profile() -> Path:
+    """A print-shop PDF needs a CMYK output profile: the one installed (else the test is skipped)."""
+    return require_cmyk_profile()
 
 
 def _build_bundled(

@@ -419,6 +419,7 @@ def test_export_reads_defaults_font_under_the_folder_rule(tmp_path: Path) -> Non
 # -- outputs of a failed or killed run -------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_a_failed_export_leaves_the_old_outputs_as_they_were(tmp_path: Path) -> None:
     long_name = "c" * 300
     text = CARD_SPEC + (

@@ -80,6 +80,7 @@ def test_a_card_image_matches_the_same_card_on_the_home_sheet(tiny_quest: Path, 
     assert ImageStat.Stat(ImageChops.difference(other, cut).convert("L")).mean[0] > 20  # a real comparison
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_print_shop_pdf_pages_are_trim_plus_bleed_front_then_back(tiny_quest: Path, tmp_path: Path) -> None:
     out = tmp_path / "shop"
     files = run(tiny_quest, "print-shop", out, "--only", "heroes", "--only", "coins")
@@ -261,6 +262,7 @@ def test_dice_faces_and_own_backs(make_spec: SpecMaker, tmp_path: Path) -> None:
         assert backs.convert("RGB").getpixel((2, 2)) == (0x27, 0x40, 0x8B)  # the first card's own back
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_a_bad_value_in_a_row_is_located_there_and_old_files_stay(
     make_spec: SpecMaker, tmp_path: Path
 ) -> None:

@@ -190,7 +190,7 @@ def test_packed_parts_overlap_and_keep_their_windows(tmp_path: Path) -> None:
     assert second[0] - first[0] == pytest.approx(2.0, abs=0.2)  # the same cut lines: 2 mm bleed each end
 
 
-@pytest.mark.parametrize(("game", "shortest"), [("ankh", " · 19 · front"), ("delphi", "…")])
+@pytest.mark.parametrize(("game", "shortest"), [("ankh", " · 21 · front"), ("delphi", "…")])
 def test_labels_keep_front_and_back_when_shortened(game: str, shortest: str, tmp_path: Path) -> None:
     """Crowded sheets: names give way first ("…", then left out), then the word "sheet", then the draft's
     stamp; the sheet number and the side stay on every label."""

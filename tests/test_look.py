@@ -46,6 +46,7 @@ def _saturated(rgb: tuple[int, int, int]) -> bool:
     return max(rgb) - min(rgb) > 60
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_ankh_power_icons_leave_the_power_texts_clear(tmp_path: Path) -> None:
     """The 6 pt power texts of every god dashboard: no pixel of a god's colour (the ankh icon) inside any
     of their characters' boxes (60 boxes: 12 powers on each of 5 dashboards)."""
@@ -69,6 +70,7 @@ def test_ankh_power_icons_leave_the_power_texts_clear(tmp_path: Path) -> None:
     assert checked >= 60
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_ankh_board_legend_stays_inside_its_frame(lang: str, tmp_path: Path) -> None:
     """Every character of the legend (the frame is 7.8–370.2 mm across, 416–440 mm down the board) keeps
@@ -116,6 +118,7 @@ def test_delphi_shrine_marks_sit_on_plain_colour(lang: str, mark: str, tmp_path:
     )
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_japanese_print_shop_fronts_are_drawn(tmp_path: Path) -> None:
     """Rows named by a Japanese title: every front of the print-shop PDF shows its art (it was blank)."""
     require_cjk()

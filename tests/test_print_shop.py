@@ -4,24 +4,28 @@ CutContour and pure-K black, the cut files, and the shops' page sizes."""
 
 from __future__ import annotations
 
+import io
 import math
 import re
+import shutil
 import struct
+import subprocess
 import zlib
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
-from conftest import MM, SpecMaker
+from conftest import MM, SpecMaker, require_cmyk_profile
 from PIL import Image
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, IndirectObject, StreamObject
 
 from pnpforge.catalog import games
 from pnpforge.cli import main
-from pnpforge.export import ExportOptions, prepare
+from pnpforge.export import ExportOptions, pdfx, prepare
 from pnpforge.export.pages import render, side_page
-from pnpforge.export.preflight import font_problems, fonts, separations, shop_problems
+from pnpforge.export.preflight import font_problems, fonts, pdfx_report, separations, shop_problems
 from pnpforge.export.sides import Side, sides
 from pnpforge.layouts.shapes import trim_outline
 from pnpforge.output import embedfonts
@@ -292,20 +296,200 @@ def test_tts_sheets_and_build_previews_say_the_dpi_they_were_drawn_at(
 
 
 # print-shop PDFs -------------------------------------------------------------------------------------
-def test_print_shop_pdfs_pass_the_preflight(tiny_quest: Path, tmp_path: Path) -> None:
-    files = _run("export", str(tiny_quest), "--to", "print-shop", "-o", str(tmp_path))
+X4_RULES = ["identification", "document info", "page boxes", "output intent", "colour spaces", "fonts"]
+
+
+def _all_objects_text(path: Path) -> str:
+    """Every object of the PDF as text, content streams decoded (font programs and ICC profiles left
+    out): what a grep of the whole file finds, not only what its pages use."""
+    reader = PdfReader(path)
+    out = []
+    for generation, numbers in reader.xref.items():
+        for number in numbers:
+            obj = reader.get_object(IndirectObject(number, generation, reader))
+            kept = isinstance(obj, StreamObject) and obj.get("/Subtype") not in ("/Image", "/XML")
+            if kept and "/N" not in obj and "/Length1" not in obj:  # not an ICC profile or font program
+                out.append(obj.get_data().decode("latin-1"))
+            out.append(str(dict(obj.items()) if isinstance(obj, DictionaryObject) else obj))
+    return "\n".join(out)
+
+
+def test_print_shop_pdfs_are_identified_pdfx4_with_a_cmyk_print_intent(
+    tiny_quest: Path, tmp_path: Path
+) -> None:
+    icc = require_cmyk_profile()
+    files = _run("export", str(tiny_quest), "--to", "print-shop", "--icc", str(icc), "-o", str(tmp_path))
     for path in files:
         reader = PdfReader(path)
         assert shop_problems(reader) == [] and font_problems(reader) == [], path.name
-        assert float(reader.pdf_header.removeprefix("%PDF-")) >= 1.6
+        claimed, rules = pdfx_report(reader)
+        assert claimed == "PDF/X-4" and [r.name for r, _ in rules] == X4_RULES
+        assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-4" and reader.pdf_header == "%PDF-1.6"
+        xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
+        assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
         intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
-        assert intent["/S"] == "/GTS_PDFX" and "sRGB" in intent["/OutputConditionIdentifier"]
-        assert intent["/DestOutputProfile"].get_object()["/N"] == 3
+        profile = intent["/DestOutputProfile"].get_object()
+        assert intent["/S"] == "/GTS_PDFX" and profile["/N"] == 4
+        assert profile.get_data() == icc.read_bytes()  # the shop's profile, embedded as it is
+        assert profile.get_data()[12:20] == b"prtrCMYK"  # a print characterisation, not sRGB's 'mntr'
+        for page in reader.pages:  # every page and every form takes DeviceRGB as ICC-based sRGB
+            spaces = [page["/Resources"]["/ColorSpace"]] + [
+                form.get_object()["/Resources"]["/ColorSpace"]
+                for form in page["/Resources"].get("/XObject", {}).values()
+            ]
+            for space in spaces:
+                family, stream = space["/DefaultRGB"].get_object()
+                assert family == "/ICCBased" and stream.get_object().get_data()[12:20] == b"mntrRGB "
     hexes, coins, heroes = (PdfReader(tmp_path / f"{name}.pdf") for name in ("land", "coins", "heroes"))
     assert separations(hexes) == {"CutContour"} and separations(coins) == {"CutContour"}
     assert separations(heroes) == set()  # a rectangle is cut by its TrimBox
+    resources = hexes.pages[0]["/Resources"]["/ColorSpace"]
+    cut = next(v.get_object() for k, v in resources.items() if k != "/DefaultRGB")
+    assert cut[1] == "/CutContour" and cut[2] == "/DeviceCMYK"  # the alternate is the intent's own space
 
 
+def test_drivethrucards_files_are_pdfx1a_all_cmyk_through_the_profile(tmp_path: Path) -> None:
+    from PIL import ImageCms
+
+    from pnpforge.output.colour import srgb_profile
+
+    icc = require_cmyk_profile()
+    built = _run("build", "gods", "-o", str(tmp_path / "home"))
+    home = PdfReader(next(path for path in built if path.suffix == ".pdf")).metadata
+    files = _run(
+        "export",
+        "gods",
+        "--to",
+        "print-shop",
+        "--shop",
+        "drivethrucards",
+        "--icc",
+        str(icc),
+        "-o",
+        str(tmp_path / "dtc"),
+    )
+    assert len(files) >= 5
+    for path in files:
+        reader = PdfReader(path)
+        claimed, rules = pdfx_report(reader)
+        assert claimed == "PDF/X-1a:2003" and reader.pdf_header == "%PDF-1.4"
+        assert [(r.name, found) for r, found in rules if found] == [], path.name
+        assert "transparency" in [r.name for r, _ in rules]
+        info = reader.metadata
+        assert info["/Author"] == home["/Author"] and info["/Subject"] == home["/Subject"]
+        assert info["/Title"] == f"{home['/Title']}: {path.stem}"
+        text = _all_objects_text(path)  # a walk of every object, not only what pages use
+        assert not re.search(r"(^|\s)[\d.]+ [\d.]+ [\d.]+ (rg|RG)\b", text), path.name
+        assert "DeviceRGB" not in text and "ICCBased" not in text and "/SMask" not in text, path.name
+        assert not re.search(r"/(CA|ca) 0?\.\d", text)
+    # the grey of Gods' card notes (#444444) is converted by littleCMS through the profile, as ImageCms says
+    transform = ImageCms.buildTransform(
+        ImageCms.ImageCmsProfile(io.BytesIO(srgb_profile())),
+        ImageCms.ImageCmsProfile(str(icc)),
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
+    white = transform.apply(Image.new("RGB", (1, 1), (255, 255, 255))).getpixel((0, 0))
+    assert white == (0, 0, 0, 0)
+    text = _all_objects_text(tmp_path / "dtc" / "vp-cards.pdf")
+    used = {tuple(float(v) for v in m) for m in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) k\b", text)}
+    grey = transform.apply(Image.new("RGB", (1, 1), (0x44, 0x44, 0x44))).getpixel((0, 0))
+    assert len(used) > 3 and all(all(0 <= v <= 1 for v in c) for c in used)
+    assert any(all(abs(a * 255 - b) < 0.6 for a, b in zip(c, grey, strict=True)) for c in used), (grey, used)
+
+
+def test_the_icc_profile_is_checked_and_without_one_nothing_is_written(
+    tiny_quest: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rgb = tmp_path / "screen.icc"
+    from pnpforge.output.colour import srgb_profile
+
+    rgb.write_bytes(srgb_profile())
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        main, ["export", str(tiny_quest), "--to", "print-shop", "--icc", str(rgb), "-o", str(out)]
+    )
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{rgb}:1:1: not a CMYK output profile: class 'mntr', colour space RGB" in result.output
+    junk = tmp_path / "junk.icc"
+    junk.write_bytes(b"not a profile at all")
+    result = CliRunner().invoke(
+        main, ["export", str(tiny_quest), "--to", "print-shop", "--icc", str(junk), "-o", str(out)]
+    )
+    assert result.exit_code == 2 and f"{junk}:1:1: not an ICC profile" in result.output
+    monkeypatch.setattr(pdfx, "INSTALLED", ())
+    result = CliRunner().invoke(main, ["export", str(tiny_quest), "--to", "print-shop", "-o", str(out)])
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and "Traceback" not in result.output
+    assert "PDF/X-4 needs the shop's CMYK output profile: pass --icc FILE" in lines[0]
+    assert not out.exists()
+    images = CliRunner().invoke(
+        main, ["export", str(tiny_quest), "--to", "images", "--icc", str(rgb), "-o", str(out)]
+    )
+    assert images.exit_code == 2 and "--icc applies to --to print-shop PDFs only" in images.output
+
+
+def test_preflight_lists_the_rules_it_checked_per_file(tiny_quest: Path, tmp_path: Path) -> None:
+    icc = require_cmyk_profile()
+    args = ["export", str(tiny_quest), "--to", "print-shop", "--only", "heroes", "--only", "land"]
+    result = CliRunner().invoke(main, [*args, "--icc", str(icc), "--preflight", "-o", str(tmp_path / "x4")])
+    assert result.exit_code == 0, result.output
+    for name in ("heroes", "land"):
+        block = result.stdout.split(f"{tmp_path / 'x4' / name}.pdf: PDF/X-4")[1].split(".pdf:")[0]
+        rules = re.findall(r"^  (ok|FAIL)  ([a-z ]+):", block, re.M)
+        assert rules == [("ok", name) for name in X4_RULES]
+    result = CliRunner().invoke(
+        main,
+        [*args, "--shop", "drivethrucards", "--icc", str(icc), "--preflight", "-o", str(tmp_path / "x1a")],
+    )
+    assert result.exit_code == 0 and result.stdout.count(": PDF/X-1a:2003") == 2
+    assert result.stdout.count("  ok  transparency:") == 2
+    # a file that breaks a rule is said so: an X-4 file whose pages lost their DefaultRGB
+    reader = PdfReader(tmp_path / "x4" / "heroes.pdf")
+    for page in reader.pages:
+        for form in page["/Resources"]["/XObject"].values():
+            form.get_object()["/Resources"].pop("/ColorSpace", None)  # a form shared by pages: once
+    claimed, rules = pdfx_report(reader)
+    assert dict((r.name, found) for r, found in rules)["colour spaces"][0].endswith(
+        "DeviceRGB without a DefaultRGB colour space"
+    )
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed (.ci/run installs it)")
+@pytest.mark.parametrize("shop", ["", "makeplayingcards", "drivethrucards", "thegamecrafter"])
+def test_ghostscript_reads_every_presets_files_without_a_complaint(shop: str, tmp_path: Path) -> None:
+    """Checked by a reader we did not write: Ghostscript renders every page of every file with its ink
+    coverage device, stopping on any error or warning, using the file's own output intent profile."""
+    icc = require_cmyk_profile()
+    preset = ["--shop", shop] if shop else []
+    files = _run("export", "quo-vadis", "--to", "print-shop", *preset, "--icc", str(icc), "-o", str(tmp_path))
+    for path in files:
+        run = subprocess.run(
+            [
+                "gs",
+                "-dNOPAUSE",
+                "-dBATCH",
+                "-dPDFSTOPONERROR",
+                "-dPDFSTOPONWARNING",
+                "-dUsePDFX3Profile",
+                "-sDEVICE=inkcov",
+                "-o",
+                "-",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        said = run.stdout + run.stderr
+        assert run.returncode == 0 and "****" not in said and "rror" not in said, (path.name, said[-800:])
+        pages = re.findall(r"^ ([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+) CMYK OK$", run.stdout, re.M)
+        assert len(pages) == len(PdfReader(path).pages)
+
+
+@pytest.mark.usefixtures("cmyk_profile")
 def test_the_cut_contour_follows_the_hex_and_its_bleed_reaches_past_the_tips(
     tiny_quest: Path, tmp_path: Path
 ) -> None:
@@ -329,6 +513,7 @@ def test_the_cut_contour_follows_the_hex_and_its_bleed_reaches_past_the_tips(
     image.save(tmp_path / "land.png")
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_black_k_writes_black_text_as_pure_k(tiny_quest: Path, tmp_path: Path) -> None:
     _run("export", str(tiny_quest), "--to", "print-shop", "--only", "heroes", "-o", str(tmp_path / "rgb"))
     _run(
@@ -390,6 +575,7 @@ def test_cutfile_writes_the_sheets_with_marks_and_a_cut_svg_per_front_sheet(
     ("shop", "pixels"),
     [("makeplayingcards", (822, 1122)), ("drivethrucards", (825, 1125)), ("thegamecrafter", (825, 1125))],
 )
+@pytest.mark.usefixtures("cmyk_profile")
 def test_shop_presets_give_the_shops_card_sizes(
     tiny_quest: Path, tmp_path: Path, shop: str, pixels: tuple[int, int]
 ) -> None:
@@ -422,6 +608,7 @@ def test_shop_presets_give_the_shops_card_sizes(
     ) == pytest.approx(3.5 * 72)
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_a_shop_gets_a_plain_back_for_cards_without_one(make_spec: SpecMaker, tmp_path: Path) -> None:
     folder = make_spec(BAND)
     _run("export", str(folder), "--to", "print-shop", "--only", "cards", "-o", str(tmp_path / "plain"))
@@ -462,3 +649,145 @@ def test_bad_shop_options_are_said_and_nothing_is_written(
     result = CliRunner().invoke(main, ["export", str(tiny_quest), "-o", str(tmp_path / "out"), *args])
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("game", [game.id for game in games()])
+def test_every_game_gets_its_cut_files(game: str, tmp_path: Path) -> None:
+    """Boards are cut in parts as the build cuts them; what cannot fit inside the marks is named."""
+    result = CliRunner().invoke(main, ["export", game, "--to", "cutfile", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    written = [Path(line) for line in result.stdout.splitlines()]
+    svgs = [path for path in written if path.suffix == ".svg"]
+    assert (tmp_path / f"{game}-print.pdf").is_file() and svgs
+    for svg in svgs:
+        text = svg.read_text()
+        assert '<g id="registration"' in text and text.count("<path") > 3
+    left_out = re.findall(
+        r"note: (\S+) \([\d.]+ × [\d.]+ mm\) does not fit inside the cut marks", result.output
+    )
+    expected = {"ankh": ["devotion-track"], "good-shepherds": ["farm-board", "money-track"]}
+    assert left_out == expected.get(game, [])
+
+
+def test_cut_files_on_a3_take_what_a4_leaves_out(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main,
+        [
+            "export",
+            "ankh",
+            "--to",
+            "cutfile",
+            "--page",
+            "a3",
+            "--only",
+            "devotion-track",
+            "-o",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0 and "does not fit" not in result.output, result.output
+    page = PdfReader(tmp_path / "ankh-print.pdf").pages[0]
+    assert round(float(page.mediabox.width) / 72 * 25.4) in (297, 420)  # an A3 sheet
+    svg = (tmp_path / "ankh-p001-cut.svg").read_text()
+    cut = svg.split('<g id="cut"')[1]
+    xs = [float(v) for v in re.findall(r"([\d.]+),[\d.]+", cut)]
+    ys = [float(v) for v in re.findall(r"[\d.]+,([\d.]+)", cut)]
+    spans = sorted([max(xs) - min(xs), max(ys) - min(ys)])
+    assert spans[1] / 72 * 25.4 >= 262 - 0.5  # the 262 mm track is on the sheet, whole
+    refused = CliRunner().invoke(
+        main, ["export", "ankh", "--to", "images", "--page", "a3", "-o", str(tmp_path / "x")]
+    )
+    assert refused.exit_code == 2 and "--page applies to --to cutfile only" in refused.output
+
+
+@pytest.mark.parametrize("shop", ["makeplayingcards", "drivethrucards", "thegamecrafter"])
+@pytest.mark.usefixtures("cmyk_profile")
+def test_each_preset_says_what_it_cannot_place_on_a_product(shop: str, tmp_path: Path) -> None:
+    """One line per component: drawn at a product's size, or exported at its own size and said so."""
+    result = CliRunner().invoke(
+        main, ["export", "gods", "--to", "print-shop", "--shop", shop, "-o", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    notes = re.findall(r"game\.yaml:\d+: note: (\S+) (drawn at|\(|\()", result.output)
+    named = [name for name, _ in notes]
+    components = [path.stem for path in sorted(tmp_path.glob("*.pdf"))]
+    assert sorted(named) == components  # every component, once
+    assert "tiles (tile, 38 × 43.88 mm) is none of" in result.output
+    if shop == "drivethrucards":  # no mini product: Gods' mini cards keep their own size, said so
+        assert "vp-cards (44 × 63 mm) matches no DriveThruCards card product" in result.output
+
+
+PICTURES = """\
+game: {id: pictures, title: Pictures}
+defaults: {bleed: 3mm}
+components:
+  - name: cards
+    kind: card
+    size: poker
+    count: 1
+    face:
+      background: "#3060c0"
+      elements:
+        - {type: image, src: icon.png, x: 10mm, y: 10mm, w: 30mm, h: 30mm}
+        - {type: image, src: art.svg, x: 10mm, y: 45mm, w: 30mm, h: 30mm}
+"""
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="30">'
+    '<rect x="0" y="0" width="30" height="15" fill="#10a040"/></svg>'
+)
+
+
+def test_x1a_converts_pictures_to_cmyk_and_keeps_their_transparency_as_a_mask(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    icc = require_cmyk_profile()
+    icon = Image.new("RGBA", (60, 60), (0, 0, 0, 0))
+    icon.paste((220, 30, 40, 255), (10, 10, 50, 50))  # a red square on a transparent ground
+    buffer = io.BytesIO()
+    icon.save(buffer, "PNG")
+    folder = make_spec(PICTURES, icon__png=buffer.getvalue(), art__svg=SVG)
+    out = tmp_path / "dtc"
+    args = ["export", str(folder), "--to", "print-shop", "--shop", "drivethrucards", "--icc", str(icc)]
+    _run(*args, "-o", str(out))
+    reader = PdfReader(out / "cards.pdf")
+    claimed, rules = pdfx_report(reader)
+    assert claimed == "PDF/X-1a:2003" and [(r.name, f) for r, f in rules if f] == []
+    images = [
+        obj
+        for generation, numbers in reader.xref.items()
+        for number in numbers
+        if isinstance(obj := reader.get_object(IndirectObject(number, generation, reader)), StreamObject)
+        and obj.get("/Subtype") == "/Image"
+    ]
+    assert images and all(image["/ColorSpace"] == "/DeviceCMYK" for image in images)
+    assert all("/SMask" not in image and len(image["/Mask"]) == 8 for image in images)  # a colour-key mask
+    text = _all_objects_text(out / "cards.pdf")
+    assert not re.search(r"(^|\s)[\d.]+ [\d.]+ [\d.]+ (rg|RG)\b", text)  # the SVG's green too is CMYK
+    page = pdfium.PdfDocument(out / "cards.pdf")[0].render(scale=300 / 72).to_pil().convert("RGB")
+    ground = page.getpixel((int(11 * 300 / 25.4 + 35), int(11 * 300 / 25.4 + 35)))  # the icon's clear corner
+    square = page.getpixel((int(13 * 300 / 25.4 + 150), int(13 * 300 / 25.4 + 150)))
+    assert ground[2] > ground[0] + 60  # the card's blue shows through where the icon is clear
+    assert square[0] > square[2] + 60  # the icon's red, converted and back
+    _run("export", str(folder), "--to", "print-shop", "--icc", str(icc), "-o", str(tmp_path / "x4"))
+    claimed, rules = pdfx_report(PdfReader(tmp_path / "x4" / "cards.pdf"))  # SVG text state: embedded font
+    assert claimed == "PDF/X-4" and [(r.name, f) for r, f in rules if f] == []
+
+
+def test_x1a_refuses_transparent_svg_art_at_its_file(make_spec: SpecMaker, tmp_path: Path) -> None:
+    icc = require_cmyk_profile()
+    see_through = SVG.replace('fill="#10a040"', 'fill="#10a040" fill-opacity="0.5"')
+    folder = make_spec(PICTURES, icon__png=_png(), art__svg=see_through)
+    out = tmp_path / "dtc"
+    args = ["export", str(folder), "--to", "print-shop", "--shop", "drivethrucards", "--icc", str(icc)]
+    result = CliRunner().invoke(main, [*args, "-o", str(out)])
+    assert result.exit_code == 2 and "Traceback" not in result.output and not out.exists()
+    assert "art.svg:1:1: transparency cannot go in a PDF/X-1a file (expected opaque SVG art)" in result.output
+    _run(
+        "export", str(folder), "--to", "print-shop", "--icc", str(icc), "-o", str(tmp_path / "x4")
+    )  # X-4 may
+
+
+def _png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGBA", (4, 4), (200, 0, 0, 128)).save(buffer, "PNG")
+    return buffer.getvalue()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 from conftest import SpecMaker, untranslated
@@ -232,6 +233,8 @@ def test_help_is_said_in_the_terminals_language(pseudo_locale: str, args: list[s
     for pattern in _HELP_DATA:
         text = re.sub(pattern, " ", text)
     words = ("main", "pnpforge", *main.lazy, "out", "en", "pdf", "rgb")  # type: ignore[attr-defined]  # names, defaults
+    group = main.get_command(None, args[0]) if args else None  # type: ignore[arg-type]
+    words += tuple(group.commands) if isinstance(group, click.Group) else ()  # a group's command names
     assert leaked(text, *words) == [], result.output
 
 
@@ -309,6 +312,7 @@ def test_clicks_usage_errors_in_english_and_japanese() -> None:
     assert "ヘルプは 'main build --help' で表示できます。" in japanese.stderr
 
 
+@pytest.mark.usefixtures("cmyk_profile")
 def test_export_notes_are_said_in_the_terminals_language(make_spec: SpecMaker, pseudo_locale: str) -> None:
     folder = make_spec(SPEC, cards__csv=CSV)
     runner = CliRunner(env={"PNPFORGE_LANG": pseudo_locale})
@@ -325,7 +329,13 @@ def test_export_notes_are_said_in_the_terminals_language(make_spec: SpecMaker, p
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "MakePlayingCards" in result.stderr  # the note on the card size the shop prints
-    assert leaked(result.stderr, str(folder), "MakePlayingCards", "poker", "cards", "mm") == [], result.stderr
+    from pnpforge.export.pdfx import find_profile
+
+    profile = find_profile(None, "PDF/X-4", "")  # the installed CMYK profile a note names: its own name
+    values = (profile.file, profile.description) if profile.installed else ()
+    assert leaked(result.stderr, str(folder), *values, "MakePlayingCards", "poker", "cards", "mm") == [], (
+        result.stderr
+    )
 
 
 @pytest.mark.parametrize("lang", ["xx", "ja"])

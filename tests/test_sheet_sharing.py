@@ -78,7 +78,7 @@ components:
 BAR_TILES = "tiles: [{id: a, cells: [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]}, {id: b, cells: [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]}]\n"  # noqa: E501
 BUNDLED_SHEETS = {
     "gods": (7, 5),
-    "ankh": (25, 19),
+    "ankh": (27, 21),  # the board in 6 parts, each with its outer bleed (was 4)
     "quo-vadis": (20, 15),
     "good-shepherds": (4, 4),
     "delphi": (27, 17),

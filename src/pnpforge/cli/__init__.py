@@ -280,6 +280,8 @@ def _register() -> None:
     )
     add("new", "print_cmds:new_cmd",
         N_("Create a spec folder NAME (game.yaml and its data) that builds at once."))  # fmt: skip
+    add("plays", "plays_cmds:plays_cmd",
+        N_("List, show, export, import, delete and summarise recorded plays."))  # fmt: skip
     add("preview", "print_cmds:preview_cmd",
         N_("Render each page of TARGET to a PNG (DIR/<id>-pNNN.png), without writing the PDF."))  # fmt: skip
     add("schema", "print_cmds:schema_cmd",

@@ -34,7 +34,9 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
       pnpforge export quo-vadis --to tts --lang ja        # decks: sheets + <component>.json
       pnpforge export quo-vadis --to tts --base-url https://example.org/qv/   # hosted images
       pnpforge export gods --to print-shop --shop makeplayingcards --black k
+      pnpforge export gods --to print-shop --shop drivethrucards --icc shop.icc --preflight
       pnpforge export gods --to cutfile                   # gods-print.pdf + gods-pNNN-cut.svg
+      pnpforge export ankh --to cutfile --page a3         # every piece on A3 cut sheets
     """),
 )
 @click.argument("target")
@@ -44,8 +46,8 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
     required=True,
     metavar="|".join(KINDS),
     help=N_(
-        "images: one PNG per piece side + manifest.csv; print-shop: one PDF per component, "
-        "one side per page with trim and bleed boxes, sRGB OutputIntent and CutContour; tts: Tabletop "
+        "images: one PNG per piece side + manifest.csv; print-shop: one PDF/X file per component, "
+        "one side per page with trim and bleed boxes, a CMYK output intent and CutContour; tts: Tabletop "
         "Simulator sheets and saved objects; cutfile: sheets to print with registration marks and an "
         "SVG cut file per sheet for Cricut/Silhouette cutters."
     ),
@@ -96,6 +98,28 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
     help=N_("print-shop: that shop's card sizes and bleed, and a plain back for cards without one."),
 )
 @click.option(
+    "--icc",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help=N_(
+        "print-shop PDFs: the shop's CMYK output profile (.icc) the PDF/X file is printed to "
+        "(default: Ghostscript's default_cmyk.icc where installed)."
+    ),
+)
+@click.option(
+    "--page",
+    metavar="a4|letter|a3|WxH",
+    help=N_("cutfile only: the paper the sheets are printed on (default: the spec's page)."),
+)
+@click.option(
+    "--preflight",
+    is_flag=True,
+    help=N_(
+        "print-shop PDFs: check each file written against the PDF/X rules (ISO 15930) and list "
+        "them per file; exit code 1 if one fails."
+    ),
+)
+@click.option(
     "--jobs", type=click.IntRange(1, 64), help=N_("Processes that rasterise (default: every core).")
 )
 @click.option(
@@ -119,6 +143,9 @@ def export_cmd(
     allow_outside_images: bool,
     black: str,
     shop: str | None,
+    icc: str | None,
+    page: str | None,
+    preflight: bool,
     jobs: int | None,
     base_url: str | None,
 ) -> None:
@@ -137,6 +164,9 @@ def export_cmd(
         base_url=base_url,
         black=black.strip().lower(),
         shop=shop,
+        icc=Path(icc) if icc else None,
+        preflight=preflight,
+        page=page,
     )
     from pnpforge.cli import say
 
@@ -145,3 +175,14 @@ def export_cmd(
         say(note)  # a warning or note, in the terminal's language
     for path in files:
         click.echo(str(path))
+    if options.preflight:
+        from pnpforge import i18n
+        from pnpforge.export.preflight import report_lines
+
+        failed = False
+        for path in files:
+            lines, passed = report_lines(path, i18n.terminal_language())
+            click.echo("\n".join(lines))
+            failed = failed or not passed
+        if failed:
+            raise SystemExit(1)

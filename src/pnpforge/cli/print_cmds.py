@@ -372,7 +372,7 @@ def inventory_cmd(target: str, as_json: bool, page: str | None, lang: str | None
     from pnpforge.components.load import load_target
 
     lines = inventory(load_target(target), BuildOptions(page=page, lang=lang))
-    keys = ("name", "title", "kind", "shape", "count", "sides", "sheets")
+    keys = ("name", "title", "kind", "shape", "count", "sides", "sheets", "sheet_numbers")
     rows = [
         {
             **{k: getattr(x, k) for k in keys},

@@ -38,6 +38,11 @@ def _lan_address() -> str:
       pnpforge serve
       pnpforge serve --host 0.0.0.0 --port 8080
       pnpforge serve --games-dir ~/my-games
+      pnpforge serve --db ~/game-night.db
+
+    Tables (one score sheet shared by every phone at /t/CODE) and the plays recorded from them are kept
+    in one SQLite file: --db, else $PNPFORGE_DB, else pnpforge.db in the user's data folder. A file of
+    an older pnpforge is brought up to date at start-up; one of a newer pnpforge is refused.
     """),
 )
 @click.option(
@@ -52,7 +57,14 @@ def _lan_address() -> str:
     multiple=True,
     help=N_("Also serve the games (folders holding game.yaml) in DIR."),
 )
-def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=N_("The tables' and plays' database file (default: $PNPFORGE_DB, else the user's data folder)."),
+)
+def serve_cmd(host: str, port: int, games_dir: tuple[str, ...], db_path: str | None) -> None:
     # its help: the N_ text of @command above (said in the terminal's language)
     import uvicorn
 
@@ -71,5 +83,10 @@ def serve_cmd(host: str, port: int, games_dir: tuple[str, ...]) -> None:
 
         click.echo("Scan to open it on a phone on the same network:", err=True)
         segno.make(url, error="m").terminal(compact=True)
-    app = create_app(hosts=server.allowed_hosts(host, shown), games_dirs=games_dir)
+    from pnpforge.store.db import default_path
+
+    app = create_app(
+        hosts=server.allowed_hosts(host, shown), games_dirs=games_dir, db=db_path or default_path()
+    )
+    app.state.store.open()  # migrated now: a file this pnpforge cannot use stops it here (exit 2)
     uvicorn.Server(server.config(app, host, port)).run()

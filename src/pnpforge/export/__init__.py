@@ -14,16 +14,18 @@ from pathlib import Path
 from typing import TypeVar
 
 from pnpforge import limits
-from pnpforge.build import BuildOptions, drawing_setup, pieces_of
+from pnpforge.build import BuildOptions, drawing_setup, pieces_of, stamp_of
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.template import localise
 from pnpforge.drafts.keys import chosen_rows, pick_rows
 from pnpforge.errors import InputError, Problem, collapse, warning_line
+from pnpforge.export.pdfx import Profile
 from pnpforge.export.sides import Side, sides
 from pnpforge.files import staged
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import RenderContext
+from pnpforge.output.info import Metadata
 from pnpforge.output.page import PageFrame
 from pnpforge.phrase import Phrase
 
@@ -50,6 +52,9 @@ class ExportOptions:
     base_url: str | None = None  # tts: where the images will be hosted; None: paths relative to the JSON
     black: str = "rgb"  # print-shop PDF: "k" writes black text and line art as DeviceCMYK 0 0 0 1
     shop: str | None = None  # print-shop: a shop preset (export/shops.py)
+    icc: Path | None = None  # print-shop PDF: the shop's CMYK output profile (export/pdfx.py)
+    preflight: bool = False  # print-shop PDF: check the files written against our PDF/X rules
+    page: str | None = None  # cutfile: the paper size (default: the spec's)
 
 
 @dataclass
@@ -61,6 +66,8 @@ class Prepared:
     options: ExportOptions
     notes: list[str] = field(default_factory=list)
     rows: dict[str, set[int]] = field(default_factory=dict)  # `--only component:ids`: rows kept
+    standard: str = ""  # print-shop PDF: the part of PDF/X written (export/pdfx.py)
+    profile: Profile | None = None  # ... and the CMYK output profile it is printed to
 
     def sides(self, group: ComponentPieces, every_back: bool = False) -> list[Side]:
         """The group's sides to export, named in the build's language, only the rows asked for."""
@@ -70,6 +77,13 @@ class Prepared:
     @property
     def title(self) -> str:
         return localise(self.loaded.spec.game.title, self.ctx.lang)
+
+    def metadata(self, component: str) -> Metadata:
+        """A component file's title, author and subject, as a build's PDF says them."""
+        game = self.loaded.spec.game
+        stamp = stamp_of(self.loaded, build_options_of(self.options))
+        subject = f"{self.title} — {stamp}" if stamp and stamp not in self.title else self.title
+        return Metadata(f"{self.title}: {component}", game.designer or "", subject)
 
     def out(self, kind: str) -> Path:
         return self.options.out_dir or Path("out") / f"{self.loaded.id}-{kind}"
@@ -86,7 +100,9 @@ class Prepared:
 def build_options_of(options: ExportOptions) -> BuildOptions:
     """The build options that choose the same pieces, language and fonts."""
     o = options
-    return BuildOptions(lang=o.lang, only=o.only, font=o.font, allow_outside_files=o.allow_outside_files)
+    return BuildOptions(
+        lang=o.lang, only=o.only, font=o.font, allow_outside_files=o.allow_outside_files, page=o.page
+    )
 
 
 def check_options(kind: str, options: ExportOptions) -> None:
@@ -135,6 +151,12 @@ def check_options(kind: str, options: ExportOptions) -> None:
                     url=repr(options.base_url),
                 ),
             )
+    if options.icc is not None and (kind != "print-shop" or options.format != "pdf"):
+        raise InputError.single(CLI, Phrase.word(N_("--icc applies to --to print-shop PDFs only")))
+    if options.page is not None and kind != "cutfile":
+        raise InputError.single(CLI, Phrase(N_("--page applies to --to cutfile only, not {kind}"), kind=kind))
+    if options.preflight and (kind != "print-shop" or options.format != "pdf"):
+        raise InputError.single(CLI, Phrase.word(N_("--preflight applies to --to print-shop PDFs only")))
     if options.black not in BLACKS:
         raise InputError.single(
             CLI, Phrase(N_("--black {value}: unknown (expected rgb or k)"), value=repr(options.black))
@@ -169,6 +191,20 @@ def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) 
         from pnpforge.export.shops import apply_shop, shop_named
 
         apply_shop(prepared, shop_named(options.shop))
+    if kind == "print-shop" and options.format == "pdf":
+        from pnpforge.export.pdfx import find_profile
+        from pnpforge.export.shops import standard_for
+
+        prepared.standard = standard_for(options.shop)
+        prepared.profile = find_profile(options.icc, prepared.standard, CLI)
+        if prepared.profile.installed:
+            prepared.notes.append(
+                Phrase(
+                    N_("note: printed to {profile} ({file}); pass the shop's own profile with --icc FILE"),
+                    profile=prepared.profile.description,
+                    file=prepared.profile.file,
+                )
+            )
     return prepared
 
 

@@ -13,13 +13,15 @@ import dataclasses
 from pathlib import Path
 
 from pnpforge import i18n
-from pnpforge.build import DocPage, Plan, draw_page, plan
-from pnpforge.export import Prepared, build_options_of
+from pnpforge.build import DocPage, Plan, draw_page, drawing_setup, plan
+from pnpforge.errors import InputError
+from pnpforge.export import CLI, Prepared, build_options_of
 from pnpforge.files import write_atomic
 from pnpforge.i18n import N_
-from pnpforge.layouts.imposition.placement import to_page
+from pnpforge.layouts.imposition.placement import fits, pages_that_fit, to_page
 from pnpforge.layouts.shapes import trim_outline
 from pnpforge.output.canvas import Canvas, Point
+from pnpforge.phrase import Phrase
 from pnpforge.units import mm, parse_length, to_mm
 
 MARK_INSET = mm(10)  # from the paper's edge to the marks (within every home printer's margin)
@@ -84,11 +86,48 @@ def _svg(page: DocPage, width: float, height: float) -> str:
 
 
 def cut_plan(prepared: Prepared) -> Plan:
-    """The build's layout with the margin widened past the marks (and no duplex test page)."""
+    """The build's layout with the margin widened past the marks (and no duplex test page).
+
+    Boards larger than the page are cut in parts, as the build cuts them. A card, tile, token or sheet
+    that no longer fits inside the marks is left out of the cut files, with a note saying so and how
+    to bring it in (`--page a3`): a print-and-cut sheet must hold its marks."""
     options = build_options_of(prepared.options)
     margin = parse_length(prepared.loaded.spec.defaults.margin)
     room = max(margin, MARK_INSET + MARK_SIZE + MARK_GAP)
     options = dataclasses.replace(options, margin=f"{to_mm(room):.2f}mm", duplex_test=False)
+    frame, page_name, _ = drawing_setup(prepared.loaded, options)
+    kept, left = [], []
+    for group in prepared.groups:
+        if not group.pieces:
+            continue
+        large = [p for p in group.pieces if not fits(p.width, p.height, frame)]
+        if large and group.component.kind not in ("board", "die"):  # a board is cut in parts
+            left.append((group, large[0]))
+        else:
+            kept.append(group.component.name)
+    for group, piece in left:
+        better = pages_that_fit(piece.width, piece.height, frame.margin)
+        prepared.notes.append(
+            Phrase(
+                N_(
+                    "{where}: note: {component} ({size} mm) does not fit inside the cut marks on {page} "
+                    "paper: left out of the cut files (print it from the build{hint})"
+                ),
+                where=f"{piece.row_ref.file}:{piece.row_ref.line}",
+                component=group.component.name,
+                size=f"{to_mm(piece.width):g} × {to_mm(piece.height):g}",
+                page=page_name,
+                hint=Phrase(N_(", or cut it with --page {page}"), page=better[0]) if better else "",
+            )
+        )
+    if not kept:
+        raise InputError.single(
+            CLI, Phrase(N_("--to cutfile: no piece fits a {page} sheet inside the cut marks"), page=page_name)
+        )
+    if left:
+        wanted = set(kept)
+        only = tuple(o for o in options.only if o.partition(":")[0].strip() in wanted) or tuple(kept)
+        options = dataclasses.replace(options, only=only)
     return plan(prepared.loaded, options)
 
 

@@ -17,7 +17,9 @@ from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import draw_side
 from pnpforge.layouts.shapes import bleed_outline, trim_outline
 from pnpforge.output.canvas import Canvas, Point
+from pnpforge.output.info import Metadata
 
+from .pdfx import PDF_VERSIONS, X1A, Profile, xmp
 from .sides import Side
 
 
@@ -41,8 +43,12 @@ class Page:
 
 @dataclass(frozen=True)
 class ShopStyle:
-    """What a print-shop PDF adds: an sRGB OutputIntent, PDF 1.6, the cut path, pure-K black."""
+    """What a print-shop PDF is: a part of PDF/X (`standard`, export/pdfx.py) printed to a CMYK
+    `profile`, with the cut path, and black as pure K when asked."""
 
+    standard: str
+    profile: Profile
+    info: Metadata
     black_k: bool = False  # text and line art in black written as DeviceCMYK 0 0 0 1
 
 
@@ -96,13 +102,21 @@ def render(pages: Sequence[Page], title: str, shop: ShopStyle | None = None) -> 
     buffer = io.BytesIO()
     with binary_streams():
         first = pages[0]
-        rl = new_document(buffer, (first.width, first.height), title, pdf_version=(1, 6) if shop else None)
+        if shop is None:
+            rl = new_document(buffer, (first.width, first.height), title)
+        else:
+            version = PDF_VERSIONS[shop.standard]
+            rl = new_document(buffer, (first.width, first.height), shop.info, pdf_version=version)
         canvas = PdfCanvas(rl, first.height)
         if shop is not None:
-            from pnpforge.output.shopcolour import add_output_intent
+            from pnpforge import __version__
+            from pnpforge.output.shopcolour import ShopColours, identify_pdfx
 
-            add_output_intent(rl)
-            canvas.black_k = shop.black_k
+            profile = shop.profile
+            tool = f"pnpforge {__version__}"
+            identify_pdfx(rl, shop.standard, shop.info, profile.data, profile.description, xmp, tool)
+            cmyk = profile.data if shop.standard == X1A else None
+            canvas.colours = ShopColours(shop.black_k, cmyk)
         for number, page in enumerate(pages):
             if number:
                 rl.showPage()  # PdfCanvas writes any pending text first

@@ -70,14 +70,15 @@ def export_print_shop(prepared: Prepared) -> list[Path]:
         write_atomic(out / MANIFEST, manifest(chosen, shots, prepared.ctx.bleed))
         return [shot.path for shot in shots] + [out / MANIFEST]
     documents = []
-    style = ShopStyle(black_k=prepared.options.black == "k")
+    assert prepared.profile is not None  # prepare() found it (or refused) for a print-shop PDF
     for group in prepared.groups:
         chosen = prepared.sides(group, every_back=True)
         if not chosen:
             continue
         pages = _pages(prepared, chosen)
-        title = f"{prepared.title}: {group.component.name}"
-        data = prepared.drawn(partial(render, pages, title, style))
+        info = prepared.metadata(group.component.name)
+        style = ShopStyle(prepared.standard, prepared.profile, info, black_k=prepared.options.black == "k")
+        data = prepared.drawn(partial(render, pages, info.title, style))
         documents.append((out / f"{group.component.name}.pdf", data))
     for path, data in documents:
         write_atomic(path, data)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pnpforge.errors import InputError
 from pnpforge.export import CLI, Prepared
+from pnpforge.export.pdfx import X1A, X4
 from pnpforge.generator.expand import ComponentPieces
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -30,6 +31,7 @@ class Shop:
     bleed: float  # points, on every edge
     dpi: int
     products: dict[str, tuple[float, float]]  # card product -> trim (points, portrait)
+    pdfx: str = X4  # the part of PDF/X the shop's files are written in
 
 
 SHOPS = {
@@ -51,6 +53,7 @@ SHOPS = {
         0.125 * INCH,  # poker: 2.75 × 3.75 in with bleed, 825 × 1125 px at 300 dpi
         300,
         {"poker": (2.5 * INCH, 3.5 * INCH), "tarot": (2.75 * INCH, 4.75 * INCH)},
+        X1A,  # their file guidelines: every file PDF/X-1a:2003, CMYK only
     ),
     "thegamecrafter": Shop(
         "thegamecrafter",
@@ -82,6 +85,12 @@ def shop_named(name: str) -> Shop:
     return shop
 
 
+def standard_for(shop: str | None) -> str:
+    """The part of PDF/X a print-shop file is written in: PDF/X-1a:2003 for the shops that ask for it."""
+    found = SHOPS.get((shop or "").strip().lower())
+    return found.pdfx if found is not None else X4
+
+
 def product_for(width: float, height: float, shop: Shop) -> tuple[str, float, float] | None:
     """The shop's card product nearest this trim (kept in its orientation), if within NEAR."""
     best = None
@@ -95,7 +104,7 @@ def product_for(width: float, height: float, shop: Shop) -> tuple[str, float, fl
 
 
 def _mm(width: float, height: float) -> str:
-    return f"{to_mm(width):g} × {to_mm(height):g} mm".replace(".0 ", " ")
+    return f"{round(to_mm(width), 2):g} × {round(to_mm(height), 2):g} mm"
 
 
 def apply_shop(prepared: Prepared, shop: Shop) -> None:
@@ -105,10 +114,26 @@ def apply_shop(prepared: Prepared, shop: Shop) -> None:
     for group in prepared.groups:
         component = group.component
         first = group.pieces[0] if group.pieces else None
-        if component.kind != "card" or first is None:
+        if first is None:
             groups.append(group)
             continue
         where = _where(prepared, component.name)
+        if component.kind != "card":  # tiles, tokens, boards: no card product; the shop's custom items
+            prepared.notes.append(
+                Phrase(
+                    N_(
+                        "{where}: note: {component} ({kind}, {size}) is none of {shop}'s card products: "
+                        "exported at its own size with their bleed (order it as a custom item)"
+                    ),
+                    where=where,
+                    component=component.name,
+                    kind=component.kind,
+                    size=_mm(first.width, first.height),
+                    shop=shop.title,
+                )
+            )
+            groups.append(group)
+            continue
         found = product_for(first.width, first.height, shop)
         if found is None:
             prepared.notes.append(

@@ -23,6 +23,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 __all__ = [
     "add_catalog_entry",
+    "add_colour_space_everywhere",
+    "add_info_entry",
+    "creation_date",
     "document",
     "end_pages_with",
     "is_subsetting",
@@ -107,3 +110,59 @@ def shape_problems() -> list[str]:
     if ended != [True]:
         problems.append("reportlab Canvas.showPage can no longer be replaced on the instance")
     return problems
+
+
+def add_info_entry(canvas: Canvas, key: str, value: Any) -> None:
+    """Write `/key value` into the document information dictionary too (reportlab writes a fixed set)."""
+    info = canvas._doc.info
+    own = info.format
+
+    def format_with(document: Any) -> Any:
+        from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+        written = own(document)  # b"<< ... >>": reportlab's entries, then ours before the closing >>
+        extra = PDFDictionary({key: value}).format(document)
+        return written.rstrip()[:-2] + extra.strip()[2:]
+
+    info.format = format_with
+
+
+def creation_date(canvas: Canvas) -> str:
+    """The document's creation (and modification) date as XMP writes it, e.g. 2000-01-01T00:00:00+00:00."""
+    stamp = canvas._doc._timeStamp
+    year, month, day, hour, minute, second = stamp.YMDhms
+    zone = f"{stamp.dhh:+03d}:{stamp.dmm:02d}"
+    return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}{zone}"
+
+
+def add_colour_space_everywhere(canvas: Canvas, reference: str, resource: str) -> None:
+    """Name the document object `reference` as colour space `resource` in every page's and form's
+    resources (as `DefaultRGB`, it makes every DeviceRGB colour and image ICC-based).
+
+    reportlab writes a page's colour spaces but never a form's: a form gets its resources here, made
+    as reportlab makes them (its fonts, procedure sets and XObjects) plus the colour spaces."""
+    from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFResourceDictionary
+
+    own = canvas._setColorSpace
+
+    def set_colour_spaces(obj: Any) -> None:
+        canvas._colorsUsed[reference] = resource
+        own(obj)
+        if not isinstance(obj, PDFFormXObject):
+            return
+        form_format = obj.format
+
+        def format_form(document: Any) -> Any:
+            if not obj.Resources:
+                resources = PDFResourceDictionary()
+                resources.basicFonts()
+                resources.allProcs()
+                if obj.XObjects:
+                    resources.XObject = obj.XObjects
+                resources.setColorSpace(obj._colorsUsed)
+                obj.Resources = resources
+            return form_format(document)
+
+        obj.format = format_form
+
+    canvas._setColorSpace = set_colour_spaces

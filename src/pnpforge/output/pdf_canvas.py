@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.pdfbase import pdfmetrics
@@ -33,6 +33,17 @@ FORM_EXTENT = 14400.0  # a reused drawing may reach this far from its origin (PD
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # Bézier handle length of a quarter circle, per unit radius
 SHOWN_KEPT = 20_000  # distinct strings whose text operators are kept per document
 OPS_KEPT = 20_000  # distinct transforms and paths whose operators are kept per document
+
+
+class ColourHook(Protocol):
+    """How a print shop's file writes colours: operators for a colour, images and SVG drawings as
+    converted (output/shopcolour.py)."""
+
+    def operator(self, colour: RGB, stroke: bool) -> str: ...
+
+    def image(self, path: Path) -> tuple[Any, Any]: ...
+
+    def drawing(self, drawing: Any) -> Any: ...
 
 
 @dataclass
@@ -84,7 +95,7 @@ class PdfCanvas(Canvas):
         self._fills: dict[RGB, str] = {}
         self._strokes: dict[RGB, str] = {}
         self._ops: dict[tuple[Any, ...], str] = {}  # operator strings by geometry: pieces repeat theirs
-        self.black_k = False  # black written as pure K (DeviceCMYK 0 0 0 1), for shops that convert
+        self.colours: ColourHook | None = None  # a print shop's colours (output/shopcolour.py)
         # whoever ends a page, the pending line of text is written first
         reportlab_private.end_pages_with(rl_canvas, self.flush)
         self._flip()
@@ -159,11 +170,11 @@ class PdfCanvas(Canvas):
         return op
 
     def _colour(self, colour: RGB, operator: str) -> str:
-        if self.black_k and tuple(colour) == (0, 0, 0):
-            return "0 0 0 1 " + ("k" if operator == "rg" else "K")
         return f"{fp_str(*colour)} {operator}"
 
     def _fill(self, colour: RGB) -> str:
+        if self.colours is not None:
+            return self.colours.operator(colour, False)
         try:
             op = self._fills.get(colour)
         except TypeError:  # a list, not a tuple: write it, uncached
@@ -173,6 +184,8 @@ class PdfCanvas(Canvas):
         return op
 
     def _stroke(self, colour: RGB, width: float) -> str:
+        if self.colours is not None:
+            return f"{self.colours.operator(colour, True)} {fp_str(width)} w"
         try:
             op = self._strokes.get(colour)
         except TypeError:
@@ -310,9 +323,10 @@ class PdfCanvas(Canvas):
         self.c.translate(x, y + h)
         self.c.scale(1, -1)
         if path.suffix.lower() == ".svg":
-            draw_svg(self.c, path, w, h)  # stays vector art in the PDF
+            draw_svg(self.c, path, w, h, self.colours.drawing if self.colours else None)  # stays vector art
         else:
-            self.c.drawImage(str(path), 0, 0, w, h, mask="auto")
+            source, mask = self.colours.image(path) if self.colours else (str(path), "auto")
+            self.c.drawImage(source, 0, 0, w, h, mask=mask)
         self.c.restoreState()
 
     # reuse ------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -111,12 +112,22 @@ def svg_size(path: Path) -> tuple[float, float]:
     return float(drawing.width), float(drawing.height)
 
 
-def draw_svg(canvas: RlCanvas, path: Path, w: float, h: float) -> None:
-    """Draw the SVG into the box (0, 0)-(w, h) of a y-up reportlab canvas, stretched to fill it."""
+def draw_svg(
+    canvas: RlCanvas, path: Path, w: float, h: float, recolour: Callable[[Drawing], Drawing] | None = None
+) -> None:
+    """Draw the SVG into the box (0, 0)-(w, h) of a y-up reportlab canvas, stretched to fill it;
+    `recolour` gives the drawing as a print shop's file writes it (CMYK for PDF/X-1a)."""
     from reportlab import rl_config
     from reportlab.graphics import renderPDF
 
     drawing = svg_drawing(path)
+    if recolour is not None:
+        try:
+            drawing = recolour(drawing)
+        except ValueError as exc:  # what the shop's file cannot hold: said at the SVG
+            from pnpforge.errors import InputError
+
+            raise InputError.single(path.name, str(exc), 1, 1) from None
     canvas.saveState()
     canvas.scale(w / drawing.width, h / drawing.height)
     saved = rl_config.useA85

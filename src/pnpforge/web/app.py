@@ -27,7 +27,19 @@ from starlette.staticfiles import StaticFiles
 
 from pnpforge import catalog, i18n
 from pnpforge.errors import InputError
-from pnpforge.web import builds, forms, guards, pages, print_routes, score_routes, setup_routes, text, work
+from pnpforge.web import (
+    builds,
+    forms,
+    guards,
+    pages,
+    plays_routes,
+    print_routes,
+    score_routes,
+    setup_routes,
+    tables,
+    text,
+    work,
+)
 from pnpforge.web.serving import ClientGone, answer, run
 
 HERE = Path(__file__).parent
@@ -101,16 +113,19 @@ def create_app(
     hosts: Sequence[str] = (*LOOPBACK_HOSTS, "testserver"),
     work_seconds: float = work.WORK_SECONDS,
     games_dirs: Sequence[str] = (),
+    db: Path | str | None = None,
 ) -> Starlette:
     """The table page as an ASGI app; `pnpforge serve` runs it with uvicorn.
 
     `hosts`: the Host headers answered (the addresses the server prints; anything else, e.g. a DNS
-    rebinding page, gets 400). `max_body` caps every route at one size instead of `guards.LIMITS`."""
+    rebinding page, gets 400). `max_body` caps every route at one size instead of `guards.LIMITS`.
+    `db`: the tables' and plays' database file (default: store.db.default_path(), opened when first used)."""
     own_root = build_root is None
     if build_root is None:  # made on the first build, so a server that builds nothing leaves nothing
         build_root = Path(tempfile.gettempdir()) / f"pnpforge-serve-{secrets.token_hex(8)}"
     root = build_root
     pool = work.Pool(seconds=work_seconds, games_dirs=tuple(games_dirs))
+    store = tables.Store(db)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -118,6 +133,7 @@ def create_app(
             yield
         finally:  # the workers stop mid-work and the build folder goes, whatever was running
             pool.close()
+            store.close()
             if own_root:
                 shutil.rmtree(root, ignore_errors=True)
 
@@ -127,6 +143,8 @@ def create_app(
         *setup_routes.ROUTES,
         *score_routes.ROUTES,
         *print_routes.ROUTES,
+        *tables.ROUTES,
+        *plays_routes.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(
@@ -142,6 +160,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.work = pool
+    app.state.store = store
     app.state.builds = builds.Builds(root, build_seconds)
     app.add_middleware(guards.BodyLimit, limits=guards.limits(max_body))
     app.add_middleware(guards.ReadTimeout)

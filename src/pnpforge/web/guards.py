@@ -19,6 +19,7 @@ LIMITS: list[tuple[str, int]] = [
     (r"/(api/)?g/[^/]+/(check|setup\.yaml)", 64_000),
     (r"/(api/)?g/[^/]+/score(\.\w+)?|/api/score", 32_000),
     (r"/g/[^/]+/(deal|build)", 4_000),
+    (r"/t/[^/]+|/api/t/[^/]+/edit|/g/[^/]+/table", 32_000),  # a table's whole sheet (web/tables.py)
     (r".*", 4_000),
 ]
 MAX_BODY = max(limit for _, limit in LIMITS)  # the largest body any route takes

@@ -38,19 +38,16 @@ def count_of(the_sheet: sheet.Sheet, form: dict[str, str], lang: str = "en") -> 
     return count
 
 
-def _sheet_page(
-    game: catalog.GameFolder,
-    the_sheet: sheet.Sheet,
-    form: dict[str, str],
-    lang: str,
-    before: list[dict[str, Any]],
-) -> pages.Answer:
-    """The sheet with `form`'s values and `before` (problems with the request itself) above its own."""
+def settle(
+    the_sheet: sheet.Sheet, form: dict[str, str], lang: str, before: list[dict[str, Any]]
+) -> tuple[dict[str, str], int, list[dict[str, Any]]]:
+    """A posted sheet after its button: the player count (+/− Player), the next round's carried totals
+    (`next`), and the problems with the request itself (`before`, plus a count out of range)."""
     low, high = the_sheet.players
     try:
         count = count_of(the_sheet, form, lang)
     except InputError as error:
-        before = [*before, *pages.problems(error, lang, game.id)]
+        before = [*before, *pages.problems(error, lang, the_sheet.game.id)]
         try:
             count = min(max(forms.whole(form, "count", "count", low) or low, low), high)
         except InputError:
@@ -60,10 +57,40 @@ def _sheet_page(
         if scored.carry:  # the totals become the next round's starting values
             done = forms.whole(form, "round", "round", 1) or 1
             form = {**form, **{k: str(v) for k, v in scored.carry.items()}, "round": str(done + 1)}
+    return form, count, before
+
+
+def _sheet_page(
+    game: catalog.GameFolder,
+    the_sheet: sheet.Sheet,
+    form: dict[str, str],
+    lang: str,
+    before: list[dict[str, Any]],
+) -> pages.Answer:
+    """The sheet with `form`'s values and `before` (problems with the request itself) above its own."""
+    form, count, before = settle(the_sheet, form, lang, before)
     scored = sheet.score_form(the_sheet, form, count, lang)
     scored.problems[:0] = before
     status = 200 if scored.result is not None and not before else 400
     return pages.game_page(game, lang, status, scored=scored, count=count, values=form, anchor="score")
+
+
+def load_file(the_sheet: sheet.Sheet, text: str, lang: str) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """A score file loaded onto the sheet, read as `pnpforge score` reads it, and what the CLI would
+    refuse in it (a fifth player, a number too large) in the CLI's words: the sheet's fields and the
+    problems (a file that cannot be read gives an empty sheet and why)."""
+    game = the_sheet.game
+    try:
+        source = board.read_text(text, sheet.SCORE_FILE)
+        named = catalog.game_of(source, "score file")
+        if named.id != game.id:
+            wrong = Phrase(OTHER_GAME, game=named.id, expected=game.id)
+            raise InputError([source.problem(("game",), wrong)])
+    except InputError as error:
+        return {"lang": lang}, pages.problems(error, lang, game.id)
+    loaded, count = sheet.form_of(the_sheet, source.data)
+    refused = sheet.refused(source, lang, game.id) or sheet.unequal(the_sheet, source, loaded, count, lang)
+    return {**loaded, "lang": lang}, refused
 
 
 def score_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
@@ -71,19 +98,8 @@ def score_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:
     the_sheet = sheet.sheet(game)  # InputError (400) when the game has no score calculator
     if not form.get("file"):
         return _sheet_page(game, the_sheet, form, lang, [])
-    # a score file loaded back onto the sheet, read as `pnpforge score` reads it: what the CLI would
-    # refuse in it (a fifth player, a number too large) is said with the CLI's words, above the sheet
-    try:
-        source = board.read_text(form["file"], sheet.SCORE_FILE)
-        named = catalog.game_of(source, "score file")
-        if named.id != game.id:
-            wrong = Phrase(OTHER_GAME, game=named.id, expected=game.id)
-            raise InputError([source.problem(("game",), wrong)])
-    except InputError as error:
-        return _sheet_page(game, the_sheet, {"lang": lang}, lang, pages.problems(error, lang, game.id))
-    loaded, _ = sheet.form_of(the_sheet, source.data)
-    refused = sheet.refused(source, lang, game.id)
-    return _sheet_page(game, the_sheet, {**loaded, "lang": lang}, lang, refused)
+    loaded, problems = load_file(the_sheet, form["file"], lang)
+    return _sheet_page(game, the_sheet, loaded, lang, problems)
 
 
 def score_json(game_id: str, form: dict[str, str], lang: str) -> tuple[dict[str, Any], int]:

@@ -38,6 +38,8 @@ from pnpforge.web.board import read_text
 SCORE_FILE = "score.yaml"  # the name messages use: the file the page downloads
 PLAYER = "{player}"  # stands for a player's name inside a key of the file
 MAX_PLAYERS_ON_PAGE = 12  # a game that names no range still gets a sheet that fits a table
+MAX_ENTRIES = 8  # entries of a list the sheet offers (Ankh: a conflict has up to eight regions)
+REST = "rest"  # the form field carrying what of a loaded score file the sheet has no box for (JSON)
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,12 @@ class SheetField:
     shown: tuple[str, ...] = ()  # each choice as the page shows it (its value is still the choice)
     section: str = ""  # a heading the field is shown under
     hint: str = ""  # the section's explanation: the docstring of the model the field comes from
+    entry: int = -1  # which entry of a list the field belongs to (an Ankh region: 0-7), -1 for none
+
+    @property
+    def group(self) -> str:
+        """The fields shown together: one section, or one entry of a list."""
+        return f"{self.section}#{self.entry}"
 
     def name(self, player: int | None = None) -> str:
         """The form field's name: `p0:villages`, `g:final`, `e1:regions.0.gods.{player}.figures`."""
@@ -116,7 +124,10 @@ def _kind(annotation: Any) -> tuple[str, tuple[str, ...]] | None:
     if origin is list and typing.get_args(inner) in ((str,),):
         return "names", ()
     if origin in (typing.Union, types.UnionType) and int in typing.get_args(inner):
-        return "int", ()  # a count that may also be spelled out (cards per colour, town spaces)
+        parts = typing.get_args(inner)
+        if any(typing.get_origin(_unwrap(a)[0]) is dict for a in parts):
+            return "counts", ()  # a count, or counts by kind (Gods: cards per people colour)
+        return "int", ()  # a count that may also be spelled out (town spaces)
     return None
 
 
@@ -149,7 +160,8 @@ def _plain_fields(model: type[BaseModel], prefix: str, scope: str, section: str)
 
 
 def _per_player_entry(name: str, model: type[BaseModel]) -> list[SheetField] | None:
-    """One entry of a list whose entries map player names to a block of numbers (an Ankh region)."""
+    """The entries of a list whose entries map player names to a block of numbers (Ankh's regions),
+    up to MAX_ENTRIES of them, each its own group of fields."""
     for key, info in model.model_fields.items():
         if typing.get_origin(info.annotation) is dict:
             value = typing.get_args(info.annotation)[1]
@@ -157,11 +169,31 @@ def _per_player_entry(name: str, model: type[BaseModel]) -> list[SheetField] | N
             if block is None:
                 continue
             section = name.rstrip("s").replace("_", " ")
-            each = _plain_fields(block, f"{name}.0.{key}.{PLAYER}.", "each", section)
-            hint = each[0].hint if each else ""
-            head = [replace(f, hint=hint) for f in _plain_fields(model, f"{name}.0.", "game", section)]
-            return [*head, *each]
+            out: list[SheetField] = []
+            for k in range(MAX_ENTRIES):
+                each = [
+                    replace(f, entry=k)
+                    for f in _plain_fields(block, f"{name}.{k}.{key}.{PLAYER}.", "each", section)
+                ]
+                hint = each[0].hint if each else ""
+                head = [
+                    replace(f, hint=hint, entry=k)
+                    for f in _plain_fields(model, f"{name}.{k}.", "game", section)
+                ]
+                out += [*head, *each]
+            return out
     return None
+
+
+def _counts(model: type[BaseModel], f: SheetField) -> bool:
+    """Whether the score file may give field `f` as counts by kind (a mapping), not just one number."""
+    if f.scope == "player":
+        players = model.model_fields.get("players")
+        inner = _unwrap(players.annotation)[0] if players is not None else None
+        entry = _model(typing.get_args(inner)[0]) if typing.get_origin(inner) is list else None
+        model = entry if entry is not None else model
+    info = model.model_fields.get(f.key)
+    return info is not None and _kind(info.annotation) == ("counts", ())
 
 
 def sheet(game: catalog.GameFolder) -> Sheet:
@@ -181,6 +213,7 @@ def sheet(game: catalog.GameFolder) -> Sheet:
         )
         for f in scorer.fields
     ]
+    asked = [replace(f, kind="counts") if f.kind == "int" and _counts(scorer.model, f) else f for f in asked]
     known = {f.key.split(".")[0] for f in asked}
     before = [f for f, raw in zip(asked, scorer.fields, strict=True) if not raw.per_player and not raw.after]
     after = [f for f, raw in zip(asked, scorer.fields, strict=True) if not raw.per_player and raw.after]
@@ -202,8 +235,8 @@ def sheet(game: catalog.GameFolder) -> Sheet:
             fields = _per_player_entry(name, _model(typing.get_args(inner)[0]))  # type: ignore[arg-type]
             for f in fields or []:
                 (each if f.scope == "each" else after).append(f)
-    sections = list(dict.fromkeys(f.section for f in after))
-    after.sort(key=lambda f: sections.index(f.section))  # each section's fields together, in first-seen order
+    groups = list(dict.fromkeys(f.group for f in after))
+    after.sort(key=lambda f: groups.index(f.group))  # each group's fields together, in first-seen order
     names = tuple(scorer.player_names())
     players = (low, min(high, low + MAX_PLAYERS_ON_PAGE))
     return Sheet(game, title(game), players, rows, before, after, each, names)
@@ -259,6 +292,19 @@ def localised(the_sheet: Sheet, lang: str) -> Sheet:
     )
 
 
+def field_names(the_sheet: Sheet, count: int) -> list[str]:
+    """Every form field the sheet has for `count` players (a list's numbers one by one), `count` and
+    `round` first: what a table keeps."""
+    names = ["count", "round"]
+    for f in [*the_sheet.before, *the_sheet.after]:
+        names += [f"{f.name()}.{k}" for k in range(f.size)] if f.kind == "ints" else [f.name()]
+    for i in range(count):
+        names.append(f"p{i}:name")
+        for f in [*the_sheet.rows, *the_sheet.each]:
+            names += [f"{f.name(i)}.{k}" for k in range(f.size)] if f.kind == "ints" else [f.name(i)]
+    return names
+
+
 # -- a filled form to a score file -------------------------------------------------------------------
 
 _WHOLE = re.compile(r"[+-]?\d+")
@@ -289,21 +335,36 @@ def value_of(f: SheetField, form: dict[str, str], player: int | None = None) -> 
         return None
     if f.kind == "int":
         return _number(raw)
+    if f.kind == "counts":
+        return _counts_of(raw)
     if f.kind == "names":
         return [part.strip() for part in raw.split(",") if part.strip()] or None
     return raw
 
 
+_BY_KIND = re.compile(r"\s*([^\s:=,]+)\s*[:=]?\s*([+-]?\d+)\s*")
+
+
+def _counts_of(text: str) -> Any:
+    """A count ("3") or counts by kind ("red: 2, blue: 1", as the score file's `{red: 2, blue: 1}`);
+    anything else stays text for the model to refuse."""
+    if _WHOLE.fullmatch(text):
+        return int(text)
+    parts = [_BY_KIND.fullmatch(part) for part in text.split(",")]
+    if all(parts):
+        return {m.group(1): int(m.group(2)) for m in parts if m}
+    return text
+
+
 def _put(target: Any, parts: list[str | int], value: Any) -> None:
     for here, part in enumerate(parts[:-1]):
-        following = parts[here + 1]
-        empty: Any = [] if isinstance(following, int) else {}
+        as_list = isinstance(parts[here + 1], int)  # a fresh container each time: never one shared
         if isinstance(part, int):
             while len(target) <= part:
-                target.append(empty)
+                target.append([] if as_list else {})
             target = target[part]
         else:
-            target = target.setdefault(part, empty)
+            target = target.setdefault(part, [] if as_list else {})
     last = parts[-1]
     if isinstance(last, int):
         while len(target) <= last:
@@ -340,11 +401,81 @@ def score_data(the_sheet: Sheet, form: dict[str, str], count: int) -> dict[str, 
     for f in the_sheet.after:
         if (value := value_of(f, form)) is not None:
             _put(data, _parts(f.key), value)
+    spelled = _spellings(the_sheet, form.get("lang", "en"))
     for f in the_sheet.each:
         for index, name in enumerate(names):
             if (value := value_of(f, form, index)) is not None:
+                if f.kind == "names" and isinstance(value, list):  # a card by its name in the page's language
+                    value = [spelled.get(v, v) for v in value]
                 _put(data, _parts(f.key, name), value)
+    if form.get(REST):
+        _merge(data, _rest_of(form[REST]))
     return data
+
+
+def _spellings(the_sheet: Sheet, lang: str) -> dict[str, str]:
+    """The game's names (its gods, its cards) in `lang` → the English name a score file gives."""
+    if lang == "en" or lang not in text.languages():
+        return {}
+    from pnpforge import contract
+
+    names = contract.of(the_sheet.game).names
+    return {said: english for english, said in (names(lang) if names else {}).items()}
+
+
+def _rest_of(raw: str) -> Any:
+    """The carried part of a loaded file (JSON the page wrote; anything else carries nothing)."""
+    import json
+
+    try:
+        rest = json.loads(raw)
+    except ValueError:
+        return {}
+    return rest if isinstance(rest, dict) else {}
+
+
+def _merge(target: Any, patch: Any) -> None:
+    """Put what `patch` holds into `target` where the sheet left it blank: a list's entries are keyed
+    by their index ("1"); a value typed on the sheet is kept."""
+    items = patch.items() if isinstance(patch, dict) else []
+    for key, value in items:
+        if isinstance(target, list):
+            if not (isinstance(key, str) and key.isdigit() and int(key) <= len(target) + MAX_ENTRIES):
+                continue
+            index = int(key)
+            while len(target) <= index:
+                target.append({})
+            if isinstance(value, dict) and isinstance(target[index], dict | list) and target[index]:
+                _merge(target[index], value)
+            elif not target[index]:
+                target[index] = value
+        elif isinstance(target, dict):
+            if key in target and isinstance(value, dict) and isinstance(target[key], dict | list):
+                _merge(target[key], value)
+            elif key not in target:
+                target[key] = value
+
+
+def _patch(data: Any, captured: Any) -> Any:
+    """What of `data` is not in `captured` (the sheet's own reading of it), in `_merge`'s shape; None
+    when nothing is missing."""
+    if isinstance(data, dict) and isinstance(captured, dict):
+        out = {}
+        for key, value in data.items():
+            if key not in captured:
+                out[key] = value
+            elif (inner := _patch(value, captured[key])) is not None:
+                out[key] = inner
+        return out or None
+    if isinstance(data, list) and isinstance(captured, list):
+        out = {}
+        for index, value in enumerate(data):
+            if index >= len(captured):
+                out[str(index)] = value
+            elif (inner := _patch(value, captured[index])) is not None:
+                out[str(index)] = inner
+        return out or None
+    return None if data == captured else data
 
 
 def _get(data: Any, parts: list[str | int]) -> Any:
@@ -365,6 +496,8 @@ def _shown(f: SheetField, name: str, value: Any, into: dict[str, str]) -> None:
         into[name] = "on" if value is True else ""
     elif f.kind == "names" and isinstance(value, list):
         into[name] = ", ".join(str(v) for v in value)
+    elif f.kind == "counts" and isinstance(value, dict):
+        into[name] = ", ".join(f"{k}: {v}" for k, v in value.items())
     elif not isinstance(value, dict | list):
         into[name] = str(value)
 
@@ -384,6 +517,12 @@ def form_of(the_sheet: Sheet, data: Any) -> tuple[dict[str, str], int]:
             _shown(f, f.name(index), _get(entry, _parts(f.key)), form)
         for f in the_sheet.each:
             _shown(f, f.name(index), _get(data, _parts(f.key, str(entry.get("name", "")))), form)
+    if isinstance(data, dict):  # what the sheet has no box for travels with it, untouched
+        rest = _patch(data, score_data(the_sheet, form, count))
+        if rest is not None:
+            import json
+
+            form[REST] = json.dumps(rest, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return form, count
 
 
@@ -459,6 +598,12 @@ def _result_json(result: ScoreResult, the_sheet: Sheet, lang: str) -> dict[str, 
     tr = text.translator(the_sheet.game.id, lang)
     # the verdict as the page shows it: in the page's language, in the sheet's words
     out["said"] = sheet_words(the_sheet, render.verdict(result, tr), lang)
+    # shown, never summed (Gods: crystals); a word the game wrote said in the page's language
+    out["info"] = [
+        {k: tr(v) if isinstance(v, Phrase) else v for k, v in p.info.items()} for p in result.players
+    ]
+    infos = list(dict.fromkeys(k for p in result.players for k in p.info))
+    out["info_labels"] = {k: tr(k) for k in infos}
     keys = {k for p in result.players for k in p.breakdown}
     out["labels"] = {k: tr(k) for k in keys}  # breakdown row labels as shown; the keys stay the CLI's
     out["shown_notes"] = [tr(n) for n in result.notes]
@@ -511,6 +656,7 @@ def refused(source: Source, lang: str = "en", game: str | None = None) -> list[d
     """What `pnpforge score` refuses in a score file (e.g. a player more than the game allows), as the
     CLI says it; a file the engine can read gives nothing (its rule breaks show on the sheet)."""
     try:
+        refuse_paths(source)
         score_source(source)
     except InputError as error:
         from pnpforge.web.pages import problems
@@ -519,6 +665,57 @@ def refused(source: Source, lang: str = "en", game: str | None = None) -> list[d
     except RulesBroken:
         pass
     return []
+
+
+NOT_HELD = N_(
+    "the sheet cannot hold {key} of this file as it is: `pnpforge score` gives {cli}, the sheet would give "
+    "{page}; score the file with `pnpforge score`"
+)
+
+
+def _outcome(result: dict[str, Any] | None) -> Any:
+    if result is None:
+        return None
+    return ([(p["name"], p["total"]) for p in result["players"]], result["winners"], result["tiebreak"])
+
+
+def _first_path(patch: Any, path: tuple[Any, ...] = ()) -> tuple[Any, ...]:
+    if isinstance(patch, dict) and patch:
+        key, value = next(iter(patch.items()))
+        return _first_path(value, (*path, int(key) if isinstance(key, str) and key.isdigit() else key))
+    return path
+
+
+def unequal(
+    the_sheet: Sheet, source: Source, form: dict[str, str], count: int, lang: str = "en"
+) -> list[dict[str, Any]]:
+    """Nothing when the sheet loaded from `source` scores as `pnpforge score` scores the file (same
+    totals, winners and tie-break, or both refusing); else one problem, at the first part of the file
+    the sheet does not reproduce, so a loaded file never changes a result silently."""
+    try:
+        refuse_paths(source)
+        cli = _outcome(score_source(source).as_json())
+    except (InputError, RulesBroken):
+        cli = None
+    page = score_form(the_sheet, {**form, "lang": "en"}, count, "en")
+    if _outcome(page.result) == cli or (cli is None and page.result is None):
+        return []
+    captured = score_data(the_sheet, {**form, "lang": "en"}, count)
+    path = _first_path(_patch(source.data, captured))
+    key = ".".join(str(p) for p in path) or "game"
+    said = Phrase(NOT_HELD, key=repr(key), cli=_said_outcome(cli), page=_said_outcome(_outcome(page.result)))
+    from pnpforge.web.pages import located
+
+    return [located(source.problem(path, said), lang, game=the_sheet.game.id)]
+
+
+def _said_outcome(outcome: Any) -> str:
+    if outcome is None:
+        return "—"
+    totals, winners, _ = outcome
+    return ", ".join(f"{name} {total}" for name, total in totals) + (
+        f" ({', '.join(winners)})" if winners else ""
+    )
 
 
 def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "en") -> Scored:
@@ -532,6 +729,7 @@ def score_form(the_sheet: Sheet, form: dict[str, str], count: int, lang: str = "
     source = read_text(file_text, SCORE_FILE)
     scored = Scored(file_text)
     try:
+        refuse_paths(source)  # a carried `farm: path` (rest) never makes the server read a file
         result = score_source(source)
     except InputError as error:
         scored.problems = [_located(the_sheet, source, names, p, lang=lang) for p in error.problems]

@@ -98,6 +98,24 @@ WORDS: dict[str, str] = {
     "paper:letter": N_("letter"),
     "lang:en": N_("en"),  # the name of English in the PDF language picker
     "lang:ja": N_("ja"),  # the name of Japanese in the PDF language picker
+    # a table: one sheet shared by every phone that opens its address (web/tables.py)
+    "start_table": N_("Start a table (one sheet on every phone)"),
+    "table": N_("Table {code}"),
+    "table_hint": N_("Every phone that opens this address sees and edits the same sheet."),
+    "save": N_("Save and count"),
+    "undo": N_("Undo the last change"),
+    "game_over": N_("Game over (record the play)"),
+    "closed": N_("Game over: recorded as play {play}."),
+    "closed_plain": N_("Game over: this table is closed."),
+    "no_table": N_("no table {code}"),
+    "table_closed": N_("this table is closed (game over): its sheet no longer changes"),
+    "changed_elsewhere": N_("changed on another phone to {value}"),
+    "replaced": N_("you replaced {value}, typed on another phone"),
+    "plays": N_("Plays"),
+    "plays_of": N_("Plays of {game}"),
+    "no_plays": N_("No plays recorded yet."),
+    "live": N_("Saved; other phones see changes within a second."),
+    "faction": N_("Faction (e.g. the colour taken)"),
 }
 
 

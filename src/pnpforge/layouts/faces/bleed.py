@@ -92,7 +92,7 @@ def _extension(
 
     cut = Polygon(trim)
     element = Polygon(outline).buffer(0)
-    edge = cut.exterior.intersection(element.buffer(TOUCH))
+    edge = _stretches(cut.exterior.intersection(element.buffer(TOUCH)), outline)
     if edge.is_empty or edge.length < TOUCH:
         return ()
     reach = bleed * 2 + TOUCH  # past the bleed outline at a mitred tip; clipped to it below
@@ -103,6 +103,46 @@ def _extension(
         part = pushed.intersection(ring).intersection(quarter)
         out += _polygons(part)
     return tuple(out)
+
+
+def _stretches(edge: BaseGeometry, outline: Sequence[Point]) -> BaseGeometry:
+    """The stretches of the cut line the element touches, each one line, ending where the element ends.
+
+    The cut line's ring starts somewhere: the part of it near an element can come out as two lines
+    meeting there, whose flat-capped buffers leave a wedge of paper between them where the line turns
+    (a corner arc's first facet); merged, they buffer as one. And the part near an element reaches
+    `TOUCH` past the element's end along the line (a top band's stretch ran 0.5 mm down each side, so
+    its side bleed hung below the band): each end is brought back to the element's own extent."""
+    from shapely.geometry import LineString, MultiLineString
+    from shapely.ops import linemerge
+
+    lines = [g for g in getattr(edge, "geoms", [edge]) if g.geom_type == "LineString" and not g.is_empty]
+    if not lines:
+        return edge
+    merged = linemerge(lines) if len(lines) > 1 else lines[0]
+    out = []
+    for line in getattr(merged, "geoms", [merged]):
+        coords = [tuple(c) for c in line.coords]
+        if len(coords) >= 2:
+            coords[-1] = _to_extent(coords[-2], coords[-1], outline)
+            coords[0] = _to_extent(coords[1], coords[0], outline)
+            out.append(LineString(coords))
+    return MultiLineString(out) if len(out) > 1 else (out[0] if out else edge)
+
+
+def _to_extent(inner: Point, end: Point, outline: Sequence[Point]) -> Point:
+    """`end` of the segment from `inner`, moved back towards `inner` to where the element's outline
+    stops along the segment's direction (never past `inner`, never further out)."""
+    dx, dy = end[0] - inner[0], end[1] - inner[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return end
+    ux, uy = dx / length, dy / length
+    reach = max((x - inner[0]) * ux + (y - inner[1]) * uy for x, y in outline)
+    if reach >= length:
+        return end
+    t = max(reach, 0.0)
+    return (inner[0] + ux * t, inner[1] + uy * t)
 
 
 def _surely_clear(trim: Sequence[Point], outline: Sequence[Point]) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from pnpforge.layouts.imposition.grids import grid
 from pnpforge.layouts.imposition.placement import (
     EPS,
@@ -35,25 +33,24 @@ def board(width: float, height: float, frame: PageFrame, overlap: float, count: 
 
 
 def _windows(width: float, height: float, frame: PageFrame, overlap: float) -> list[PageLayout]:
-    """The board (one copy) in page-sized windows, one a page."""
+    """The board (one copy) in page-sized windows, one a page. A window on the board's own outer edge
+    leaves room for the bleed beyond that edge inside the art area (inner edges need none: the
+    neighbouring part lies over them), so the board's art runs into its bleed on every outer side."""
     aw, ah = frame.area
-    cols = _parts(width, aw, overlap)
-    rows = _parts(height, ah, overlap)
-    step_x = (width - aw) / (cols - 1) if cols > 1 else 0.0
-    step_y = (height - ah) / (rows - 1) if rows > 1 else 0.0
     b = frame.bleed
+    across, down = _spans(width, aw, overlap, b), _spans(height, ah, overlap, b)
+    cols, rows = len(across), len(down)
     pages = []
-    for r in range(rows):
-        for c in range(cols):
-            wx0, wy0 = c * step_x, r * step_y
-            wx1, wy1 = min(width, wx0 + aw), min(height, wy0 + ah)
+    for r, (wy0, wy1) in enumerate(down):
+        for c, (wx0, wx1) in enumerate(across):
             window = (wx0, wy0, wx1, wy1)
-            ox, oy = frame.inset + (aw - (wx1 - wx0)) / 2, frame.inset + (ah - (wy1 - wy0)) / 2
-            # Bleed only on the board's own outer edges; inner edges stop at the window.
-            left = ox - (b if c == 0 else 0)
-            top = oy - (b if r == 0 else 0)
-            right = ox + (wx1 - wx0) + (b if c == cols - 1 else 0)
-            bottom = oy + (wy1 - wy0) + (b if r == rows - 1 else 0)
+            # bleed only on the board's own outer edges; inner edges stop at the window
+            bl, br = (b if c == 0 else 0.0), (b if c == cols - 1 else 0.0)
+            bt, bb = (b if r == 0 else 0.0), (b if r == rows - 1 else 0.0)
+            ox = frame.inset + (aw - (wx1 - wx0) - bl - br) / 2 + bl
+            oy = frame.inset + (ah - (wy1 - wy0) - bt - bb) / 2 + bt
+            left, top = ox - bl, oy - bt
+            right, bottom = ox + (wx1 - wx0) + br, oy + (wy1 - wy0) + bb
             clip = ((left, top), (right, top), (right, bottom), (left, bottom))
             placement = Placement(0, ox - wx0, oy - wy0, width, height, 0, clip)
             part = BoardPart(r, c, rows, cols, window, (width, height), min(overlap, aw, ah))
@@ -66,11 +63,21 @@ def _windows(width: float, height: float, frame: PageFrame, overlap: float) -> l
     return pages
 
 
-def _parts(length: float, span: float, overlap: float) -> int:
-    """How many windows of `span` cover `length` with neighbours overlapping by at least `overlap`."""
-    if length <= span + EPS:
-        return 1
-    return math.ceil((length - overlap - EPS) / (span - overlap))
+def _spans(length: float, span: float, overlap: float, bleed: float) -> list[tuple[float, float]]:
+    """Where the windows along one side of a board start and end: as few as cover `length` with
+    neighbours overlapping by at least `overlap`, all of one length (the alignment targets sit in the
+    middle of evenly stepped overlaps), short enough that the first and the last keep room on the page
+    for the bleed past the board's edge."""
+    count = 1
+    while count < 64:
+        room = span - (2 * bleed if count == 1 else bleed)
+        if count * room - (count - 1) * overlap >= length - EPS:
+            break
+        count += 1
+    if count == 1:
+        return [(0.0, min(length, room))]
+    step = (length - room) / (count - 1)
+    return [(k * step, min(length, k * step + room)) for k in range(count)]
 
 
 def sheets(count: int, width: float, height: float, frame: PageFrame) -> list[PageLayout]:
