@@ -344,3 +344,15 @@ def test_the_json_schema_describes_both_sections() -> None:
     refs = json.dumps(schema)
     for name in ("FieldSpec", "Item", "Check", "RuleSpec", "PieceSpec", "Board"):  # each reference resolves
         assert f'"#/$defs/{name}"' in refs and name in schema["$defs"], name
+
+
+def test_a_data_game_s_plays_are_recorded_and_summarised(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnpforge.store import db
+
+    monkeypatch.setenv(db.ENV, str(game.parent / "plays.db"))
+    recorded = run("score", str(game / "score.yaml"), "--record")
+    assert recorded.exit_code == 0 and "Recorded as play 1." in recorded.output
+    listed = run("--games-dir", str(game.parent), "plays", "my-game")
+    assert listed.exit_code == 0 and "Ann 20, Bob 22  Bob" in listed.output
+    stats = run("--games-dir", str(game.parent), "plays", "stats", "my-game")
+    assert stats.exit_code == 0 and "villages" in stats.output and "forests" in stats.output
