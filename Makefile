@@ -41,8 +41,8 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: $(VENV)/.installed $(CATALOGS)
-	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+bench: $(VENV)/.installed $(CATALOGS)  # each figure beside its aim, then those over their aims
+	@$(BIN)/python bench/run_all.py
 
 # The long hostile-input campaign (tests/fuzz_campaign.py): prints cases, tracebacks, hangs, crashes,
 # unlocated and internal errors; fails unless all but `cases` are 0. FUZZ_CASES=N for a shorter run.

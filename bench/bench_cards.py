@@ -35,7 +35,8 @@ sys.path.insert(0, str(HERE))
 
 from plain_cards import RUNS, card_rows  # noqa: E402
 
-from pnpforge.build import BuildOptions, BuildResult, build  # noqa: E402
+from pnpforge.building import BuildRequest, BuildResult, build  # noqa: E402
+from pnpforge.buildoptions import BuildOptions  # noqa: E402
 
 SPECLANG_ROUNDS = 6  # the two specs differ by little: more rounds, so a busy spell does not decide
 ROUNDS = 9  # whole processes: each round runs plain, cold and warm once; the median of each counts
@@ -181,7 +182,7 @@ def pnpforge_seconds(
     for run in range(RUNS):
         options = BuildOptions(out_dir=folder / f"out-{label}-{run}")
         started = clock()
-        result = build(folder, options)
+        result = build(BuildRequest(folder, options))
         seconds = min(seconds, clock() - started)
     assert result is not None
     return seconds, result
@@ -196,9 +197,9 @@ def main() -> None:
         folder = Path(tmp)
         if "--profile" in sys.argv:
             write_spec(folder)  # one build after a warm-up, under cProfile
-            build(folder, BuildOptions(out_dir=folder / "warm"))
+            build(BuildRequest(folder, BuildOptions(out_dir=folder / "warm")))
             profiler = cProfile.Profile()
-            profiler.runcall(build, folder, BuildOptions(out_dir=folder / "profiled"))
+            profiler.runcall(build, BuildRequest(folder, BuildOptions(out_dir=folder / "profiled")))
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
             pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
             return

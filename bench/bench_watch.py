@@ -19,7 +19,6 @@ import sys
 import tempfile
 import time
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -27,10 +26,9 @@ sys.path.insert(0, str(HERE))
 
 from bench_cards import write_spec  # noqa: E402
 
-from pnpforge.build import BuildOptions, plan, write  # noqa: E402
-from pnpforge.components.load import load_target  # noqa: E402
+from pnpforge.building import BuildRequest, build  # noqa: E402
+from pnpforge.buildoptions import BuildOptions  # noqa: E402
 from pnpforge.drafts.watching import PageMemory  # noqa: E402
-from pnpforge.output.recording import Recording  # noqa: E402
 
 ROUNDS = 7
 PDF_AIM, PNG_AIM = 0.3, 0.5
@@ -51,13 +49,7 @@ def change_row(folder: Path, index: int) -> None:
 def rebuild(folder: Path, options: BuildOptions, memory: PageMemory | None) -> tuple[float, int]:
     """Seconds from a change seen to the files written, as watch does it; and the PNGs written."""
     started = time.perf_counter()
-    the_plan = plan(load_target(folder), options)
-    recording = Recording() if memory is not None else None
-    kept = memory.kept(the_plan) if memory is not None else None
-    pages = partial(memory.changed, the_plan, options) if memory is not None else None
-    files = write(the_plan, options, None, pages, recording, kept)
-    if memory is not None and recording is not None:
-        memory.built(the_plan, options, recording)
+    files = build(BuildRequest(folder, options, watch=memory)).files
     return time.perf_counter() - started, sum(f.suffix == ".png" for f in files)
 
 

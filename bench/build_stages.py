@@ -62,12 +62,13 @@ def main() -> None:
 
     _lap("import components.model (building the spec models)")
     import pnpforge.build  # noqa: F401
+    import pnpforge.draw  # noqa: F401
 
-    _lap("import the rest of pnpforge.build (layouts, fonts, output)")
+    _lap("import the rest of pnpforge.build and .draw (layouts, fonts, output)")
     _timed("pnpforge.components.load", "load_target", "load the spec (YAML, CSV, validation)")
     _timed("pnpforge.fonts", "find_cjk_font", "find and load the Japanese font")
     _timed("pnpforge.build", "plan", "plan: pieces, fonts, layout on pages")
-    _timed("pnpforge.build", "write", "draw and write the PDF")
+    _timed("pnpforge.draw", "write", "draw and write the PDF")
     sys.argv = ["pnpforge", "build", spec, "-o", out, "--no-cache"]
     with contextlib.suppress(SystemExit):  # click ends by sys.exit
         cli()

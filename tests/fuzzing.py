@@ -126,7 +126,7 @@ class Verdict:
 def score_seeds() -> list[str]:
     """The score-file examples of docs/scoring.md (each YAML block that names its game)."""
     text = (REPO / "docs" / "scoring.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```yaml\n(.*?)```", text, flags=re.S)
+    blocks = re.findall(r"```yaml[^\n]*\n(.*?)```", text, flags=re.S)
     return [block for block in blocks if block.startswith("game: ")]
 
 

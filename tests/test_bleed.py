@@ -10,9 +10,10 @@ import pytest
 from conftest import MM, SpecMaker, render_page
 from shapely.geometry import Polygon
 
-from pnpforge.build import BuildOptions, Plan, plan, write
+from pnpforge.build import BuildOptions, Plan, plan
 from pnpforge.catalog import games
 from pnpforge.components.load import load_target
+from pnpforge.draw import write
 from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.imposition.placement import page_area, to_page
 from pnpforge.layouts.shapes import bleed_outline, hex_points, rounded_rect_points, trim_outline

@@ -9,7 +9,8 @@ import pytest
 from conftest import MM, SpecMaker, extent_of, red_length, render_page
 from pypdf import PdfReader
 
-from pnpforge.build import BuildOptions, build, plan
+from pnpforge.build import BuildOptions, plan
+from pnpforge.building import BuildRequest, build
 from pnpforge.components.load import load_target
 from pnpforge.layouts.cover import CALIBRATION_MM
 
@@ -28,7 +29,7 @@ components:
 
 
 def pdf_of(folder: Path, out: Path, **options: object) -> Path:
-    result = build(folder, BuildOptions(out_dir=out, **options))  # type: ignore[arg-type]
+    result = build(BuildRequest(folder, BuildOptions(out_dir=out, **options)))  # type: ignore[arg-type]
     return result.files[0]
 
 
@@ -187,7 +188,9 @@ def test_shared_back_is_one_form(make_spec: SpecMaker, tmp_path: Path) -> None:
 
 
 def test_png_and_japanese(tiny_quest: Path, tmp_path: Path) -> None:
-    result = build(tiny_quest, BuildOptions(out_dir=tmp_path, formats=("pdf", "png"), dpi=20, lang="ja"))
+    result = build(
+        BuildRequest(tiny_quest, BuildOptions(out_dir=tmp_path, formats=("pdf", "png"), dpi=20, lang="ja"))
+    )
     pngs = [p for p in result.files if p.suffix == ".png"]
     assert len(pngs) == result.pages and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
     if result.warnings:
@@ -290,7 +293,7 @@ def test_polyhex_back_is_the_mirror_of_its_front(make_spec: SpecMaker, tmp_path:
 def test_svg_per_page_at_physical_size(tiny_quest: Path, tmp_path: Path) -> None:
     import xml.dom.minidom
 
-    result = build(tiny_quest, BuildOptions(out_dir=tmp_path, formats=("svg",)))
+    result = build(BuildRequest(tiny_quest, BuildOptions(out_dir=tmp_path, formats=("svg",))))
     svgs = [p for p in result.files if p.suffix == ".svg"]
     assert [p.name for p in svgs] == [f"tiny-quest-p{k:03d}.svg" for k in range(1, result.pages + 1)]
     assert not (tmp_path / "tiny-quest.pdf").exists()

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from conftest import SpecMaker
 
 from pnpforge import i18n
 from pnpforge.phrase import Phrase
@@ -92,3 +94,73 @@ def test_terminal_language_follows_the_environment(monkeypatch: pytest.MonkeyPat
     assert i18n.terminal_language() == "ja"
     monkeypatch.setenv("PNPFORGE_LANG", "zz")
     assert i18n.terminal_language() == "en"
+
+
+SPEC_JA = """\
+game: {id: words, title: {en: Words, ja: ことば}}
+defaults: {lang: ja}
+components:
+  - name: deck
+    kind: card
+    size: poker
+    rows: [{name: {en: Storm, ja: 嵐}}]
+    face:
+      elements:
+        - {type: text, text: "{name}", x: 3mm, y: 3mm, w: 57mm, h: 10mm}
+"""
+
+
+def _pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_a_po_without_its_mo_is_read(
+    monkeypatch: pytest.MonkeyPatch, make_spec: SpecMaker, runner: CliRunner, tmp_path: Path
+) -> None:
+    """An editable install has the .po and no .mo (no build step compiled it): Japanese all the same,
+    for `--lang ja`, for `defaults.lang: ja` and for pnpforge's own words on the page."""
+    from pnpforge.cli import main
+
+    folder = tmp_path / "locale"
+    folder.mkdir()
+    (folder / "ja.po").write_bytes((catalogs.LOCALE / "ja.po").read_bytes())
+    monkeypatch.setattr(i18n, "LOCALE", folder)
+    assert i18n.languages() == ("en", "ja")
+    assert i18n.translator("ja")(Phrase("{names}", names=["A", "B"])) == "A、B"
+    spec = make_spec(SPEC_JA)
+    for args in (["--lang", "ja"], []):
+        out = tmp_path / f"out{len(args)}"
+        result = runner.invoke(main, ["build", str(spec), "-o", str(out), *args])
+        assert result.exit_code == 0, result.output
+        text = _pdf_text(out / "words.pdf")
+        assert "嵐" in text and "Storm" not in text
+        assert i18n.said("ja", "sheet {number}", number=1) in text  # pnpforge's own words, from the .po
+
+
+def test_a_po_newer_than_its_mo_wins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A .po edited after `make` compiled it is read as it is now, not as the stale .mo says."""
+    import os
+
+    po = catalogs.read(catalogs.LOCALE / "ja.po")
+    po.get("sheet").string = "古い"
+    catalogs.write(po, tmp_path / "ja.po")
+    catalogs.compile_([str(tmp_path / "ja.po")])
+    po.get("sheet").string = "新しい"
+    catalogs.write(po, tmp_path / "ja.po")
+    mo_time = (tmp_path / "ja.mo").stat().st_mtime
+    os.utime(tmp_path / "ja.po", (mo_time + 10, mo_time + 10))
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    assert i18n.said("ja", "sheet") == "新しい"
+
+
+def test_a_spec_language_without_a_catalog_is_located(
+    monkeypatch: pytest.MonkeyPatch, make_spec: SpecMaker, runner: CliRunner, tmp_path: Path
+) -> None:
+    from pnpforge.cli import main
+
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path / "nothing")
+    result = runner.invoke(main, ["build", str(make_spec(SPEC_JA)), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "game.yaml:2:18: pnpforge has no catalog for language 'ja' (expected one of: en)" in result.output

@@ -16,10 +16,10 @@ from conftest import SpecMaker, require_cjk
 from PIL import Image
 from pypdf import PdfReader
 
-from pnpforge import compiled
+from pnpforge import compiled, usercache
 from pnpforge.buildoptions import BuildOptions
 from pnpforge.cli import main
-from pnpforge.output.embedfonts import twin_file
+from pnpforge.fonts import twin_file
 
 SPEC = """\
 game: {id: kept, title: Kept Quest, version: draft 3}
@@ -165,13 +165,13 @@ def test_another_pnpforge_version_misses(spec: Path, tmp_path: Path, monkeypatch
     build(spec, out)
     monkeypatch.setattr(compiled, "__version__", "99.0")
     calls: list[str] = []
-    real = compiled._built
+    real = compiled.keep
 
     def counted(*args: object, **kwargs: object) -> object:
         calls.append("built")
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(compiled, "_built", counted)
+    monkeypatch.setattr(compiled, "keep", counted)
     assert build(spec, out) == full_build(spec, tmp_path)
     assert calls == ["built"]  # this build was made in full, not played back
     assert len(entries(out)) == 2
@@ -179,7 +179,7 @@ def test_another_pnpforge_version_misses(spec: Path, tmp_path: Path, monkeypatch
 
 def _craft(entry: Path, how: str) -> None:
     raw = entry.read_bytes()
-    head = len(compiled.MAGIC) + compiled.KEY_BYTES
+    head = len(compiled.MAGIC) + usercache.KEY_BYTES
     if how == "truncated":
         entry.write_bytes(raw[: len(raw) // 2])
     elif how == "garbage":
@@ -190,7 +190,7 @@ def _craft(entry: Path, how: str) -> None:
         assert b"Card 7" in raw[head:]
         entry.write_bytes(raw[:head] + raw[head:].replace(b"Card 7", b"Card 9"))
     elif how == "signed by another key":
-        entry.write_bytes(raw[: len(compiled.MAGIC)] + bytes(compiled.KEY_BYTES) + raw[head:])
+        entry.write_bytes(raw[: len(compiled.MAGIC)] + bytes(usercache.KEY_BYTES) + raw[head:])
     elif how == "a directory":
         entry.unlink()
         entry.mkdir()

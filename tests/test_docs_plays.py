@@ -21,8 +21,9 @@ def run_doc(text: str, folder: Path) -> list[tuple[str, str, str]]:
     out = []
     for block in BLOCK.finditer(text):
         info, body = block["info"].split(), block["body"]
-        if info[:1] == ["yaml"] and len(info) > 1 and info[1].startswith("file="):
-            (folder / info[1].removeprefix("file=")).write_text(body, encoding="utf-8")
+        for word in info[1:] if info[:1] == ["yaml"] else []:  # ```yaml score file=NAME: written as NAME
+            if word.startswith("file="):
+                (folder / word.removeprefix("file=")).write_text(body, encoding="utf-8")
         if info[:1] != ["console"]:
             continue
         for chunk in re.split(r"^\$ ", body, flags=re.M)[1:]:

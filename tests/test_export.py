@@ -60,7 +60,7 @@ def test_a_card_image_matches_the_same_card_on_the_home_sheet(tiny_quest: Path, 
     index, page = next((k, p) for k, p in enumerate(the_plan.pages) if p.kind == "pieces")
     placement = page.layout.placements[0]  # type: ignore[union-attr]
     assert placement.quarter == 0 and page.pieces[placement.index].row["name_en"] == "Knight"
-    from pnpforge.build import write
+    from pnpforge.draw import write
 
     write(the_plan, options)
     home = render_page(tmp_path / "home" / "tiny-quest.pdf", index, dpi)

@@ -13,7 +13,8 @@ from conftest import SpecMaker, render_page, require_cjk
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
-from pnpforge.build import BuildOptions, build
+from pnpforge.build import BuildOptions
+from pnpforge.building import BuildRequest, build
 from pnpforge.errors import InputError
 from pnpforge.output.pdf_canvas import PdfCanvas
 
@@ -44,7 +45,7 @@ def test_every_row_is_checked_even_when_values_repeat(make_spec: SpecMaker, tmp_
     folder = make_spec(SPEC, cards__csv=rows)
     out = tmp_path / "out"
     with pytest.raises(InputError) as info:
-        build(folder, BuildOptions(out_dir=out))
+        build(BuildRequest(folder, BuildOptions(out_dir=out)))
     found = sorted((p.line, p.message) for p in info.value.problems)
     assert [line for line, _ in found] == [4, 5, 6]
     assert all(p.file.endswith("cards.csv") for p in info.value.problems)
@@ -56,7 +57,7 @@ def test_every_row_is_checked_even_when_values_repeat(make_spec: SpecMaker, tmp_
 def test_repeated_rows_draw_the_same_as_distinct_ones(make_spec: SpecMaker, tmp_path: Path) -> None:
     rows = "name,colour,size\n" + "Ace,#ff0000,9pt\n" * 3 + "Two,#0000ff,12pt\n"
     folder = make_spec(SPEC, cards__csv=rows)
-    pdf = build(folder, BuildOptions(out_dir=tmp_path / "out")).files[0]
+    pdf = build(BuildRequest(folder, BuildOptions(out_dir=tmp_path / "out"))).files[0]
     text = PdfReader(str(pdf)).pages[1].extract_text()
     assert text.count("Ace") == 3 and text.count("Two") == 1
     page = render_page(pdf, 1, 36)

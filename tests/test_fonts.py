@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pypdf
@@ -103,3 +104,50 @@ def test_a_line_in_two_fonts_extracts_as_one_line(fonts: FontRegistry, tmp_path:
     rl.showPage()  # straight on the reportlab canvas: the pending line must still be written
     rl.save()
     assert "0金未満(0金は続行)、Temple" in pypdf.PdfReader(str(out)).pages[0].extract_text()
+
+
+LATIN_FONT_SPEC = """\
+game: {id: latin, title: Latin}
+defaults:
+  font: Latin.ttf
+components:
+  - name: deck
+    kind: card
+    size: poker
+    rows:
+      - {name: {en: Storm, ja: 嵐}, count: 5}
+      - {name: {en: Fish, ja: 魚}, count: 3}
+      - {name: {en: Wind, ja: 風}, count: 4}
+    face:
+      elements:
+        - {type: text, text: "{name}", x: 3mm, y: 3mm, w: 57mm, h: 10mm}
+"""
+
+
+def test_a_font_without_the_characters_is_one_warning_at_its_line(tmp_path: Path) -> None:
+    """A Latin-only defaults.font in a Japanese build: one warning, at `font:`, naming the characters
+    and how many pieces and pages lack them (not one a piece, never a `:0` place)."""
+    from click.testing import CliRunner
+
+    from pnpforge.cli import main
+    from pnpforge.output.embedfonts import twin_file
+
+    latin = twin_file("Helvetica")
+    if latin is None:
+        pytest.skip("no Liberation fonts on this machine")
+    folder = tmp_path / "latin"
+    folder.mkdir()
+    (folder / "Latin.ttf").write_bytes(Path(latin).read_bytes())
+    (folder / "game.yaml").write_text(LATIN_FONT_SPEC, encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(main, ["build", str(folder), "--lang", "ja", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if "warning" in line]
+    assert len(said) == 1, result.output
+    assert said[0].startswith(f"{folder / 'game.yaml'}:3:9: warning: font Latin.ttf lacks "), said
+    # the cover's words come first; the first twelve characters named, the rest counted
+    assert "'人' (U+4EBA)" in said[0] and re.search(r", … \(\+\d+\), and no other", said[0])
+    assert ":0" not in said[0]
+    assert "data rows or pages with them: 6;" in said[0]  # three rows, the cover and two sheets' labels
+    english = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "en")])
+    assert english.exit_code == 0 and "warning" not in english.output, english.output

@@ -11,9 +11,11 @@ from click.testing import CliRunner
 from conftest import MM, SpecMaker, extent_of, render_page
 from pypdf import PdfReader
 
-from pnpforge.build import BuildOptions, build, plan, write
+from pnpforge.build import BuildOptions, plan
+from pnpforge.building import BuildRequest, build
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
+from pnpforge.draw import write
 
 RED, BLUE = (255, 0, 0), (0, 0, 255)
 DPI = 254  # ten pixels a millimetre
@@ -42,7 +44,7 @@ components:
 
 
 def _pdf(folder: Path, out: Path, **options: object) -> Path:
-    return build(folder, BuildOptions(out_dir=out, **options)).files[0]  # type: ignore[arg-type]
+    return build(BuildRequest(folder, BuildOptions(out_dir=out, **options))).files[0]  # type: ignore[arg-type]
 
 
 def _mm(box: tuple[int, int, int, int], dpi: int = DPI) -> tuple[float, ...]:
@@ -190,25 +192,26 @@ def test_packed_parts_overlap_and_keep_their_windows(tmp_path: Path) -> None:
     assert second[0] - first[0] == pytest.approx(2.0, abs=0.2)  # the same cut lines: 2 mm bleed each end
 
 
-@pytest.mark.parametrize(("game", "shortest"), [("ankh", " · 21 · front"), ("delphi", "…")])
-def test_labels_keep_front_and_back_when_shortened(game: str, shortest: str, tmp_path: Path) -> None:
-    """Crowded sheets: names give way first ("…", then left out), then the word "sheet", then the draft's
-    stamp; the sheet number and the side stay on every label."""
-    options = BuildOptions(out_dir=tmp_path)
+@pytest.mark.parametrize(("game", "spread_some"), [("ankh", True), ("delphi", False)])
+def test_crowded_labels_are_spread_whole(game: str, spread_some: bool, tmp_path: Path) -> None:
+    """Crowded sheets (crop marks every few centimetres along the band): the label is spread over the
+    stretches between the marks, in order and whole (issue 30): game, draft, sheet, components, side."""
+    options = BuildOptions(out_dir=tmp_path, stamp="v0.3")
     the_plan = plan(load_target(game), options)
     (pdf,) = write(the_plan, options)
     texts = [p.extract_text() for p in PdfReader(pdf).pages]
-    labels = []
+    spread = 0
     for page, text in zip(the_plan.pages, texts, strict=True):
-        if page.kind != "pieces" or (page.layout and page.layout.board and page.side == "face"):
+        if page.kind != "pieces":
             continue
         side = "back" if page.side == "back" else "front"
-        (label,) = [line for line in text.splitlines() if line.startswith(f"{game} · ")]
-        labels.append(label)
-        assert label.endswith(f" · {side}")
-        stamp = f"({re.escape(the_plan.stamp)} · )?"  # the draft's stamp, unless there is no room
-        assert re.match(rf"{game} · {stamp}(sheet )?{page.sheet}\b", label), label
-    assert any(shortest in label for label in labels)  # shortened, down to the number and side
+        *_, found = re.finditer(rf"{game}(?: ·)? v0\.3", text)  # parts spread apart lose their " · "
+        label = text[found.start() :]
+        spread += f"· sheet {page.sheet}" not in label
+        assert "…" not in label and f"sheet {page.sheet}" in label and label.rstrip().endswith(side), label
+        names = {c.name for c in the_plan.loaded.spec.components}
+        assert names & set(re.split(r"[\s·,]+", label)), label  # a component named in full
+    assert bool(spread) == spread_some  # ankh's standees: crop marks every 22 mm along the band
 
 
 def test_assembly_page_draws_the_board(tmp_path: Path) -> None:

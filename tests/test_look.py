@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import MM, require_cjk
 
-from pnpforge.build import BuildOptions, build
+from pnpforge.build import BuildOptions
+from pnpforge.building import BuildRequest, build
 from pnpforge.cli import main
 
 DPI = 600
@@ -93,7 +94,7 @@ def test_delphi_shrine_marks_sit_on_plain_colour(lang: str, mark: str, tmp_path:
     if lang == "ja":
         require_cjk()
     options = BuildOptions(out_dir=tmp_path, lang=lang, only=("island-shrine-tiles",))
-    (pdf,) = build("delphi", options).files
+    (pdf,) = build(BuildRequest("delphi", options)).files
     document = pdfium.PdfDocument(str(pdf))
     page = document[1]  # the sheet of fronts, after the cover
     yellow = (0xF3, 0xCD, 0x2B)

@@ -14,10 +14,11 @@ from conftest import MM, REPO, Segment, SpecMaker, pdf_crop_marks, require_cjk
 from pypdf import PdfReader
 from shapely.geometry import LineString, Point, Polygon, box
 
-from pnpforge.build import BuildOptions, Plan, plan, write
+from pnpforge.build import BuildOptions, Plan, plan
 from pnpforge.catalog import games
 from pnpforge.cli import main
 from pnpforge.components.load import load_target
+from pnpforge.draw import write
 from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.imposition.placement import Placement, page_area
 
@@ -172,7 +173,8 @@ def test_a_missing_glyph_falls_back_or_warns_with_component_and_row(
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.output.splitlines() if line.startswith("warning")]
     assert len(warnings) == 1  # ≥ comes from the fallback font; the hieroglyph is in no font
-    assert "game.yaml:8: rules" in warnings[0] and "U+13080" in warnings[0] and "of Horus" in warnings[0]
+    assert "first: {}:8: rules, in".format(folder / "game.yaml") in warnings[0] and "U+13080" in warnings[0]
+    assert "of Horus" in warnings[0] and "data rows or pages with them: 1;" in warnings[0]
     reader = PdfReader(tmp_path / "glyphs.pdf")
     fonts = {str(f.get_object()["/BaseFont"]) for f in reader.pages[1]["/Resources"]["/Font"].values()}
     assert any("DejaVuSans" in name for name in fonts)

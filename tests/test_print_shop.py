@@ -21,6 +21,7 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject, StreamObject
 
+from pnpforge import fonts as font_files
 from pnpforge.catalog import games
 from pnpforge.cli import main
 from pnpforge.export import ExportOptions, pdfx, prepare
@@ -210,18 +211,18 @@ def test_board_pictures_and_shared_score_tables_embed_their_fonts(tmp_path: Path
 def test_without_twin_fonts_a_warning_says_how_to_get_them(
     tiny_quest: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(embedfonts, "FOLDERS", ())
-    monkeypatch.delenv(embedfonts.ENV_FOLDER, raising=False)
-    embedfonts.twin_file.cache_clear()
+    monkeypatch.setattr(font_files, "TWIN_FOLDERS", ())
+    monkeypatch.delenv(font_files.TWINS_ENV, raising=False)
+    font_files.twin_file.cache_clear()
     embedfonts.embedded.cache_clear()
     try:
         result = CliRunner().invoke(main, ["build", str(tiny_quest), "-o", str(tmp_path), "--only", "heroes"])
         assert result.exit_code == 0, result.output
-        assert "fonts-liberation" in result.output and embedfonts.ENV_FOLDER in result.output
+        assert "fonts-liberation" in result.output and font_files.TWINS_ENV in result.output
         problems = font_problems(PdfReader(tmp_path / "tiny-quest.pdf"))
         assert any("Helvetica" in p and "not embedded" in p for p in problems)  # said, and true
     finally:
-        embedfonts.twin_file.cache_clear()
+        font_files.twin_file.cache_clear()
         embedfonts.embedded.cache_clear()
 
 

@@ -54,7 +54,12 @@ def run(folder: Path, *args: str, lang: str = "xx") -> Result:
 
 MISTAKES = {  # name -> (spec, csv, extra arguments, the data the message quotes)
     "bad unit": (SPEC.replace("size: poker", "size: 63x88cmm"), CSV, (), ("cards",)),
-    "unknown key": (SPEC.replace("size: 14pt}", "size: 14pt, colr: red}"), CSV, (), ("colr", "red")),
+    "unknown key": (
+        SPEC.replace("size: 14pt}", "size: 14pt, colr: red}"),
+        CSV,
+        (),
+        ("colr", "red", "colour"),
+    ),
     "missing field": (SPEC.replace('text: "{title}"', 'text: "{titel}"'), CSV, (), ("titel", *FIELDS)),
     "bad expression": (
         SPEC.replace("fit: wrap}", 'fit: wrap, when: "{{ type == }}"}'),
@@ -184,7 +189,10 @@ def test_english_stays_as_it_was(make_spec: SpecMaker) -> None:
         ),
         ("bad count", "count 'lots' は整数ではありません(正の整数が必要です)"),
         ("bad page", "ページ 'a9000' は用紙サイズではありません"),
-        ("unknown key", "不明なキー「colr」(説明書にあるキーのみ)"),  # quoted the Japanese way
+        (
+            "unknown key",
+            "不明なキー「colr」(colour のことですか? 説明書にあるキーのみ)",
+        ),  # quoted the Japanese way
     ],
 )
 def test_japanese_terminal(make_spec: SpecMaker, mistake: str, said: str) -> None:

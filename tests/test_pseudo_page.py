@@ -412,8 +412,8 @@ SAID_BEFORE: list[tuple[Callable[[], object], str | None, str, str]] = [
             "game: delphi\nplayers: 3\nboard: {tiles: []}\nzeus: [0, 0]\nflavour: x\n", "delphi"
         ),
         "delphi",
-        "unknown key 'flavour' (expected one of the documented keys)",
-        "不明なキー「flavour」(説明書にあるキーのみ)",
+        "unknown key 'flavour' (did you mean favour? expected one of the documented keys)",
+        "不明なキー「flavour」(favour のことですか? 説明書にあるキーのみ)",
     ),
     (
         lambda: board.check("game: gods\n", "delphi"),

@@ -298,7 +298,7 @@ def test_the_complete_example_in_docs_elements_builds_clean_and_draws_what_the_p
     import re
 
     docs = Path(__file__).resolve().parents[1] / "docs" / "elements.md"
-    blocks = re.findall(r"```yaml\n(game:.*?)```", docs.read_text(encoding="utf-8"), re.DOTALL)
+    blocks = re.findall(r"```yaml spec\n(game:.*?)```", docs.read_text(encoding="utf-8"), re.DOTALL)
     assert len(blocks) == 1
     spec = tmp_path / "demo"
     spec.mkdir()

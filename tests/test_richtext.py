@@ -144,6 +144,8 @@ def test_rich_text_that_does_not_fit_is_said_and_strict_refuses(
     strict = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "strict"), "--strict"])
     assert strict.exit_code == 2 and "does not fit" in strict.output
     assert not (tmp_path / "strict" / "rich.pdf").exists()
-    fits = make_spec(SPEC.replace("TEXT", "Gain **two** coins").replace("FIT", "shrink"), folder="short")
+    fits = make_spec(
+        SPEC.replace("TEXT", "Gain **two** coins").replace("FIT", "shrink"), folder="short", gem__png=b""
+    )
     clean = runner.invoke(main, ["build", str(fits), "-o", str(tmp_path / "clean"), "--strict"])
     assert clean.exit_code == 0 and "does not fit" not in clean.output, clean.output

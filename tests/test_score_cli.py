@@ -178,9 +178,9 @@ def test_docs_worked_examples_print_what_the_docs_show(tmp_path: Path) -> None:
     checked = 0
     for first, second in zip(blocks, blocks[1:], strict=False):
         shown = second.strip().splitlines()
-        if not first.startswith("yaml\n") or not shown or not shown[0].endswith(": score sheet"):
-            continue
-        text = first.removeprefix("yaml\n")
+        if not first.startswith("yaml score\n") or not shown or not shown[0].endswith(": score sheet"):
+            continue  # a score file's fence says so (tests/test_docs_examples.py)
+        text = first.removeprefix("yaml score\n")
         if "\nmap:" in text or "\nfarm:" in text:
             continue  # those name files beside them; the calculators' own tests cover them
         path = tmp_path / f"example{checked}.yaml"

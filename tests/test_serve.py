@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import html
 import io
 import json
 import re
@@ -15,6 +17,7 @@ from pypdf import PdfReader
 
 from pnpforge import catalog, contract
 from pnpforge.cli import main
+from pnpforge.errors import InputError
 from pnpforge.web import app as web
 from pnpforge.web import builds, guards
 
@@ -460,6 +463,38 @@ def test_bad_build_choice_and_a_real_build(client: Any) -> None:
     thumbs = re.findall(r'<img src="(/g/good-shepherds/build/letter-en-long/[^"]+\.png)"', page.text)
     assert thumbs and client.get(thumbs[0]).headers["content-type"] == "image/png"
     assert client.get("/g/good-shepherds/build/letter-en-long/..%2F..%2Fetc%2Fpasswd").status_code == 404
+
+
+def test_a_build_refused_names_the_line_of_the_spec(
+    client: Any, tiny_quest: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page builds through the build function in a worker: a bad spec comes back as located problems
+    (the file, line and column of the spec), said in the page's language."""
+    import shutil
+
+    folder = tmp_path / "more" / "broken"
+    shutil.copytree(tiny_quest, folder)
+    spec = folder / "game.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("csv: heroes.csv", "csv: nothere.csv"), "utf-8")
+    line = spec.read_text(encoding="utf-8").splitlines().index("    csv: nothere.csv") + 1
+    monkeypatch.setenv(catalog.GAMES_DIR_ENV, str(tmp_path / "more"))
+    choice = {"page": "a4", "pdf_lang": "en", "duplex": "long"}
+    for lang, words in (("en", "not found"), ("ja", "が見つかりません")):
+        page = client.post(f"/g/broken/build?lang={lang}", data={**choice, "lang": lang})
+        assert page.status_code == 400
+        said = html.unescape(page.text)
+        assert f"game.yaml:{line}:10:" in said and "nothere.csv" in said and words in said, said[-3000:]
+    jobs = builds.Builds(tmp_path / "jobs", 60.0)
+    try:  # the problem itself, as the worker gave it: located in the spec, not a line of text at 0:0
+        with pytest.raises(InputError) as refused:
+            asyncio.run(
+                builds.run_build(jobs, catalog.find_game("broken"), choice | {"lang": "en"}, tmp_path)
+            )
+    finally:
+        jobs.close()
+    (problem,) = refused.value.problems
+    assert (Path(problem.file), problem.line, problem.col) == (spec, line, 10)
+    assert not list((tmp_path / "jobs").iterdir())  # the refused build's folder is gone
 
 
 def test_inventory_is_listed(client: Any) -> None:

@@ -14,7 +14,8 @@ from conftest import MM, SpecMaker, render_page
 from pypdf import PdfReader
 from shapely.geometry import LineString, Polygon, box
 
-from pnpforge.build import BuildOptions, DocPage, Plan, build, plan
+from pnpforge.build import BuildOptions, DocPage, Plan, plan
+from pnpforge.building import BuildRequest, build
 from pnpforge.components.load import load_target
 from pnpforge.fonts import FontRegistry
 from pnpforge.geometry import hexgrid
@@ -108,9 +109,10 @@ def _near(rgb: tuple[int, int, int], want: tuple[int, int, int]) -> bool:
 
 def test_three_token_components_share_one_sheet(make_spec: SpecMaker, tmp_path: Path) -> None:
     folder = make_spec(TOKENS.format(new_sheet=""))
-    result = build(folder, BuildOptions(out_dir=tmp_path / "out"))
+    result = build(BuildRequest(folder, BuildOptions(out_dir=tmp_path / "out")))
     assert len(PdfReader(result.files[0]).pages) == 2  # the cover and one sheet
-    assert [(line.name, line.sheet_numbers, line.sheets) for line in result.inventory] == [
+    assert result.plan is not None
+    assert [(line.name, line.sheet_numbers, line.sheets) for line in result.plan.inventory] == [
         ("coins", (1,), 1),
         ("cubes", (1,), 1),
         ("hexes", (1,), 1),
@@ -187,7 +189,7 @@ def test_backs_mirror_every_piece_that_has_one(make_spec: SpecMaker, tmp_path: P
         f = fronts[b.index]
         assert b.x == pytest.approx(frame.width - f.x - f.width) and b.y == pytest.approx(f.y)
     dpi = 40
-    pdf = build(folder, BuildOptions(out_dir=tmp_path / "out")).files[0]
+    pdf = build(BuildRequest(folder, BuildOptions(out_dir=tmp_path / "out"))).files[0]
     image = render_page(pdf, 2, dpi)
     for f in front.layout.placements:
         x, y = frame.width - f.centre[0], f.centre[1]
@@ -235,7 +237,7 @@ def test_polyhex_tiles_nest_turned_and_are_drawn_where_placed(make_spec: SpecMak
     # a straight bar of five 45 mm hexes (225 mm) fits the 200 mm wide area only turned 60° or 120°
     assert all(p.angle % 180 in (60.0, 120.0) for p in front.layout.placements)
     dpi = 30
-    pdf = build(folder, BuildOptions(out_dir=tmp_path / "out")).files[0]
+    pdf = build(BuildRequest(folder, BuildOptions(out_dir=tmp_path / "out"))).files[0]
     images = render_page(pdf, 1, dpi), render_page(pdf, 2, dpi)
     for page, image, colour in ((front, images[0], (255, 0, 0)), (back, images[1], (0, 0, 255))):
         for placement in page.layout.placements:  # type: ignore[union-attr]
@@ -279,6 +281,6 @@ def test_delphi_polyhex_tiles_interlock_two_bleeds_apart() -> None:
 
 def test_shared_sheets_rebuild_byte_identical(make_spec: SpecMaker, tmp_path: Path) -> None:
     folder = make_spec(MIXED + BARS.split("components:\n")[1], tiles__yaml=BAR_TILES)
-    first = build(folder, BuildOptions(out_dir=tmp_path / "a")).files[0].read_bytes()
-    second = build(folder, BuildOptions(out_dir=tmp_path / "b")).files[0].read_bytes()
+    first = build(BuildRequest(folder, BuildOptions(out_dir=tmp_path / "a"))).files[0].read_bytes()
+    second = build(BuildRequest(folder, BuildOptions(out_dir=tmp_path / "b"))).files[0].read_bytes()
     assert first == second

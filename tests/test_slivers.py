@@ -210,8 +210,9 @@ def test_the_checks_see_a_wedge_and_an_overhang(
 def test_a_board_in_parts_keeps_its_bleed_past_every_outer_edge(page: str, tmp_path: Path) -> None:
     """Ankh's board is printed in parts; past the board's own edges each part's art runs on into the
     bleed (it once stopped at the crop marks), read from the built PDF's pixels."""
-    from pnpforge.build import BuildOptions, plan, write
+    from pnpforge.build import BuildOptions, plan
     from pnpforge.components.load import load_target
+    from pnpforge.draw import write
     from pnpforge.layouts.imposition.placement import page_area
 
     options = BuildOptions(out_dir=tmp_path, page=page)

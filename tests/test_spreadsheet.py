@@ -115,7 +115,7 @@ def spec(name: str, sheet: str | None) -> str:
 ROWS: list[list[object]] = [
     ["name", "cost", "count"],
     ["Storm", 3, 1],
-    ["Knight", 2.5, None],
+    ["Knight", 2.5, 1],
     ["Giant", 10, 1],
 ]
 
@@ -135,7 +135,12 @@ def test_xlsx_errors_located_at_cells(make_spec: SpecMaker, runner: CliRunner, t
     assert code == 2 and "cards.xlsx[Cards]!C4: count 'lots' is not a whole number" in output
     folder = make_spec(spec("cards.xlsx", "Kards"), folder="other", cards__xlsx=xlsx(ROWS))
     code, output, _ = build(runner, folder, tmp_path / "out2")
-    assert code == 2 and "no sheet 'Kards' (expected one of: Notes, Cards)" in output
+    assert (
+        code == 2
+        and "game.yaml:7:12: no sheet 'Kards' in cards.xlsx (did you mean Cards? expected one of: Notes, "
+        "Cards)"
+        in output
+    ), output
 
 
 def test_xlsx_default_sheet_is_the_first(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
@@ -211,3 +216,94 @@ def test_sheet_key_misuse(
     folder = make_spec(spec(csv_name, sheet), cards__csv="name,cost\nA,1\n")
     code, output, _ = build(runner, folder, tmp_path / "out")
     assert code == 2 and "game.yaml:3:" in output and message in output, output
+
+
+def deck_xlsx(rows: list[list[object]], merge: str | None = None, formula: str | None = None) -> bytes:
+    """An .xlsx as openpyxl writes it: a `formula` cell (=1+1) has no saved value, as a script's has."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    for row in rows:
+        sheet.append(row)
+    if formula:
+        sheet[formula] = "=1+1"
+    if merge:
+        sheet.merge_cells(merge)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+CLEAN: list[list[object]] = [["id", "name", "cost", "count"], ["s", "Storm", 3, 1], ["k", "Knight", 2, 2]]
+
+
+def test_clean_xlsx_builds_without_warning(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    folder = make_spec(spec("cards.xlsx", "Cards"), cards__xlsx=deck_xlsx(CLEAN))
+    code, output, text = build(runner, folder, tmp_path / "out")
+    assert code == 0 and "warning" not in output, output
+    assert text.count("Storm 6") == 1 and text.count("Knight 4") == 2
+
+
+@pytest.mark.parametrize(
+    ("rows", "merge", "formula", "said"),
+    [
+        (  # an empty count cell: refused at the cell (one copy is written 1)
+            [*CLEAN, ["g", "Giant", 10, None, "x"][:3] + [None]],
+            None,
+            None,
+            "cards.xlsx[Cards]!D4: count is empty (expected a positive whole number: write 1 for one copy)",
+        ),
+        (  # a formula with no saved value
+            CLEAN,
+            None,
+            "D3",
+            "cards.xlsx[Cards]!D3: a formula with no saved value (expected a value: open and save it in a "
+            "spreadsheet, or write the value)",
+        ),
+        (  # merged cells: the range named
+            [*CLEAN, ["g", "Giant", 10, 1]],
+            "B3:B4",
+            None,
+            "cards.xlsx[Cards]!B3:B4: merged cells: only the first keeps its value",
+        ),
+        (  # a repeated id, as a CSV's is refused
+            [*CLEAN, ["s", "Squall", 4, 1]],
+            None,
+            None,
+            "cards.xlsx[Cards]!A4: id=s repeats the row at cards.xlsx[Cards]!A2 (expected each id once)",
+        ),
+    ],
+    ids=["empty-count", "unsaved-formula", "merged", "repeated-id"],
+)
+def test_silent_sheet_mistakes_said_at_their_cell(
+    make_spec: SpecMaker,
+    runner: CliRunner,
+    tmp_path: Path,
+    rows: list[list[object]],
+    merge: str | None,
+    formula: str | None,
+    said: str,
+) -> None:
+    folder = make_spec(spec("cards.xlsx", "Cards"), cards__xlsx=deck_xlsx(rows, merge, formula))
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and said in output and ":0" not in output, output
+    assert not (tmp_path / "out" / "sheets.pdf").exists()
+
+
+def test_repeated_id_refused_in_every_source(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    rows: list[list[object]] = [*CLEAN, ["s", "Squall", 4, 1]]
+    folder = make_spec(spec("cards.ods", "Cards"), cards__ods=ods(rows))
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "cards.ods[Cards]!A4: id=s repeats the row at cards.ods[Cards]!A2" in output, output
+    table = "\n".join(",".join(str(v) for v in row) for row in rows) + "\n"
+    folder = make_spec(spec("cards.csv", None), folder="csv", cards__csv=table)
+    code, output, _ = build(runner, folder, tmp_path / "out2")
+    assert code == 2 and "cards.csv:4:1: id=s repeats the row at cards.csv:2" in output, output
+
+
+def test_empty_count_in_a_csv(make_spec: SpecMaker, runner: CliRunner, tmp_path: Path) -> None:
+    folder = make_spec(spec("cards.csv", None), cards__csv="name,cost,count\nStorm,3,1\nKnight,2,\n")
+    code, output, _ = build(runner, folder, tmp_path / "out")
+    assert code == 2 and "cards.csv:3:" in output and "count is empty" in output, output

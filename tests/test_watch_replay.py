@@ -12,21 +12,20 @@ from pathlib import Path
 import pytest
 from test_drafts import SPEC, changed_deck, deck, write_spec
 
-from pnpforge import build as engine
-from pnpforge.build import BuildOptions, Plan, plan, warnings, write
+from pnpforge import draw as engine
+from pnpforge.build import BuildOptions, DocPage, Plan, plan
+from pnpforge.building import BuildRequest, build
 from pnpforge.components.load import load_target
 from pnpforge.drafts.watching import PageMemory
+from pnpforge.draw import Drawing, warnings, write
 from pnpforge.output.recording import PageDrawing, Recording
 
 
 def watched_build(folder: Path, memory: PageMemory, out: Path) -> tuple[Plan, bytes]:
-    """One build as `watch` makes it (print_cmds._run_build with a PageMemory)."""
-    options = BuildOptions(out_dir=out)
-    the_plan = plan(load_target(folder), options)
-    recording = Recording()
-    write(the_plan, options, None, None, recording, memory.kept(the_plan))
-    memory.built(the_plan, options, recording)
-    return the_plan, (out / f"{the_plan.id}.pdf").read_bytes()
+    """One build as `watch` makes it (the one build function, given the PageMemory)."""
+    result = build(BuildRequest(folder, BuildOptions(out_dir=out), watch=memory))
+    assert result.plan is not None  # drawn, not played back from a kept build
+    return result.plan, (out / f"{result.plan.id}.pdf").read_bytes()
 
 
 def whole_build(folder: Path, out: Path) -> tuple[Plan, bytes]:
@@ -42,7 +41,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     pages: list[int] = []
     real = engine.draw_page
 
-    def counting(canvas: engine.Canvas, plan_: Plan, page: engine.DocPage) -> None:
+    def counting(canvas: engine.Canvas, plan_: Plan, page: DocPage) -> None:
         pages.append(page.sheet if page.kind == "pieces" else 0)
         real(canvas, plan_, page)
 
@@ -93,13 +92,13 @@ def test_a_page_whose_reused_drawings_no_longer_fit_is_drawn(tmp_path: Path, dra
     options = BuildOptions(out_dir=tmp_path / "offered")
     the_plan = plan(load_target(folder), options)
     recorded = Recording()
-    write(the_plan, options, None, None, recorded, lambda k: None)
+    write(the_plan, options, Drawing(recording=recorded, kept=lambda k: None))
     backs = [k for k, page in enumerate(the_plan.pages) if page.side == "back"]
     defining = recorded.drawing(backs[0])
     assert any(here for _, here in defining.forms) and not defining.fits({key for key, _ in defining.forms})
     offered: dict[int, PageDrawing] = {backs[1]: defining}  # the first back defines it first this time
     drawn.clear()
-    write(the_plan, options, None, None, Recording(), offered.get)
+    write(the_plan, options, Drawing(recording=Recording(), kept=offered.get))
     assert len(drawn) == len(the_plan.pages)  # nothing was played back
     _, whole = whole_build(folder, tmp_path / "whole")
     assert (tmp_path / "offered" / f"{the_plan.id}.pdf").read_bytes() == whole

@@ -1,8 +1,8 @@
-"""Building a game: spec → pieces → pages → files, in two steps.
+"""Planning a build: a loaded spec → pieces → pages, then draw.py draws them (building.py runs both).
 
-`plan` does everything that can fail on bad input (loading, expansion, every face checked per data
-row, fitting on the page) and draws nothing; `build` then draws the planned pages through a Canvas
-into the PDF (and SVG/PNG). So an InputError always comes before any output file is touched.
+`plan` does everything that can fail on bad input (expansion, every face checked per data row,
+fitting on the page) and draws nothing; draw.py's `write` then draws the planned pages through a
+Canvas into the PDF (and SVG/PNG). So an InputError always comes before any output file is touched.
 The page list is: cover, optional duplex test (front, back), then each component's pages, each front
 page followed by its back page when the component has backs and duplex is not `none`.
 """
@@ -10,31 +10,28 @@ page followed by its back page when the component has backs and duplex is not `n
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnpforge import __version__, limits
+from pnpforge import limits
 from pnpforge.buildoptions import CLI, BuildOptions
 from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
 from pnpforge.buildoptions import parse_sheets as parse_sheets
-from pnpforge.components.load import LoadedSpec, load_target
-from pnpforge.components.model import PAGE_SIZES_MM, Component
+from pnpforge.components.load import LoadedSpec
+from pnpforge.components.model import PAGE_SIZES_MM, PLACEHOLDER, Component
 from pnpforge.components.template import localise
-from pnpforge.drafts.keys import pick_rows, split_only
-from pnpforge.errors import InputError, Problem, strict_error
-from pnpforge.files import staged, write_atomic
-from pnpforge.fonts import STANDARD, SYSTEM_FONT_DIRS, FontRegistry
+from pnpforge.errors import InputError, Problem
+from pnpforge.fonts import SYSTEM_FONT_DIRS, FontRegistry
 from pnpforge.generator.expand import ComponentPieces, expand
+from pnpforge.generator.keys import pick_rows, split_only
 from pnpforge.generator.parts import check_groups, parts
 from pnpforge.generator.pieces import Piece
 from pnpforge.i18n import N_, translator
-from pnpforge.layouts import marks
-from pnpforge.layouts.cover import InventoryLine, draw_assembly, draw_cover, sheet_list
-from pnpforge.layouts.draft import draw_draft_mark
+from pnpforge.layouts.cover import InventoryLine
 from pnpforge.layouts.faces.context import RenderContext
-from pnpforge.layouts.faces.render import check_side, draw_side, side_is_shared
+from pnpforge.layouts.faces.render import check_side
 from pnpforge.layouts.imposition.backs import backs
 from pnpforge.layouts.imposition.boards import board, sheets
 from pnpforge.layouts.imposition.dice import d10_nets, die_nets
@@ -44,18 +41,12 @@ from pnpforge.layouts.imposition.nesting import nest
 from pnpforge.layouts.imposition.placement import (
     BoardPart,
     PageLayout,
-    Placement,
     fits,
-    page_area,
     pages_that_fit,
-    to_page,
 )
-from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, compose, share
-from pnpforge.layouts.shapes import bleed_outline, trim_outline
-from pnpforge.output import info as pdf_info
-from pnpforge.output.canvas import Canvas
+from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, share
+from pnpforge.layouts.shapes import bleed_outline
 from pnpforge.output.page import PageFrame, Rect
-from pnpforge.output.recording import PageDrawing, Recording
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, named_file
@@ -111,14 +102,6 @@ class Plan:
     def say(self) -> Callable[[str], str]:
         """pnpforge's own words on the pages, in the build's language."""
         return translator(self.lang)
-
-
-@dataclass
-class BuildResult:
-    files: list[Path]
-    pages: int
-    inventory: list[InventoryLine]
-    warnings: list[Problem | str]
 
 
 # ---- planning --------------------------------------------------------------------------------------
@@ -236,7 +219,7 @@ def plan(
         except InputError as error:
             problems += error.problems
     if problems:
-        raise InputError(problems)
+        raise InputError([_at_size(loaded, problem) for problem in problems])
     if len(result.pages) > limits.PAGES:  # backs and gaps the estimate above leaves out
         raise InputError(
             [
@@ -374,12 +357,22 @@ def drawing_setup(
         if font_path is None and defaults.font:
             font_path = spec_font(loaded, defaults.font, options.allow_outside_files)
         fonts = FontRegistry(font_path)
+        fonts.chosen_at = _font_chosen_at(loaded, options)
     fonts.allow_outside = options.allow_outside_files
     lang = options.lang or defaults.lang
     ctx = RenderContext(lang, loaded.folder, frame.bleed, fonts, options.allow_outside_files, loaded.source)
     ctx.icons = dict(loaded.spec.icons)
     ctx.draft = options.draft
     return frame, page_name, ctx
+
+
+def _font_chosen_at(loaded: LoadedSpec, options: BuildOptions) -> Problem | None:
+    """Where the build's font for Japanese was chosen: --font, else defaults.font's line (None: searched)."""
+    if options.font is not None:
+        return Problem("--font", 0, 0, "")
+    if loaded.spec.defaults.font:
+        return loaded.source.problem(("defaults", "font"), "")
+    return None
 
 
 def spec_font(loaded: LoadedSpec, name: str, allow_outside: bool) -> Path:
@@ -466,7 +459,7 @@ def _check_bleed(loaded: LoadedSpec, groups: Sequence[ComponentPieces], bleed: f
             raise InputError([Problem(loaded.file, *where, message)])
 
 
-class _Where:
+class RowPlace:
     """A piece's data row and component, as glyph warnings name them: written out only when a warning
     is, since a row's line in a YAML file costs a second, slow parse of that file."""
 
@@ -476,12 +469,13 @@ class _Where:
         self.piece = piece
 
     def __str__(self) -> str:
-        return f"{self.piece.row_ref.file}:{self.piece.row_ref.line}: {self.piece.component.name}"
+        ref = self.piece.row_ref  # a sheet's row is its cell (`deck.xlsx[Deck]!A2`), with no line
+        return f"{ref.file}{f':{ref.line}' if ref.line else ''}: {self.piece.component.name}"
 
 
 def _row_checker(ctx: RenderContext) -> Callable[[Piece], list[Problem]]:
     def check(piece: Piece) -> list[Problem]:
-        ctx.fonts.context = _Where(piece)
+        ctx.fonts.context = RowPlace(piece)
         if piece.component.kind == "die":  # each face has its own {face} and {value}
             return [
                 p for n in face_numbers(piece.component) for p in check_side(die_face(piece, n), "face", ctx)
@@ -503,7 +497,7 @@ def _number_sheets(pages: Sequence[DocPage]) -> None:
             page.sheet = number
 
 
-def _on_page(page: DocPage) -> list[str]:
+def components_on(page: DocPage) -> list[str]:
     """The names of the components with a piece on the page, in order."""
     placements = page.layout.placements if page.layout else []
     return list(dict.fromkeys(page.pieces[p.index].component.name for p in placements))
@@ -518,7 +512,7 @@ def _inventory_line(group: ComponentPieces, pages: Sequence[DocPage], lang: str)
         edge = (first.height if c.faces == 10 else first.width) if first else 0.0  # d10: long diagonal
         shown = f"{to_mm(edge):g} mm d{c.faces}" if first else ""
     numbers = tuple(
-        dict.fromkeys(p.sheet for p in pages if p.kind == "pieces" and c.name in _on_page(p) and p.sheet)
+        dict.fromkeys(p.sheet for p in pages if p.kind == "pieces" and c.name in components_on(p) and p.sheet)
     )
     title = localise(c.title, lang) if c.title else c.name
     shape = c.shape or "rect"
@@ -540,6 +534,29 @@ def sides(component: Component) -> int:
     return 2 if component.back is not None and component.kind != "die" else 1
 
 
+TOO_LARGE = N_(
+    "{component}: a {size} mm {kind} does not fit on the page, even turned "
+    "({area} mm inside the printer margins and crop marks){hint}"
+)
+TOO_LARGE_NET = N_(
+    "{component}: a {size} mm {kind} net does not fit on the page, even turned "
+    "({area} mm inside the printer margins and crop marks){hint}"
+)
+
+
+def _at_size(loaded: LoadedSpec, problem: Problem) -> Problem:
+    """A piece too large for the page said at its component's `size:`, unless a row fills the size in
+    (then at the row, as found)."""
+    said = problem.message
+    if not (isinstance(said, Phrase) and said.template in (TOO_LARGE, TOO_LARGE_NET)):
+        return problem
+    for index, component in enumerate(loaded.spec.components):
+        filled = isinstance(component.size, str) and PLACEHOLDER.search(component.size)
+        if component.name == said.values["component"] and not filled:
+            return loaded.source.problem(("components", index, "size"), said)
+    return problem
+
+
 def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str = "") -> InputError:
     w, h = to_mm(piece.width), to_mm(piece.height)
     if what:  # a die: its whole net is what must fit
@@ -553,15 +570,7 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
         if better
         else Phrase(N_("; try --page WxH with room for {size}mm"), size=f"{w + room:.0f}x{h + room:.0f}")
     )
-    template = N_(
-        "{component}: a {size} mm {kind} does not fit on the page, even turned "
-        "({area} mm inside the printer margins and crop marks){hint}"
-    )
-    if what:
-        template = N_(
-            "{component}: a {size} mm {kind} net does not fit on the page, even turned "
-            "({area} mm inside the printer margins and crop marks){hint}"
-        )
+    template = TOO_LARGE_NET if what else TOO_LARGE
     return InputError(
         [
             Problem(
@@ -782,27 +791,7 @@ def inventory(loaded: LoadedSpec, options: BuildOptions | None = None) -> list[I
     return plan(loaded, options or BuildOptions(), FontRegistry(search=False), check=False).inventory
 
 
-# ---- drawing ---------------------------------------------------------------------------------------
-
-
-def _place(canvas: Canvas, placement: Placement, piece: Piece) -> None:
-    """Move the origin to the placed piece's trim top-left, turned `quarter` times clockwise (or by
-    `angle` about its centre)."""
-    if placement.pivot is not None:
-        canvas.translate(*placement.pivot)
-        canvas.rotate(placement.angle)
-        canvas.translate(-piece.width / 2, -piece.height / 2)
-        return
-    canvas.translate(placement.x, placement.y)
-    quarter = placement.quarter % 4
-    if quarter == 1:
-        canvas.translate(placement.width, 0)
-    elif quarter == 2:
-        canvas.translate(placement.width, placement.height)
-    elif quarter == 3:
-        canvas.translate(0, placement.height)
-    if quarter:
-        canvas.rotate(90 * quarter)
+# ---- pieces as drawn ----------------------------------------------------------------------------
 
 
 def back_of(piece: Piece) -> Piece:
@@ -828,332 +817,3 @@ def die_face(piece: Piece, face: int) -> Piece:
     own = {f"value_{k.removeprefix(prefix)}": v for k, v in piece.row.items() if k.startswith(prefix)}
     row = {**piece.row, **own, "face": face, "value": piece.row.get(f"face{face}", face)}
     return Piece(piece.component, row, piece.row_ref, piece.copy, piece.width, piece.height, piece.cells)
-
-
-def draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
-    """Draw one planned page (any Canvas: PDF or SVG); a back page moved by --back-offset; with --draft,
-    marked DRAFT."""
-    dx, dy = plan_.back_offset
-    moved = page.side == "back" and (dx or dy)
-    if moved:
-        canvas.save()
-        canvas.translate(dx, dy)
-    _draw_page(canvas, plan_, page)
-    if moved:
-        canvas.restore()
-    if plan_.ctx.draft:
-        segments = marks.crop_mark_segments(page.layout, plan_.frame) if page.layout else []
-        draw_draft_mark(canvas, plan_.frame, segments, plan_.ctx.fonts, plan_.say)
-
-
-def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
-    frame, fonts = plan_.frame, plan_.ctx.fonts
-    label_font = STANDARD["sans"]
-    fonts.context = Phrase(
-        PAGE_CONTEXT.get(page.kind, N_("{game} {kind} page")), game=plan_.id, kind=page.kind
-    )
-    if page.kind == "cover":
-        notes = _cover_notes(plan_)
-        subtitle = _subtitle(plan_)
-        title = f"{plan_.title} · {plan_.cover_heading}" if plan_.cover_heading else plan_.title
-        draw_cover(canvas, frame, fonts, title, subtitle, plan_.inventory, notes, plan_.lang)
-        return
-    if page.kind == "duplex-test":
-        flip = plan_.duplex if plan_.duplex in ("long", "short") else "long"
-        marks.draw_duplex_test(canvas, frame, page.side == "back", flip, label_font, fonts, plan_.say)
-        return
-    if page.kind == "assembly":
-        assert page.component is not None
-        board_piece = page.pieces[0]
-        title = localise(page.component.title, plan_.lang) if page.component.title else page.component.name
-
-        def draw_board(target: Canvas) -> None:
-            draw_side(target, board_piece, "face", plan_.ctx)
-
-        draw_assembly(canvas, frame, fonts, title, page.board_parts, plan_.lang, draw_board)
-        return
-    assert page.layout is not None and page.component is not None
-    layout = page.layout
-    layers = [(layout, page.side)]
-    if page.folded is not None:
-        layers.append((page.folded, "back"))
-        layout = compose([*layout.blocks, *page.folded.blocks])
-    for layer, side in layers:
-        _draw_pieces(canvas, plan_, page.pieces, layer, side)
-    fonts.context = Phrase(N_("{game} sheet {sheet} labels"), game=plan_.id, sheet=page.sheet)
-    outlines = []
-    for layer, side in layers:
-        for block in layer.blocks:
-            for placement in block.placements if block.outlines else ():
-                piece = page.pieces[placement.index]
-                piece = back_of(piece) if side == "back" else piece
-                outlines.append(to_page(placement, trim_outline(piece), (piece.width, piece.height)))
-    marks.draw_cut_outlines(canvas, outlines)
-    marks.draw_crop_marks(canvas, layout, frame)
-    marks.draw_die_guides(canvas, layout)
-    _draw_kite_nets(canvas, layout)
-    marks.draw_board_marks(canvas, layout, frame, label_font, fonts)
-    fold = (
-        marks.draw_fold_line(canvas, frame, label_font, fonts, plan_.say, page.fold_across)
-        if page.folded is not None
-        else []
-    )
-    if page.side == "back" or layout.board is None or layout.board.copies:
-        _page_label(canvas, plan_, page, label_font, fold)
-
-
-def _draw_pieces(
-    canvas: Canvas, plan_: Plan, pieces: Sequence[Piece], layout: PageLayout, side: Literal["face", "back"]
-) -> None:
-    """One side of the pieces of a page, each clipped to its art area."""
-    fonts = plan_.ctx.fonts
-    x0, y0, x1, y1 = page_area(plan_.frame)
-    art_area = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]  # bleed stops short of the marks' band
-    for placement in layout.placements:
-        piece = pieces[placement.index]
-        component = piece.component
-        fonts.context = _Where(piece)
-        shared = side_is_shared(component, side) and component.kind != "die"
-        if placement.face:
-            piece = die_face(piece, placement.face - (component.faces == 10))
-        if side == "back":
-            piece = back_of(piece)
-        canvas.save()
-        canvas.clip(art_area)
-        if placement.clip:
-            canvas.clip(placement.clip)
-        _place(canvas, placement, piece)
-        key = f"{component.reuse_name}:{side}"
-        if shared:
-            if canvas.begin_reuse(key):
-                draw_side(canvas, piece, side, plan_.ctx)
-                canvas.end_reuse()
-            canvas.reuse(key)
-        else:
-            draw_side(canvas, piece, side, plan_.ctx)
-        canvas.restore()
-
-
-def _draw_kite_nets(canvas: Canvas, layout: PageLayout) -> None:
-    """d10 nets as marks draws cube nets: grey glue tabs, the cut outline, dashed folds."""
-    for net in layout.kite_nets:
-        for tab in net.tabs:
-            canvas.polygon(list(tab), (0.92, 0.92, 0.92), marks.MARK, marks.HAIRLINE)
-        canvas.polygon(list(net.outline), None, marks.MARK, marks.HAIRLINE)
-        for a, b in net.folds:
-            canvas.polygon([a, b], None, marks.GUIDE, marks.HAIRLINE, closed=False, dash=(2, 2))
-
-
-SHEET = N_("sheet {number}")  # a sheet's number in its label, as the cover lists it
-SIDE_WORDS = {"face": N_("front"), "back": N_("back"), "fold": N_("front + back, fold")}  # a sheet's side(s)
-
-
-def _page_label(
-    canvas: Canvas, plan_: Plan, page: DocPage, font: str, fold: Sequence[marks.Segment] = ()
-) -> None:
-    assert page.component is not None
-    say = plan_.say
-    names = ", ".join(_on_page(page)) or page.component.name
-    stamp = f" · {plan_.stamp}" if plan_.stamp else ""
-    head = f"{plan_.id}{stamp}"
-    # the sheet number is kept when the word "sheet" is not, and then when the draft's stamp is not
-    keep: tuple[str, ...] = (head,)
-    if page.sheet:
-        sheet = say(Phrase(SHEET, number=page.sheet))
-        keep = (f"{head} · {sheet}", f"{head} · {page.sheet}", f"{plan_.id} · {page.sheet}")
-    side = f" · {say(SIDE_WORDS['fold' if page.folded else page.side])}"
-    layout = (
-        compose([*page.layout.blocks, *page.folded.blocks]) if page.layout and page.folded else page.layout
-    )
-    segments = [*(marks.crop_mark_segments(layout, plan_.frame) if layout else []), *fold]
-    marks.draw_band_label(
-        canvas,
-        plan_.frame,
-        segments,
-        f" · {names}",
-        font,
-        top=False,
-        fonts=plan_.ctx.fonts,
-        tail=side,
-        keep=keep,
-    )
-
-
-PLAYERS = (N_("{count} player"), N_("{count} players"))  # the cover's player count: up to one, more
-
-
-def _subtitle(plan_: Plan) -> str:
-    game = plan_.loaded.spec.game
-    low, high = game.players
-    count = str(low) if low == high else f"{low}–{high}"
-    players = plan_.say(Phrase(PLAYERS[high != 1], count=count))
-    other = localise(game.title, "ja" if plan_.lang == "en" else "en")
-    parts = [
-        p
-        for p in (
-            other if other != plan_.title else "",
-            players,
-            plan_.stamp,
-            game.designer or "",
-            f"pnpforge {__version__}",
-        )
-        if p
-    ]
-    return " · ".join(parts)
-
-
-DUPLEX_NOTES = {  # the cover's notes: how to print the backs (by --duplex), then the page, offset, cutting
-    "long": N_("Backs follow their fronts: print double-sided, flip on the long edge."),
-    "short": N_("Backs follow their fronts: print double-sided, flip on the short edge."),
-    "fold": N_(
-        "Fronts and their backs share each page, either side of the dashed fold line through its centre: "
-        "print single-sided, fold along the line, glue the halves together, then cut."
-    ),
-    "none": N_("Backs are not printed (--duplex none)."),
-    "offset": N_("Back pages moved {x} mm right and {y} mm down (--back-offset)."),
-    "page": N_(
-        "Page {page} ({size}); bleed {bleed} mm; printer margin {margin} mm (every mark and label lies "
-        "inside it)."
-    ),
-    "cut": N_(
-        "Cut along the crop marks outside each sheet's art; hexes and tokens along their thin outlines."
-    ),
-    "sheets": N_(
-        "This file holds sheets {sheets} of {total} (--sheets); their numbers are the full build's."
-    ),
-}
-
-
-def _cover_notes(plan_: Plan) -> list[str]:
-    f, say = plan_.frame, plan_.say
-    size = f"{to_mm(f.width):g} × {to_mm(f.height):g} mm"
-    bleed, margin = f"{to_mm(f.bleed):g}", f"{to_mm(f.margin):g}"
-    page = say(Phrase(DUPLEX_NOTES["page"], page=plan_.page_name, size=size, bleed=bleed, margin=margin))
-    chosen = []
-    if plan_.sheets:
-        shown = Phrase(DUPLEX_NOTES["sheets"], sheets=sheet_list(plan_.sheets), total=plan_.sheet_total)
-        chosen = [say(shown)]
-    dx, dy = (to_mm(v) for v in plan_.back_offset)
-    offset = [say(Phrase(DUPLEX_NOTES["offset"], x=f"{dx:g}", y=f"{dy:g}"))] if dx or dy else []
-    fonts = [say(w) for w in plan_.ctx.fonts.warnings]  # a missing font, said like the rest of the cover
-    notes = [page, say(DUPLEX_NOTES[plan_.duplex]), *offset, say(DUPLEX_NOTES["cut"]), *fonts]
-    return [*plan_.cover_notes, *chosen, *notes]
-
-
-# ---- writing ---------------------------------------------------------------------------------------
-
-
-def metadata(the_plan: Plan) -> pdf_info.Metadata:
-    """What the PDF says of itself: the game's title in the build's language, its designer, and the
-    game with the draft it is (so a file found later still says which draft it prints)."""
-    game = the_plan.loaded.spec.game
-    title, stamp = the_plan.title, the_plan.stamp
-    subject = f"{title} — {stamp}" if stamp and stamp not in title else title
-    return pdf_info.Metadata(title, game.designer or "", subject)
-
-
-PAGE_CONTEXT = {  # a page as a glyph warning names it ("gods cover page: no embedded font has ...")
-    "cover": N_("{game} cover page"),
-    "duplex-test": N_("{game} duplex-test page"),
-    "assembly": N_("{game} assembly page"),
-    "pieces": N_("{game} pieces page"),
-}
-
-
-def write(
-    the_plan: Plan,
-    options: BuildOptions,
-    progress: Callable[[int], None] | None = None,
-    png_pages: Callable[[], Collection[int]] | None = None,
-    recording: Recording | None = None,
-    kept: Callable[[int], PageDrawing | None] | None = None,
-) -> list[Path]:
-    """Draw the planned pages, then write `<out>/<id>.pdf` (and SVG/PNG per page); returns the paths.
-
-    Everything is drawn in memory first, so a problem found while drawing leaves every file as it was.
-    Such a problem stops the drawing at once; the spec is then checked in full so that the error
-    lists every problem, not only the first. `png_pages`, asked once the pages are drawn, names the
-    only pages (0-based) to render to PNG (`watch`: the pages a change touched). `recording`, when
-    given, receives every PDF page's canvas calls (compiled.py keeps them for the next build), and
-    `recording.quiet` says of each page whether drawing it warned of nothing. `kept(k)`, with a
-    recording, may give page k as a build before drew it (`watch`: the page's digest is unchanged and
-    it warned of nothing): it is played back instead of drawn, when the reused drawings it names fit.
-    """
-    from pnpforge.output import pdf, png
-
-    out = Path(options.out_dir)
-    stem = options.name or the_plan.id
-    defined: set[str] = set()  # the forms (reused drawings) the pages so far defined
-
-    def draw(canvas: Canvas, page: DocPage) -> None:
-        draw_page(canvas, the_plan, page)
-
-    def draw_recorded(canvas: Canvas, indexed: tuple[int, DocPage]) -> None:
-        index, page = indexed
-        if recording is None:
-            draw_page(canvas, the_plan, page)
-            return
-        before = kept(index) if kept is not None else None
-        if before is not None and before.fits(defined):
-            recording.again(canvas, before)
-            recording.quiet.append(True)
-        else:
-            recording.quiet.append(
-                _drawn_quietly(the_plan, lambda: draw_page(recording.page(canvas), the_plan, page))
-            )
-        defined.update(key for key, here in recording.forms[-1] if here)
-
-    outputs: list[tuple[Path, bytes]] = []
-    try:
-        pages = list(enumerate(the_plan.pages))
-        data = pdf.render(pages, the_plan.frame, draw_recorded, metadata(the_plan), progress)
-        if "pdf" in options.formats:
-            outputs.append((out / f"{stem}.pdf", data))
-        if "svg" in options.formats:
-            from pnpforge.output import svg
-
-            drawings = svg.render(the_plan.pages, the_plan.frame, the_plan.ctx.fonts, draw)
-            outputs += [(out / png.page_name(stem, k + 1, "svg"), d) for k, d in enumerate(drawings)]
-    except InputError:
-        plan(the_plan.loaded, options, the_plan.ctx.fonts, check=True)  # raises with every problem
-        raise
-    if options.strict and (found := warnings(the_plan)):
-        raise strict_error(found, the_plan.loaded.file)
-    if "png" in options.formats:
-        chosen = range(len(the_plan.pages)) if png_pages is None else sorted(png_pages())
-        images = png.render(data, options.dpi, chosen)
-        outputs += [
-            (out / png.page_name(stem, k + 1, "png"), image) for k, image in zip(chosen, images, strict=True)
-        ]
-    with staged(out):  # all moved into place together: a killed build leaves no mix of old and new
-        for path, payload in outputs:
-            write_atomic(path, payload)
-    return [path for path, _ in outputs]
-
-
-def _drawn_quietly(the_plan: Plan, draw: Callable[[], None]) -> bool:
-    """Run `draw` and say whether it warned of nothing (a warning said once already counts too)."""
-    ctx = the_plan.ctx
-    given, lacking = ctx.warned, len(ctx.fonts.missing)
-    draw()
-    return ctx.warned == given and len(ctx.fonts.missing) == lacking
-
-
-def warnings(the_plan: Plan) -> list[Problem | str]:
-    """What the drawn pages show differently from the spec, found while drawing them: the fonts' lines
-    (a missing Japanese font, a character no font has), then the drawing's (--draft's placeholders,
-    text that does not fit, located)."""
-    fonts = the_plan.ctx.fonts
-    return [*fonts.warnings, *fonts.missing, *the_plan.ctx.warnings]
-
-
-def build(
-    target: str | Path | LoadedSpec,
-    options: BuildOptions,
-    progress: Callable[[int], None] | None = None,
-) -> BuildResult:
-    """Load, plan, then write; an InputError is raised before any file is touched."""
-    loaded = target if isinstance(target, LoadedSpec) else load_target(target, options.allow_outside_files)
-    the_plan = plan(loaded, options)
-    files = write(the_plan, options, progress)
-    return BuildResult(files, len(the_plan.pages), the_plan.inventory, warnings(the_plan))

@@ -4,6 +4,7 @@ that are lists: light, so the command line reads them without importing the buil
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +20,8 @@ FORMATS = ("pdf", "svg", "png")
 CLI = "<command line>"
 BUILDING = N_("Building {game}")  # the progress bar's label, on a terminal
 Picker = Callable[[list["ComponentPieces"]], list["ComponentPieces"]]
+# a progress bar for a build: given the page count and its label, it gives what to tell of each page drawn
+Progress = Callable[[int, str], AbstractContextManager[Callable[[int], None] | None]]
 
 
 @dataclass

@@ -15,9 +15,9 @@ Such a file can only miss, never mislead:
 - it holds the SHA-256 of every file in the spec folder (game.yaml, CSV and spreadsheets, images,
   fonts, templates), taken before any was read, and of every font file the drawing used; all are
   hashed again and compared, and the fonts this machine would choose now must be the same ones;
-- it is signed (HMAC-SHA256) with a key kept in the user's cache folder (`~/.cache/pnpforge/cache-key`,
-  `$XDG_CACHE_HOME` honoured): a file this user's pnpforge did not write (truncated, crafted, copied
-  from elsewhere) is never read further;
+- it is signed (HMAC-SHA256, usercache.py) with a key kept in the user's cache folder
+  (`~/.cache/pnpforge/cache-key`, `$XDG_CACHE_HOME` honoured): a file this user's pnpforge did not
+  write (truncated, crafted, copied from elsewhere) is never read further;
 - anything unexpected (a FIFO or a link in its place, a wrong size, a call it does not know, a
   failure while playing it back) is a miss: the build is done in full and the file rewritten whole
   (written aside, then renamed over it). A folder that cannot be written to is built in full each time.
@@ -30,29 +30,26 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import hmac
 import marshal
 import os
 import stat
 import sys
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnpforge import __version__
-from pnpforge.buildoptions import BUILDING
+from pnpforge import __version__, usercache
+from pnpforge.buildoptions import BUILDING, Progress
 from pnpforge.errors import InputError, Problem
-from pnpforge.files import STAGING_PREFIX
-from pnpforge.files import _alive as alive
+from pnpforge.files import STAGING_PREFIX, alive
 from pnpforge.longlived import long_lived
-from pnpforge.parsecache import _read_regular
 from pnpforge.phrase import Phrase
 from pnpforge.saying import plain, unplain
 
 if TYPE_CHECKING:
+    from pnpforge.build import Plan
     from pnpforge.buildoptions import BuildOptions
+    from pnpforge.output.recording import Recording
 
 FOLDER = ".pnpforge-cache"
 FORMAT = 1  # bump when what is kept changes shape
@@ -61,7 +58,6 @@ MAX_ENTRIES = 8  # builds (specs and option sets) kept per output folder
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_INPUT_FILES = 2_000  # a spec folder beyond these is not kept (hashing it would cost more than building)
 MAX_INPUT_BYTES = 256 * 1024 * 1024
-KEY_BYTES = 32
 PACKAGE_DIR = Path(__file__).resolve().parent
 ENV_PREFIX = "PNPFORGE_"
 NOT_INPUTS = {".git", ".hg", ".svn", "__pycache__", FOLDER}  # folders inside a spec folder never read
@@ -71,27 +67,6 @@ UNKEYED = {"out_dir", "pick", "cache"}
 
 class Miss(Exception):
     """The kept file is not one to use."""
-
-
-def _user_key() -> bytes | None:
-    """This user's signing key, made on first use; None where it can be neither read nor made."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "pnpforge" / "cache-key"
-    found = _read_regular(path, KEY_BYTES)
-    if found is None or len(found) != KEY_BYTES:  # none yet (or a damaged one): make it
-        partial = path.with_name(f"cache-key.{os.getpid()}.tmp")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(os.urandom(KEY_BYTES))
-            os.replace(partial, path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                partial.unlink()
-            return None
-        found = _read_regular(path, KEY_BYTES)  # two first builds at once: both use the one that won
-    return found if found is not None and len(found) == KEY_BYTES else None
 
 
 def _stamp(folder: Path) -> str:
@@ -198,21 +173,10 @@ def entry_file(out_dir: Path, key: str) -> Path:
     return Path(out_dir) / FOLDER / f"build-{hashlib.sha256(key.encode()).hexdigest()[:32]}.bin"
 
 
-def _sign(key: bytes, slot_key: str, payload: bytes) -> bytes:
-    return hmac.new(key, slot_key.encode() + b"\0" + payload, hashlib.sha256).digest()
-
-
 def load(out_dir: Path, key: str, found: dict[str, str]) -> dict[str, Any] | None:
     """What was kept for exactly this key and these inputs' bytes, or None (a miss, whatever the file)."""
-    user = _user_key()
-    if user is None:
-        return None
-    raw = _read_regular(entry_file(out_dir, key), MAX_ENTRY_BYTES)
-    head = len(MAGIC) + KEY_BYTES
-    if raw is None or len(raw) <= head or not raw.startswith(MAGIC):
-        return None
-    signature, payload = raw[len(MAGIC) : head], raw[head:]
-    if not hmac.compare_digest(signature, _sign(user, key, payload)):
+    payload = usercache.read_signed(entry_file(out_dir, key), MAGIC, key, MAX_ENTRY_BYTES)
+    if payload is None:
         return None
     try:
         kept = marshal.loads(payload)
@@ -225,26 +189,14 @@ def load(out_dir: Path, key: str, found: dict[str, str]) -> dict[str, Any] | Non
 
 def store(out_dir: Path, key: str, kept: dict[str, Any]) -> None:
     """Keep `kept` (plain data) for `key`, written whole or not at all; nothing said if it cannot be."""
-    user = _user_key()
-    if user is None:
-        return
     try:
         payload = marshal.dumps(kept)
     except ValueError:  # not plain data: simply not kept
         return
-    if len(payload) + len(MAGIC) + KEY_BYTES > MAX_ENTRY_BYTES:
-        return
     path = entry_file(out_dir, key)
-    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(partial, "wb") as handle:
-            handle.write(MAGIC + _sign(user, key, payload) + payload)
-        os.replace(partial, path)
-        _prune(path.parent)
-    except OSError:  # a read-only folder, a full disk: built in full next time
+    if usercache.write_signed(path, MAGIC, key, payload, MAX_ENTRY_BYTES):
         with contextlib.suppress(OSError):
-            partial.unlink()
+            _prune(path.parent)
 
 
 def _prune(folder: Path) -> None:
@@ -264,56 +216,62 @@ def _prune(folder: Path) -> None:
             old.unlink()
 
 
-Progress = Callable[[int, str], AbstractContextManager[Callable[[int], None] | None]]
 Warning = Problem | str
 
 
-def cached_build(
-    target: str | Path, options: BuildOptions, progress: Progress
-) -> tuple[list[Path], list[Warning]]:
-    """Build `target` as `build` does, played back from the output folder's cache when its inputs are
-    the same, else in full (and kept for next time). Returns the files written and the warnings."""
+@dataclass(frozen=True)
+class Slot:
+    """Where a build is kept: its key (`slot`) and its inputs' bytes (`inputs`), hashed before loading."""
+
+    key: str
+    inputs: dict[str, str]
+
+
+@dataclass
+class PlayedBack:
+    """A kept build played back and written: its files, its page count and the warnings it gave."""
+
+    files: list[Path]
+    pages: int
+    warnings: list[Warning]
+
+
+def slot_of(target: str | Path, options: BuildOptions) -> Slot | None:
+    """The slot `target` built with `options` is kept in, or None for a build that is not kept (one
+    that keeps nothing, a reprint's, one allowed files from anywhere, a folder too large to hash)."""
+    if not options.cache or "svg" in options.formats:
+        return None
     spec = spec_file(target)
     key = slot(target, spec, options) if spec is not None else None
     found = inputs(spec, options) if spec is not None and key is not None else None  # before loading
-    if key is not None and found is not None:
-        kept = load(options.out_dir, key, found)
-        if kept is not None:
-            done = _played_back(kept, options, progress)
-            if done is not None:
-                with contextlib.suppress(OSError):  # recently used: pruned last
-                    os.utime(entry_file(options.out_dir, key))
-                return done
-    return _built(target, options, progress, key, found)
+    return Slot(key, found) if key is not None and found is not None else None
 
 
-def _built(
-    target: str | Path,
-    options: BuildOptions,
-    progress: Progress,
-    key: str | None,
-    found: dict[str, str] | None,
-) -> tuple[list[Path], list[Warning]]:
-    with long_lived():  # the engine's many imports, with the cycle collector paused
-        from pnpforge.build import metadata, plan, warnings, write
-        from pnpforge.components.load import load_target
-        from pnpforge.output.recording import Recording
+def played_back(where: Slot, options: BuildOptions, progress: Progress) -> PlayedBack | None:
+    """The build kept in `where`, played back on a fresh PDF and written as a full build writes it; None
+    when nothing usable is kept there (the build is then made in full, and `keep` keeps it)."""
+    kept = load(options.out_dir, where.key, where.inputs)
+    done = _played_back(kept, options, progress) if kept is not None else None
+    if done is not None:
+        with contextlib.suppress(OSError):  # recently used: pruned last
+            os.utime(entry_file(options.out_dir, where.key))
+    return done
 
-    loaded = load_target(target, options.allow_outside_files)
-    the_plan = plan(loaded, options)
-    recording = (
-        Recording() if key is not None and found is not None and "svg" not in options.formats else None
-    )
-    with progress(len(the_plan.pages), Phrase(BUILDING, game=the_plan.id)) as bar:
-        files = write(the_plan, options, bar, recording=recording)
-    said = warnings(the_plan)
-    if recording is None or recording.broken or key is None or found is None:
-        return files, said
+
+def keep(
+    where: Slot, the_plan: Plan, options: BuildOptions, recording: Recording, said: list[Warning]
+) -> None:
+    """Keep the build just drawn (its recorded pages, fonts and warnings) in `where` for the next one."""
+    from pnpforge.draw import metadata
+
+    if recording.broken:
+        return
     fonts = the_plan.ctx.fonts
+    loaded = the_plan.loaded
     explicit = options.font is not None or bool(loaded.spec.defaults.font)
     kept = {
-        "slot": key,
-        "inputs": found,
+        "slot": where.key,
+        "inputs": where.inputs,
         "stem": options.name or the_plan.id,
         "file": loaded.file,
         "size": (the_plan.frame.width, the_plan.frame.height),
@@ -327,13 +285,10 @@ def _built(
         ],
         "pages": recording.pages,
     }
-    store(options.out_dir, key, kept)
-    return files, said
+    store(options.out_dir, where.key, kept)
 
 
-def _played_back(
-    kept: dict[str, Any], options: BuildOptions, progress: Progress
-) -> tuple[list[Path], list[Warning]] | None:
+def _played_back(kept: dict[str, Any], options: BuildOptions, progress: Progress) -> PlayedBack | None:
     """The kept pages drawn again and written, or None when they cannot be (the fonts differ now)."""
     with long_lived():
         from pnpforge.files import staged, write_atomic
@@ -373,4 +328,4 @@ def _played_back(
     with staged(out):  # all moved into place together, as a full build does
         for path, payload in outputs:
             write_atomic(path, payload)
-    return [path for path, _ in outputs], said
+    return PlayedBack([path for path, _ in outputs], len(pages), said)

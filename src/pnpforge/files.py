@@ -51,7 +51,7 @@ def destination(path: str | Path) -> Path:
     return staged_path
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -65,7 +65,7 @@ def _remove_stale(root: Path) -> None:
     """Staging folders of runs that were killed (their process is gone)."""
     for old in root.glob(STAGING_PREFIX + "*"):
         pid = old.name.removeprefix(STAGING_PREFIX).split("-")[0]
-        if pid.isdigit() and not _alive(int(pid)):
+        if pid.isdigit() and not alive(int(pid)):
             shutil.rmtree(old, ignore_errors=True)
 
 

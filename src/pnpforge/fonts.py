@@ -8,6 +8,7 @@ CJK font the build still succeeds: `warnings` holds one line to print and Japane
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -18,10 +19,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from pnpforge.errors import InputError, warning
+from pnpforge.errors import InputError, Problem, warning
 from pnpforge.i18n import N_
-from pnpforge.output.embedfonts import MISSING as MISSING_TWINS
-from pnpforge.output.embedfonts import twin_file
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import named_file
 from pnpforge.suggest import did_you_mean
@@ -68,7 +67,77 @@ KNOWN_FALLBACK_PATHS: tuple[str, ...] = (
     "C:/Windows/Fonts/DejaVuSans.ttf",
 )
 FALLBACK_FONT_NAME = "PnpFallback"
+MISSING_SHOWN = 12  # characters named in the warning of those no font has; the rest counted
+# the characters no embedded font has, said once a build (first: the piece or page met first)
+MISSING_GLYPHS = N_(
+    "no embedded font has {chars} (data rows or pages with them: {count}; first: {first}, in {text})"
+)
+MISSING_IN_CHOSEN = N_(
+    "font {font} lacks {chars}, and no other embedded font has them (data rows or pages with them: {count}; "
+    "first: {first}, in {text}; expected a font with these characters, such as a Japanese TrueType font)"
+)
 RUNS_CACHE = 8192  # distinct (text, font) splits kept per registry
+TWINS_ENV = "PNPFORGE_FONT_DIR"
+TWIN_FOLDERS = (
+    "/usr/share/fonts/truetype/liberation",
+    "/usr/share/fonts/truetype/liberation2",
+    "/usr/share/fonts/liberation-sans",
+    "/usr/share/fonts/liberation-serif",
+    "/usr/share/fonts/liberation-mono",
+    "/usr/share/fonts/liberation",
+    "/usr/share/fonts/truetype/msttcorefonts",
+    "/usr/local/share/fonts",
+    "/Library/Fonts",
+    "/System/Library/Fonts/Supplemental",
+    str(Path.home() / "Library/Fonts"),
+    str(Path.home() / ".local/share/fonts"),
+    str(Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts"),
+)
+# The standard PDF fonts drawn with metric-compatible TrueType files (output/embedfonts.py embeds them).
+# Each standard name's stand-ins, best first: Liberation, then the Monotype twins of macOS/Windows.
+TWINS = {
+    "Helvetica": ("LiberationSans-Regular.ttf", "Arial.ttf", "arial.ttf"),
+    "Helvetica-Bold": ("LiberationSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf"),
+    "Helvetica-Oblique": ("LiberationSans-Italic.ttf", "Arial Italic.ttf", "ariali.ttf"),
+    "Helvetica-BoldOblique": ("LiberationSans-BoldItalic.ttf", "Arial Bold Italic.ttf", "arialbi.ttf"),
+    "Times-Roman": ("LiberationSerif-Regular.ttf", "Times New Roman.ttf", "times.ttf"),
+    "Times-Bold": ("LiberationSerif-Bold.ttf", "Times New Roman Bold.ttf", "timesbd.ttf"),
+    "Times-Italic": ("LiberationSerif-Italic.ttf", "Times New Roman Italic.ttf", "timesi.ttf"),
+    "Times-BoldItalic": ("LiberationSerif-BoldItalic.ttf", "Times New Roman Bold Italic.ttf", "timesbi.ttf"),
+    "Courier": ("LiberationMono-Regular.ttf", "Courier New.ttf", "cour.ttf"),
+    "Courier-Bold": ("LiberationMono-Bold.ttf", "Courier New Bold.ttf", "courbd.ttf"),
+    "Courier-Oblique": ("LiberationMono-Italic.ttf", "Courier New Italic.ttf", "couri.ttf"),
+    "Courier-BoldOblique": ("LiberationMono-BoldItalic.ttf", "Courier New Bold Italic.ttf", "courbi.ttf"),
+}
+MISSING_TWINS = warning(
+    Phrase(
+        N_(
+            "no Liberation fonts found, so the standard Latin fonts (Helvetica, Times, Courier) are "
+            "named in the PDF, not embedded (a print shop may refuse it): install them (Debian/Ubuntu: "
+            "apt install fonts-liberation; Fedora: dnf install liberation-fonts; macOS: brew install "
+            "--cask font-liberation) or set {folder} to a folder holding LiberationSans-Regular.ttf etc."
+        ),
+        folder=TWINS_ENV,
+    )
+)
+
+
+def _twin_folders() -> list[Path]:
+    extra = os.environ.get(TWINS_ENV)
+    return [Path(p) for p in ([extra] if extra else []) + list(TWIN_FOLDERS)]
+
+
+@cache
+def twin_file(standard: str) -> Path | None:
+    """The TrueType file standing in for a standard PDF font, if one is installed."""
+    for name in TWINS.get(standard, ()):
+        for folder in _twin_folders():
+            path = folder / name
+            if path.is_file():
+                return path
+    return None
+
+
 MISSING_CJK_WARNING = warning(
     Phrase.word(
         N_(
@@ -214,10 +283,16 @@ class FontRegistry:
         self._css: dict[str, tuple[str, str]] = dict(_CSS_STANDARD)
         self._ttf_chars: dict[str, frozenset[int]] = {}
         self.files: dict[str, Path] = {}  # every TrueType font registered for this build: name -> file
-        self._runs: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+        self._runs: dict[tuple[str, str], tuple[tuple[tuple[str, str], ...], str]] = {}
         self._fallback: str | None = None  # registered on first need, so only builds that use it embed it
-        self.missing: list[str] = []  # one line per text with a character no embedded font has
         self.context: object = ""  # what is being drawn (component and row; str() of it), named in `missing`
+        # where the font for CJK text was chosen (`game.yaml:4:9` of defaults.font, or --font): the
+        # characters no font has are said once, there
+        self.chosen_at: Problem | None = None
+        self.lacking = 0  # texts drawn with a character no embedded font has (each time drawn)
+        self._lacking_chars: dict[str, None] = {}  # those characters, in the order met
+        self._lacking_places: dict[int, object] = {}  # the pieces and pages they were met on (by identity)
+        self._lacking_text = ""  # the first text met with one
         self.allow_outside = False  # --allow-outside-files: fonts of the spec may lie anywhere
         path: Path | None
         if cjk_path is not None:
@@ -330,15 +405,45 @@ class FontRegistry:
         if text.isascii() and font not in self._ttf_chars:
             return [(text, font)]  # one run: every ASCII character is in a standard font's encoding
         key = (text, font)
-        found = self._runs.get(key)
-        if found is None:
-            found = self._split(text, font)
+        known = self._runs.get(key)
+        if known is None:
+            known = self._split(text, font)
             if len(self._runs) >= RUNS_CACHE:  # a build repeats few distinct strings; bound it anyway
                 self._runs.clear()
-            self._runs[key] = found
+            self._runs[key] = known
+        found, lacking = known
+        if lacking:
+            self._lacking_text = self._lacking_text or text
+            self.lacking += 1
+            self._lacking_chars.update(dict.fromkeys(lacking))
+            self._lacking_places.setdefault(id(self.context), self.context)
         return list(found)
 
-    def _split(self, text: str, font: str) -> tuple[tuple[str, str], ...]:
+    @property
+    def missing(self) -> list[Problem | str]:
+        """The characters no embedded font has, said once for the build: at the line that chose the
+        font (defaults.font; --font), with how many pieces and pages use them and the first of them."""
+        if not self._lacking_chars:
+            return []
+        chars = list(self._lacking_chars)
+        shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars[:MISSING_SHOWN])
+        if len(chars) > MISSING_SHOWN:
+            shown += f", … (+{len(chars) - MISSING_SHOWN})"
+        places = list(self._lacking_places.values())
+        first = places[0]
+        values = {
+            "chars": shown,
+            "count": len({str(place) for place in places}),  # a row checked, then drawn: one place
+            "first": first if isinstance(first, Phrase) else str(first),
+            "text": repr(self._lacking_text),
+        }
+        if self.chosen_at is None:
+            return [warning(Phrase(MISSING_GLYPHS, **values))]
+        at = self.chosen_at
+        font = self.cjk_path.name if self.cjk_path is not None else ""
+        return [Problem(at.file, at.line, at.col, Phrase(MISSING_IN_CHOSEN, font=font, **values))]
+
+    def _split(self, text: str, font: str) -> tuple[tuple[tuple[str, str], ...], str]:
         out: list[tuple[str, str]] = []
         lacking: list[str] = []
         start, current = 0, ""
@@ -353,16 +458,7 @@ class FontRegistry:
                     out.append((text[start:index], current))
                 start, current = index, use
         out.append((text[start:], current))
-        if lacking:
-            chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in dict.fromkeys(lacking))
-            template = N_("{where}: no embedded font has {chars} in {text}")
-            if not self.context:
-                template = N_("no embedded font has {chars} in {text}")
-            # the row as text, not the piece it names (a warning crosses to the server from a worker)
-            where = self.context if isinstance(self.context, Phrase) else str(self.context)
-            said = Phrase(template, where=where, chars=chars, text=repr(text))
-            self.missing.append(warning(said))
-        return tuple(out)
+        return tuple(out), "".join(dict.fromkeys(lacking))
 
     def width(self, text: str, font: str, size: float) -> float:
         return sum(pdfmetrics.stringWidth(seg, name, size) for seg, name in self.runs(text, font))

@@ -14,14 +14,18 @@ untranslated id instead of silently losing its translation.
   `said(lang, msgid, **values)`. The English build never looks anything up.
 - A game's messages (everything marked under `games/<id>/`) carry the game's id as their context
   (msgctxt), so two games may say "board" differently; a game's lookup falls back to the engine's words.
-- Languages are the compiled catalogs found (`locale/<lang>.mo`, built by `make` from the `.po`
-  sources, or at install); `PNPFORGE_LOCALE_DIR` adds a folder of `.mo` files: a translation being
-  tried, or the pseudo-locale `xx` the tests use to show that nothing reaches a user untranslated.
+- Languages are the catalogs found (`locale/<lang>.po`, shipped in every install): the compiled
+  `locale/<lang>.mo` beside it when there is one as new as the `.po` (`make` and a wheel build
+  compile it), else the `.po` itself, compiled in memory when first used (Babel) — so an editable
+  install (`pip install -e .`, no build step) speaks every language a wheel does.
+  `PNPFORGE_LOCALE_DIR` adds a folder of catalogs: a translation being tried, or the pseudo-locale
+  `xx` the tests use to show that nothing reaches a user untranslated.
 """
 
 from __future__ import annotations
 
 import gettext
+import io
 import os
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -47,19 +51,48 @@ def _folders() -> list[Path]:
     return [LOCALE, *([Path(extra)] if extra else [])]
 
 
+CATALOG_TYPES = (".mo", ".po")
+
+
 def languages() -> tuple[str, ...]:
-    """English and every language with a compiled catalog, in that order (English first)."""
-    found = {path.stem for folder in _folders() if folder.is_dir() for path in folder.glob("*.mo")}
+    """English and every language with a catalog (compiled or not), in that order (English first)."""
+    found = {
+        path.stem
+        for folder in _folders()
+        if folder.is_dir()
+        for path in folder.iterdir()
+        if path.suffix in CATALOG_TYPES
+    }
     return (SOURCE, *sorted(found - {SOURCE}))
+
+
+def _newest(folder: Path, lang: str) -> Path | None:
+    """The catalog of `lang` in `folder` to read: its `.mo` unless the `.po` beside it is newer (edited
+    since `make` compiled it), else the `.po`; None when the folder has neither."""
+    compiled, source = folder / f"{lang}.mo", folder / f"{lang}.po"
+    if compiled.is_file() and not (source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime):
+        return compiled
+    return source if source.is_file() else None
+
+
+def _compiled(source: Path) -> bytes:
+    """A `.po` file compiled as `make` compiles it (Babel, fuzzy entries left out), in memory."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    out = io.BytesIO()
+    with source.open("rb") as file:
+        write_mo(out, read_po(file), use_fuzzy=False)
+    return out.getvalue()
 
 
 @cache
 def _catalog(lang: str, folders: tuple[Path, ...]) -> gettext.NullTranslations:
     for folder in reversed(folders):  # the extra folder wins: a translation being tried
-        path = folder / f"{lang}.mo"
-        if path.is_file():
-            with path.open("rb") as file:
-                return gettext.GNUTranslations(file)
+        path = _newest(folder, lang)
+        if path is not None:
+            data = path.read_bytes() if path.suffix == ".mo" else _compiled(path)
+            return gettext.GNUTranslations(io.BytesIO(data))
     raise ValueError(f"no catalog for language {lang!r} (expected one of: {', '.join(languages())})")
 
 

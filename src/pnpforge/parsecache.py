@@ -40,7 +40,7 @@ def _key(text: str) -> str:
     return f"{FORMAT}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
 
 
-def _read_regular(cache: Path, limit: int) -> bytes | None:
+def read_regular(cache: Path, limit: int) -> bytes | None:
     """The cache's bytes if it is a regular file of at most `limit` bytes: a FIFO, device or link put
     in its place is never opened for reading (a FIFO would block), a huge file never read."""
     try:
@@ -79,7 +79,7 @@ def _plain(data: Any, depth_limit: int = MAX_DEPTH) -> bool:
 def load(cache: Path, text: str) -> Any:
     """The data stored for exactly this text, or MISSING (no cache, another text, an unreadable file, or
     one that is not what this module writes: too large for its text, too deep, not a regular file)."""
-    raw = _read_regular(cache, SIZE_FACTOR * len(text.encode("utf-8")) + SIZE_SLACK)
+    raw = read_regular(cache, SIZE_FACTOR * len(text.encode("utf-8")) + SIZE_SLACK)
     if raw is None:
         return MISSING
     try:

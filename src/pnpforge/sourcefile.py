@@ -17,6 +17,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -389,7 +390,12 @@ def _too_long_integer(value: str) -> bool:
 # -- files a spec names ----------------------------------------------------------------------------
 
 OUTSIDE_FLAG = "--allow-outside-files"
-FILE_WORDS = (N_("data file"), N_("image"), N_("font"))  # what `named_file` is asked for, said in messages
+FILE_WORDS = (
+    N_("data file"),
+    N_("image"),
+    N_("font"),
+    N_("icon"),
+)  # what `named_file` is asked for, said in messages
 MAX_NAME = 1024  # characters in a file name written in a spec
 
 
@@ -418,6 +424,11 @@ def named_file(
             )
             raise FileRefError(Phrase(template, what=Phrase.word(what), name=repr(name), flag=OUTSIDE_FLAG))
         if not path.is_file():
+            near = _written_otherwise(base, name)
+            if near is not None:
+                template = N_("{what} {name} not found (did you mean {near}? expected a file in {folder})")
+                said = Phrase(template, what=Phrase.word(what), name=repr(name), near=repr(near), folder=base)
+                raise FileRefError(said)
             template = N_("{what} {name} not found (expected a file in {folder})")
             raise FileRefError(Phrase(template, what=Phrase.word(what), name=repr(name), folder=base))
     except OSError as exc:
@@ -425,6 +436,37 @@ def named_file(
         said = Phrase(template, what=Phrase.word(what), name=repr(name[:80]), reason=exc.strerror or exc)
         raise FileRefError(said) from None
     return path
+
+
+MAX_LISTED = 1_000  # a folder's entries looked through for a name written in another case
+
+
+def _written_otherwise(base: Path, name: str) -> str | None:
+    """The file a missing `name` most likely means, as it should be written: with `/` for a Windows
+    `\\`, or in the case the file's name has on disk (`art/Timber.png` written, `art/timber.png` on
+    disk: found on Windows and macOS, not on Linux nor in a zip sent to a print shop); None when there
+    is none."""
+    parts = [part for part in name.replace("\\", "/").split("/") if part not in ("", ".")]
+    folder = base
+    written: list[str] = []
+    for part in parts:
+        if part == "..":
+            return None
+        if (folder / part).exists():
+            found = part
+        else:
+            try:
+                entries = [entry.name for _, entry in zip(range(MAX_LISTED), folder.iterdir(), strict=False)]
+            except OSError:
+                return None
+            same = [entry for entry in entries if entry.lower() == part.lower()]
+            if len(same) != 1:
+                return None
+            found = same[0]
+        written.append(found)
+        folder = folder / found
+    shown = "/".join(written)
+    return shown if shown != name and folder.is_file() else None
 
 
 def _round_trip(text: str, file: str) -> tuple[Any, dict[Path_, tuple[int, int]]]:
@@ -812,7 +854,43 @@ def _width_problem(file: str, line: int, cells: int, header: list[str], delimite
     )
 
 
-def _describe(error: ErrorDetails) -> str:
+@cache
+def model_keys(model: type[BaseModel]) -> frozenset[str]:
+    """Every key a spec may write anywhere under `model`: its fields' names and aliases, and those of
+    every model its fields hold (through lists, unions and mappings)."""
+    import typing
+
+    from pydantic import BaseModel
+
+    keys: set[str] = set()
+    seen: set[type[BaseModel]] = set()
+    waiting: list[Any] = [model]
+    while waiting:
+        kind = waiting.pop()
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            if kind in seen:
+                continue
+            seen.add(kind)
+            for name, info in kind.model_fields.items():
+                keys.update(k for k in (name, info.alias) if k)
+                waiting.append(info.annotation)
+        else:
+            waiting.extend(typing.get_args(kind))
+    return frozenset(keys)
+
+
+COLOUR_SPELLINGS = (("color", "colour"), ("gray", "grey"), ("center", "centre"))  # US -> the spec's words
+
+
+def _key_hint(key: str, known: frozenset[str]) -> str:
+    """'did you mean colour? ' for `color` (the spec writes British English), else the nearest keys."""
+    for us, uk in COLOUR_SPELLINGS:
+        if us in key and key.replace(us, uk) in known:
+            return Phrase(N_("did you mean {names}? "), names=[key.replace(us, uk)])
+    return did_you_mean(key, known, n=1)
+
+
+def _describe(error: ErrorDetails, known: frozenset[str] = frozenset()) -> str:
     from pnpforge.saying import pydantic_message
 
     kind = error["type"]
@@ -827,8 +905,15 @@ def _describe(error: ErrorDetails) -> str:
     else:  # pydantic's wording with its values ('a', 'b' or 'c'; >= 1), as catalog messages
         message = pydantic_message(error)
     if kind == "extra_forbidden":
-        key = quoted(str(error["loc"][-1]))
-        return Phrase(N_("unknown key {key} (expected one of the documented keys)"), key=key)
+        written = str(error["loc"][-1])
+        hint = _key_hint(written, known)
+        if hint:
+            return Phrase(
+                N_("unknown key {key} ({hint}expected one of the documented keys)"),
+                key=quoted(written),
+                hint=hint,
+            )
+        return Phrase(N_("unknown key {key} (expected one of the documented keys)"), key=quoted(written))
     if kind == "missing":
         return Phrase(N_("missing key {key}"), key=quoted(str(error["loc"][-1])))
     if kind == "literal_error":  # kinds, shapes, fits...: the nearest of the allowed words first
@@ -860,7 +945,7 @@ def validate(model: type[M], source: Source, path: Path_ = ()) -> M:
             if _member(error) and error["loc"][:-1] in infinite and error["type"] != "finite_number":
                 continue  # `.nan` for a text-or-number value: "not finite" is the one to say
             loc = (*path, *_in_data(data, error["loc"]))
-            problems.append(source.problem(loc, _describe(error)))
+            problems.append(source.problem(loc, _describe(error, model_keys(model))))
         raise InputError(_dedupe(problems)) from None
 
 

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial, reduce
+from functools import reduce
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from unicodedata import east_asian_width
@@ -19,8 +19,7 @@ from unicodedata import east_asian_width
 import click
 
 from pnpforge import catalog
-from pnpforge.buildoptions import BUILDING
-from pnpforge.cli import COMMAND_LINE, Language, import_long_lived, report_problems, report_warnings, say
+from pnpforge.cli import COMMAND_LINE, Language, report_problems, report_warnings, say
 from pnpforge.cli.helptext import command, terminal_said
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError
@@ -176,41 +175,17 @@ def _run_build(
     rev: str | None = None,
     watched: PageMemory | None = None,
 ) -> list[Path]:
-    if options.cache and since is None and rev is None and watched is None:
-        from pnpforge.compiled import cached_build
+    """The one build function (building.py) with the terminal's progress bar; what a reprint found
+    changed is said, then the build's warnings."""
+    from pnpforge.building import BuildRequest, build
 
-        files, said = cached_build(target, options, _progress)
-        report_warnings(said)
-        return files
-    import_long_lived("pnpforge.build")  # the engine's many imports, with the cycle collector paused
-    from pnpforge.build import plan, warnings, write
-    from pnpforge.components.load import load_target
-    from pnpforge.output.recording import Recording
-
-    loaded = load_target(target, options.allow_outside_files)
-    if since is not None or rev is not None:
-        from pnpforge.drafts.reprint import reprint_options
-        from pnpforge.drafts.revision import old_spec
-
-        with old_spec(loaded, since, rev) as old:
-            options, found = reprint_options(loaded, old, options, rev or since or "")
-        for change in found.changes:
-            say(change.line())
-        if found.equal:
-            say(Phrase(N_("no piece changed since {since}: nothing to reprint"), since=rev or since))
-            return []
-    the_plan = plan(loaded, options)
-    # watch: the pages unchanged since its last build are played back, not drawn
-    recording = Recording() if watched is not None else None
-    kept = watched.kept(the_plan) if watched is not None else None
-    # asked once drawn: the cover shows what drawing warned of
-    pages = partial(watched.changed, the_plan, options) if watched is not None else None
-    with _progress(len(the_plan.pages), Phrase(BUILDING, game=the_plan.id)) as progress:
-        files = write(the_plan, options, progress, pages, recording, kept)
-    if watched is not None and recording is not None:
-        watched.built(the_plan, options, recording)
-    report_warnings(warnings(the_plan))
-    return files
+    result = build(BuildRequest(target, options, since, rev, watched, _progress))
+    for change in result.changes:
+        say(change.line())
+    if result.unchanged:
+        say(Phrase(N_("no piece changed since {since}: nothing to reprint"), since=rev or since))
+    report_warnings(result.warnings)
+    return result.files
 
 
 @command(

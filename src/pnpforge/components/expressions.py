@@ -294,6 +294,22 @@ def _depth(text: str) -> int:
     return deepest
 
 
+@lru_cache(maxsize=1024)
+def names_read(text: str) -> tuple[str, ...]:
+    """The names an expression reads (its row fields), in the order written; () when it does not
+    compile (`check` says why)."""
+    from jinja2 import TemplateSyntaxError, nodes
+    from jinja2.parser import Parser
+
+    env = _env()
+    try:
+        parsed = Parser(env, text, state="variable").parse_expression()
+    except (TemplateSyntaxError, RecursionError, MemoryError, SyntaxError):
+        return ()
+    found = (node.name for node in parsed.find_all(nodes.Name) if node.ctx == "load")
+    return tuple(dict.fromkeys(name for name in found if name not in env.globals))
+
+
 def check(text: str) -> str | None:
     """The problem with an expression as written (None when it compiles), for located load errors."""
     try:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from pnpforge.components.expressions import NONE
+from pnpforge.components.expressions import NONE, names_read
 from pnpforge.components.model import PLACEHOLDER, Component, Side
 from pnpforge.components.template import EXPRESSION
 from pnpforge.errors import Problem
@@ -20,7 +20,7 @@ from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source
 from pnpforge.suggest import did_you_mean
 
-_WHEN_FIELD = re.compile(r"\s*\{[A-Za-z_][A-Za-z0-9_]*\}\s*")
+_WHEN_FIELD = re.compile(r"\s*\{[^\W\d]\w*\}\s*")
 
 
 def when_problem(value: str) -> str | None:
@@ -40,7 +40,7 @@ def when_problem(value: str) -> str | None:
     )
 
 
-_SIMPLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_SIMPLE = re.compile(r"\{([^\W\d]\w*)\}")
 
 
 def _fields_named(text: str) -> list[str]:
@@ -82,6 +82,34 @@ def _side_templates(side: Side, name: str) -> Iterator[tuple[Path_, str]]:
                     yield path, _without(text, cell_fields)
 
 
+def _sides(component: Component) -> Iterator[tuple[Side, Path_]]:
+    """Each side a component may draw, with where it is written under the component: its face and
+    back, or every face of `face_by`/`back_by` (and their default)."""
+    for key in ("face", "back"):
+        by = component.face_by if key == "face" else component.back_by
+        if by is not None:
+            for name, chosen in by.faces.items():
+                if isinstance(chosen, Side):  # not `none` (rows without a back)
+                    yield chosen, (f"{key}_by", "faces", name)
+            if isinstance(by.default, Side):
+                yield by.default, (f"{key}_by", "default")
+            continue
+        side = component.face if key == "face" else component.back
+        if side is not None:
+            yield side, component.side_path(key)
+
+
+def _expressions(side: Side, path: Path_) -> Iterator[tuple[Path_, str]]:
+    """(path, expression) of each element's `when:` written as an expression and each `{{ }}`."""
+    for number, element in enumerate(side.elements):
+        when = getattr(element, "when", None)
+        if isinstance(when, str) and not _fields_named(when):
+            yield (*path, "elements", number, "when"), when
+    for where, text in _side_templates(side, ""):
+        for found in EXPRESSION.finditer(text):
+            yield (*path, *where[1:]), found.group(1)
+
+
 def _has(fields: set[str], name: str, lang: str) -> bool:
     return any(key in fields for key in (f"{name}_{lang}", name, f"{name}_en"))
 
@@ -96,12 +124,12 @@ def template_problems(
     """One problem per `{field}` no row of the component has (and per bad `when:`), at its game.yaml line."""
     where = ("components", index)
     problems: list[Problem] = []
-    sides = [(component.face, "face")] + ([(component.back, "back")] if component.back is not None else [])
-    for side, name in sides:
+    sides = list(_sides(component))
+    for side, side_path in sides:
         for number, element in enumerate(side.elements):
             when = getattr(element, "when", None)
             if isinstance(when, str) and (message := when_problem(when)):
-                path = (*where, *component.side_path(name), "elements", number, "when")
+                path = (*where, *side_path, "elements", number, "when")
                 problems.append(source.problem(path, message))
     if not rows:
         return problems
@@ -109,31 +137,33 @@ def template_problems(
     templates: list[tuple[Path_, str]] = (
         [(("size",), component.size)] if isinstance(component.size, str) else []
     )
-    for side, name in sides:
-        templates += [
-            ((*component.side_path(name), *path[1:]), text) for path, text in _side_templates(side, name)
-        ]
+    for side, side_path in sides:
+        templates += [((*side_path, *path[1:]), text) for path, text in _side_templates(side, "")]
     said: set[str] = set()
-    for path, text in templates:
-        for field in _fields_named(text):
-            if field in said or any(_has(set(row), field, lang) for row in rows):
-                continue
-            said.add(field)
-            known = sorted({re.sub(r"_(en|ja)$", "", key) for key in fields})
+    named = [(path, text, field) for path, text in templates for field in _fields_named(text)]
+    for side, side_path in sides:  # the fields read by `when:` and `{{ }}` expressions
+        named += [
+            (path, text, name) for path, text in _expressions(side, side_path) for name in names_read(text)
+        ]
+    for path, text, field in named:
+        if field in said or any(_has(set(row), field, lang) for row in rows):
+            continue
+        said.add(field)
+        known = sorted({re.sub(r"_(en|ja)$", "", key) for key in fields})
+        template = N_(
+            "{placeholder}: no data row has a field {field} (none of {count} rows; {hint}fields: {known})"
+        )
+        if len(rows) == 1:
             template = N_(
-                "{placeholder}: no data row has a field {field} (none of {count} rows; {hint}fields: {known})"
+                "{placeholder}: no data row has a field {field} (none of 1 row; {hint}fields: {known})"
             )
-            if len(rows) == 1:
-                template = N_(
-                    "{placeholder}: no data row has a field {field} (none of 1 row; {hint}fields: {known})"
-                )
-            message = Phrase(
-                template,
-                placeholder=f"{{{field}}}",
-                field=repr(field),
-                count=len(rows),
-                hint=did_you_mean(field, known),
-                known=known or Phrase.word(NONE),
-            )
-            problems.append(source.problem((*where, *path), message))
+        message = Phrase(
+            template,
+            placeholder=f"{{{field}}}" if f"{{{field}}}" in text else text.strip(),
+            field=repr(field),
+            count=len(rows),
+            hint=did_you_mean(field, known),
+            known=known or Phrase.word(NONE),
+        )
+        problems.append(source.problem((*where, *path), message))
     return problems

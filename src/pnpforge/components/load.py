@@ -7,7 +7,7 @@ raised together as one InputError, each located at FILE:LINE:COL. Nothing here d
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -19,10 +19,10 @@ from pnpforge.components.expressions import NONE
 from pnpforge.components.model import MAX_PIECES, Component, Lookup, RowSource, Spec
 from pnpforge.components.rows import DataRow, RowRef
 from pnpforge.components.selection import expression_problems, select_rows
-from pnpforge.components.spreadsheet import is_spreadsheet, read_sheet
+from pnpforge.components.spreadsheet import NoSheet, is_spreadsheet, read_sheet
 from pnpforge.components.styles import apply_styles
 from pnpforge.errors import InputError, Problem
-from pnpforge.i18n import N_
+from pnpforge.i18n import N_, languages
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
 from pnpforge.sourcefile import (
@@ -119,7 +119,15 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
     bad_expressions = expression_problems(source)
     if bad_expressions:  # rows are not read: each would only repeat the expression's problem
         raise InputError(bad_expressions)
+    if spec.defaults.lang not in languages():  # a language of the spec's texts pnpforge cannot speak
+        unspoken = Phrase(
+            N_("pnpforge has no catalog for language {lang} (expected one of: {known})"),
+            lang=repr(spec.defaults.lang),
+            known=list(languages()),
+        )
+        raise InputError([source.problem(("defaults", "lang"), unspoken)])
     loaded = LoadedSpec(spec, folder, str(file_path), source, allow_outside=allow_outside)
+    problems.extend(_icon_problems(spec, source, folder, allow_outside))
     too_many: list[Problem] = []  # work bounds (docs/spec.md): refused before any piece is made
     for index, component in enumerate(spec.components):
         rows, found = _component_rows(component, index, source, folder, allow_outside, spec.defaults.lang)
@@ -142,6 +150,29 @@ def load_spec(target: str | Path, allow_outside: bool = False) -> LoadedSpec:
         raise InputError(problems + too_many)
     loaded.problems = problems
     return loaded
+
+
+ICON_TYPES = (".svg", ".png", ".jpg", ".jpeg")
+
+
+def _icon_problems(spec: Spec, source: Source, folder: Path, allow_outside: bool) -> list[Problem]:
+    """The spec's own icons (`icons: {gem: art/gem.svg}`): each file present, inside the folder and a
+    picture, said at its line when the spec is read, not when a text first draws it."""
+    problems: list[Problem] = []
+    for name, file in spec.icons.items():
+        if Path(file).suffix.lower() not in ICON_TYPES:
+            said = Phrase(
+                N_("icon {name}: {file} is not an SVG, PNG or JPEG file (expected e.g. art/gem.svg)"),
+                name=repr(name),
+                file=repr(file),
+            )
+            problems.append(source.problem(("icons", name), said))
+            continue
+        try:
+            named_file(folder, file, "icon", allow_outside=allow_outside)
+        except FileRefError as exc:
+            problems.append(source.problem(("icons", name), reason(exc)))
+    return problems
 
 
 TOO_MANY_PIECES = N_(
@@ -300,7 +331,10 @@ def _own_rows(
         if found:
             return [], found
         if is_spreadsheet(component.csv):
-            return _sheet_rows(folder / component.csv, component.sheet)
+            try:
+                return _sheet_rows(component, folder / component.csv)
+            except NoSheet as error:  # said at `sheet:` in game.yaml, where it is written
+                return [], [source.problem((*base, "sheet"), p.message) for p in error.problems]
         try:
             table = read_csv(folder / component.csv, shown_as=str(folder / component.csv))
         except InputError as error:
@@ -309,7 +343,7 @@ def _own_rows(
         text: list[str] = []  # the file's lines, read once for all the bad counts' columns
         for values, line in zip(table.rows, table.lines, strict=True):
             ref = RowRef(table.file, line)
-            count, problem = _row_count(values.get("count"))
+            count, problem = _row_count(values)
             if problem:
                 text = text or _lines(folder / component.csv)
                 problems.append(
@@ -327,13 +361,19 @@ def _own_rows(
             )
         csv_path = folder / component.csv
         problems += _repeated_keys(
-            component, rows, lambda line, name: _csv_col(_lines(csv_path), line, name, table.delimiter)
+            component,
+            rows,
+            lambda row, name: (
+                row.ref.file,
+                row.ref.line,
+                _csv_col(_lines(csv_path), row.ref.line, name, table.delimiter),
+            ),
         )
         return rows, problems
     if component.rows is not None:
         rows, problems = [], []
         for number, values in enumerate(component.rows):
-            count, problem = _row_count(values.get("count"))
+            count, problem = _row_count(values)
             if problem:
                 problems.append(source.problem((*base, "rows", number, "count"), problem))
             rows.append(
@@ -344,15 +384,18 @@ def _own_rows(
     return [DataRow({}, 1, RowRef.at(source, base))], []
 
 
-def _sheet_rows(path: Path, sheet: str | None) -> tuple[list[DataRow], list[Problem]]:
-    """One row per non-empty row of a spreadsheet's sheet, located as `cards.xlsx[Cards]!A7`."""
+def _sheet_rows(component: Component, path: Path) -> tuple[list[DataRow], list[Problem]]:
+    """One row per non-empty row of a spreadsheet's sheet, located as `cards.xlsx[Cards]!A7`; a row
+    whose `id` (or `key:`) repeats another's is refused as a CSV's is, at its cell."""
     try:
-        table = read_sheet(path, str(path), sheet)
+        table = read_sheet(path, str(path), component.sheet)
+    except NoSheet:
+        raise
     except InputError as error:
         return [], error.problems
     rows, problems = [], []
     for values, number in zip(table.rows, table.numbers, strict=True):
-        count, problem = _row_count(values.get("count"))
+        count, problem = _row_count(values)
         if problem:
             problems.append(Problem(table.cell(number, "count"), 0, 0, problem))
         rows.append(DataRow(values, count, RowRef(table.cell(number), 0)))
@@ -365,6 +408,10 @@ def _sheet_rows(path: Path, sheet: str | None) -> tuple[list[DataRow], list[Prob
                 Phrase.word(N_("no data rows (expected a header row and at least one row)")),
             )
         )
+    numbers = {id(row): number for row, number in zip(rows, table.numbers, strict=True)}
+    problems += _repeated_keys(
+        component, rows, lambda row, field: (table.cell(numbers[id(row)], field), 0, 0)
+    )
     return rows, problems
 
 
@@ -376,9 +423,12 @@ def row_key(component: Component, rows: list[DataRow]) -> list[str]:
 
 
 def _repeated_keys(
-    component: Component, rows: list[DataRow], column: Callable[[int, str], int] | None = None
+    component: Component,
+    rows: list[DataRow],
+    at: Callable[[DataRow, str], tuple[str, int, int]] | None = None,
 ) -> list[Problem]:
-    """A row whose key repeats an earlier row's, at the second row (naming the first)."""
+    """A row whose key repeats an earlier row's, at the second row's key (naming the first): `at` says
+    where a row's field is written (file, line, column), else the row's line."""
     fields = row_key(component, rows)
     if not fields:
         return []
@@ -396,22 +446,18 @@ def _repeated_keys(
         if not any(value):
             continue
         if value in first:
-            earlier = first[value].ref
+            earlier = first[value]
             shown = ", ".join(f"{f}={v}" for f, v in zip(fields, value, strict=True))
-            col = column(row.ref.line, fields[0]) if column is not None else 1
-            problems.append(
-                Problem(
-                    row.ref.file,
-                    row.ref.line,
-                    col,
-                    Phrase(
-                        N_("{values} repeats the row at {where} (expected each {key} once)"),
-                        values=shown,
-                        where=f"{Path(earlier.file).name}:{earlier.line}",
-                        key="+".join(fields),
-                    ),
-                )
+            file, line, col = at(row, fields[0]) if at is not None else (row.ref.file, row.ref.line, 1)
+            there, there_line, _ = at(earlier, fields[0]) if at is not None else (earlier.ref.file, 0, 0)
+            there_line = there_line or earlier.ref.line
+            said = Phrase(
+                N_("{values} repeats the row at {where} (expected each {key} once)"),
+                values=shown,
+                where=Path(there).name + (f":{there_line}" if there_line else ""),
+                key="+".join(fields),
             )
+            problems.append(Problem(file, line, col, said))
         else:
             first[value] = row
     return problems
@@ -476,7 +522,7 @@ def _yaml_rows(
             continue
         if any(str(item.get(key)) != str(value) for key, value in spec.match.items()):
             continue
-        count, problem = _row_count(item.get("count"))
+        count, problem = _row_count(item)
         if problem:
             problems.append(data.problem((*path, number, "count"), problem))
         rows.append(DataRow(flatten(item), count, RowRef.at(data, (*path, number))))
@@ -609,10 +655,15 @@ def _flatten_languages(values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _row_count(value: Any) -> tuple[int, str | None]:
-    """A row's own `count`: absent means 1; otherwise a positive whole number."""
-    if value is None or value == "":
+def _row_count(values: Mapping[str, Any]) -> tuple[int, str | None]:
+    """A row's own `count`: absent (no such column or key) means 1; otherwise a positive whole number.
+    An empty count cell is refused: it is a copy count left out, not a 1 (a designer who means one
+    copy writes 1)."""
+    if "count" not in values:
         return 1, None
+    value = values["count"]
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return 1, Phrase.word(EMPTY_COUNT)
     if isinstance(value, bool) or not (
         isinstance(value, int) or (isinstance(value, str) and _WHOLE.match(value))
     ):
@@ -633,6 +684,9 @@ def _row_count(value: Any) -> tuple[int, str | None]:
             N_("count {value} is too large (expected at most {most})"), value=number, most=MAX_PIECES
         )
     return number, None
+
+
+EMPTY_COUNT = N_("count is empty (expected a positive whole number: write 1 for one copy)")
 
 
 def _lines(path: Path) -> list[str]:

@@ -37,7 +37,7 @@ MAX_PIECES = (
 
 Lang = Literal["en", "ja"]
 LocalText = str | dict[Lang, str]
-PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{.*?\}\}|\\[{}]", re.DOTALL)  # filled per row
+PLACEHOLDER = re.compile(r"\{[^\W\d]\w*\}|\{\{.*?\}\}|\\[{}]", re.DOTALL)  # filled per row
 MAX_ROTATE = 3600.0  # degrees either way
 MAX_LEADING = 10.0  # line spacing, in text sizes
 MAX_DASH_MM = 1000.0

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 EXPRESSION_KEYS = ("when", "where")  # keys whose whole text is an expression (unless it holds `{field}`s)
 NOT_SPEC = ("rows", "lookup")  # data written in game.yaml: its text is never an expression
-_FIELD_ONLY = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+_FIELD_ONLY = re.compile(r"\{[^\W\d]\w*\}")
 _OPEN = re.compile(r"\{\{")
 
 

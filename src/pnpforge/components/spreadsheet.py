@@ -6,25 +6,34 @@ numbers (a whole number as an int, so `{cost}` prints 3 and not 3.0), dates beco
 are skipped (a sheet often has blank rows below its table). Problems are located the way a spreadsheet
 user reads them: `cards.xlsx[Cards]!B7`.
 
-xlsx is read by openpyxl (the reference reader of the format, pure Python); ods by python-calamine (a
-maintained binding of the Rust calamine reader: the one well-kept ods reader that needs neither pandas nor
-odfpy's slow DOM). Both files are zip archives: their unpacked size is bounded before either reader opens
-them, so a small file cannot unpack into gigabytes.
+What would print wrong without a word is refused, each at its cell: a merged range (it keeps its value in
+its first cell only, blanking the others) and, in an .xlsx, a formula with no saved value (as a script or
+a headless office writes one: there is nothing to print, and pnpforge does not compute formulas).
+
+Both formats are read by python-calamine (a maintained binding of the Rust calamine reader: values and
+merged ranges, without pandas; several times faster than openpyxl on a deck, see bench/bench_sheets.py).
+Formulas without a saved value are found in the sheet's own XML (calamine shows them as empty cells),
+read only when the sheet has a formula at all. Both files are zip archives: their unpacked size is
+bounded before either is opened, so a small file cannot unpack into gigabytes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import io
+import posixpath
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import read_bytes
+from pnpforge.suggest import did_you_mean
 
 SPREADSHEET_TYPES = (".xlsx", ".ods")
 MAX_UNPACKED_BYTES = 100 * 1024 * 1024  # what the zip may unpack to
@@ -66,6 +75,13 @@ class SheetTable:
 
 
 UNREADABLE = N_("cannot read the spreadsheet ({reason})")
+MERGED = N_(
+    "merged cells: only the first keeps its value, the others read as empty "
+    "(expected each cell on its own: unmerge them and write the value in each)"
+)
+UNSAVED = N_(
+    "a formula with no saved value (expected a value: open and save it in a spreadsheet, or write the value)"
+)
 
 
 def _problem(where: str, message: str) -> InputError:
@@ -107,23 +123,8 @@ def _value(value: Any) -> Any:
     return value
 
 
-def _xlsx(data: bytes, file: str, sheet: str | None) -> tuple[str, list[list[Any]]]:
-    import openpyxl
-
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a broken file
-        raise _problem(file, Phrase(UNREADABLE, reason=exc)) from None
-    try:
-        names = book.sheetnames
-        name = _sheet_name(file, names, sheet)
-        rows = [list(row) for row in book[name].iter_rows(min_row=1, min_col=1, values_only=True)]
-    finally:
-        book.close()
-    return name, rows
-
-
-def _ods(data: bytes, file: str, sheet: str | None) -> tuple[str, list[list[Any]]]:
+def _calamine(data: bytes, file: str, sheet: str | None) -> tuple[str, list[list[Any]], list[str]]:
+    """The sheet's name, its cells (from A1) and its merged ranges (`B3:C3`)."""
     from python_calamine import CalamineWorkbook
 
     try:
@@ -131,11 +132,51 @@ def _ods(data: bytes, file: str, sheet: str | None) -> tuple[str, list[list[Any]
         name = _sheet_name(file, list(book.sheet_names), sheet)
         found = book.get_sheet_by_name(name)
         rows = [list(row) for row in found.to_python(skip_empty_area=False)]
+        merged = [
+            f"{column_letters(c0)}{r0 + 1}:{column_letters(c1)}{r1 + 1}"
+            for (r0, c0), (r1, c1) in (found.merged_cell_ranges or [])
+        ]
     except InputError:
         raise
     except Exception as exc:  # calamine's errors for a broken file
         raise _problem(file, Phrase(UNREADABLE, reason=exc)) from None
-    return name, rows
+    return name, rows, merged
+
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATION = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_HAS_FORMULA = re.compile(rb"<(?:\w+:)?f[\s/>]")
+
+
+def _unsaved_formulas(data: bytes, sheet: str) -> list[str]:
+    """The cells (`C7`) of an .xlsx sheet holding a formula with no saved value."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+            relation = next(
+                (s.get(_RELATION) for s in book.iter(f"{_MAIN}sheet") if s.get("name") == sheet), None
+            )
+            links = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+            target = next((r.get("Target", "") for r in links if r.get("Id") == relation), "")
+            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(f"xl/{target}")
+            raw = archive.read(path)
+    except (KeyError, ElementTree.ParseError, zipfile.BadZipFile):
+        return []  # calamine read the sheet; a part laid out otherwise is not second-guessed
+    if not _HAS_FORMULA.search(raw):
+        return []
+    unsaved: list[str] = []
+    for _, cell in ElementTree.iterparse(io.BytesIO(raw)):
+        if cell.tag != f"{_MAIN}c":
+            continue
+        value = cell.find(f"{_MAIN}v")
+        if cell.find(f"{_MAIN}f") is not None and (value is None or not value.text):
+            unsaved.append(cell.get("r", "?"))
+        cell.clear()
+    return unsaved
+
+
+class NoSheet(InputError):
+    """`sheet:` names no sheet of the workbook: said at the spec's `sheet:` line by whoever knows it."""
 
 
 def _sheet_name(file: str, names: list[str], sheet: str | None) -> str:
@@ -144,9 +185,14 @@ def _sheet_name(file: str, names: list[str], sheet: str | None) -> str:
     if sheet is None:
         return names[0]
     if sheet not in names:
-        raise _problem(
-            file, Phrase(N_("no sheet {sheet} (expected one of: {known})"), sheet=repr(sheet), known=names)
+        said = Phrase(
+            N_("no sheet {sheet} in {file} ({hint}expected one of: {known})"),
+            sheet=repr(sheet),
+            file=Path(file).name,
+            hint=did_you_mean(sheet, names),
+            known=names,
         )
+        raise NoSheet([Problem(file, 0, 0, said)])
     return sheet
 
 
@@ -154,8 +200,8 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
     """The table of one sheet (header in row 1); raises InputError located at the sheet's cells."""
     data = read_bytes(path, shown_as)
     _check_zip(data, shown_as)
-    reader = _ods if path.suffix.lower() == ".ods" else _xlsx
-    name, grid = reader(data, shown_as, sheet)
+    name, grid, merged = _calamine(data, shown_as, sheet)
+    unsaved = _unsaved_formulas(data, name) if path.suffix.lower() == ".xlsx" else []
     if sum(len(row) for row in grid) > MAX_CELLS:
         too_many = Phrase(N_("more than {count} cells (expected a smaller table)"), count=MAX_CELLS)
         raise _problem(f"{shown_as}[{name}]", too_many)
@@ -163,11 +209,14 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
         raise _problem(
             cell_name(shown_as, name, 1), Phrase.word(N_("no header row (expected column names in row 1)"))
         )
+    problems: list[Problem] = [
+        Problem(f"{shown_as}[{name}]!{cells}", 0, 0, Phrase.word(MERGED)) for cells in merged
+    ]
+    problems += [Problem(f"{shown_as}[{name}]!{cell}", 0, 0, Phrase.word(UNSAVED)) for cell in unsaved]
     header_cells = [_value(v) for v in grid[0]]
     header = [str(v).strip() for v in header_cells]
     while header and not header[-1]:
         header.pop()
-    problems: list[Problem] = []
     seen: dict[str, int] = {}
     for index, title in enumerate(header):
         where = cell_name(shown_as, name, 1, index)

@@ -19,7 +19,7 @@ from pnpforge.suggest import did_you_mean
 if TYPE_CHECKING:
     from pnpforge.components.model import Lang
 
-_FIELD = re.compile(r"\\\{|\\\}|\{\{(.*?)\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}", re.DOTALL)
+_FIELD = re.compile(r"\\\{|\\\}|\{\{(.*?)\}\}|\{([^\W\d]\w*)\}", re.DOTALL)
 EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
 
 

@@ -1,6 +1,6 @@
 """Every data row's identity and a fingerprint of what its pieces draw.
 
-A row's key (drafts/keys.py) is its `id` field when every row of its component has a distinct one
+A row's key (generator/keys.py) is its `id` field when every row of its component has a distinct one
 (`c07`), else its row number (`#7`). Its fingerprint is a SHA-256 of what is drawn: the piece's
 outline, each side's background and pattern, and each element with its `{field}`s filled from the
 row, plus the bytes of every file those values name (images, fonts, data files) and of the Japanese
@@ -21,8 +21,8 @@ from pnpforge.build import die_face, face_numbers
 from pnpforge.components.load import RowRef
 from pnpforge.components.model import Component
 from pnpforge.components.template import FILL_ERRORS, fill
-from pnpforge.drafts.keys import row_keys, row_title, rows_of
 from pnpforge.generator.expand import ComponentPieces
+from pnpforge.generator.keys import row_keys, row_title, rows_of
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import SideName, side_spec, wanted

@@ -12,8 +12,8 @@ from pnpforge import i18n
 from pnpforge.build import BuildOptions, stamp_of
 from pnpforge.components.load import LoadedSpec
 from pnpforge.drafts.diff import Change, Diff, compare, spec_prints
-from pnpforge.drafts.keys import rows_of
 from pnpforge.generator.expand import ComponentPieces
+from pnpforge.generator.keys import rows_of
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase, series
 

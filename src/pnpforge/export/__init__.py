@@ -17,12 +17,12 @@ from pnpforge import limits
 from pnpforge.build import BuildOptions, drawing_setup, pieces_of, stamp_of
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.template import localise
-from pnpforge.drafts.keys import chosen_rows, pick_rows
 from pnpforge.errors import InputError, Problem, collapse, warning_line
 from pnpforge.export.pdfx import Profile
 from pnpforge.export.sides import Side, sides
 from pnpforge.files import staged
 from pnpforge.generator.expand import ComponentPieces
+from pnpforge.generator.keys import chosen_rows, pick_rows
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.output.info import Metadata

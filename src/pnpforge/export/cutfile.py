@@ -13,7 +13,8 @@ import dataclasses
 from pathlib import Path
 
 from pnpforge import i18n
-from pnpforge.build import DocPage, Plan, draw_page, drawing_setup, plan
+from pnpforge.build import DocPage, Plan, drawing_setup, plan
+from pnpforge.draw import draw_page
 from pnpforge.errors import InputError
 from pnpforge.export import CLI, Prepared, build_options_of
 from pnpforge.files import write_atomic

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pnpforge.build import back_of, die_face, face_numbers
 from pnpforge.components.model import Component
 from pnpforge.components.template import localise
-from pnpforge.drafts.keys import row_keys, row_title
 from pnpforge.generator.expand import ComponentPieces
+from pnpforge.generator.keys import row_keys, row_title
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces.render import SideName, side_is_shared
 from pnpforge.units import to_mm
@@ -32,7 +32,7 @@ class Side:
     piece: Piece  # as drawn: a die face's row, a back seen from behind
     drawn: SideName  # which face template draws it
     digits: int  # zero-padding of the row number in file names
-    key: str = ""  # the row's id (drafts/keys.py); '' when its component's rows have none
+    key: str = ""  # the row's id (generator/keys.py); '' when its component's rows have none
     title: str = ""  # the row's title or name
 
     @property

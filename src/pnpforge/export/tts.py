@@ -22,13 +22,13 @@ from urllib.parse import quote
 
 from pnpforge.build import back_of
 from pnpforge.components.template import localise
-from pnpforge.drafts.keys import ID_FIELD, row_title
 from pnpforge.export import Prepared, check_pixels
 from pnpforge.export.pages import Page, render
 from pnpforge.export.raster import Shot, write_pngs
 from pnpforge.export.sides import Row, has_back, rows, shared_back, title_of
 from pnpforge.files import write_atomic
 from pnpforge.generator.expand import ComponentPieces
+from pnpforge.generator.keys import ID_FIELD, row_title
 from pnpforge.generator.pieces import Piece
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import RenderContext

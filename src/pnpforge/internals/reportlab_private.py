@@ -10,6 +10,11 @@
   swapped while a document is saved so each subset gets its own tag (output/pdf.py).
 - `PDFCatalog.__NoDefault__`: the optional keys the catalog writes; `OutputIntents` is added to it on
   one document's catalog (output/shopcolour.py).
+- `pdfdoc.PDFImageXObject`: the class `Canvas.drawImage` makes an image's XObject with, swapped while
+  a picture is drawn so an image already encoded is not decoded and compressed again; its encoded
+  state (`streamContent`, `_filters`, `_smask`, ...) kept and given back (output/imagecache.py).
+- `pdfdoc.PDFZCompress.encode`: the one Flate filter every stream is compressed with, given a memory
+  of what it compressed (output/imagecache.py), so `watch` does not compress an unchanged page again.
 """
 
 from __future__ import annotations
@@ -22,13 +27,19 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 __all__ = [
+    "IMAGE_STATE",
     "add_catalog_entry",
     "add_colour_space_everywhere",
     "add_info_entry",
     "creation_date",
     "document",
     "end_pages_with",
+    "flate_encoder",
+    "image_from_state",
+    "image_state",
+    "images_made_by",
     "is_subsetting",
+    "set_flate_encoder",
     "shape_problems",
     "subset_tags_by",
 ]
@@ -74,6 +85,69 @@ def subset_tags_by(tag: Callable[[int], bytes]) -> Iterator[None]:
             ttfonts.SUBSETN = original
 
 
+_IMAGES_LOCK = threading.Lock()  # PDFImageXObject is one module global: one picture swaps it at a time
+# what an image XObject holds once encoded (all plain data), as PDFImageXObject.format writes it
+IMAGE_STATE = ("width", "height", "bitsPerComponent", "colorSpace", "_filters", "streamContent", "mask")
+IMAGE_EXTRA = ("_decode", "_dotrans")  # set on some images only (a soft mask, a CMYK JPEG)
+
+
+@contextmanager
+def images_made_by(factory: Callable[[Callable[..., Any], str, Any, Any], Any]) -> Iterator[None]:
+    """While inside, `Canvas.drawImage` makes a new image's XObject with `factory(made, name, source,
+    mask)`, `made` being reportlab's own class (for what the factory does not keep)."""
+    from reportlab.pdfbase import pdfdoc
+
+    with _IMAGES_LOCK:
+        original = pdfdoc.PDFImageXObject
+
+        def make(name: str, source: Any = None, mask: Any = None) -> Any:
+            return factory(original, name, source, mask)
+
+        pdfdoc.PDFImageXObject = make
+        try:
+            yield
+        finally:
+            pdfdoc.PDFImageXObject = original
+
+
+def image_state(image: Any) -> dict[str, Any]:
+    """An encoded image XObject as plain data: its own state and its soft mask's (`smask`, or None)."""
+    state = {key: getattr(image, key) for key in IMAGE_STATE}
+    state.update({key: getattr(image, key) for key in IMAGE_EXTRA if hasattr(image, key)})
+    smask = getattr(image, "_smask", None)
+    state["smask"] = None if smask is None else (smask.name, image_state(smask))
+    return state
+
+
+def image_from_state(made: Callable[..., Any], name: str, state: dict[str, Any]) -> Any:
+    """The image XObject `image_state` described, named `name`, without decoding anything: `made` is
+    reportlab's class (`images_made_by` gives it to its factory), made as its placeholder, then given
+    the state."""
+    image = made(name, None, mask=None)
+    for key, value in state.items():
+        if key != "smask":
+            setattr(image, key, value)
+    if state["smask"] is not None:
+        smask_name, smask_state = state["smask"]
+        image._smask = image_from_state(made, smask_name, smask_state)
+    return image
+
+
+def flate_encoder() -> Callable[[bytes | str], bytes]:
+    """The function reportlab compresses every stream with (its Flate filter's `encode`)."""
+    from reportlab.pdfbase import pdfdoc
+
+    encode: Callable[[bytes | str], bytes] = pdfdoc.PDFZCompress.encode
+    return encode
+
+
+def set_flate_encoder(encode: Callable[[bytes | str], bytes]) -> None:
+    """Compress every stream with `encode` from now on (it must give zlib.compress's very bytes)."""
+    from reportlab.pdfbase import pdfdoc
+
+    pdfdoc.PDFZCompress.encode = encode
+
+
 def add_catalog_entry(canvas: Canvas, key: str, value: Any) -> None:
     """Write `/key value` into the document catalog of `canvas` (reportlab writes only its own keys)."""
     catalog = canvas._doc.Catalog
@@ -104,6 +178,14 @@ def shape_problems() -> list[str]:
     catalog = getattr(doc, "Catalog", None)
     if not isinstance(getattr(catalog, "__NoDefault__", None), list):
         problems.append("reportlab's PDFCatalog has no __NoDefault__ list of the keys it writes")
+    from reportlab.pdfbase import pdfdoc
+
+    placeholder = pdfdoc.PDFImageXObject("probe")
+    missing = [key for key in IMAGE_STATE if not hasattr(placeholder, key)]
+    if missing:
+        problems.append(f"reportlab's PDFImageXObject no longer has {', '.join(missing)}")
+    if not callable(getattr(pdfdoc.PDFZCompress, "encode", None)):
+        problems.append("reportlab's pdfdoc has no PDFZCompress.encode (the Flate filter)")
     ended: list[bool] = []
     end_pages_with(canvas, lambda: ended.append(True))
     canvas.showPage()

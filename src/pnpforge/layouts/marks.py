@@ -130,11 +130,9 @@ def _mark(
     return [((at, start), (at, end))] if vertical else [((start, at), (end, at))]
 
 
-def band_label_x(
-    segments: Sequence[Segment], frame: PageFrame, width: float, top: bool
-) -> tuple[float, float]:
-    """Where a label `width` wide goes in the top or bottom marks' band: (left x, room), in the widest
-    stretch between the marks that reach into that band (left-most when several are wide enough)."""
+def band_gaps(segments: Sequence[Segment], frame: PageFrame, top: bool) -> list[tuple[float, float]]:
+    """The stretches of the top or bottom marks' band between the marks that reach into it, left to
+    right: (left x, room) each."""
     px0, py0, px1, py1 = frame.printable
     band = (py0, py0 + MARK_ROOM) if top else (py1 - MARK_ROOM, py1)
     xs = sorted(
@@ -144,7 +142,15 @@ def band_label_x(
         if min(ay, by) < band[1] and max(ay, by) > band[0]
     )
     stops = [px0 - LABEL_GAP, *xs, px1 + LABEL_GAP]
-    gaps = [(a + LABEL_GAP, b - a - 2 * LABEL_GAP) for a, b in zip(stops, stops[1:], strict=False)]
+    return [(a + LABEL_GAP, b - a - 2 * LABEL_GAP) for a, b in zip(stops, stops[1:], strict=False)]
+
+
+def band_label_x(
+    segments: Sequence[Segment], frame: PageFrame, width: float, top: bool
+) -> tuple[float, float]:
+    """Where a label `width` wide goes in the top or bottom marks' band: (left x, room), in the widest
+    stretch between the marks that reach into that band (left-most when several are wide enough)."""
+    gaps = band_gaps(segments, frame, top)
     fitting = [g for g in gaps if g[1] >= width]
     return fitting[0] if fitting else max(gaps, key=lambda g: g[1])
 
@@ -169,6 +175,14 @@ def draw_band_label(
         return fonts.width(t + tail, font, LABEL_SIZE)
 
     x, room = band_label_x(segments, frame, width(keep[0] + text), top)
+    if width(keep[0] + text) > room:  # spread over the stretches between the marks, whole, if it goes
+        parts = [p for p in (keep[0] + text + tail).split(SEPARATOR) if p]
+        spread = _spread(parts, band_gaps(segments, frame, top), lambda t: fonts.width(t, font, LABEL_SIZE))
+        if spread:
+            baseline = _band_baseline(frame, top)
+            for at, line in spread:
+                draw_text(canvas, fonts, at, baseline, line, font, LABEL_SIZE, GUIDE)
+            return
     while text and width(keep[0] + text) > room:
         text = text[:-2] + "…" if len(text) > MIN_SHORTENED else ""
     whole = keep[0] + text
@@ -178,8 +192,33 @@ def draw_band_label(
         whole = whole[:-2] + "…" if len(whole) > 1 else ""
     if not whole + tail or width(whole) > room:
         return
-    baseline = frame.margin + mm(2.1) if top else frame.height - frame.margin - mm(0.6)
-    draw_text(canvas, fonts, x, baseline, whole + tail, font, LABEL_SIZE, GUIDE)
+    draw_text(canvas, fonts, x, _band_baseline(frame, top), whole + tail, font, LABEL_SIZE, GUIDE)
+
+
+SEPARATOR = " · "  # between a label's parts (game · draft · sheet · components · side)
+
+
+def _band_baseline(frame: PageFrame, top: bool) -> float:
+    return frame.margin + mm(2.1) if top else frame.height - frame.margin - mm(0.6)
+
+
+def _spread(
+    parts: Sequence[str], gaps: Sequence[tuple[float, float]], width: Callable[[str], float]
+) -> list[tuple[float, str]]:
+    """`parts` in order over the `gaps`, as many to a gap as go (joined by " · "), none cut: (x, text)
+    each; [] when they do not all go."""
+    out: list[tuple[float, str]] = []
+    left = list(parts)
+    for x, room in gaps:
+        taken = 0
+        while taken < len(left) and width(SEPARATOR.join(left[: taken + 1])) <= room:
+            taken += 1
+        if taken:
+            out.append((x, SEPARATOR.join(left[:taken])))
+            left = left[taken:]
+        if not left:
+            return out
+    return []
 
 
 def draw_crop_marks(canvas: Canvas, page: PageLayout, frame: PageFrame) -> None:

@@ -18,6 +18,7 @@ from pnpforge.files import write_atomic
 from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.embedfonts import embedded
+from pnpforge.output.encodecache import remember_streams
 from pnpforge.output.info import Metadata
 from pnpforge.output.page import PageFrame
 from pnpforge.output.pdf_canvas import PdfCanvas
@@ -34,6 +35,7 @@ def render(
 ) -> bytes:
     """Draw every page with `draw` and return the PDF's bytes (nothing is written here)."""
     buffer = io.BytesIO()
+    remember_streams()  # a page drawn as before (watch) is not compressed again
     with binary_streams():
         rl = new_document(buffer, (frame.width, frame.height), title)
         canvas = PdfCanvas(rl, frame.height)

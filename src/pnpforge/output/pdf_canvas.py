@@ -27,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.embedfonts import embedded
+from pnpforge.output.encodecache import pictures_encoded_once
 from pnpforge.output.svgimage import draw_svg
 
 FORM_EXTENT = 14400.0  # a reused drawing may reach this far from its origin (PDF's user-unit limit)
@@ -326,7 +327,8 @@ class PdfCanvas(Canvas):
             draw_svg(self.c, path, w, h, self.colours.drawing if self.colours else None)  # stays vector art
         else:
             source, mask = self.colours.image(path) if self.colours else (str(path), "auto")
-            self.c.drawImage(source, 0, 0, w, h, mask=mask)
+            with pictures_encoded_once():  # a picture's pixels compressed once, not in every build
+                self.c.drawImage(source, 0, 0, w, h, mask=mask)
         self.c.restoreState()
 
     # reuse ------------------------------------------------------------------------------------

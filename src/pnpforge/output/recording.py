@@ -49,7 +49,7 @@ class Recording:
 
     pages: list[list[bytes]] = field(default_factory=list)
     forms: list[list[Form]] = field(default_factory=list)  # each page's, in call order
-    quiet: list[bool] = field(default_factory=list)  # each page's: drawing it warned of nothing (build.write)
+    quiet: list[bool] = field(default_factory=list)  # each page's: drawing it warned of nothing (draw.write)
     broken: bool = False
 
     def page(self, canvas: Canvas) -> Recorder:

@@ -133,6 +133,7 @@ def create_app(
             yield
         finally:  # the workers stop mid-work and the build folder goes, whatever was running
             pool.close()
+            app.state.builds.close()
             store.close()
             if own_root:
                 shutil.rmtree(root, ignore_errors=True)

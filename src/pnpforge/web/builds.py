@@ -1,23 +1,22 @@
-"""Print on the page: the components list, and builds run as `pnpforge build` in a child process.
+"""Print on the page: the components list, and builds made by the build function in worker processes.
 
 A build has a time limit and runs one at a time per game (a second click waits, then finds the first
-build's files); its PDF and page thumbnails stay in the server's own temporary folder.
+build's files); its PDF and page thumbnails stay in the server's own temporary folder. The builds have
+workers of their own (web/work.py's Pool, with the builds' time limit), so the event loop never draws.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
-import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnpforge import catalog, i18n
-from pnpforge.errors import InputError, Problem
-from pnpforge.i18n import N_
+from pnpforge import catalog
+from pnpforge.errors import InputError
+from pnpforge.web.work import Pool, WorkTimeout
 
 BUILD_SECONDS = 180.0
 THUMB_DPI = 24
@@ -32,6 +31,14 @@ class Builds:
     root: Path
     seconds: float
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    pool: Pool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.pool = Pool(size=2, seconds=self.seconds)  # two games built at once on a 2-core machine
+
+    def close(self) -> None:
+        """Stop the build workers (the server is stopping): a build under way is killed."""
+        self.pool.close()
 
     def folder(self, game: str, key: str) -> Path:
         return self.root / game / key
@@ -63,8 +70,8 @@ def inventory(game: catalog.GameFolder, lang: str) -> list[dict[str, Any]]:
 async def build(
     builds: Builds, game: catalog.GameFolder, choice: dict[str, str], lang: str = "en"
 ) -> dict[str, Any]:
-    """Run `pnpforge build` for one choice in a child process with a time limit, one at a time per game;
-    what it refuses is said in `lang`, the page's language."""
+    """Build one choice in a worker with a time limit, one at a time per game; what it refuses is said
+    in `lang`, the page's language."""
     key = f"{choice['page']}-{choice['lang']}-{choice['duplex']}"
     folder = builds.folder(game.id, key)
     lock = builds.locks.setdefault(game.id, asyncio.Lock())
@@ -78,30 +85,33 @@ async def build(
 async def run_build(
     builds: Builds, game: catalog.GameFolder, choice: dict[str, str], folder: Path, lang: str = "en"
 ) -> None:
+    """The build function (building.py) in one of the builds' worker processes, within the time limit:
+    a bad spec comes back as its located problems (said in the page's language `lang` by the page)."""
     builds.root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=builds.root))
-    command = [sys.executable, "-m", "pnpforge", "build", str(game.path), "-o", str(work)]
-    command += ["--page", choice["page"], "--lang", choice["lang"], "--duplex", choice["duplex"]]
-    command += ["--format", "pdf,png", "--dpi", str(THUMB_DPI)]
-    env = {**os.environ, i18n.LANG_ENV: lang}  # its messages in the page's language
-    process = await asyncio.create_subprocess_exec(  # its own session: Ctrl+C is the server's to pass on
-        *command,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        start_new_session=True,
-        env=env,
-    )
     try:
-        _, err = await asyncio.wait_for(process.communicate(), builds.seconds)
-    finally:
-        if process.returncode is None:  # over time, or the phone went away: no build outlives its request
-            process.kill()
-            await process.wait()
-            shutil.rmtree(work, ignore_errors=True)
-    if process.returncode != 0:
+        await builds.pool.run(build_into, str(game.path), choice, str(work))
+    except WorkTimeout:
         shutil.rmtree(work, ignore_errors=True)
-        lines = [line.removeprefix("error: ") for line in err.decode("utf-8", "replace").splitlines()]
-        problems = [Problem(str(game.path), 0, 0, line) for line in lines if line.strip()][:20]
-        raise InputError(problems or [Problem(str(game.path), 0, 0, N_("the build failed"))])
+        raise TimeoutError from None
+    except BaseException:  # a bad spec, the phone gone away: the worker was stopped, nothing is kept
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     folder.parent.mkdir(parents=True, exist_ok=True)
     work.rename(folder)
+
+
+def build_into(spec: str, choice: dict[str, str], out: str) -> None:
+    """In a worker: build the game at `spec` as chosen on the page, its PDF and page thumbnails in `out`."""
+    from pnpforge.building import BuildRequest, build
+    from pnpforge.buildoptions import BuildOptions
+
+    options = BuildOptions(
+        out_dir=Path(out),
+        page=choice["page"],
+        lang=choice["lang"],
+        duplex=choice["duplex"],
+        formats=("pdf", "png"),
+        dpi=THUMB_DPI,
+    )
+    build(BuildRequest(Path(spec), options))

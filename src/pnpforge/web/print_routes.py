@@ -1,5 +1,5 @@
-"""Print routes: a build of the game's PDF (a `pnpforge build` child process, stopped when its phone
-goes away or its time is up) and the built files."""
+"""Print routes: a build of the game's PDF (the build function in a worker process, stopped when its
+phone goes away or its time is up) and the built files."""
 
 from __future__ import annotations
 
