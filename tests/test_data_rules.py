@@ -272,7 +272,8 @@ def test_the_docs_show_the_scaffold_and_what_it_prints(game: Path, monkeypatch: 
     )
     assert sheet.startswith("scoring:\n") and sheet in spec
     assert rules.startswith("setup:\n") and rules in spec
-    assert _fenced_after(setup, "Its example set-up") in (game / "setup.yaml").read_text(encoding="utf-8")
+    example = (game / "setup.yaml").read_text(encoding="utf-8")
+    assert "game: my-game\nplayers: 2\n" + _fenced_after(setup, "Its example set-up") in example
     monkeypatch.chdir(game.parent)
     for section in (scoring, setup):
         shown = section[section.index("```\n$ pnpforge ") + 4 :].split("```")[0]

@@ -271,18 +271,6 @@ def compile_expression(text: str) -> Compiled:
     return run
 
 
-@lru_cache(maxsize=1024)
-def names_read(text: str) -> frozenset[str]:
-    """Every name an expression reads (its fields, tables and functions); the text must compile (`check`)."""
-    if not text.strip():
-        return frozenset()
-    from jinja2 import nodes
-    from jinja2.parser import Parser
-
-    parsed = Parser(_env(), text, state="variable").parse_expression()
-    return frozenset(node.name for node in parsed.find_all(nodes.Name) if node.ctx == "load")
-
-
 def _depth(text: str) -> int:
     deepest = depth = 0
     for char in text:

@@ -418,7 +418,7 @@ def _expression_problem(source: Source, path: Path_, text: str | int, known: set
     said = expressions.check(text)
     if said is not None:
         return source.problem(path, said)
-    unknown = sorted(expressions.names_read(text) - known)
+    unknown = sorted(set(expressions.names_read(text)) - known)
     if unknown:
         message = Phrase(
             N_("bad expression {text}: no field {name} (expected one of: {known})"),
