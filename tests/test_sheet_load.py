@@ -47,8 +47,11 @@ players:
 def _examples() -> Iterator[tuple[str, str]]:
     blocks = DOCS.read_text(encoding="utf-8").split("```")[1::2]
     for n, block in enumerate(blocks):
-        if block.startswith("yaml\n") and "\ngame: " in "\n" + block:
-            yield f"docs-{n}", block.removeprefix("yaml\n")
+        info, _, body = block.partition(
+            "\n"
+        )  # "yaml score": the docs examples' kinds (tests/test_docs_examples.py)
+        if info.split()[:1] == ["yaml"] and "\ngame: " in "\n" + body:
+            yield f"docs-{n}", body
     for path in sorted((REPO / "src" / "pnpforge" / "games").glob("*/example-score.yaml")):
         yield f"{path.parent.name}-example", path.read_text(encoding="utf-8")
     for name, text in ISSUE_FILES.items():
