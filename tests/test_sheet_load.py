@@ -47,9 +47,7 @@ players:
 def _examples() -> Iterator[tuple[str, str]]:
     blocks = DOCS.read_text(encoding="utf-8").split("```")[1::2]
     for n, block in enumerate(blocks):
-        info, _, body = block.partition(
-            "\n"
-        )  # "yaml score": the docs examples' kinds (tests/test_docs_examples.py)
+        info, _, body = block.partition("\n")  # ```yaml score: the docs' fences say what a block is
         if info.split()[:1] == ["yaml"] and "\ngame: " in "\n" + body:
             yield f"docs-{n}", body
     for path in sorted((REPO / "src" / "pnpforge" / "games").glob("*/example-score.yaml")):
