@@ -21,6 +21,10 @@ or more; Mighty also costs the others 1), Commanding (+3 followers per win), Bou
 doubled), Glowing (光り輝く: +1 strength per monument controlled in the region). A merged god (神々の
 融合) has both gods' powers and plays the upper god's cards; `merge: true` merges the two least
 devoted gods after the third conflict.
+
+Stays Python, not game.yaml's `scoring:` (docs/scoring.md, "Score sheets as data"): a conflict is
+resolved battle by battle, cards and god powers changing who wins and what each gains, a procedure the
+data vocabulary of counts, expressions and majorities cannot say.
 """
 
 from __future__ import annotations
