@@ -1,17 +1,26 @@
-"""Set-up checks, dealers and caravans: prints timings (not a test; run with `make bench`).
+"""Set-up checks, dealers, caravans and scores: prints timings (not a test; run with `make bench`).
 
 Targets (issue "Board geometry, set-up validators and set-up dealers"): validate a full Delphi set-up
 < 20 ms; list every legal caravan on the bundled Ankh map < 2 s; deal 1,000 Delphi set-ups < 10 s.
+Rules as data (issue "A game is data"): `pnpforge score` and `pnpforge validate` of a game whose rules
+are game.yaml sections (Gods' score sheet, the `new --template game` scaffold) take the same
+whole-process time as a game whose rules are Python, within 10 ms.
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from pnpforge import contract
 from pnpforge.table.setupfile import check_text, dump_yaml
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def best_of(runs: int, job: Callable[[], Any]) -> float:
@@ -57,6 +66,8 @@ def main() -> None:
         f"{crowded_s:6.2f} s    (target < 1 s: linear in cells + caravans)"
     )
 
+    data_beside_python()
+
 
 def crowded_ankh(width: int = 40, height: int = 25, caravans: int = 1_500) -> str:
     """An Ankh set-up on an inline board of width × height fertile cells with `caravans` one-camel
@@ -67,6 +78,51 @@ def crowded_ankh(width: int = 40, height: int = 25, caravans: int = 1_500) -> st
     sides = [(q, r) for r in range(height) for q in range(width - 1)][:caravans]
     lines += [f"  - [[[{q}, {r}], [{q + 1}, {r}]]]" for q, r in sides]
     return "\n".join(lines) + "\n"
+
+
+def process_ms(*args: str) -> float:
+    """The fastest of 7 whole `python -m pnpforge ...` runs, in ms (start-up, reading, rules, printing)."""
+    command = [sys.executable, "-m", "pnpforge", *args]
+    subprocess.run(command, capture_output=True, check=False)  # warm the disk cache and the .pyc files
+    return best_of(7, lambda: subprocess.run(command, capture_output=True, check=False)) * 1000
+
+
+def data_beside_python() -> None:
+    """`score` and `validate` of rules written as data beside rules written in Python, whole processes."""
+    with tempfile.TemporaryDirectory() as folder:
+        game = Path(folder) / "my-game"
+        subprocess.run([sys.executable, "-m", "pnpforge", "new", str(game), "--template", "game"], check=True,
+                       capture_output=True)  # fmt: skip
+        games = REPO / "src" / "pnpforge" / "games"
+        shepherds = Path(folder) / "farm.yaml"
+        shepherds.write_text(
+            dump_yaml(contract.load("good-shepherds").dealer().deal(2, 1, {})), encoding="utf-8"
+        )
+        rows = [
+            ("score", "gods (data)", process_ms("score", str(games / "gods" / "example-score.yaml"))),
+            ("score", "delphi (data)", process_ms("score", str(games / "delphi" / "example-score.yaml"))),
+            ("score", "scaffold (data)", process_ms("score", str(game / "score.yaml"))),
+            (
+                "score",
+                "quo-vadis (Python)",
+                process_ms("score", str(games / "quo-vadis" / "example-score.yaml")),
+            ),
+            (
+                "score",
+                "good-shepherds (Python)",
+                process_ms("score", str(games / "good-shepherds" / "example-score.yaml")),
+            ),
+            ("validate", "scaffold (data)", process_ms("validate", str(game / "setup.yaml"))),
+            ("validate", "good-shepherds (Python)", process_ms("validate", str(shepherds))),
+        ]
+    python = {
+        kind: min(ms for k, name, ms in rows if k == kind and "Python" in name)
+        for kind in ("score", "validate")
+    }
+    for kind, name, ms in rows:
+        gap = f"{ms - python[kind]:+6.1f} ms beside the fastest Python game" if "data" in name else ""
+        print(f"{kind:8s} {name:24s} whole process {ms:7.1f} ms  {gap}")
+    print("(aim: a data game within 10 ms of a Python one)")
 
 
 if __name__ == "__main__":

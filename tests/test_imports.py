@@ -175,6 +175,7 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
     "pnpforge.cli.helptext",
     "pnpforge.contract",
     "pnpforge.errors",
+    "pnpforge.gamedata",  # a game's hooks when its rules are data (its GAME names them)
     "pnpforge.gamekit",
     "pnpforge.i18n",
     "pnpforge.internals",
@@ -196,6 +197,9 @@ GEOMETRY = {"pnpforge.geometry", "pnpforge.geometry.cells", "pnpforge.geometry.h
 GEOMETRY |= {"pnpforge.geometry.lattice", "pnpforge.geometry.split"}
 SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a report, said
 SCORES = {*SHEETS, "pnpforge.scoring.inputs", "pnpforge.scoring.prompts", "pnpforge.table.scorefile"}
+# a score sheet written as data (game.yaml's `scoring:`): its engine, its model and expressions
+SCORES |= {"pnpforge.scoring.datasheet", "pnpforge.components", "pnpforge.components.gamerules"}
+SCORES |= {"pnpforge.components.expressions", "pnpforge.saying", "jinja2", "markupsafe"}
 TABLE_ALLOWED = {
     # a score file may hold or name a set-up (Ankh, Good Shepherds, Quo Vadis): their checks come too
     "score": {*TABLE_ENGINE, *SCORES, *SETUPS, *GEOMETRY, "pnpforge.cli.score_cmds", "pnpforge.table.linked"},

@@ -17,6 +17,7 @@ from pnpforge.cli import main
         ("cards", ("Scout", "UNIT", "EVENT", "worth 8", "Harvest")),
         ("tiles", ("Forest", "2 VP")),
         ("board", ("Assembly: Game board", "Start here")),  # the assembly page names the board by its title
+        ("game", ("Island board", "Villages and towers")),  # its rules as data: tests/test_data_rules.py
     ],
 )
 def test_template_builds_cleanly(tmp_path: Path, template: str, words: tuple[str, ...]) -> None:

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from pnpforge import catalog, contract, kit
 from pnpforge.cli import main
 from pnpforge.errors import InputError
+from pnpforge.scoring import datasheet
 from pnpforge.sourcefile import read_csv, read_yaml
 
 REPO = Path(__file__).parents[1]
@@ -68,15 +69,21 @@ def test_every_kit_file_and_column_the_rules_read_is_printed(found: catalog.Game
 
 def test_gods_scoring_and_checks_agree_with_the_inventory() -> None:
     gods = contract.load("gods")
-    score, checks = gods.module("score"), gods.module("checks")
-    parts = score.components()
+    checks = gods.module("checks")
+    sheet = datasheet.load(catalog.find_game("gods"))  # the score sheet is data: game.yaml's `scoring:`
+    assert sheet is not None
+    parts = sheet.kit
     inventory = _inventory("gods")
-    assert parts.vp_cards * len(parts.colours) == inventory["vp-cards"] == 12  # 勝利ポイントカード(4色×3=12)
-    assert parts.village_cards * len(parts.colours) == inventory["village-cards"] == 8  # 村落カード(4色×2=8)
+    assert (
+        parts["vp_copies"] * len(parts["colours"]) == inventory["vp-cards"] == 12
+    )  # 勝利ポイントカード(4色×3=12)
+    assert (
+        parts["village_copies"] * len(parts["colours"]) == inventory["village-cards"] == 8
+    )  # 村落カード(4色×2=8)
     assert sum(checks.marker_limit().values()) == inventory["god-markers"] == 60  # ゴッドマーカー(60)
-    assert parts.temples * len(checks.colours()) == inventory["tiles/temple"] == 24
+    assert parts["temples_each"] * len(checks.colours()) == inventory["tiles/temple"] == 24
     assert sum(checks.tile_counts().values()) == inventory["tiles"] == 72
-    assert (parts.vp_points, parts.village_points) == (2, 3)  # what the printed cards say
+    assert (parts["vp_points"], parts["village_points"]) == (2, 3)  # what the printed cards say
 
 
 def test_delphi_checks_agree_with_the_inventory() -> None:

@@ -306,3 +306,28 @@ def test_every_cell_of_the_written_steps_is_found_on_the_board(client: Any, game
     drawn = [Polygon(c.points).buffer(0.01) for c in pic.cells]
     for cell in named:  # each ring is over a space of the board as drawn (turned, for Ankh)
         assert any(space.contains(Point(spots[cell])) for space in drawn), cell
+
+
+def _catalog_ids() -> set[tuple[str | None, str]]:
+    from babel.messages.pofile import read_po
+
+    po = Path(__file__).resolve().parents[1] / "src" / "pnpforge" / "locale" / "ja.po"
+    with po.open("rb") as file:
+        return {(m.context, m.id) for m in read_po(file) if isinstance(m.id, str) and m.id}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_row_label_of_the_english_sheet_is_a_catalog_phrase(client: Any, game: str) -> None:
+    """A label is a phrase of the catalogs in English too, never a score file's bare key (Ankh's 'bid')."""
+    page = client.get(f"/g/{game}").text
+    found = re.findall(r'<div class="label">(.*?)(?:<small>.*?)?</div>', page, re.S)  # the hint aside
+    labels = [html.unescape(text).strip() for text in found]
+    assert labels, game
+    ids = _catalog_ids()
+    assert [label for label in labels if (game, label) not in ids and (None, label) not in ids] == []
+
+
+def test_ankh_region_rows_read_as_phrases_not_keys(client: Any) -> None:
+    labels = set(re.findall(r'<div class="label">(.*?)</div>', client.get("/g/ankh").text))
+    assert {"top", "merge", "name", "card", "bid"}.isdisjoint(labels)
+    assert {"Plague of Locusts bid (followers)", "battle card played"} <= labels

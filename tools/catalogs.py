@@ -7,8 +7,10 @@
     python tools/catalogs.py union A.po B.po -o OUT.po   # a merge conflict in a .po: keep both sides
 
 Message ids are the English texts marked with `N_(...)` in src/pnpforge (see pnpforge/i18n.py); those
-under games/<id>/ get the game's id as context. The .po files are written sorted and without line
-numbers, so two branches adding messages touch different lines and a moved message changes nothing.
+under games/<id>/ get the game's id as context, and so do the texts of a bundled game's rules written as
+data (its game.yaml's `scoring:` and `setup:` sections, docs/scoring.md and docs/setups.md). The .po
+files are written sorted and without line numbers, so two branches adding messages touch different lines
+and a moved message changes nothing.
 Needs Babel (the `test` extra); pnpforge itself reads the compiled .mo with the standard library.
 """
 
@@ -20,6 +22,7 @@ import sys
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -50,7 +53,30 @@ def extract() -> Catalog:
         context = game["game"] if game else None
         flags = ("python-brace-format",) if _PLACEHOLDER.search(message) else ()
         template.add(message, locations=[(filename, lineno)], context=context, flags=flags)
+    for game, filename, lineno, message in _data_texts():
+        flags = ("python-brace-format",) if _PLACEHOLDER.search(message) else ()
+        template.add(message, locations=[(filename, lineno)], context=game, flags=flags)
     return template
+
+
+def _data_texts() -> Iterable[tuple[str, str, int, str]]:
+    """(game id, file, line, English text) of every text a bundled game's rules as data say."""
+    from pnpforge.components.gamerules import ScoringSection, SetupSection, scoring_texts, setup_texts
+    from pnpforge.sourcefile import read_yaml, validate
+
+    for spec in sorted((PACKAGE / "games").glob("*/game.yaml")):
+        source = read_yaml(spec)
+        filename = spec.relative_to(PACKAGE).as_posix()
+        for key, model, said in (
+            ("scoring", ScoringSection, scoring_texts),
+            ("setup", SetupSection, setup_texts),
+        ):
+            if isinstance(source.data, dict) and key in source.data:
+                section: Any = validate(model, source, (key,))  # type: ignore[arg-type]
+                line = source.where((key,))[0]
+                for text, _ in said(section):
+                    if text:
+                        yield spec.parent.name, filename, line, text
 
 
 HEADER = """\

@@ -88,21 +88,51 @@ def game_of(source: Source, what: str) -> GameFolder:
     try:
         return find_game(game_id, source.file)
     except InputError as error:
+        beside = _spec_folder_beside(source.file, game_id)
+        if beside is not None:
+            return beside
         raise InputError([source.problem(("game",), p.message) for p in error.problems]) from None
 
 
+def _spec_folder_beside(file: str, game_id: str) -> GameFolder | None:
+    """A designer's spec folder named by a file kept in it or beside it (`my-game/score.yaml` or
+    `my-game/../score.yaml` naming `game: my-game`): its parent becomes a games folder, as --games-dir."""
+    here = Path(file).parent
+    for folder in (here, here / game_id):
+        if folder.name == game_id and (folder / SPEC_NAME).is_file():
+            add_games_dir(folder.parent)
+            return GameFolder(game_id, folder, False)
+    return None
+
+
 @cache
-def _header(path: Path, stamp: float) -> dict[str, Any]:
-    """The `game:` block of a game.yaml, parsed alone: specs run to many pages, the header to a few lines."""
+def _block(path: Path, stamp: float, key: str) -> Source | None:
+    """One top-level block (`key:`) of a game.yaml, parsed alone, its lines numbered as in the file:
+    specs run to many pages, the blocks a command needs to a few lines. None when the file has none."""
     lines = decode_utf8(read_bytes(path, str(path)), str(path)).splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith("game:")), None)
+    start = next((i for i, line in enumerate(lines) if line.startswith(f"{key}:")), None)
     if start is None:
-        return {}
+        return None
     end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
     blank_before = "\n" * start  # so a problem in the block is reported at its line in the file
-    header = read_yaml_text(blank_before + "\n".join(lines[start:end]) + "\n", str(path)).data
-    block = header.get("game") if isinstance(header, dict) else None
+    return read_yaml_text(blank_before + "\n".join(lines[start:end]) + "\n", str(path))
+
+
+def _header(path: Path, stamp: float) -> dict[str, Any]:
+    """The `game:` block of a game.yaml."""
+    source = _block(path, stamp, "game")
+    block = source.data.get("game") if source is not None and isinstance(source.data, dict) else None
     return block if isinstance(block, dict) else {}
+
+
+def spec_block(game: GameFolder, key: str) -> Source | None:
+    """A top-level block of the game's game.yaml (`scoring`, `setup`) as a Source whose data is
+    `{key: ...}`, or None when the game.yaml has no such block (or no game.yaml)."""
+    try:
+        stamp = game.spec_file.stat().st_mtime
+    except OSError:
+        return None
+    return _block(game.spec_file, stamp, key)
 
 
 def game_info(game: GameFolder) -> dict[str, Any]:

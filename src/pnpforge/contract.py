@@ -265,6 +265,7 @@ class Game:
 
 
 _loaded: dict[Path, Game] = {}
+DATA_GAMES = "pnpforge.gamedata"  # builds a Game from a game.yaml's `scoring:` and `setup:` sections
 
 
 def folder_id(folder: Path) -> str:
@@ -300,8 +301,9 @@ def of(found: catalog.GameFolder) -> Game:
     if folder in _loaded:
         return _loaded[folder]
     init = folder / "__init__.py"
-    if not init.is_file():
-        game = Game(game_id, folder)
+    if not init.is_file():  # no Python: the rules sections of its game.yaml, if any (a plug-in, named
+        # so the contract never imports the engines that run those sections)
+        game = importlib.import_module(DATA_GAMES).game(game_id, folder)
     else:
         exported = getattr(_import_folder(game_id, folder), "GAME", None)
         if not isinstance(exported, Game):

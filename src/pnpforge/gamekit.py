@@ -14,7 +14,9 @@ else in pnpforge (its own modules it imports relatively: `from . import checks`)
   `legend_of`, `spread`) and the geometry (`hexgrid`, `Hex`, `Vertex`; cells, lattice and side helpers);
 - scores: `Strict`, `Count`, `Name`, `Flag`, `PlayerEntry`, `Rules`, `RulesBroken`, `known_names`,
   `owned`, `Field`, `PlayerScore`, `ScoreResult`, `Table`, `TieBreak` (pnpforge.scoring), and
-  `linked_setup` (a set-up file named or held in a score file).
+  `linked_setup` (a set-up file named or held in a score file);
+- rules as data: `data_scorer`, `data_setup`, `data_dealer` and `data_names`, the hooks and words of a
+  game.yaml's `scoring:` and `setup:` sections (pnpforge.gamedata), for a game that has Python too.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ if TYPE_CHECKING:  # at run time each name is imported from its module when a ga
         folder_id,
     )
     from pnpforge.errors import InputError, quoted, unknown
+    from pnpforge.gamedata import data_dealer, data_names, data_scorer, data_setup
     from pnpforge.geometry import hexgrid
     from pnpforge.geometry.cells import adjacency, components, hex_adjacency, hex_outer_edge, polygon_cell
     from pnpforge.geometry.hexgrid import Hex, Vertex
@@ -92,6 +95,10 @@ __getattr__, __dir__ = exports(
         "adjacency": "pnpforge.geometry.cells",
         "BoardPicture": "pnpforge.validator.picture",
         "Caravans": "pnpforge.contract",
+        "data_dealer": "pnpforge.gamedata",
+        "data_names": "pnpforge.gamedata",
+        "data_scorer": "pnpforge.gamedata",
+        "data_setup": "pnpforge.gamedata",
         "CellShape": "pnpforge.validator.picture",
         "Check": "pnpforge.contract",
         "COMMAND_LINE": "pnpforge.validator.setupkit",
@@ -205,6 +212,10 @@ __all__ = [
     "Vertex",
     "adjacency",
     "components",
+    "data_dealer",
+    "data_names",
+    "data_scorer",
+    "data_setup",
     "folder_id",
     "hex_adjacency",
     "hex_centre",

@@ -464,7 +464,7 @@ Earth,#7a9a3a,2,Block the next attack.
 """
 
 
-TEMPLATES = ("cards", "tiles", "board")  # folders of pnpforge/templates/new
+TEMPLATES = ("cards", "tiles", "board", "game")  # folders of pnpforge/templates/new
 
 
 @command(
@@ -476,6 +476,8 @@ TEMPLATES = ("cards", "tiles", "board")  # folders of pnpforge/templates/new
       pnpforge new my-game
       pnpforge new my-deck --template cards
       pnpforge build my-deck
+      pnpforge new my-game --template game
+      pnpforge score my-game/score.yaml
     """),
 )
 @click.argument("name", type=click.Path(file_okay=False))
@@ -484,7 +486,8 @@ TEMPLATES = ("cards", "tiles", "board")  # folders of pnpforge/templates/new
     type=click.Choice(TEMPLATES),
     help=N_(
         "Start from an example: cards (two card types with face_by, styles, when: and rich text), "
-        "tiles (hex tiles and double-sided tokens), board (a board over several pages). Default: a small "
+        "tiles (hex tiles and double-sided tokens), board (a board over several pages), game (a hex board "
+        "with its score sheet and set-up rules as data: score and validate work at once). Default: a small "
         "deck and tokens."
     ),
 )
@@ -613,6 +616,20 @@ def _watched_folder(target: str) -> Path:
     return catalog.find_game(target).path
 
 
+def rules_sections(schema: dict[str, Any]) -> None:
+    """The `scoring:` and `setup:` sections' own schemas in the spec's (its model leaves them untyped)."""
+    from pnpforge.components.gamerules import ScoringSection, SetupSection
+
+    defs = schema.setdefault("$defs", {})
+    for key, model in (("scoring", ScoringSection), ("setup", SetupSection)):
+        part = model.model_json_schema(by_alias=True)
+        for name, definition in part.pop("$defs", {}).items():
+            assert defs.get(name, definition) == definition, name  # one name, one shape
+            defs[name] = definition
+        described = schema["properties"][key].get("description")
+        schema["properties"][key] = {"anyOf": [part, {"type": "null"}], "description": described}
+
+
 @command(
     "schema",
     N_("""Print the JSON Schema of game.yaml (point an editor's YAML plug-in at it).
@@ -631,6 +648,7 @@ def schema_cmd(out_file: str | None) -> None:
     from pnpforge.components.model import Spec
 
     schema = Spec.model_json_schema(by_alias=True)
+    rules_sections(schema)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "pnpforge game spec (game.yaml)"
     text = json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"

@@ -67,6 +67,9 @@ SAFE_FILTERS = (
 )
 
 
+FUNCTIONS = ("min", "max", "abs", "round", "range")  # the only names an expression may call
+
+
 class ExpressionError(ValueError):
     """An expression that cannot be compiled or evaluated, said plainly (no Jinja internals)."""
 
@@ -127,6 +130,7 @@ def _env() -> SandboxedEnvironment:
     env.filters = {name: env.filters[name] for name in SAFE_FILTERS if name in env.filters}
     env.tests = dict(env.tests)
     env.globals = {"min": min, "max": max, "abs": abs, "round": round, "range": env.globals["range"]}
+    assert tuple(env.globals) == FUNCTIONS
     _UndefinedError = UndefinedError
     return env
 

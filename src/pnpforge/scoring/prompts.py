@@ -65,7 +65,7 @@ def _numbers(size: int, tr: Callable[[str], str]) -> Any:
 
 
 def _ask(field: Field, who: str, explain: bool, tr: Callable[[str], str] = str) -> Any:
-    text = f"{who}{tr(field.label)}" + (f" ({tr(field.rule)})" if explain else "")
+    text = f"{who}{tr(field.label)}" + (f" ({tr(field.rule)})" if explain and field.rule else "")
     if field.kind == "bool":
         return click.confirm(text, default=bool(field.default), err=True)
     if field.kind == "ints":

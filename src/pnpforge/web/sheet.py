@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from pnpforge import catalog, i18n
 from pnpforge.errors import InputError, Problem
@@ -137,6 +138,11 @@ def _model(annotation: Any) -> type[BaseModel] | None:
     return inner if isinstance(inner, type) and issubclass(inner, BaseModel) else None
 
 
+def _label(name: str, info: FieldInfo) -> str:
+    """A score file key's label: the model's title for it (a catalog message), else the key as words."""
+    return info.title or name.replace("_", " ")
+
+
 def _plain_fields(model: type[BaseModel], prefix: str, scope: str, section: str) -> list[SheetField]:
     own = model.__doc__ if "__doc__" in vars(model) else None
     hint = " ".join((own or "").split())
@@ -148,7 +154,7 @@ def _plain_fields(model: type[BaseModel], prefix: str, scope: str, section: str)
             out.append(
                 SheetField(
                     f"{prefix}{name}",
-                    name.replace("_", " "),
+                    _label(name, info),
                     kind=kind[0],
                     choices=kind[1],
                     scope=scope,
@@ -228,8 +234,9 @@ def sheet(game: catalog.GameFolder) -> Sheet:
         inner, _ = _unwrap(info.annotation)
         if kind is not None:
             default = None if info.is_required() else info.default
-            label = name.replace("_", " ")
-            after.append(SheetField(name, label, "", kind[0], "game", default, 0, kind[1], section="more"))
+            after.append(
+                SheetField(name, _label(name, info), "", kind[0], "game", default, 0, kind[1], section="more")
+            )
         elif _model(info.annotation) is not None:
             after += _plain_fields(_model(info.annotation), f"{name}.", "game", name.replace("_", " "))  # type: ignore[arg-type]
         elif typing.get_origin(inner) is list and _model(typing.get_args(inner)[0]) is not None:

@@ -7,6 +7,11 @@ every region they touch and never count towards a region's size. Camels lie on h
 is one unbroken line of at most 6 camels whose two ends each meet a river, a water space, another
 camel line or the map's outer edge, and it cuts one region into two of at least 6 land spaces each.
 Caravans in a file are placed in order, so a later one may end on an earlier one.
+
+Stays Python, not game.yaml's `setup:` (docs/setups.md, "Set-up rules as data"): the board is the map
+file's regions, rivers as hex sides and scenario pieces, and a camel line must end on a river, water,
+another line or the edge; the data rules check pieces on one board's cells (their `regions-at-least`
+says the split into regions, not the line's ends).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Gods are drawn for the seats, one guardian card of each level is drawn, and the scenario for the player
 count (from the map file's OldKingdom or MiddleKingdom set, chosen at random unless `scenario=` is given)
 places the monuments, camels, conflict order tokens and figures, player #1 being the first player.
+
+Stays Python: dealing is a procedure (draws, a scenario's placements), not a rule a set-up is checked by.
 """
 
 from __future__ import annotations

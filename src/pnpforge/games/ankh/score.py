@@ -21,6 +21,10 @@ or more; Mighty also costs the others 1), Commanding (+3 followers per win), Bou
 doubled), Glowing (光り輝く: +1 strength per monument controlled in the region). A merged god (神々の
 融合) has both gods' powers and plays the upper god's cards; `merge: true` merges the two least
 devoted gods after the third conflict.
+
+Stays Python, not game.yaml's `scoring:` (docs/scoring.md, "Score sheets as data"): a conflict is
+resolved battle by battle, cards and god powers changing who wins and what each gains, a procedure the
+data vocabulary of counts, expressions and majorities cannot say.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
+from pydantic import Field as Titled  # a score file key's label on the page (a catalog message)
 
 from pnpforge.gamekit import (
     N_,
@@ -139,19 +144,22 @@ Cards = Annotated[list[str], BeforeValidator(_one_or_two)]
 class InRegion(Strict):
     """One god in one region: figures there, monuments controlled there, the card played."""
 
-    figures: Count = 0
-    god: Flag = False  # the god figure itself is among `figures` (gods are never killed)
-    desert: Count = 0
-    fertile: Count = 0
-    obelisk: Count = 0
-    temple: Count = 0
-    pyramid: Count = 0
-    card: Cards = []
-    bid: Count = 0
-    build: Literal["obelisk", "temple", "pyramid"] | None = None
-    bonus: Count = 0
-    radiant: Count = 0  # Ra: figures carrying a sun token (光輝なもの)
-    protected: Count = 0  # Isis: figures next to an enemy figure in this region (保護するもの)
+    figures: Count = Titled(0, title=N_("figures in the region"))
+    # the god figure itself is among `figures` (gods are never killed)
+    god: Flag = Titled(False, title=N_("the god figure among them"))
+    desert: Count = Titled(0, title=N_("figures on desert (yellow)"))
+    fertile: Count = Titled(0, title=N_("figures on fertile (green)"))
+    obelisk: Count = Titled(0, title=N_("obelisks controlled"))
+    temple: Count = Titled(0, title=N_("temples controlled"))
+    pyramid: Count = Titled(0, title=N_("pyramids controlled"))
+    card: Cards = Titled([], title=N_("battle card played"))
+    bid: Count = Titled(0, title=N_("Plague of Locusts bid (followers)"))
+    build: Literal["obelisk", "temple", "pyramid"] | None = Titled(None, title=N_("monument built"))
+    bonus: Count = Titled(0, title=N_("extra strength"))
+    radiant: Count = Titled(0, title=N_("radiant figures (Ra)"))  # carrying a sun token (光輝なもの)
+    protected: Count = Titled(
+        0, title=N_("protected figures (Isis)")
+    )  # next to an enemy figure (保護するもの)
 
 
 def _label(value: Any) -> Any:
@@ -163,7 +171,7 @@ def _label(value: Any) -> Any:
 
 
 class Region(Strict):
-    name: Annotated[str, BeforeValidator(_label)]
+    name: Annotated[str, BeforeValidator(_label)] = Titled(title=N_("region (its name or conflict number)"))
     gods: dict[str, InRegion] = {}
 
 
@@ -186,9 +194,10 @@ class Input(Strict):
     tiebreak_token: Name | None = None
     regions: list[Region] = []
     setup: str | dict[str, Any] | None = None  # an Ankh set-up file (path or inline) to read regions from
-    top: Count | None = None
+    top: Count | None = Titled(None, title=N_("top space of the devotion track"))
     final: Flag = False
-    merge: Flag = False  # the third conflict: merge the two least devoted gods after it
+    # the third conflict: merge the two least devoted gods after it
+    merge: Flag = Titled(False, title=N_("merge the two least devoted gods (3rd conflict)"))
 
 
 FIELDS = [

@@ -5,6 +5,10 @@ Where the rulebook is open, docs/games/delphi.md, "Rules decisions", says what i
 Board facts come from tiles.yaml beside this file (the same data the printed tiles use). Checks run on
 plain hex graphs, not shapely, so a full board validates in a few milliseconds (the dealer's tests
 validate hundreds of boards).
+
+Stays Python, not game.yaml's `setup:` (docs/setups.md): the board is built from rotated tiles of
+tiles.yaml and the pieces belong to islands, not to fixed cells; the data rules check pieces on one
+board's cells (their `connected` rule is the water's).
 """
 
 from __future__ import annotations

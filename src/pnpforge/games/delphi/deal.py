@@ -3,6 +3,8 @@
 The board uses the compact first-game layout of tiles.yaml: tiles of one shape shuffled over that
 shape's slots, flowers in any rotation, redrawn until all water is one body. Pieces are then spread
 with a Havel-Hakimi style deal (fullest islands first, random ties), which never dead-ends.
+
+Stays Python: dealing is a procedure (shuffles, redraws, a balanced spread), not a rule to check.
 """
 
 from __future__ import annotations
@@ -58,6 +60,11 @@ DATA_WORDS = (
     N_("colours"),
     N_("count"),
     N_("player"),
+    # the options the page offers, and their values
+    N_("short"),
+    N_("remove"),
+    N_("true"),
+    N_("false"),
 )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules, folder_id
+from pnpforge.gamekit import Dealer, Game, SetupRules, data_names, data_scorer, folder_id
 
 
 def _names(lang: str) -> Mapping[str, str]:
@@ -34,15 +34,9 @@ def _deal() -> Dealer:
     )
 
 
-def _score() -> Scorer:
-    from . import score
-
-    return Scorer(
-        score.Input,
-        score.score,
-        score.FIELDS,
-    )
-
-
 HERE = Path(__file__).parent
-GAME = Game(folder_id(HERE), HERE, setup=_setup, deal=_deal, score=_score, names=_names)
+ID = folder_id(HERE)
+# the score sheet is data: game.yaml's `scoring:` (docs/scoring.md); its words there come first
+GAME = Game(
+    ID, HERE, setup=_setup, deal=_deal, score=data_scorer(ID, HERE), names=data_names(ID, HERE, _names)
+)

@@ -8,6 +8,9 @@ the draw pile: an ordered `stack` (top first) or, for the rulebook's bag variant
 Codes: tile-overlap, tiles-disconnected, opening-layout, end-tile-position, god-marker, tile-count,
 tile-not-placeable. Tile ids, colours and counts come from the print spec's tiles.csv and
 tokens.csv beside this file (the rulebook's counts stand in where they are missing).
+
+Stays Python, not game.yaml's `setup:` (docs/setups.md): a set-up places whole tiles in layouts and
+stacks, which the data rules (pieces on one board's cells) do not describe. Its score sheet is data.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Options: `variant=stack|bag` (the rulebook's bag variant: no game-end tile, an unordered bag) and
 `gods=red,blue,...` (the players' gods in seat order; default: drawn at random).
+
+Stays Python: dealing is a procedure (shuffles, draws), not a rule to check.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ WILDERNESS_4P: Hex = (0, 0)
 DATA_WORDS = (
     N_("players"),
     N_("variant"),
+    N_("stack"),
+    N_("bag"),
     N_("gods"),
     N_("stage"),
     N_("opening"),

@@ -10,6 +10,10 @@ later state, so the scorer reads it too.
 
 Codes: cell-occupied, hut-adjacent, pasture-group-too-large, pasture-not-destroyed, start-huts and
 destroyed-without-sheep. `farm_report(state)` / `legal_farm(state)` are the pure checks for other modules.
+
+Stays Python, not game.yaml's `setup:` (docs/setups.md): its set-up file is the game's own (an
+inline board or the farm, units that may be crossed out), read by the score sheet too; the data rules
+read a `pieces:` list on one board.
 """
 
 from __future__ import annotations

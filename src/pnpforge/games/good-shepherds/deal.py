@@ -2,6 +2,8 @@
 
 Nothing is random at set-up (the dice decide who starts, during play), so every seed gives the same
 file; the seed is accepted so every game's `setup` command works alike. No options.
+
+Stays Python beside checks.py, whose farm board it writes out.
 """
 
 from __future__ import annotations

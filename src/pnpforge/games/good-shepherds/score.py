@@ -9,6 +9,10 @@ Either way more money wins, then more sheep, else a draw.
 
 The units are counted by the players (`sheep`, `pastures`, `huts`) or read from a farm-board
 state in the set-up file format (`farm:`), where pastures next to sheep are already crossed out.
+
+Stays Python, not game.yaml's `scoring:` (docs/scoring.md): it reads the units from a farm-board
+state (a set-up file), and its immediate end is checked by looking for a free cell beside a live unit,
+which the data vocabulary of counts and expressions cannot say.
 """
 
 from __future__ import annotations

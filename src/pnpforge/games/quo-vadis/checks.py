@@ -15,6 +15,9 @@ tile-repeated, doubles-count and base-incomplete.
 
 For scoring: `build_map(setup)` gives every space (id `<tile>.<k>`, e.g. `a2-4.0`, its terrain and
 polygon), `adjacent_areas(setup)` which areas touch, `space_adjacency` which spaces touch.
+
+Stays Python, not game.yaml's `setup:` (docs/setups.md): the map is rhombus tiles turned and placed,
+not hex cells of one board.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ checks.py.
 The five doubles are set aside and the other ten shuffled: one in the centre, six around it (the base), the
 last three on cells touching the base's ring; 4 or 5 players add 2 or 4 random doubles the same way.
 Every tile gets a random rotation. No options.
+
+Stays Python: dealing is a procedure (shuffles, rotations), not a rule to check.
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ A final score holds exactly one generation card per round from every player (手
 turn; the game ends after the 10th round and the rulebook has no early end). Destroyed towns
 (`destroyed_towns`) earn nothing and give no control, but they stay on their spaces: they count
 against the 5 town tokens and no town can be built on their space.
+
+Stays Python, not game.yaml's `scoring:` (docs/scoring.md): areas controlled and territory may be
+computed from a map (a set-up file of turned rhombus tiles), and the cards, stacking and towns are shaped
+per round; its numbers are data already (scoring.yaml), its procedures are not in the data vocabulary.
 """
 
 from __future__ import annotations

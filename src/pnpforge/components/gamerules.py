@@ -1,0 +1,612 @@
+"""The rules sections of a game.yaml: `scoring:` (a score sheet as data), `setup:` (set-up rules as data).
+
+The models type the sections (unknown keys, wrong types: located by the input layer); `scoring_problems`
+and `setup_problems` then check what a type cannot: every name an expression reads is a field, a table
+or a name the engine gives; every `{placeholder}` of a message is one the rule fills in. Each mistake is
+one located problem (`FILE:LINE:COL`). docs/scoring.md and docs/setups.md describe the vocabulary; the
+engines that run it are scoring/datasheet.py and validator/rulebook.py.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+
+from pnpforge.components import expressions
+from pnpforge.errors import InputError, Problem
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.sourcefile import Path_, Source, validate
+
+__all__ = [
+    "BOARD_NAMES",
+    "PLAYER_NAMES",
+    "RULE_KINDS",
+    "GAME_NAMES",
+    "Check",
+    "FieldSpec",
+    "Item",
+    "PieceSpec",
+    "RuleSpec",
+    "ScoringSection",
+    "SetupSection",
+    "TieBreakSpec",
+    "english",
+    "literal",
+    "scoring_problems",
+    "scoring_texts",
+    "setup_problems",
+    "setup_texts",
+    "in_language",
+    "texts",
+    "typed",
+]
+
+M = TypeVar("M", bound=BaseModel)
+Lang = Literal["en", "ja"]
+LocalText = str | dict[Lang, str]
+Key = Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$", max_length=40)]
+Word = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9 _-]*$", max_length=40)]
+Expression = Annotated[str, Field(max_length=expressions.MAX_EXPRESSION)]
+Label = Annotated[str, Field(min_length=1, max_length=60)]  # a sheet's word: a breakdown key, a noun
+Text = Annotated[str, Field(min_length=1, max_length=400)]
+
+# names the score engine gives every per-player expression, beside the fields and tables
+PLAYER_NAMES = ("name", "seat", "players")
+# and every expression over the whole game (`ends_when`, game checks): each player field `f` is `f_all`
+GAME_NAMES = ("players",)
+# names a set-up rule's message may say, by rule kind (docs/setups.md lists them)
+BOARD_NAMES = ("players",)
+
+
+class Strict(BaseModel):
+    # built when first used: a command that scores never pays for the set-up rules' models, nor the reverse
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
+
+
+def english(text: LocalText) -> str:
+    """A text's English (the catalog key other languages are looked up by)."""
+    return text if isinstance(text, str) else text.get("en") or next(iter(text.values()), "")
+
+
+def literal(*values: str) -> Any:
+    """`Literal[values]`, made at run time from a section's names (a score file's `game`, a choice)."""
+    return Literal[values]
+
+
+def texts(text: LocalText | None) -> dict[str, str]:
+    """A text per language, English included (a plain text is English)."""
+    if text is None:
+        return {}
+    return {"en": text} if isinstance(text, str) else {str(k): v for k, v in text.items()}
+
+
+class ByKey(Strict):
+    """A count given as a total or per key (`{red: 1, blue: 1}`); the keys: a `kit:` list, or written out."""
+
+    keys: Key | list[Label] = Field(description="a `kit:` name holding the keys, or the keys themselves")
+    word: LocalText = Field(description="what one key is, for an unknown one: 'unknown colour ...'")
+    noun: LocalText = Field(description="what the keys are, for a wrong value: 'a number per people colour'")
+
+
+class FieldSpec(Strict):
+    """A number (or a choice) counted per player, or once for the game (`per: game`)."""
+
+    key: Key
+    label: LocalText
+    rule: LocalText = ""
+    noun: Label | None = Field(
+        None, description="what the rule breaks call it ('Ann's village cards'); default the key"
+    )
+    per: Literal["player", "game"] = "player"
+    min: StrictInt | None = 0
+    max: StrictInt | Expression | None = None
+    max_code: Word | None = None
+    default: StrictInt | str | None = None
+    choices: list[Word] | None = Field(None, min_length=1, max_length=50)
+    seat: StrictBool = Field(False, description="a game field naming a player (its value is a player's name)")
+    info: StrictBool = Field(False, description="shown beside the total on the sheet, never summed")
+    heading: LocalText | None = Field(None, description="the key as a column heading says it, per language")
+    by: ByKey | None = None
+    flag: StrictBool = Field(False, description="true or false (a yes/no question), not a count")
+
+
+class KitValue(Strict):
+    """A number or list the rules read from the printed kit (pnpforge.kit), so the two cannot drift apart."""
+
+    copies: str | None = Field(None, description="how many copies game.yaml prints of this component")
+    csv: str | None = Field(None, description="a CSV file of the kit")
+    column: str | None = None
+    where: dict[str, str] = Field(default_factory=dict, description="only the rows with these values")
+    one: StrictBool = Field(False, description="the one value every (chosen) row shares, not the list")
+
+
+class Majority(Strict):
+    of: Expression
+    ties: Literal["everyone", "nobody", "split", "first"] = "everyone"
+    start: Key | None = Field(None, description="with ties: first, the game field naming the first seat")
+    at_least: StrictInt = 1
+
+
+class Item(Strict):
+    """One scoring line per player: `points` (an expression), or `majority` (the most of something)."""
+
+    name: Label
+    label: LocalText | None = None
+    points: Expression | StrictInt
+    majority: Majority | None = None
+    when: Expression | None = None
+
+
+class Check(Strict):
+    """A rule break, stopping the scoring (exit 1): `broken` (an expression) with its `message`, or a
+    limit, `value` more than `most` (said by the engine: "{what} is {value}, more than the {limit} ...").
+
+    `per: player` (each player), `game` (once), or `key` (once per key of the by-key field `of` that
+    someone holds, located at the last player holding it; `key` names it, `held` is its count in all)."""
+
+    code: Word
+    per: Literal["player", "game", "key"] = "player"
+    broken: Expression | None = None
+    message: LocalText | None = None
+    value: Expression | None = None
+    most: Expression | StrictInt | None = None
+    what: LocalText | None = None
+    of: Key | None = None
+    at: Key | None = None
+    stop: StrictBool = Field(False, description="checked before the rest; when broken, nothing else is")
+
+
+class Shown(Strict):
+    """A value shown on the sheet (beside the total, or as a table's column), never summed."""
+
+    name: Label
+    value: Expression
+    word: StrictBool = Field(False, description="the value is a word said in each language (`words:`)")
+
+
+class SheetTable(Strict):
+    """An extra table under the sheet (a progress sheet): a row per player, a column per `columns` entry."""
+
+    title: LocalText
+    columns: list[Shown] = Field(min_length=1, max_length=30)
+
+
+class TieBreakSpec(Strict):
+    name: Label
+    label: LocalText | None = None
+    by: Expression
+    wins: Literal["higher", "lower"] = "higher"
+
+
+class ScoringSection(Strict):
+    kit: dict[Key, KitValue] = Field(default_factory=dict)
+    fields: list[FieldSpec] = Field(min_length=1, max_length=100)
+    tables: dict[Key, dict[StrictInt | str, StrictInt]] = Field(default_factory=dict)
+    items: list[Item] = Field(min_length=1, max_length=100)
+    checks: list[Check] = Field(default_factory=list, max_length=100)
+    tiebreaks: list[TieBreakSpec] = Field(default_factory=list, max_length=20)
+    eligible: Expression | None = None
+    none_eligible: LocalText | None = Field(None, description="what the sheet says when nobody may win")
+    ends_when: Expression | None = None
+    not_ended: LocalText = "No winner yet."
+    values: dict[Key, Expression] = Field(default_factory=dict, description="game-wide names, in order")
+    shows: list[Shown] = Field(default_factory=list, max_length=20)
+    sheets: list[SheetTable] = Field(default_factory=list, max_length=10)
+    details: dict[Key, Expression | dict[Key, Expression]] = Field(default_factory=dict)
+    words: list[Text] | dict[Text, dict[Lang, str]] = Field(
+        default_factory=dict,
+        description="the sheet's words said as data (a `word: true` value, e.g. yes), with translations",
+    )
+
+    @field_validator("fields")
+    @classmethod
+    def _unique(cls, fields: list[FieldSpec]) -> list[FieldSpec]:
+        keys = [f.key for f in fields]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            raise ValueError(Phrase(N_("field keys must be unique: {keys} repeated"), keys=twice))
+        return fields
+
+
+# ---- set-up rules
+
+
+RULE_KINDS = (
+    "count",
+    "on-terrain",
+    "not-adjacent",
+    "adjacent-required",
+    "max-group",
+    "connected",
+    "regions-at-least",
+    "fixed",
+    "one-per-cell",
+)
+Selector = Word | list[Word]
+
+
+class PieceSpec(Strict):
+    label: LocalText
+    mark: Literal["token", "cube", "pyramid", "disc", "ring", "cylinder"] = "token"
+    counts: dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")], StrictInt] = Field(
+        default_factory=dict, description="player count -> pieces each player has (none: any number)"
+    )
+
+
+class Placed(Strict):
+    piece: Word
+    at: tuple[StrictInt, StrictInt]
+    player: StrictInt | None = None
+
+
+class RuleSpec(Strict):
+    """One rule of the vocabulary; each kind reads only its own parameters (docs/setups.md)."""
+
+    kind: str
+    code: Word
+    message: LocalText
+    pieces: Selector | None = None
+    to: Selector | None = None
+    terrain: Word | list[Word] | None = None
+    most: StrictInt | None = None
+    least: StrictInt | None = None
+    at_least: StrictInt | None = None
+    placed: list[Placed] | None = None
+
+
+class Board(Strict):
+    """The board's cells: the spec's own `hexmap` element (`hexmap: COMPONENT`, its cells as it prints
+    them), or a YAML data file of the game read the way a hexmap's `source` reads one."""
+
+    hexmap: str | None = Field(None, description="a component of this game.yaml holding a `hexmap` element")
+    data: str | None = Field(None, description="YAML file beside game.yaml, e.g. farm.yaml")
+    list: str = Field("cells", description="Dotted key of the list of items")
+    match: dict[str, str] = Field(default_factory=dict, description="Pick items with these fields")
+    cells: str = Field("", description="Key of the cell list in each item; '' (default) if items are cells")
+    terrain: str = Field("terrain", description="Key of a cell's terrain in each item")
+
+
+class SetupSection(Strict):
+    board: Board
+    pieces: dict[Word, PieceSpec] = Field(min_length=1, max_length=50)
+    rules: list[RuleSpec] = Field(default_factory=list, max_length=100)
+    title: LocalText = ""
+    key: LocalText = ""
+    terrain_colours: dict[Word, str] = Field(default_factory=dict)
+    player_colours: list[str] = Field(default_factory=lambda: ["red", "blue", "green", "yellow", "black"])
+    words: list[Text] | dict[Text, dict[Lang, str]] = Field(
+        default_factory=dict, description="words said as data (the terrains on the picture's key), translated"
+    )
+    cell_mm: float = Field(9.0, gt=2, le=40)
+
+
+# the parameters each rule kind takes (required ones first, then optional)
+RULE_PARAMETERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "count": (("pieces",), ("most", "least")),
+    "on-terrain": (("pieces", "terrain"), ()),
+    "not-adjacent": (("pieces",), ("to",)),
+    "adjacent-required": (("pieces", "to"), ()),
+    "max-group": (("pieces", "most"), ()),
+    "connected": (("terrain",), ()),
+    "regions-at-least": (("pieces", "at_least"), ()),
+    "fixed": (("placed",), ()),
+    "one-per-cell": ((), ()),
+}
+# the `{names}` each rule kind's message may use
+RULE_NAMES: dict[str, tuple[str, ...]] = {
+    "count": ("player", "piece", "count", "most", "least"),
+    "on-terrain": ("cell", "piece", "terrain", "player"),
+    "not-adjacent": ("a", "b", "piece", "other"),
+    "adjacent-required": ("cell", "piece", "to"),
+    "max-group": ("cells", "count", "most"),
+    "connected": ("terrain", "groups", "cells"),
+    "regions-at-least": ("cells", "count", "least"),
+    "fixed": ("cell", "piece", "player"),
+    "one-per-cell": ("cell", "count"),
+}
+PARAMETERS = ("pieces", "to", "terrain", "most", "least", "at_least", "placed")
+
+
+# ---- the words a section says
+
+
+Said = list[tuple[str, LocalText | None]]  # (English text, its text per language when the section gives it)
+
+
+def scoring_texts(section: ScoringSection) -> Said:
+    """Every text a score sheet says, by its English: labels, rules, nouns and keys said as words, items,
+    messages, tie-breaks, tables, words. A bundled game's are catalog messages (tools/catalogs.py)."""
+    said: Said = []
+    for spec in section.fields:
+        said += [(english(spec.label), spec.label)]
+        counted = not (spec.choices or spec.seat or spec.flag) and (
+            spec.min is not None or spec.max is not None
+        )
+        if spec.heading is not None or spec.info or (counted and spec.noun is None):
+            said.append((spec.key, spec.heading))  # the key said as a word: a column, a rule break's noun
+        said += [(english(spec.rule), spec.rule)] if english(spec.rule) else []
+        said += [(spec.noun, None)] if spec.noun else []
+        if spec.by is not None:
+            said += [(english(spec.by.word), spec.by.word), (english(spec.by.noun), spec.by.noun)]
+    said += [(item.name, item.label) for item in section.items]
+    for check in section.checks:
+        text = check.message if check.message is not None else check.what
+        said += [(english(text), text)] if text is not None else []
+    said += [(tiebreak.name, tiebreak.label) for tiebreak in section.tiebreaks]
+    said += [(english(section.not_ended), section.not_ended)] if section.ends_when is not None else []
+    said += [(english(section.none_eligible), section.none_eligible)] if section.none_eligible else []
+    said += [(shown.name, None) for shown in section.shows]
+    for table in section.sheets:
+        said += [(english(table.title), table.title), *((c.name, None) for c in table.columns)]
+    given = section.words if isinstance(section.words, dict) else dict.fromkeys(section.words, {})
+    said += [(word, {"en": word, **said_as}) for word, said_as in given.items()]
+    return said
+
+
+def setup_texts(section: SetupSection) -> Said:
+    """Every text set-up rules say, by its English: pieces, rule messages, the picture's title and key."""
+    said: Said = [(name, spec.label) for name, spec in section.pieces.items()]
+    said += [(english(spec.label), spec.label) for spec in section.pieces.values()]
+    said += [(english(rule.message), rule.message) for rule in section.rules]
+    said += [(english(text), text) for text in (section.title, section.key) if english(text)]
+    said += [(terrain, None) for terrain in section.terrain_colours]
+    given = section.words if isinstance(section.words, dict) else dict.fromkeys(section.words, {})
+    said += [(word, {"en": word, **said_as}) for word, said_as in given.items()]
+    return said
+
+
+def in_language(said: Said, lang: str) -> dict[str, str]:
+    """The texts a section gives in `lang`, keyed by their English (what `Game.names` looks up first)."""
+    found: dict[str, str] = {}
+    for key, text in said:
+        translated = texts(text).get(lang) if text is not None else None
+        if key and translated and translated != key:
+            found[key] = translated
+    return found
+
+
+# ---- checks beyond types
+
+
+def placeholders(text: str) -> list[str]:
+    """The `{names}` a message fills in (a bad brace is a problem of its own)."""
+    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+
+
+def typed(model: type[M], source: Source, at: Path_) -> M:
+    """The section typed by `model`; a mistyped key is one problem (its unknown key), not two (a key
+    missing on the same line as well)."""
+    try:
+        return validate(model, source, at)
+    except InputError as error:
+        unknown = {p.line for p in error.problems if str(p.message).startswith("unknown key ")}
+        kept = [
+            p for p in error.problems if not (str(p.message).startswith("missing key ") and p.line in unknown)
+        ]
+        raise InputError(kept) from None
+
+
+def _message_problems(source: Source, path: Path_, message: LocalText, known: Iterable[str]) -> list[Problem]:
+    allowed = set(known)
+    at = path
+    for lang, text in texts(message).items():
+        at = path if isinstance(message, str) else (*path, lang)
+        try:
+            names = placeholders(text)
+        except ValueError:
+            return [
+                source.problem(at, Phrase(N_("a message's braces do not pair up: {text}"), text=repr(text)))
+            ]
+        for name in names:
+            if name not in allowed:
+                said = Phrase(
+                    N_("unknown name {name} in the message (expected one of: {known})"),
+                    name=repr(name),
+                    known=sorted(allowed),
+                )
+                return [source.problem(at, said)]
+    return []
+
+
+def _expression_problem(source: Source, path: Path_, text: str | int, known: set[str]) -> Problem | None:
+    if isinstance(text, int):
+        return None
+    said = expressions.check(text)
+    if said is not None:
+        return source.problem(path, said)
+    unknown = sorted(set(expressions.names_read(text)) - known)
+    if unknown:
+        message = Phrase(
+            N_("bad expression {text}: no field {name} (expected one of: {known})"),
+            text=repr(text),
+            name=repr(unknown[0]),
+            known=sorted(known - set(expressions.FUNCTIONS)),
+        )
+        return source.problem(path, message)
+    return None
+
+
+def scoring_names(section: ScoringSection) -> tuple[set[str], set[str]]:
+    """The names a per-player expression and a game-wide expression may read."""
+    functions = set(expressions.FUNCTIONS)
+    player_fields = [f.key for f in section.fields if f.per == "player"]
+    game_fields = {f.key for f in section.fields if f.per == "game"}
+    tables = set(section.tables) | set(section.kit) | set(section.values)
+    aggregates = {f"{k}_all" for k in player_fields} | {f"{k}_others" for k in player_fields}
+    per_player = {*player_fields, *game_fields, *tables, *aggregates, *PLAYER_NAMES, *functions}
+    game = {*game_fields, *tables, *aggregates, *GAME_NAMES, *functions}
+    return per_player, game
+
+
+def _check_problems(
+    check: Check,
+    source: Source,
+    here: Path_,
+    keys: dict[str, FieldSpec],
+    per_player: set[str],
+    game: set[str],
+) -> list[Problem | None]:
+    """A check's own problems: one of its two forms, its expressions, its field names, its message."""
+    names = per_player if check.per == "player" else game | {"key", "held"} if check.per == "key" else game
+    problems: list[Problem | None] = []
+    limit = check.value is not None or check.most is not None
+    if (check.broken is not None) == limit or (limit and (check.value is None or check.most is None)):
+        said = Phrase.word(N_("expected `broken:` with a `message:`, or a limit: `value:` and `most:`"))
+        return [source.problem(here, said)]
+    if check.broken is not None and check.message is None:
+        return [source.problem(here, Phrase.word(N_("missing key 'message'")))]
+    for key, text in (("broken", check.broken), ("value", check.value), ("most", check.most)):
+        if text is not None:
+            problems.append(_expression_problem(source, (*here, key), text, names))
+    for key in ("at", "of"):
+        field = getattr(check, key)
+        if field is not None and field not in keys:
+            said = Phrase(
+                N_("unknown field {name} (expected one of: {known})"), name=repr(field), known=sorted(keys)
+            )
+            problems.append(source.problem((*here, key), said))
+    if check.per == "key" and (check.of is None or check.of not in keys or keys[check.of].by is None):
+        said = Phrase.word(N_("per: key needs `of:`, a field counted per key (`by:`)"))
+        problems.append(source.problem((*here, "of" if check.of else "per"), said))
+    said_text = check.message if check.message is not None else check.what
+    if said_text is not None:
+        said_names = (names | ({"most", "value"} if limit else set())) - set(expressions.FUNCTIONS)
+        problems.extend(
+            _message_problems(source, (*here, "message" if check.message else "what"), said_text, said_names)
+        )
+    return problems
+
+
+def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scoring",)) -> list[Problem]:
+    """What a type cannot say about a score sheet: names, expressions, messages (one problem each)."""
+    per_player, game = scoring_names(section)
+    totals = per_player | {"total", "total_all", "total_others"}
+    game_totals = game | {"total_all"}
+    problems: list[Problem | None] = []
+    keys = {f.key: f for f in section.fields}
+    for index, spec in enumerate(section.fields):
+        here = (*at, "fields", index)
+        if spec.choices is not None and spec.default is not None and spec.default not in spec.choices:
+            said = Phrase(
+                N_("default {value} is not one of the choices ({known})"),
+                value=repr(spec.default),
+                known=spec.choices,
+            )
+            problems.append(source.problem((*here, "default"), said))
+        if spec.choices is None and isinstance(spec.default, str):
+            problems.append(source.problem((*here, "default"), Phrase.word(N_("expected a whole number"))))
+    for index, item in enumerate(section.items):
+        here = (*at, "items", index)
+        problems.append(_expression_problem(source, (*here, "points"), item.points, per_player))
+        if item.when is not None:
+            problems.append(_expression_problem(source, (*here, "when"), item.when, per_player))
+        if item.majority is not None:
+            problems.append(
+                _expression_problem(source, (*here, "majority", "of"), item.majority.of, per_player)
+            )
+            start = item.majority.start
+            if item.majority.ties == "first" and (start is None or start not in keys or not keys[start].seat):
+                said = Phrase.word(N_("ties: first needs `start:`, a game field with `seat: true`"))
+                problems.append(source.problem((*here, "majority", "start" if start else "ties"), said))
+    for index, spec in enumerate(section.fields):
+        here = (*at, "fields", index)
+        if isinstance(spec.max, str):
+            problems.append(_expression_problem(source, (*here, "max"), spec.max, game))
+        keys_name = spec.by.keys if spec.by is not None else None
+        if isinstance(keys_name, str) and keys_name not in section.kit:
+            said = Phrase(
+                N_("unknown kit list {name} (expected one of: {known})"),
+                name=repr(keys_name),
+                known=sorted(section.kit),
+            )
+            problems.append(source.problem((*here, "by", "keys"), said))
+    for name, value in section.kit.items():
+        if (value.copies is None) == (value.csv is None) or (value.csv is not None and value.column is None):
+            said = Phrase.word(N_("expected `copies: COMPONENT`, or `csv: FILE` with its `column:`"))
+            problems.append(source.problem((*at, "kit", name), said))
+    for index, check in enumerate(section.checks):
+        problems.extend(_check_problems(check, source, (*at, "checks", index), keys, per_player, game))
+    known_values = game - set(section.values)
+    for name, text in section.values.items():  # each value reads the game and the values before it
+        problems.append(_expression_problem(source, (*at, "values", name), text, known_values))
+        known_values.add(name)
+    for index, shown in enumerate(section.shows):
+        problems.append(_expression_problem(source, (*at, "shows", index, "value"), shown.value, per_player))
+    for index, table in enumerate(section.sheets):
+        problems.extend(_message_problems(source, (*at, "sheets", index, "title"), table.title, game))
+        for column, shown in enumerate(table.columns):
+            where = (*at, "sheets", index, "columns", column, "value")
+            problems.append(_expression_problem(source, where, shown.value, per_player))
+    for name, detail in section.details.items():
+        for key, text in detail.items() if isinstance(detail, dict) else [("", detail)]:
+            problems.append(
+                _expression_problem(source, (*at, "details", name, *([key] if key else [])), text, game)
+            )
+    for index, tiebreak in enumerate(section.tiebreaks):
+        problems.append(_expression_problem(source, (*at, "tiebreaks", index, "by"), tiebreak.by, totals))
+    if section.eligible is not None:
+        problems.append(_expression_problem(source, (*at, "eligible"), section.eligible, totals))
+    if section.ends_when is not None:
+        problems.append(_expression_problem(source, (*at, "ends_when"), section.ends_when, game_totals))
+    return [p for p in problems if p is not None]
+
+
+def _selector_problems(source: Source, path: Path_, selector: Any, pieces: set[str]) -> list[Problem]:
+    for index, name in enumerate([selector] if isinstance(selector, str) else selector):
+        if name not in pieces:
+            at = path if isinstance(selector, str) else (*path, index)
+            said = Phrase(
+                N_("unknown piece {name} (expected one of: {known})"), name=repr(name), known=sorted(pieces)
+            )
+            return [source.problem(at, said)]
+    return []
+
+
+def setup_problems(section: SetupSection, source: Source, at: Path_ = ("setup",)) -> list[Problem]:
+    """What a type cannot say about set-up rules: rule kinds, their parameters, pieces, messages."""
+    problems: list[Problem] = []
+    pieces = set(section.pieces)
+    if (section.board.hexmap is None) == (section.board.data is None):
+        said = Phrase.word(N_("expected the board as `hexmap: COMPONENT` or `data: FILE` (one of them)"))
+        problems.append(source.problem((*at, "board"), said))
+    for index, rule in enumerate(section.rules):
+        here = (*at, "rules", index)
+        if rule.kind not in RULE_PARAMETERS:
+            said = Phrase(
+                N_("unknown rule kind {kind} (expected one of: {known})"),
+                kind=repr(rule.kind),
+                known=list(RULE_KINDS),
+            )
+            problems.append(source.problem((*here, "kind"), said))
+            continue
+        required, optional = RULE_PARAMETERS[rule.kind]
+        given = [p for p in PARAMETERS if getattr(rule, p) is not None]
+        missing = [p for p in required if p not in given]
+        extra = [p for p in given if p not in required and p not in optional]
+        if missing:
+            said = Phrase(N_("rule {kind} needs {names}"), kind=rule.kind, names=missing)
+            problems.append(source.problem(here, said))
+            continue
+        if extra:
+            said = Phrase(
+                N_("rule {kind} takes no {name} (it takes: {known})"),
+                kind=rule.kind,
+                name=repr(extra[0]),
+                known=[*required, *optional],
+            )
+            problems.append(source.problem((*here, extra[0]), said))
+            continue
+        for key in ("pieces", "to"):
+            value = getattr(rule, key)
+            if value is not None:
+                problems.extend(_selector_problems(source, (*here, key), value, pieces))
+        for p_index, placed in enumerate(rule.placed or []):
+            problems.extend(
+                _selector_problems(source, (*here, "placed", p_index, "piece"), placed.piece, pieces)
+            )
+        problems.extend(_message_problems(source, (*here, "message"), rule.message, RULE_NAMES[rule.kind]))
+    return problems

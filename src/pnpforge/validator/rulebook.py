@@ -1,0 +1,384 @@
+"""Set-up rules written as data: a game.yaml's `setup:` section, run (docs/setups.md, "Set-up rules as data").
+
+`load(game)` reads and checks the section (every mistake one located problem, exit 2). The `Rulebook` it
+returns is what `pnpforge validate`, `setup --draw` and the table page's set-up check use: `model` types a
+set-up file (`game`, `players`, `pieces:` of `{piece, at: [q, r], player}`), `check` returns every rule
+broken, `picture` draws the board with its pieces. The board is a hex data file of the game (the one its
+`hexmap` element prints); adjacency and groups are the geometry engine's. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import Field, StrictInt, create_model
+
+from pnpforge import catalog
+from pnpforge.components.gamerules import Board as BoardSpec
+from pnpforge.components.gamerules import (
+    RuleSpec,
+    SetupSection,
+    english,
+    in_language,
+    literal,
+    setup_problems,
+    setup_texts,
+    typed,
+)
+from pnpforge.errors import InputError, Problem
+from pnpforge.geometry import hexgrid
+from pnpforge.geometry.cells import components, hex_adjacency
+from pnpforge.geometry.hexgrid import Hex
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
+from pnpforge.sourcefile import Source, read_yaml
+from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
+from pnpforge.validator.report import Report
+from pnpforge.validator.setupkit import Coord, SetupModel, player_count, reject_unknown_options
+
+__all__ = ["Rulebook", "load", "words"]
+
+SECTION = "setup"
+NO_HEXMAP = N_("no component {name} with a hexmap element in this game.yaml")
+OFF_BOARD = N_("cell {cell} is not on the board (expected one of its cells)")
+NO_SEAT = N_("player {player} is not at the table (expected 1-{players})")
+PLAYER = N_("player {player}")
+Seat = Annotated[StrictInt, Field(ge=1, le=99)]
+
+
+def _c(cell: Hex) -> str:
+    return str([cell[0], cell[1]])
+
+
+@dataclass(frozen=True)
+class Board:
+    cells: dict[Hex, str]  # cell -> terrain ("" when the data gives none)
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A checked `setup:` section of one game, ready to check and draw its set-up files."""
+
+    game: str
+    folder: Path
+    section: SetupSection
+    spec: Source
+
+    @cached_property
+    def model(self) -> type[SetupModel]:
+        title = catalog.game_info(catalog.GameFolder(self.game, self.folder, True)).get("title", self.game)
+        name = english(title) if isinstance(title, str | dict) else self.game
+        piece_fields: dict[str, Any] = {
+            "piece": (literal(*self.section.pieces), ...),
+            "at": (Coord, ...),
+            "player": (Seat | None, None),
+        }
+        piece = create_model("Piece", __base__=SetupModel, **piece_fields)
+        setup_fields: dict[str, Any] = {
+            "game": (literal(self.game), ...),
+            "players": (Annotated[StrictInt, player_count(self.folder, name)], 2),
+            "pieces": (list[piece], []),
+        }
+        return create_model("Setup", __base__=SetupModel, **setup_fields)
+
+    @cached_property
+    def board(self) -> Board:
+        spec = self._board_source()
+        source = read_yaml(self.folder / str(spec.data))
+        node: Any = source.data
+        path: tuple[str | int, ...] = ()
+        for part in spec.list.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+            path = (*path, part)
+        if not isinstance(node, list):
+            said = Phrase(N_("expected a list at {key}"), key=repr(spec.list))
+            raise InputError([source.problem(path, said)])
+        cells: dict[Hex, str] = {}
+        problems: list[Problem] = []
+        for index, item in enumerate(node):
+            if not isinstance(item, dict) or any(str(item.get(k)) != v for k, v in spec.match.items()):
+                continue
+            listed = [item.get("at")] if not spec.cells else item.get(spec.cells)
+            terrain = str(item.get(spec.terrain, ""))
+            for at in listed if isinstance(listed, list) else [listed]:
+                if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)):
+                    problems.append(source.problem((*path, index), Phrase.word(N_("expected a cell [q, r]"))))
+                    continue
+                cells[(at[0], at[1])] = terrain
+        if problems:
+            raise InputError(problems)
+        return Board(cells)
+
+    def _board_source(self) -> BoardSpec:
+        """The board's data file and list: given, or those of the spec's `hexmap` element it names."""
+        board = self.section.board
+        if board.hexmap is None:
+            return board
+        spec = read_yaml(self.folder / catalog.SPEC_NAME).data
+        for component in spec.get("components", []) if isinstance(spec, dict) else []:
+            if not isinstance(component, dict) or component.get("name") != board.hexmap:
+                continue
+            for side in ("face", "back"):
+                elements = (component.get(side) or {}).get("elements", [])
+                for element in elements if isinstance(elements, list) else []:
+                    if isinstance(element, dict) and element.get("type") == "hexmap":
+                        printed = dict(element.get("source") or {})
+                        return BoardSpec(**{**printed, "terrain": board.terrain})
+        said = Phrase(NO_HEXMAP, name=repr(board.hexmap))
+        raise InputError([self.spec.problem((SECTION, "board", "hexmap"), said)])
+
+    def check(self, setup: Any, source: Source) -> Report:
+        cells = self.board.cells
+        problems = []
+        for index, piece in enumerate(setup.pieces):
+            if tuple(piece.at) not in cells:
+                problems.append(source.problem(("pieces", index, "at"), Phrase(OFF_BOARD, cell=_c(piece.at))))
+            if piece.player is not None and piece.player > setup.players:
+                said = Phrase(NO_SEAT, player=piece.player, players=setup.players)
+                problems.append(source.problem(("pieces", index, "player"), said))
+        if problems:
+            raise InputError(problems)
+        report = Report(self.game)
+        placed = [((p.at[0], p.at[1]), p.piece, p.player) for p in setup.pieces]
+        counts = {
+            name: {int(n): c for n, c in spec.counts.items()} for name, spec in self.section.pieces.items()
+        }
+        table = Table(placed, cells, setup.players, counts)
+        for rule in self.section.rules:
+            RULES[rule.kind](rule, table, report)
+        return report
+
+    def deal(self, players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:
+        """The starting set-up: the `fixed` rules' printed pieces (of the seats at the table), nothing random.
+
+        The seed is accepted so every game's `setup` command works alike; there are no options."""
+        reject_unknown_options(options, ())
+        pieces = [
+            {"piece": spot.piece, "at": list(spot.at), **({"player": spot.player} if spot.player else {})}
+            for rule in self.section.rules
+            if rule.kind == "fixed"
+            for spot in rule.placed or []
+            if spot.player is None or spot.player <= players
+        ]
+        return {"game": self.game, "players": players, "pieces": pieces}
+
+    def picture(self, setup: Any) -> BoardPicture:
+        size = self.section.cell_mm
+        colours = self.section.player_colours
+        pic = BoardPicture(
+            Phrase.word(english(self.section.title) or self.game), palette=dict(self.section.terrain_colours)
+        )
+        fixed = {
+            (p.at[0], p.at[1])
+            for r in self.section.rules
+            if r.kind == "fixed"
+            for p in r.placed or []
+            if p.player is None or p.player <= setup.players
+        }
+        for cell, terrain in sorted(self.board.cells.items()):
+            fill = terrain if terrain in self.section.terrain_colours else "white"
+            pic.cells.append(
+                CellShape(hex_points(cell, size), fill, pattern="hatch" if cell in fixed else None)
+            )
+        for terrain in sorted(set(self.board.cells.values()) & set(self.section.terrain_colours)):
+            pic.legend.append((terrain, Phrase.word(terrain)))
+        for piece in setup.pieces:
+            spec = self.section.pieces[piece.piece]
+            colour = colours[(piece.player - 1) % len(colours)] if piece.player else "grey"
+            centre = hex_centre((piece.at[0], piece.at[1]), size)
+            pic.pieces.append(PieceMark(centre, spec.mark, colour, size=size * 0.6))
+            pic.legend.append(("white", Phrase.word(english(spec.label)), spec.mark))
+            if piece.player:
+                pic.legend.append((colour, Phrase(PLAYER, player=piece.player)))
+        if english(self.section.key):
+            pic.legend.append(("white", Phrase.word(english(self.section.key))))
+        pic.legend = legend_of(pic.legend)
+        return pic
+
+
+Placed = list[tuple[Hex, str, int | None]]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the rules look at: the pieces placed, the board's cells, the player count, the pieces' counts."""
+
+    placed: Placed
+    cells: dict[Hex, str]
+    players: int
+    counts: dict[str, dict[int, int]]
+
+
+def _chosen(selector: str | list[str] | None) -> set[str]:
+    return set() if selector is None else {selector} if isinstance(selector, str) else set(selector)
+
+
+def _say(rule: RuleSpec, **values: Any) -> Phrase:
+    template = english(rule.message)
+    return Phrase(template, **{k: v for k, v in values.items() if f"{{{k}}}" in template})
+
+
+def _where(cells: Iterable[Hex]) -> list[list[int]]:
+    return [[c[0], c[1]] for c in cells]
+
+
+def _count(rule: RuleSpec, at: Table, report: Report) -> None:
+    placed, players = at.placed, at.players
+    wanted = _chosen(rule.pieces)
+    held = Counter((player, piece) for _, piece, player in placed if piece in wanted)
+    for player in range(1, players + 1):
+        for piece in sorted(wanted):
+            count = held[(player, piece)]
+            most, least = rule.most, rule.least
+            if most is None and least is None:
+                most = least = at.counts.get(piece, {}).get(players)
+            if most is None and least is None:
+                continue
+            if (most is not None and count > most) or (least is not None and count < least):
+                said = _say(
+                    rule, player=player, piece=Phrase.word(piece), count=count, most=most, least=least
+                )
+                report.error(rule.code, said, [])
+
+
+def _on_terrain(rule: RuleSpec, at: Table, report: Report) -> None:
+    placed, cells = at.placed, at.cells
+    wanted, terrains = _chosen(rule.pieces), _chosen(rule.terrain)
+    for cell, piece, player in sorted(placed, key=lambda p: (p[0], p[1])):
+        if piece in wanted and cells.get(cell, "") not in terrains:
+            said = _say(
+                rule,
+                cell=_c(cell),
+                piece=Phrase.word(piece),
+                terrain=Phrase.word(cells.get(cell, "")),
+                player=player or "",
+            )
+            report.error(rule.code, said, _where([cell]))
+
+
+def _not_adjacent(rule: RuleSpec, at: Table, report: Report) -> None:
+    placed = at.placed
+    first, second = _chosen(rule.pieces), _chosen(rule.to or rule.pieces)
+    ours = {cell: piece for cell, piece, _ in placed if piece in first}
+    theirs = {cell: piece for cell, piece, _ in placed if piece in second}
+    same = first == second
+    for a in sorted(ours):
+        for b in hexgrid.neighbours(a):
+            if b in theirs and (not same or a < b):
+                said = _say(rule, a=_c(a), b=_c(b), piece=Phrase.word(ours[a]), other=Phrase.word(theirs[b]))
+                report.error(rule.code, said, _where([a, b]))
+
+
+def _adjacent_required(rule: RuleSpec, at: Table, report: Report) -> None:
+    placed = at.placed
+    wanted, near = _chosen(rule.pieces), _chosen(rule.to)
+    targets = {cell for cell, piece, _ in placed if piece in near}
+    for cell, piece, _ in sorted(placed, key=lambda p: (p[0], p[1])):
+        if piece in wanted and not any(n in targets for n in hexgrid.neighbours(cell)):
+            said = _say(
+                rule, cell=_c(cell), piece=Phrase.word(piece), to=[Phrase.word(t) for t in sorted(near)]
+            )
+            report.error(rule.code, said, _where([cell]))
+
+
+def _max_group(rule: RuleSpec, at: Table, report: Report) -> None:
+    placed = at.placed
+    wanted = _chosen(rule.pieces)
+    held = {cell for cell, piece, _ in placed if piece in wanted}
+    most = rule.most or 0
+    for group in components(held, hex_adjacency(held)):
+        if len(group) > most:
+            ordered = sorted(group)
+            said = _say(rule, cells=", ".join(_c(c) for c in ordered), count=len(group), most=most)
+            report.error(rule.code, said, _where(ordered))
+
+
+def _connected(rule: RuleSpec, at: Table, report: Report) -> None:
+    cells = at.cells
+    terrains = _chosen(rule.terrain)
+    kind = {c for c, t in cells.items() if t in terrains}
+    groups = components(kind, hex_adjacency(kind))
+    if len(groups) > 1:
+        apart = sorted(min(g) for g in groups[1:])
+        said = _say(
+            rule,
+            terrain=[Phrase.word(t) for t in sorted(terrains)],
+            groups=len(groups),
+            cells=", ".join(_c(c) for c in apart),
+        )
+        report.error(rule.code, said, _where(apart))
+
+
+def _regions_at_least(rule: RuleSpec, at: Table, report: Report) -> None:
+    placed, cells = at.placed, at.cells
+    walls = {cell for cell, piece, _ in placed if piece in _chosen(rule.pieces)}
+    rest = set(cells) - walls
+    least = rule.at_least or 0
+    for group in components(rest, hex_adjacency(rest)):
+        if len(group) < least:
+            ordered = sorted(group)
+            said = _say(rule, cells=", ".join(_c(c) for c in ordered), count=len(group), least=least)
+            report.error(rule.code, said, _where(ordered))
+
+
+def _fixed(rule: RuleSpec, at: Table, report: Report) -> None:
+    placed, players = at.placed, at.players
+    present = {(cell, piece, player) for cell, piece, player in placed}
+    for spot in rule.placed or []:
+        cell = (spot.at[0], spot.at[1])
+        if spot.player is not None and spot.player > players:
+            continue
+        if not any(
+            c == cell and p == spot.piece and (spot.player is None or pl == spot.player)
+            for c, p, pl in present
+        ):
+            said = _say(rule, cell=_c(cell), piece=Phrase.word(spot.piece), player=spot.player or "")
+            report.error(rule.code, said, _where([cell]))
+
+
+def _one_per_cell(rule: RuleSpec, at: Table, report: Report) -> None:
+    placed = at.placed
+    counted = Counter(cell for cell, _, _ in placed)
+    for cell, count in sorted(counted.items()):
+        if count > 1:
+            report.error(rule.code, _say(rule, cell=_c(cell), count=count), _where([cell]))
+
+
+RULES = {
+    "count": _count,
+    "on-terrain": _on_terrain,
+    "not-adjacent": _not_adjacent,
+    "adjacent-required": _adjacent_required,
+    "max-group": _max_group,
+    "connected": _connected,
+    "regions-at-least": _regions_at_least,
+    "fixed": _fixed,
+    "one-per-cell": _one_per_cell,
+}
+
+_books: dict[tuple[str, Any], Rulebook] = {}
+
+
+def load(game: catalog.GameFolder) -> Rulebook | None:
+    """The game's set-up rules as data, checked; None when its game.yaml has no `setup:` section."""
+    source = catalog.spec_block(game, SECTION)
+    if source is None:
+        return None
+    key = (game.id, source)
+    if key not in _books:
+        section = typed(SetupSection, source, (SECTION,))
+        problems = setup_problems(section, source)
+        if problems:
+            raise InputError(problems)
+        _books[key] = Rulebook(game.id, game.path.resolve(), section, source)
+    return _books[key]
+
+
+def words(section: SetupSection, lang: str) -> dict[str, str]:
+    """The section's own texts in `lang`, keyed by their English (pieces, messages, title, key)."""
+    return in_language(setup_texts(section), lang)

@@ -1,0 +1,211 @@
+"""A game whose score sheet moved from Python to data scores as it did: the same JSON, sheet, codes and
+messages, in English and Japanese, over the cases of its tests, its docs and its example score file.
+
+`tests/data/score-parity-<game>.json` was recorded from the game's Python score.py before the move
+(`python tests/test_score_parity.py record GAME`, run while the Python rules were still the game's);
+these tests hold the data rules (game.yaml's `scoring:`) to every recorded outcome.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from pnpforge.cli import main
+
+HERE = Path(__file__).parent
+REPO = HERE.parent
+
+# score files: "game: gods\n" comes first; each case is a players: section (and any game-wide keys)
+CASES: dict[str, list[str]] = {
+    "gods": [
+        # tests/test_score_gods.py
+        "players:\n"
+        "  - {name: Ann, villages: {red: 1, blue: 1}, vp_cards: {red: 1, blue: 1}, temples: 4, crystals: 5}\n"
+        "  - {name: Bob, villages: 1, vp_cards: 3, temples: 4, crystals: 2}\n"
+        "  - {name: Cy, villages: 1, vp_cards: 1, temples: 3, crystals: 12}\n",
+        "players:\n  - {name: Ann, villages: 2, temples: 2, crystals: 5}\n"
+        "  - {name: Bob, villages: 2, temples: 2, crystals: 4}\n",
+        "players:\n  - {name: Ann, villages: 2, temples: 2, crystals: 4}\n"
+        "  - {name: Bob, villages: 2, temples: 2, crystals: 4}\n",
+        "players: [{name: Ann}, {name: Bob}]\n",
+        "players:\n"
+        + "\n".join(
+            f"  - {{name: P{i}, villages: {{{c}: 2}}, vp_cards: {{{c}: 3}}, temples: 6, crystals: 12}}"
+            for i, c in enumerate(["red", "blue", "green", "yellow"])
+        )
+        + "\n",
+        "players:\n  - {name: Ann, villages: {red: 2}}\n  - {name: Bob, villages: {red: 1}}\n",
+        "players:\n  - {name: Ann, vp_cards: {blue: 4}}\n  - {name: Bob}\n",
+        "players:\n  - {name: Ann, villages: 5}\n  - {name: Bob, villages: 4}\n",
+        "players:\n  - {name: Ann, vp_cards: 7}\n  - {name: Bob, vp_cards: 6}\n",
+        "players:\n  - {name: Ann, temples: 7, crystals: 13}\n  - {name: Bob}\n",
+        "players:\n  - {name: Ann, villages: -1}\n  - {name: Bob}\n",
+        "players:\n  - {name: Ann}\n  - {name: Bob, crystals: 13}\n",
+        "players: [{name: Ann, villages: 2.5}, {name: Bob}]\n",
+        "players: [{name: Ann, villages: {purple: 1}}, {name: Bob}]\n",
+        "players: [{name: Ann}, {name: Ann}]\n",
+        "players: [{name: Ann}]\n",
+        "players: [{name: Ann, sheep: 2}, {name: Bob}]\n",
+        # tests/test_score_lang.py, tests/test_score_cli.py
+        "players:\n  - {name: Ann, villages: {red: 3, blue: -1}, temples: 7}\n"
+        "  - {name: Bob}\n  - {name: Cy}\n",
+        "players:\n"
+        "  - {name: Ann, villages: {red: 1, blue: 1}, vp_cards: 2, temples: 3, crystals: 5}\n"
+        "  - {name: Bob, villages: 2, vp_cards: 2, temples: 3, crystals: 7}\n",
+        # tests/test_serve.py's hand-typed sheet
+        "players:\n  - {name: Ann, villages: 2, vp_cards: 1, temples: 1, crystals: 3}\n"
+        "  - {name: Bob, villages: 1, vp_cards: 3, temples: 2, crystals: 1}\n"
+        "  - {name: Cy, villages: 1, vp_cards: 2, temples: 2, crystals: 5}\n",
+        "players:\n  - {name: Ann, villages: 7}\n  - {name: Bob}\n  - {name: Cy}\n",
+        "players:\n  - {name: Ann, villages: three}\n  - {name: Bob, temples: 1.5}\n",
+        # every limit and message at once, in the order they are found
+        "players:\n  - {name: Ann, villages: {red: -1, blue: 2, green: 2}, vp_cards: {red: 3, green: 3},"
+        " temples: -2, crystals: 14}\n  - {name: Bob, villages: {blue: 1, yellow: 2},"
+        " vp_cards: {red: 1, green: -1}, temples: 9, crystals: -3}\n"
+        "  - {name: Cy, villages: 6, vp_cards: 12}\n",
+        "players:\n  - {name: Ann, villages: true}\n  - {name: Bob, vp_cards: {red: 1.5}}\n",
+        "players:\n  - {name: Ann, villages: {}, vp_cards: {}}\n  - {name: Bob, temples: 0}\n",
+        "players:\n  - {name: Ann, villages: [1]}\n  - {name: Bob, vp_cards: '2'}\n",
+        "players:\n  - {name: Ann, villages: {red: 1, Red: 1}}\n  - {name: Bob}\n",
+        "players:\n  - {name: Ann, temples: 3}\n  - {name: Bob, temples: 3}\n  - {name: Cy, temples: 1}\n"
+        "  - {name: Dee, temples: 3, crystals: 1}\n",
+        "players:\n  - {name: Ann, temples: 0}\n  - {name: Bob, temples: 1, crystals: 2}\n",
+        "players:\n  - {name: Ann}\n  - {name: Bob}\n  - {name: Cy}\n  - {name: Dee}\n  - {name: Eve}\n",
+        "players:\n  - {name: Ann, crystals: 12, temples: 6, villages: 5}\n"
+        "  - {name: Bob, villages: {yellow: 2}}\n",
+    ],
+    "delphi": [
+        # tests/test_score_delphi.py (DONE: every task and at Zeus)
+        "players:\n  - {name: P1, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true,"
+        " oracle_cards: 0}\n  - {name: P2, shrine: 3, statue: 3, offering: 3, monster: 2, oracle_cards: 5}\n",
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true,"
+            f" oracle_cards: {c}}}\n"
+            for i, c in enumerate([2, 3, 3], 1)
+        ),
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true, {extra}}}\n"
+            for i, extra in enumerate(["oracle_cards: 3, favour: 1", "oracle_cards: 3, favour: 4"], 1)
+        ),
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true, {extra}}}\n"
+            for i, extra in enumerate(["oracle_cards: 4, favour: 0", "oracle_cards: 3, favour: 9"], 1)
+        ),
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true, {extra}}}\n"
+            for i, extra in enumerate(["oracle_cards: 1, favour: 2", "oracle_cards: 1, favour: 2"], 1)
+        ),
+        "players:\n  - {name: P1, shrine: 1}\n  - {name: P2, monster: 3, oracle_cards: 9}\n",
+        "tasks: 8\nplayers:\n  - {name: P1, shrine: 2, statue: 2, offering: 2, monster: 2, zeus: true}\n"
+        "  - {name: P2, shrine: 2, statue: 2, offering: 2, monster: 1}\n",
+        "tasks: 10\nplayers:\n  - {name: P1, statue: 2, shrine: 2, monster: 3, offering: 3, zeus: true}\n"
+        "  - {name: P2, shrine: 1}\n",
+        "players:\n"
+        + "".join(
+            f"  - {{name: P{i}, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true, oracle_cards: 7,"
+            " favour: 6}\n"
+            for i in range(1, 5)
+        ),
+        "players:\n  - {name: P1, shrine: 4, favour: -1}\n  - {name: P2, monster: 2, zeus: true}\n",
+        "tasks: 13\nplayers:\n  - {name: P1, shrine: 1}\n  - {name: P2, shrine: 1}\n",
+        "tasks: 7\nplayers:\n  - {name: P1, shrine: -1}\n  - {name: P2, shrine: 9}\n",
+        "tasks: -2\nplayers:\n  - {name: P1}\n  - {name: P2}\n",
+        "players:\n  - {name: P1, zeus: maybe}\n  - {name: P2, shrine: 1}\n",
+        "players:\n  - {name: P1, shrine: '2'}\n  - {name: P2, shrine: 1}\n",
+        "players:\n" + "".join(f"  - {{name: P{i}, shrine: 1}}\n" for i in range(1, 6)),
+        # tests/test_score_lang.py, tests/test_serve.py
+        "players:\n  - {name: Ann, statue: 4, zeus: true, favour: -2}\n  - {name: Bob}\n",
+        "players:\n  - {name: Ann, shrine: 3, statue: 3, offering: 3, monster: 3, zeus: true,"
+        " oracle_cards: 2, favour: 1}\n  - {name: Bob, shrine: 3, statue: 3, offering: 3, monster: 3,"
+        " zeus: true, oracle_cards: 2, favour: 4}\n  - {name: Cy, shrine: 2, statue: 1}\n",
+        # every limit and message at once
+        "tasks: 9\nplayers:\n  - {name: Ann, shrine: 3, statue: 3, offering: -1, monster: 4, zeus: true,"
+        " oracle_cards: -2}\n  - {name: Bob, shrine: 2, statue: 2, offering: 3, monster: 2, zeus: true}\n"
+        "  - {name: Cy, statue: 3, favour: -1, oracle_cards: 3}\n",
+        "tasks: 11\nplayers:\n  - {name: Ann, shrine: 3, statue: 2, offering: 3, monster: 3, zeus: true}\n"
+        "  - {name: Bob, shrine: 3, statue: 3, offering: 3, monster: 3}\n",
+        "tasks: 8\nplayers:\n  - {name: Ann, zeus: false, favour: 3}\n  - {name: Bob, sheep: 1}\n",
+    ],
+}
+# piped answers to `score GAME --interactive` (docs/scoring.md, tests/test_score_lang.py)
+ANSWERS: dict[str, list[str]] = {
+    "delphi": [
+        "2\n12\nAnn\n3\n3\n3\n3\ny\n2\n4\nBob\n3\n3\n3\n2\nn\n5\n1\n",
+        "3\n8\nA\n2\n2\n2\n2\ny\n0\n0\nB\n2\n2\n2\n2\ny\n1\n0\nC\n0\n0\n0\n0\nn\n0\n0\n",
+        "2\n12\nAnn\n4\n0\n0\n0\ny\n0\n0\nBob\n0\n0\n0\n0\nn\n0\n0\n",
+    ],
+    "gods": [
+        "2\nAnn\n2\n3\n4\n5\nBob\n2\n2\n4\n3\n",
+        "2\nAnn\n2\n1\n3\n5\nBob\n1\n1\n2\n4\n",
+        "2\nAnn\n9\n0\n0\n0\nBob\n0\n0\n0\n0\n",
+    ],
+}
+# whole score files: the game's example (games/<id>/example-score.yaml) and the docs' examples
+FILES: dict[str, list[Path]] = {
+    game: [REPO / "src" / "pnpforge" / "games" / game / "example-score.yaml"] for game in ("delphi", "gods")
+}
+
+
+def _docs_files(game: str) -> list[str]:
+    """The docs' complete score files of the game (```yaml blocks starting `game: <id>`)."""
+    text = (REPO / "docs" / "scoring.md").read_text(encoding="utf-8")
+    blocks = text.split("```yaml\n")[1:]
+    return [b.split("```")[0] for b in blocks if b.startswith(f"game: {game}\n")]
+
+
+def _run(args: list[str], stdin: str | None = None) -> dict[str, Any]:
+    result = CliRunner().invoke(main, args, input=stdin)
+    return {"exit": result.exit_code, "stdout": result.stdout, "stderr": result.stderr}
+
+
+def outcomes(game: str) -> dict[str, dict[str, Any]]:
+    """Every case's `score --json`, `score` and `score --lang ja` (exit code, standard output and error)."""
+    texts = [f"game: {game}\n" + case for case in CASES[game]]
+    texts += _docs_files(game) + [p.read_text(encoding="utf-8") for p in FILES[game]]
+    found: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "final.yaml"
+        for text in texts:
+            path.write_text(text, encoding="utf-8")
+            for extra in (["--json"], [], ["--lang", "ja"]):
+                said = _run(["score", str(path), *extra])
+                found[f"{text}|{' '.join(extra)}"] = {
+                    k: str(v).replace(folder, "<dir>") for k, v in said.items()
+                }
+    for answers in ANSWERS[game]:
+        for extra in (["--json"], [], ["--lang", "ja"]):
+            found[f"-i {answers!r}|{' '.join(extra)}"] = _run(["score", game, "-i", *extra], answers)
+    return found
+
+
+def _golden(game: str) -> Path:
+    return HERE / "data" / f"score-parity-{game}.json"
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_the_data_sheet_scores_as_the_python_rules_did(game: str) -> None:
+    recorded = json.loads(_golden(game).read_text(encoding="utf-8"))
+    now = outcomes(game)
+    assert set(now) == set(recorded)
+    for key, was in recorded.items():
+        assert now[key] == was, key
+
+
+if __name__ == "__main__":  # python tests/test_score_parity.py record GAME
+    _, action, game_id = sys.argv
+    assert action == "record"
+    _golden(game_id).parent.mkdir(exist_ok=True)
+    _golden(game_id).write_text(
+        json.dumps(outcomes(game_id), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
