@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -316,3 +317,49 @@ def untranslated(text: str) -> list[str]:
             break
         text = stripped
     return __import__("re").findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]", text)
+
+
+# A game whose set-up check is slow on any machine (the page's scheduling tests) ---------------------
+SLOW = "slowpoke"  # a copy of Gods whose set-up check takes CHECK_SECONDS: work that is slow on any machine
+CHECK_SECONDS = 3
+SLOW_HOOK = f"""
+
+import time as _time
+from dataclasses import replace as _replace
+
+_checked = GAME.setup
+
+
+def _slow_setup():  # the game's own check, after {CHECK_SECONDS} s of work
+    rules = _checked()
+
+    def check(setup, source):
+        _time.sleep({CHECK_SECONDS})
+        return rules.check(setup, source)
+
+    return _replace(rules, check=check)
+
+
+GAME = _replace(GAME, setup=_slow_setup)
+"""
+
+
+@pytest.fixture(scope="module")
+def slow_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A games folder holding SLOW (its id is its folder's name, so a copy needs no other change)."""
+    from pnpforge.catalog import find_game
+
+    folder = tmp_path_factory.mktemp("games")
+    shutil.copytree(find_game("gods").path, folder / SLOW, ignore=shutil.ignore_patterns("__pycache__"))
+    hook = folder / SLOW / "__init__.py"
+    hook.write_text(hook.read_text(encoding="utf-8") + SLOW_HOOK, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def slow_game(slow_games: Path) -> Path:
+    """SLOW in the catalog for this test (each test starts with the bundled games only)."""
+    from pnpforge.catalog import add_games_dir
+
+    add_games_dir(slow_games)
+    return slow_games

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import SLOW
 from test_serve_limits import MULTIPART, Running, _multipart, slow_setup
 
 from pnpforge import limits
@@ -151,14 +152,14 @@ def test_costly_work_is_bounded_before_it_runs(running: Running, monkeypatch: py
     assert status == 400 and "1,000" in page and "entries" not in page  # said in Japanese
 
 
-def test_a_client_has_at_most_its_share_of_costly_work(tmp_path: Path) -> None:
+def test_a_client_has_at_most_its_share_of_costly_work(tmp_path: Path, slow_game: Path) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
     body = _multipart(setup=slow_setup(40_000))
-    app = create_app(build_root=tmp_path, work_seconds=30)
+    app = create_app(build_root=tmp_path, work_seconds=30, games_dirs=[str(slow_game)])
     with Running(app) as served, ThreadPoolExecutor(4) as pool:
         asked = [
-            pool.submit(send, served.port, "/api/g/quo-vadis/check", MULTIPART, body)
+            pool.submit(send, served.port, f"/api/g/{SLOW}/check", MULTIPART, body)
             for _ in range(work.COSTLY_PER_CLIENT + 1)
         ]
         time.sleep(0.3)

