@@ -23,11 +23,45 @@ from pnpforge import catalog
 from pnpforge.components import expressions, plainexpr
 
 ROWS: list[dict[str, Any]] = [
-    {"a": 3, "b": 0, "c": -7, "s": "x", "n": "12", "l": [1, 2, 3], "e": [], "t": True, "f": None},
+    {
+        "a": 3,
+        "b": 0,
+        "c": -7,
+        "s": "x",
+        "n": "12",
+        "l": [1, 2, 3],
+        "e": [],
+        "t": True,
+        "f": None,
+        "d": {0: 5},
+    },
     {"a": 2.5, "b": 10**17, "c": 10**18, "s": "", "n": "4.5", "l": ["p", "q"], "e": (1,), "t": 0, "f": "0"},
     {"a": 1, "b": 2, "c": 3, "s": "yes", "min": 4, "result": 1, "name_en": "Ann", "l": [10**18, 1]},
+    {"a": 0, "b": 1, "c": 2, "s": "A", "l": ["b", "A", "a"], "e": [True, 1], "d": {1: 1, 2: 3, "x": 9}},
 ]
 EDGES = [
+    "d[b]",
+    "d[a]",
+    "d[min(c, 4)]",
+    "d['x']",
+    "d[s]",
+    "l[0]",
+    "l[-1]",
+    "l[9]",
+    "d[a][b]",
+    "-d[b]",
+    "d[b] | abs",
+    "d [b]",
+    "d[b:c]",
+    "d[b, c]",
+    "d[]",
+    "min(l)[0]",
+    "s[0]",
+    "l | max",
+    "l | min",
+    "e | max",
+    "l | max >= 6",
+    "d | max",
     "a",
     "a + b * c",
     "a - b - c",
@@ -126,7 +160,7 @@ EDGES = [
 VOCABULARY = [
     *("a", "b", "c", "s", "n", "l", "e", "t", "f", "min", "max", "abs", "missing", "true", "none", "name"),
     *("0", "1", "2", "7", "'x'", '"y"', "'/'"),
-    *("+", "-", "*", "/", "//", "%", "~", "(", ")", ",", "|", "sum", "length"),
+    *("+", "-", "*", "/", "//", "%", "~", "(", ")", ",", "|", "sum", "length", "[", "]", "d", "max"),
     *("==", "!=", "<", "<=", ">", ">=", "and", "or", "not", "if", "else", "in", "is"),
 ]
 
@@ -170,7 +204,26 @@ def _random_expressions(count: int) -> list[str]:
     return [" ".join(pick.choice(VOCABULARY) for _ in range(pick.randint(1, 9))) for _ in range(count)]
 
 
-ATOMS = ("a", "b", "c", "s", "n", "l", "e", "t", "f", "missing", "0", "1", "2", "7", "'x'", "true", "none")
+ATOMS = (
+    "a",
+    "b",
+    "c",
+    "s",
+    "n",
+    "l",
+    "e",
+    "t",
+    "f",
+    "d",
+    "missing",
+    "0",
+    "1",
+    "2",
+    "7",
+    "'x'",
+    "true",
+    "none",
+)
 BINARY = ("+", "-", "*", "/", "//", "%", "~", "==", "!=", "<", "<=", ">", ">=", "and", "or")
 
 
@@ -178,18 +231,20 @@ def _grown(pick: random.Random, depth: int) -> str:
     """A random expression of the language's grammar (mostly plain, some not)."""
     if depth == 0 or pick.random() < 0.25:
         return pick.choice(ATOMS)
-    shape = pick.randrange(8)
+    shape = pick.randrange(9)
     if shape == 0:
         return f"{pick.choice(('-', '+', 'not '))}{_grown(pick, depth - 1)}"
     if shape == 1:
         return f"({_grown(pick, depth - 1)})"
     if shape == 2:
-        return f"{_grown(pick, depth - 1)} | {pick.choice(('sum', 'length', 'count', 'abs'))}"
+        return f"{_grown(pick, depth - 1)} | {pick.choice(('sum', 'length', 'count', 'abs', 'max', 'min'))}"
     if shape == 3:
         return f"{_grown(pick, depth - 1)} if {_grown(pick, depth - 1)} else {_grown(pick, depth - 1)}"
     if shape == 4:
         args = ", ".join(_grown(pick, depth - 1) for _ in range(pick.randint(1, 3)))
         return f"{pick.choice(('min', 'max', 'abs', 'round'))}({args})"
+    if shape == 5:
+        return f"{pick.choice(('d', 'l', 'e', 's', 'a'))}[{_grown(pick, depth - 1)}]"
     return f"{_grown(pick, depth - 1)} {pick.choice(BINARY)} {_grown(pick, depth - 1)}"
 
 

@@ -1,11 +1,12 @@
 """The plain part of the expression language, read and run without Jinja (components/expressions.py).
 
-Most expressions of a score sheet are a name, a number, arithmetic, a comparison, `| sum` or a
-`min(...)`: this module parses those the way Jinja's parser does (the same precedence, the same tree,
-so the same names in the same order) and evaluates them the way Jinja's compiled code would (the same
-Python operations, the sandbox's bound on `*`). Whatever it is unsure of — any other syntax, a name
-the row lacks, a value of a surprising type, an operation that raises — it gives up (`Unsure`) and
-Jinja decides, so the value or the error said is Jinja's own. It never decides an error itself.
+Most expressions of a score sheet are a name, a number, arithmetic, a comparison, `| sum`, a
+`min(...)` or a `table[key]`: this module parses those the way Jinja's parser does (the same
+precedence, the same tree, so the same names in the same order) and evaluates them the way Jinja's
+compiled code would (the same Python operations, the sandbox's bound on `*`). Whatever it is unsure
+of — any other syntax, a name the row lacks, a value of a surprising type, an operation that raises —
+it gives up (`Unsure`) and Jinja decides, so the value or the error said is Jinja's own. It never
+decides an error itself.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ MISSING = object()  # what a name's lookup gives when the row lacks it
 
 Node = tuple[Any, ...]  # ("const", v) ("name", n) ("bin", op, l, r) ("unary", op, x) ("and"/"or", l, r)
 # ("cond", test, yes, no) ("compare", first, ((op, x), ...)) ("concat", (x, ...)) ("filter", x, name)
-# ("call", function, (x, ...))
+# ("call", function, (x, ...)) ("item", x, key)
 
 _TOKEN = re.compile(
     r"\s*(?:"
     r"(?P<int>0|[1-9][0-9]*)(?![\w.])"
     r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?![^\x00-\x7f])"
     r"|(?P<str>'[ -&(-\[\]-~]*'|\"[ !#-\[\]-~]*\")"
-    r"|(?P<op>//|==|!=|<=|>=|[-+*/%~()<>|,])"
+    r"|(?P<op>//|==|!=|<=|>=|[-+*/%~()<>|,\[\]])"
     r")"
 )
 _END = re.compile(r"\s*")
@@ -39,7 +40,13 @@ CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none":
 # names Jinja treats specially, or that the expression's own `result` assignment uses: Jinja reads them
 RESERVED = frozenset({"result", "range", "loop", "self", "super", "caller", "varargs", "kwargs"})
 CALLS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs, "round": round}
-FILTERS: dict[str, Callable[[Any], Any]] = {"sum": lambda v: sum(v, 0), "length": len, "count": len}
+FILTERS: dict[str, Callable[[Any], Any]] = {
+    "sum": lambda v: sum(v, 0),
+    "length": len,
+    "count": len,
+    "max": max,  # Jinja's compares texts ignoring case: only numbers come here
+    "min": min,
+}
 COMPARE = {
     "==": operator.eq,
     "!=": operator.ne,
@@ -179,6 +186,9 @@ class _Reader:
         op = self.op("-", "+")
         self.deeper()
         node = ("unary", op, self.unary(False)) if op else self.primary()
+        while self.op("["):  # Jinja's postfix: `table[key]`
+            node = ("item", node, self.condexpr())
+            self.take("op", "]")
         self.nest -= 1
         if self.peek("op", "("):
             raise Unsure("call")
@@ -225,6 +235,8 @@ def _children(node: Node) -> Iterator[Node]:
     kind = node[0]
     if kind == "bin":
         yield from node[2:]
+    elif kind == "item":
+        yield from node[1:]
     elif kind == "unary" or kind == "filter":
         yield node[2] if kind == "unary" else node[1]
     elif kind in ("and", "or") or kind == "cond":
@@ -320,7 +332,15 @@ def run(node: Node, lookup: Callable[[str], Any], most: int) -> Any:
         value = run(node[1], lookup, most)
         if node[2] == "sum" and not isinstance(value, list):
             raise Unsure("sum")
+        numbers = isinstance(value, list) and value and all(isinstance(v, int | float) for v in value)
+        if node[2] in ("max", "min") and not numbers:
+            raise Unsure(node[2])  # an empty list is Jinja's undefined; texts compare ignoring case
         return FILTERS[node[2]](value)
+    if kind == "item":
+        container, key = run(node[1], lookup, most), run(node[2], lookup, most)
+        if not isinstance(container, dict | list) or not isinstance(key, int | str):
+            raise Unsure("item")
+        return operator.getitem(container, key)  # a missing key: the sandbox's undefined, Jinja's to say
     if kind == "call":
         if lookup(node[1]) is not MISSING:  # a row's own `min` shadows the function: Jinja's to say
             raise Unsure(node[1])
