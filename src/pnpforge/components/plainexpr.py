@@ -16,7 +16,7 @@ import operator
 import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 __all__ = ["MISSING", "Node", "Unsure", "parse", "names", "run"]
 
@@ -337,10 +337,11 @@ def run(node: Node, lookup: Callable[[str], Any], most: int) -> Any:
             raise Unsure(node[2])  # an empty list is Jinja's undefined; texts compare ignoring case
         return FILTERS[node[2]](value)
     if kind == "item":
-        container, key = run(node[1], lookup, most), run(node[2], lookup, most)
-        if not isinstance(container, dict | list) or not isinstance(key, int | str):
+        container: Any = run(node[1], lookup, most)
+        key: Any = run(node[2], lookup, most)
+        if not (isinstance(container, dict | list) and isinstance(key, int | str)):
             raise Unsure("item")
-        return operator.getitem(container, key)  # a missing key: the sandbox's undefined, Jinja's to say
+        return cast(Any, container)[key]  # a missing key: the sandbox's undefined, Jinja's to say
     if kind == "call":
         if lookup(node[1]) is not MISSING:  # a row's own `min` shadows the function: Jinja's to say
             raise Unsure(node[1])
