@@ -1,26 +1,38 @@
-"""The rules sections of a game.yaml: `scoring:` (a score sheet as data) here, and what the `setup:`
-section's models (components/setuprules.py, imported only by what reads set-up rules) share with it.
+"""The `scoring:` section of a game.yaml (a score sheet as data); the `setup:` section is
+components/setuprules.py, what both share components/sections.py (each command builds only its own).
 
 The models type the sections (unknown keys, wrong types: located by the input layer); `scoring_problems`
-and `setup_problems` then check what a type cannot: every name an expression reads is a field, a table
-or a name the engine gives; every `{placeholder}` of a message is one the rule fills in. Each mistake is
-one located problem (`FILE:LINE:COL`). docs/scoring.md and docs/setups.md describe the vocabulary; the
-engines that run it are scoring/datasheet.py and validator/rulebook.py.
+(and setuprules' `setup_problems`) then check what a type cannot: every name an expression reads is a
+field, a table or a name the engine gives; every `{placeholder}` of a message is one the rule fills
+in. Each mistake is one located problem (`FILE:LINE:COL`). docs/scoring.md and docs/setups.md describe
+the vocabulary; the engines that run it are scoring/datasheet.py and validator/rulebook.py.
 """
 
 from __future__ import annotations
 
-import string
-from collections.abc import Iterable
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+from pydantic import Field, StrictBool, StrictInt, field_validator
 
 from pnpforge.components import expressions
-from pnpforge.errors import InputError, Problem
+from pnpforge.components.sections import (
+    Lang,
+    LocalText,
+    Said,
+    Strict,
+    Text,
+    Word,
+    english,
+    in_language,
+    literal,
+    message_problems,
+    texts,
+    typed,
+)
+from pnpforge.errors import Problem
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import Path_, Source, validate
+from pnpforge.sourcefile import Path_, Source
 
 __all__ = [
     "PLAYER_NAMES",
@@ -40,41 +52,14 @@ __all__ = [
     "typed",
 ]
 
-M = TypeVar("M", bound=BaseModel)
-Lang = Literal["en", "ja"]
-LocalText = str | dict[Lang, str]
 Key = Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$", max_length=40)]
-Word = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9 _-]*$", max_length=40)]
 Expression = Annotated[str, Field(max_length=expressions.MAX_EXPRESSION)]
 Label = Annotated[str, Field(min_length=1, max_length=60)]  # a sheet's word: a breakdown key, a noun
-Text = Annotated[str, Field(min_length=1, max_length=400)]
 
 # names the score engine gives every per-player expression, beside the fields and tables
 PLAYER_NAMES = ("name", "seat", "players")
 # and every expression over the whole game (`ends_when`, game checks): each player field `f` is `f_all`
 GAME_NAMES = ("players",)
-
-
-class Strict(BaseModel):
-    # built when first used: a command that scores never pays for the set-up rules' models, nor the reverse
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
-
-
-def english(text: LocalText) -> str:
-    """A text's English (the catalog key other languages are looked up by)."""
-    return text if isinstance(text, str) else text.get("en") or next(iter(text.values()), "")
-
-
-def literal(*values: str) -> Any:
-    """`Literal[values]`, made at run time from a section's names (a score file's `game`, a choice)."""
-    return Literal[values]
-
-
-def texts(text: LocalText | None) -> dict[str, str]:
-    """A text per language, English included (a plain text is English)."""
-    if text is None:
-        return {}
-    return {"en": text} if isinstance(text, str) else {str(k): v for k, v in text.items()}
 
 
 class ByKey(Strict):
@@ -208,9 +193,6 @@ class ScoringSection(Strict):
 # ---- the words a section says
 
 
-Said = list[tuple[str, LocalText | None]]  # (English text, its text per language when the section gives it)
-
-
 def scoring_texts(section: ScoringSection) -> Said:
     """Every text a score sheet says, by its English: labels, rules, nouns and keys said as words, items,
     messages, tie-breaks, tables, words. A bundled game's are catalog messages (tools/catalogs.py)."""
@@ -241,58 +223,7 @@ def scoring_texts(section: ScoringSection) -> Said:
     return said
 
 
-def in_language(said: Said, lang: str) -> dict[str, str]:
-    """The texts a section gives in `lang`, keyed by their English (what `Game.names` looks up first)."""
-    found: dict[str, str] = {}
-    for key, text in said:
-        translated = texts(text).get(lang) if text is not None else None
-        if key and translated and translated != key:
-            found[key] = translated
-    return found
-
-
 # ---- checks beyond types
-
-
-def placeholders(text: str) -> list[str]:
-    """The `{names}` a message fills in (a bad brace is a problem of its own)."""
-    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
-
-
-def typed(model: type[M], source: Source, at: Path_) -> M:
-    """The section typed by `model`; a mistyped key is one problem (its unknown key), not two (a key
-    missing on the same line as well)."""
-    try:
-        return validate(model, source, at)
-    except InputError as error:
-        unknown = {p.line for p in error.problems if str(p.message).startswith("unknown key ")}
-        kept = [
-            p for p in error.problems if not (str(p.message).startswith("missing key ") and p.line in unknown)
-        ]
-        raise InputError(kept) from None
-
-
-def message_problems(source: Source, path: Path_, message: LocalText, known: Iterable[str]) -> list[Problem]:
-    """A message's problem: braces that do not pair up, or a `{name}` not among `known` (at most one)."""
-    allowed = set(known)
-    at = path
-    for lang, text in texts(message).items():
-        at = path if isinstance(message, str) else (*path, lang)
-        try:
-            names = placeholders(text)
-        except ValueError:
-            return [
-                source.problem(at, Phrase(N_("a message's braces do not pair up: {text}"), text=repr(text)))
-            ]
-        for name in names:
-            if name not in allowed:
-                said = Phrase(
-                    N_("unknown name {name} in the message (expected one of: {known})"),
-                    name=repr(name),
-                    known=sorted(allowed),
-                )
-                return [source.problem(at, said)]
-    return []
 
 
 def _expression_problem(source: Source, path: Path_, text: str | int, known: set[str]) -> Problem | None:

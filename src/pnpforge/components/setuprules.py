@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictInt
 
-from pnpforge.components.gamerules import (
+from pnpforge.components.sections import (
     Lang,
     LocalText,
     Said,
