@@ -404,6 +404,7 @@ def row_context(row: Mapping[str, Any], lang: str) -> Context:
     return context
 
 
+@lru_cache(maxsize=4096)
 def _plain(text: str) -> plainexpr.Node | None:
     """The expression's tree when plainexpr reads it without Jinja (within the limits checked first)."""
     if len(text) > MAX_EXPRESSION or _depth(text) > MAX_NESTING:
