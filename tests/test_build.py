@@ -74,13 +74,16 @@ def test_bleed_extends_art_3_mm_past_the_trim(make_spec: SpecMaker, tmp_path: Pa
     assert red_length(page, (x0 + x1) // 2, vertical=True) * px == pytest.approx(94.0, abs=1.5 * px)
 
 
-@pytest.mark.parametrize("page", ["a4", "letter"])
-def test_nine_poker_cards_per_page(make_spec: SpecMaker, tmp_path: Path, page: str) -> None:
+@pytest.mark.parametrize(("page", "per_sheet"), [("a4", [9, 9]), ("letter", [6, 6, 6])])
+def test_nine_poker_cards_per_page(
+    make_spec: SpecMaker, tmp_path: Path, page: str, per_sheet: list[int]
+) -> None:
+    """Nine to an A4 sheet; six on Letter, where a third row would cut the outer rows' bleed."""
     folder = make_spec(CARDS.format(bleed="3mm", count=18))
     the_plan = plan(load_target(folder), BuildOptions(page=page))
-    assert [len(p.layout.placements) for p in the_plan.pages if p.layout] == [9, 9]
+    assert [len(p.layout.placements) for p in the_plan.pages if p.layout] == per_sheet
     pdf = pdf_of(folder, tmp_path / "out", page=page)
-    assert len(PdfReader(pdf).pages) == 3  # cover + 2 sheets
+    assert len(PdfReader(pdf).pages) == 1 + len(per_sheet)  # the cover, then the sheets
 
 
 def test_cover_lists_components_counts_and_sheets(tiny_quest: Path, tmp_path: Path) -> None:

@@ -84,9 +84,9 @@ def test_pages_and_piece_sizes(built_en: tuple[Path, str]) -> None:
     pdf, _ = built_en
     reader = PdfReader(pdf)
     assert_every_page_is(reader, 210, 297)  # A4
-    # cover + tiles (2 sheets, each with its back) + VP and village cards, the rest of them with the tokens,
-    # the player aids: small pieces share sheets (one sheet per component took 1 + 4 + 5 pages)
-    assert len(reader.pages) == 1 + 4 + 3
+    # cover + tiles (3 sheets, 32 a sheet with their whole bleed, each with its back) + the cards, the
+    # tokens and the player aids: small pieces share sheets (one sheet per component took 1 + 4 + 5 pages)
+    assert len(reader.pages) == 1 + 6 + 3
     the_plan = plan(load_target(GAME), BuildOptions(), FontRegistry(search=False), check=False)
     sizes: dict[str, set[tuple[float, float]]] = {}
     for page in the_plan.pages:

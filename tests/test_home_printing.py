@@ -192,7 +192,7 @@ def test_packed_parts_overlap_and_keep_their_windows(tmp_path: Path) -> None:
     assert second[0] - first[0] == pytest.approx(2.0, abs=0.2)  # the same cut lines: 2 mm bleed each end
 
 
-@pytest.mark.parametrize(("game", "spread_some"), [("ankh", True), ("delphi", False)])
+@pytest.mark.parametrize(("game", "spread_some"), [("quo-vadis", True), ("delphi", False)])
 def test_crowded_labels_are_spread_whole(game: str, spread_some: bool, tmp_path: Path) -> None:
     """Crowded sheets (crop marks every few centimetres along the band): the label is spread over the
     stretches between the marks, in order and whole (issue 30): game, draft, sheet, components, side."""
@@ -211,7 +211,7 @@ def test_crowded_labels_are_spread_whole(game: str, spread_some: bool, tmp_path:
         assert "…" not in label and f"sheet {page.sheet}" in label and label.rstrip().endswith(side), label
         names = {c.name for c in the_plan.loaded.spec.components}
         assert names & set(re.split(r"[\s·,]+", label)), label  # a component named in full
-    assert bool(spread) == spread_some  # ankh's standees: crop marks every 22 mm along the band
+    assert bool(spread) == spread_some  # a Quo Vadis sheet crowded with crop marks
 
 
 def test_assembly_page_draws_the_board(tmp_path: Path) -> None:
@@ -229,12 +229,12 @@ def test_assembly_page_draws_the_board(tmp_path: Path) -> None:
 
 
 def test_fold_page_count_measured_by_page_boxes(make_spec: SpecMaker, tmp_path: Path) -> None:
-    """Eighteen backed cards: two duplex sheets (four pages) become five folded sheets of four (turned,
-    four poker cards fit a half A4 a quarter turned)."""
+    """Eighteen backed cards: two duplex sheets (four pages) become six folded sheets of three (turned,
+    three poker cards fit a half A4 a quarter turned with their whole bleed)."""
     folder = make_spec(CARDS.format(count=18))
     duplex = PdfReader(_pdf(folder, tmp_path / "a"))
     fold = PdfReader(_pdf(folder, tmp_path / "b", duplex="fold"))
-    assert len(duplex.pages) == 1 + 4 and len(fold.pages) == 1 + 5
+    assert len(duplex.pages) == 1 + 4 and len(fold.pages) == 1 + 6
     for page in fold.pages:
         assert float(page.mediabox.width) / MM == pytest.approx(210, abs=0.01)
 

@@ -12,12 +12,19 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import MM, SpecMaker
 from PIL import Image
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon, box
 
+from pnpforge.build import BuildOptions, Plan, back_of, plan
 from pnpforge.catalog import games
+from pnpforge.components.load import load_target
+from pnpforge.draw import write
 from pnpforge.export import ExportOptions, prepare
 from pnpforge.export.pages import render, side_page
 from pnpforge.export.sides import Side, sides
+from pnpforge.layouts.imposition.placement import Placement, page_area, to_page
 from pnpforge.layouts.shapes import trim_outline
+from pnpforge.output.page import PageFrame
 
 CORNER_DPI = 600  # a pixel is 0.04 mm: a wedge of paper a tenth of a millimetre wide shows white
 SIDE_DPI = 300
@@ -210,11 +217,6 @@ def test_the_checks_see_a_wedge_and_an_overhang(
 def test_a_board_in_parts_keeps_its_bleed_past_every_outer_edge(page: str, tmp_path: Path) -> None:
     """Ankh's board is printed in parts; past the board's own edges each part's art runs on into the
     bleed (it once stopped at the crop marks), read from the built PDF's pixels."""
-    from pnpforge.build import BuildOptions, plan
-    from pnpforge.components.load import load_target
-    from pnpforge.draw import write
-    from pnpforge.layouts.imposition.placement import page_area
-
     options = BuildOptions(out_dir=tmp_path, page=page)
     the_plan = plan(load_target("ankh"), options)
     (pdf,) = write(the_plan, options)
@@ -253,3 +255,96 @@ def test_a_board_in_parts_keeps_its_bleed_past_every_outer_edge(page: str, tmp_p
             assert not _paper(image.getpixel((int(x * scale), int(y * scale)))), (page, number + 1, x, y)
             checked += 1
     assert checked >= 8  # every part has two outer edges at least
+
+
+HOME_DPI = 100  # a pixel is 0.25 mm
+HOME_TOLERANCE = 0.5 * MM  # two pixels: rendering and sampling
+HOME_INSIDE = (0.35 * MM, 0.5 * MM, 0.75 * MM, 1.0 * MM)  # art all along here reaches the cut line
+# (a frame drawn a millimetre inside a white piece does not: its bleed is white)
+HOME_TARGETS = [game.id for game in games()] + [str(Path(__file__).parents[1] / "examples" / "tiny-quest")]
+
+
+def _kept_bleed(frame: PageFrame, placement: Placement) -> tuple[float, float]:
+    """The bleed the build promises a piece across and down: the spec's, or, for a piece too large to
+    keep it inside the art area, what the page leaves on each side (the same on both)."""
+    ax0, ay0, ax1, ay1 = page_area(frame)
+    across = (ax1 - ax0 - placement.width) / 2
+    return (min(frame.bleed, across), min(frame.bleed, (ay1 - ay0 - placement.height) / 2))
+
+
+def _at(image: Image.Image, x: float, y: float) -> tuple[int, ...]:
+    """The pixel at a page point (points), clamped to the image."""
+    scale = HOME_DPI / 72
+    column = min(image.width - 1, max(0, int(x * scale)))
+    pixel = image.getpixel((column, min(image.height - 1, max(0, int(y * scale)))))
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
+def home_bleed_problems(the_plan: Plan, document: pdfium.PdfDocument) -> tuple[list[str], int]:
+    """Where a home build's piece shows paper less than its bleed past its cut line, on a side where its
+    art reaches the cut line (corners left to the sliver test); and how many points were read."""
+    problems: list[str] = []
+    checked = 0
+    for number, doc_page in enumerate(the_plan.pages):
+        if doc_page.layout is None or doc_page.kind != "pieces":
+            continue
+        layers = [(doc_page.layout, doc_page.side)]
+        if doc_page.folded is not None:
+            layers.append((doc_page.folded, "back"))
+        image = document[number].render(scale=HOME_DPI / 72).to_pil().convert("RGB")
+        for layer, side in layers:
+            others = [  # every trim on the layer: past a shared cut line lies a neighbour, not bleed
+                (p, box(p.x, p.y, p.x + p.width, p.y + p.height).buffer(-0.1 * MM)) for p in layer.placements
+            ]
+            others += [  # past the midline to a round token or hex a bleed apart lies that neighbour's
+                (p, Polygon(p.clip).buffer(-0.1 * MM))  # bleed: not yet kept whole (docs/printing.md)
+                for p in layer.placements
+                if p.clip and doc_page.pieces[p.index].component.shape in ("circle", "hex")
+            ]
+            for block in layer.blocks:
+                if block.board is not None:  # a board's parts: its own test (bleed past its outer edges)
+                    continue
+                for placement in block.placements:
+                    piece = doc_page.pieces[placement.index]
+                    if piece.component.kind in ("sheet", "die"):  # sheets are not cut; dice are nets
+                        continue
+                    piece = back_of(piece) if side == "back" else piece
+                    size = (piece.width, piece.height)
+                    across, down = _kept_bleed(the_plan.frame, placement)
+                    boxed = piece.component.shape in ("rect", "square")
+                    for x, y, nx, ny, near_corner in _walk(trim_outline(piece))[::20]:  # every 2 mm
+                        if near_corner and boxed:  # a card's corners: the sliver test above
+                            continue  # (a round or hex piece's outline turns everywhere: all read)
+                        (px, py), (qx, qy) = to_page(placement, [(x, y), (x + nx, y + ny)], size)
+                        ux, uy = qx - px, qy - py  # the outward normal on the page
+                        reach = math.hypot(ux * across, uy * down) - HOME_TOLERANCE
+                        out = (px + ux * reach, py + uy * reach)
+                        inside = (_at(image, px - ux * d, py - uy * d) for d in HOME_INSIDE)
+                        if any(_paper(pixel) for pixel in inside) or any(  # art short of the cut line
+                            q is not placement and area.contains(ShapelyPoint(out)) for q, area in others
+                        ):
+                            continue
+                        checked += 1
+                        if _paper(_at(image, *out)):
+                            problems.append(
+                                f"p{number + 1} {side} {piece.component.name}: paper "
+                                f"{reach / MM:.2f} mm out at ({px / MM:.1f}, {py / MM:.1f}) mm"
+                            )
+    return problems, checked
+
+
+@pytest.mark.parametrize("page", ["a4", "letter"])
+@pytest.mark.parametrize("target", HOME_TARGETS, ids=lambda t: Path(t).name)
+def test_every_home_piece_keeps_its_bleed_past_every_side(target: str, page: str, tmp_path: Path) -> None:
+    """Every cut piece of a home build, front and back, shows art at least its bleed past its cut line
+    on every side where its art reaches the cut line, read from the built PDF's pixels at the places
+    the build's own layout puts each trim (the marks' band, a neighbour's cut line or a back missing
+    beside it once cut it to 0.1–1 mm). Past a cut line two neighbours share, and past the midline to
+    a round token or hex a bleed apart, lies the neighbour's own art: not read."""
+    options = BuildOptions(out_dir=tmp_path, page=page)
+    the_plan = plan(load_target(target), options)
+    (pdf,) = write(the_plan, options)
+    problems, checked = home_bleed_problems(the_plan, pdfium.PdfDocument(pdf))
+    assert checked > 100
+    assert not problems, problems[:10]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from pnpforge.layouts.imposition.placement import PageLayout, Placement, Point
+from pnpforge.layouts.imposition.clipping import clip_to_neighbours
+from pnpforge.layouts.imposition.placement import PageLayout, Placement, Point, grown
 from pnpforge.layouts.imposition.sharing import compose
 from pnpforge.output.page import PageFrame
 
@@ -48,6 +49,8 @@ def backs(
         placements.append(
             Placement(p.index, x, y, p.width, p.height, quarter, clip, p.face, angle, pivot)
         )  # built directly: dataclasses.replace costs several times more, once per piece
+    if len(placements) < len(page.placements) and any(p.clip for p in placements):
+        placements = _reclipped(placements, frame)
     block = None
     if page.block:
         x0, y0, x1, y1 = page.block
@@ -62,3 +65,14 @@ def backs(
         nets=[],  # dice have no backs
         kite_nets=[],
     )
+
+
+def _reclipped(placements: list[Placement], frame: PageFrame) -> list[Placement]:
+    """The backs' clips cut again between the backs that are left: a front whose neighbour has no back
+    keeps its whole bleed on that side instead of stopping at their bisector, over blank paper.
+
+    A block's clipped pieces are of one size; their box grown by the bleed bounds what each may paint
+    (each piece's drawing stops at its own bleed outline)."""
+    first = placements[0]
+    bare = [replace(p, clip=None) for p in placements]
+    return clip_to_neighbours(bare, grown(first.width, first.height, frame), frame.bleed)

@@ -21,6 +21,7 @@ def clip_to_neighbours(
         cx, cy = p.centre
         reach = math.hypot(p.width, p.height) / 2 + 2 * bleed
         clipped = False
+        corners = []
         for q in placements:
             if q is p:
                 continue
@@ -28,10 +29,35 @@ def clip_to_neighbours(
             d = math.hypot(qx - cx, qy - cy)
             if d > 2 * reach or _gap_between(p, q) >= 2 * bleed - 1e-9:
                 continue
-            polygon = _half_plane(polygon, (cx, cy), (qx, qy))
+            if _diagonal(p, q):
+                corners.append(q)
+            else:
+                polygon = _half_plane(polygon, (cx, cy), (qx, qy))
             clipped = True
+        if corners:
+            polygon = _notched(polygon, corners)
         out.append(replace(p, clip=tuple(polygon)) if clipped else p)
     return out
+
+
+def _diagonal(p: Placement, q: Placement) -> bool:
+    """Whether q's box lies off a corner of p's (apart, or touching, across and down)."""
+    gap_x = max(q.x - (p.x + p.width), p.x - (q.x + q.width))
+    gap_y = max(q.y - (p.y + p.height), p.y - (q.y + q.height))
+    return gap_x >= -1e-9 and gap_y >= -1e-9
+
+
+def _notched(polygon: list[Point], corners: Sequence[Placement]) -> list[Point]:
+    """The region less the trims of the pieces off its corners: a bisector through a shared corner
+    would cut a wedge out of the bleed along both pieces' sides (paper at the end of a short row)."""
+    from shapely.geometry import Polygon, box
+
+    region = Polygon(polygon)
+    for q in corners:
+        region = region.difference(box(q.x, q.y, q.x + q.width, q.y + q.height))
+    if not isinstance(region, Polygon) or region.is_empty:
+        return polygon
+    return [(float(x), float(y)) for x, y in region.exterior.coords[:-1]]
 
 
 def _gap_between(p: Placement, q: Placement) -> float:

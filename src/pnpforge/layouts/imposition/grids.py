@@ -14,31 +14,30 @@ from pnpforge.layouts.imposition.placement import (
     bounds,
     extent,
     grown,
-    page_area,
     settle,
+    trim_area,
 )
 from pnpforge.output.page import PageFrame, Rect
-from pnpforge.units import mm
-
-MIN_GUTTER = mm(2)  # a gap narrower than this is not worth a second cut: butt the pieces instead
 
 
 def _line_fit(span: float, size: float, gutter: float | None, bleed: float) -> tuple[int, float]:
-    """How many pieces of `size` fit in `span`, and the gutter between them."""
+    """How many pieces of `size` fit in `span` (where trims may lie: the outer edges' bleed is outside
+    it), and the gutter between them."""
     if gutter is not None:
         return max(0, math.floor((span + gutter + EPS) / (size + gutter))), gutter
     count = math.floor((span + EPS) / size)
     if count <= 1:
         return count, 2 * bleed
-    room = (span - count * size - 2 * bleed) / (count - 1)  # the outer edges keep their bleed first
-    chosen = min(2 * bleed, room)
-    return count, (chosen if chosen >= MIN_GUTTER else 0.0)
+    room = (span - count * size) / (count - 1)
+    # two bleeds, each piece's whole bleed; where that does not fit the pieces share their cut lines
+    # (a narrower gutter would leave each a part of its bleed, then its neighbour's edge)
+    return count, (2 * bleed if room >= 2 * bleed - EPS else 0.0)
 
 
 def grid_capacity(
     frame: PageFrame, width: float, height: float, gutter: float | None, region: Rect | None = None
 ) -> tuple[int, int]:
-    x0, y0, x1, y1 = region or page_area(frame)
+    x0, y0, x1, y1 = trim_area(region, frame, (width, height))
     cols = _line_fit(x1 - x0, width, gutter, frame.bleed)[0]
     return cols, _line_fit(y1 - y0, height, gutter, frame.bleed)[0]
 
@@ -56,18 +55,29 @@ def grid(
     """Rectangular pieces in rows and columns, as many per page as fit (turning them if more fit).
 
     The grid is centred on the page, or, given a `region` (where trims may lie), centred across it and
-    at its top. `bleed_outline` is the piece's bleed outline relative to its trim box (unturned); it
-    defaults to the trim box grown by the bleed.
+    at its top; either way each outer piece keeps its whole bleed inside the art area. A piece too large
+    for that one way is turned when the other way keeps its bleed, even if that takes more pages.
+    `bleed_outline` is the piece's bleed outline relative to its trim box (unturned); it defaults to
+    the trim box grown by the bleed.
     """
-    rx0, ry0, rx1, ry1 = region or page_area(frame)
     cols, rows = grid_capacity(frame, width, height, gutter, region)
     quarter = 0
     if allow_turn and width != height:
         tcols, trows = grid_capacity(frame, height, width, gutter, region)
-        if _pages_for(count, tcols * trows) < _pages_for(count, cols * rows):
+        if _choice(count, tcols * trows, height, width, frame) < _choice(
+            count, cols * rows, width, height, frame
+        ):
             cols, rows, width, height, quarter = tcols, trows, height, width, 1
     if cols * rows == 0:
         return []
+    if (
+        allow_turn
+        and region is not None
+        and _short(width, height, frame)
+        and not _short(height, width, frame)
+    ):
+        return []  # not in this band: on a sheet of its own it turns and keeps its bleed
+    rx0, ry0, rx1, ry1 = trim_area(region, frame, (width, height))
     _, gx = _line_fit(rx1 - rx0, width, gutter, frame.bleed)
     _, gy = _line_fit(ry1 - ry0, height, gutter, frame.bleed)
     per_page = cols * rows
@@ -99,6 +109,22 @@ def grid(
         ]
         pages.append(PageLayout(placements, shape.cuts_x, shape.cuts_y, shape.block))
     return pages
+
+
+def _choice(
+    count: int, per_page: int, width: float, height: float, frame: PageFrame
+) -> tuple[bool, bool, float]:
+    """How good a way to lie is, smallest best: fitting at all, then keeping the whole bleed on the
+    page, then fewer pages."""
+    pages = _pages_for(count, per_page)
+    return (pages == math.inf, _short(width, height, frame), pages)
+
+
+def _short(width: float, height: float, frame: PageFrame) -> bool:
+    """Whether a piece lying this way is too large to keep its whole bleed inside the art area."""
+    x0, y0, x1, y1 = trim_area(None, frame, (width, height))
+    full = trim_area(None, frame)
+    return x1 - x0 > full[2] - full[0] + EPS or y1 - y0 > full[3] - full[1] + EPS
 
 
 def _pages_for(count: int, per_page: int) -> float:
@@ -133,9 +159,10 @@ def shelves(
     `gap` (two bleeds or more) keeps every piece's full bleed clear of its neighbours, so no clips are
     needed; the cut is along each piece's outline, drawn as a hairline. With `allow_turn` a piece turns
     a quarter when that keeps it in the current row, or keeps the row lower. Rows start at the top of
-    `region` (default: the page inside its margins); a piece larger than the region is left out.
+    `region` (default: the page inside its margins), each piece's whole bleed inside the art area; a
+    piece larger than the region is left out.
     """
-    rx0, ry0, rx1, ry1 = region or page_area(frame)
+    rx0, ry0, rx1, ry1 = trim_area(region, frame)
     aw, ah = rx1 - rx0, ry1 - ry0
     pages: list[list[Placement]] = [[]]
     x = y = row = 0.0

@@ -15,8 +15,8 @@ from pnpforge.layouts.imposition.placement import (
     Point,
     bounds,
     grown,
-    page_area,
     settle,
+    trim_area,
 )
 from pnpforge.output.page import PageFrame, Rect
 
@@ -39,15 +39,16 @@ def lattice(
     as pointy ones with x and y exchanged. Centred on the page, or at the top of `region`.
     """
     top = region is not None
+    region = trim_area(region, frame)  # every piece keeps its whole bleed inside the art area
     if flat:
         swapped = PageFrame(frame.height, frame.width, frame.margin, frame.bleed)
         outline = [(v, u) for u, v in bleed_outline] if bleed_outline else None
-        area = (region[1], region[0], region[3], region[2]) if region else None
+        area = (region[1], region[0], region[3], region[2])
         pages = _lattice(count, height, width, swapped, gap, outline, shared_edges, area, (top, False))
         pages = [_transpose(page) for page in pages]
     else:
         pages = _lattice(count, width, height, frame, gap, bleed_outline, shared_edges, region, (False, top))
-    return [settle(page, region or page_area(frame), frame) for page in pages]
+    return [settle(page, region, frame) for page in pages]
 
 
 def _lattice(
@@ -58,11 +59,11 @@ def _lattice(
     gap: float,
     bleed_outline: Sequence[Point] | None,
     shared_edges: bool,
-    region: Rect | None,
+    region: Rect,
     at_start: tuple[bool, bool],
 ) -> list[PageLayout]:
     """Pointy lattice pages; `at_start` says, per axis, whether the block sits at the region's start."""
-    rx0, ry0, rx1, ry1 = region or page_area(frame)
+    rx0, ry0, rx1, ry1 = region
     aw, ah = rx1 - rx0, ry1 - ry0
     pitch = width + gap
     row_pitch = pitch * SQRT3 / 2

@@ -15,9 +15,9 @@ from pnpforge.layouts.imposition.placement import (
     Placement,
     Point,
     extent,
-    kept,
     page_area,
     settle,
+    trim_area,
 )
 from pnpforge.output.page import PageFrame, Rect
 
@@ -160,16 +160,11 @@ def nest(
     Each tile, in order, goes to the first of the last `OPEN_PAGES` pages with room (else a new one),
     where its pose and place put its bottom highest (then its left edge leftmost); so different
     outlines interlock instead of each taking a bounding box. A tile larger than the region is left out.
-    A tile goes where its whole bleed stays on the page when that is possible; where that would take
-    more pages, the tiles are nested with trims anywhere in the region and each page's block is moved
-    to keep as much bleed as its room allows (`settle`).
+    Every tile keeps its whole bleed, a bleed past its trim on every side, inside the art area.
     """
     area = region or page_area(frame)
     b = frame.bleed
-    pages = _nest(tiles, gap, (area,), turn)
-    if b > 0:
-        keeping = _nest(tiles, gap, (kept(area, frame, b, 2 * b / SQRT3), area), turn, len(pages))
-        pages = keeping or pages
+    pages = _nest(tiles, gap, (trim_area(region, frame),), turn)
     return [
         settle(
             PageLayout(page.placements, (), (), extent(page.placements, b, 2 * b / SQRT3), outlines=True),

@@ -198,6 +198,24 @@ def kept(region: Rect, frame: PageFrame, reach_x: float, reach_y: float) -> Rect
     return (x0 + reach_x, y0 + reach_y, x1 - reach_x, y1 - reach_y)
 
 
+def trim_area(region: Rect | None, frame: PageFrame, size: tuple[float, float] | None = None) -> Rect:
+    """Where the trims of pieces laid out in `region` (default: the art area) may lie so that every
+    piece keeps its whole bleed, a bleed past its trim on every side, inside the art area.
+
+    Given the pieces' `size`: along an axis where one piece and two bleeds are more than the room, the
+    piece keeps as much bleed as the room leaves, the same on both sides (a card nearly as long as the
+    page is still printed, its bleed short)."""
+    base = region or page_area(frame)
+    b = frame.bleed
+    if size is None:
+        return kept(base, frame, b, b)
+    ax0, ay0, ax1, ay1 = page_area(frame)  # the whole art area: a band too small is not a reason
+    reach = [
+        min(b, max(0.0, (span - length) / 2)) for span, length in ((ax1 - ax0, size[0]), (ay1 - ay0, size[1]))
+    ]
+    return kept(base, frame, *reach)
+
+
 def _room(region: Rect, frame: PageFrame) -> Rect:
     """Where the art of a block whose trims lie in `region` may go."""
     ax0, ay0, ax1, ay1 = page_area(frame)
