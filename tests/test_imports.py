@@ -199,7 +199,8 @@ SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet
 SCORES = {*SHEETS, "pnpforge.scoring.inputs", "pnpforge.scoring.prompts", "pnpforge.table.scorefile"}
 # a score sheet written as data (game.yaml's `scoring:`): its engine, its model and expressions
 SCORES |= {"pnpforge.scoring.datasheet", "pnpforge.components", "pnpforge.components.gamerules"}
-SCORES |= {"pnpforge.components.expressions", "pnpforge.saying", "jinja2", "markupsafe"}
+SCORES |= {"pnpforge.components.sections"}
+SCORES |= {"pnpforge.components.expressions", "pnpforge.components.plainexpr", "pnpforge.saying"}
 TABLE_ALLOWED = {
     # a score file may hold or name a set-up (Ankh, Good Shepherds, Quo Vadis): their checks come too
     "score": {*TABLE_ENGINE, *SCORES, *SETUPS, *GEOMETRY, "pnpforge.cli.score_cmds", "pnpforge.table.linked"},

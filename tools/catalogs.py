@@ -61,7 +61,8 @@ def extract() -> Catalog:
 
 def _data_texts() -> Iterable[tuple[str, str, int, str]]:
     """(game id, file, line, English text) of every text a bundled game's rules as data say."""
-    from pnpforge.components.gamerules import ScoringSection, SetupSection, scoring_texts, setup_texts
+    from pnpforge.components.gamerules import ScoringSection, scoring_texts
+    from pnpforge.components.setuprules import SetupSection, setup_texts
     from pnpforge.sourcefile import read_yaml, validate
 
     for spec in sorted((PACKAGE / "games").glob("*/game.yaml")):

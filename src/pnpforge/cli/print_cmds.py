@@ -618,7 +618,8 @@ def _watched_folder(target: str) -> Path:
 
 def rules_sections(schema: dict[str, Any]) -> None:
     """The `scoring:` and `setup:` sections' own schemas in the spec's (its model leaves them untyped)."""
-    from pnpforge.components.gamerules import ScoringSection, SetupSection
+    from pnpforge.components.gamerules import ScoringSection
+    from pnpforge.components.setuprules import SetupSection
 
     defs = schema.setdefault("$defs", {})
     for key, model in (("scoring", ScoringSection), ("setup", SetupSection)):

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from pnpforge.components import plainexpr
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
@@ -286,6 +287,9 @@ def _depth(text: str) -> int:
 def names_read(text: str) -> tuple[str, ...]:
     """The names an expression reads (its row fields), in the order written; () when it does not
     compile (`check` says why)."""
+    tree = _plain(text)
+    if tree is not None:
+        return plainexpr.names(tree)
     from jinja2 import TemplateSyntaxError, nodes
     from jinja2.parser import Parser
 
@@ -300,6 +304,8 @@ def names_read(text: str) -> tuple[str, ...]:
 
 def check(text: str) -> str | None:
     """The problem with an expression as written (None when it compiles), for located load errors."""
+    if _plain(text) is not None:  # in the plain subset: Jinja compiles it
+        return None
     try:
         compile_expression(text)
     except ExpressionError as exc:
@@ -328,13 +334,25 @@ class RowNames(dict[str, Any]):
         self.row = row
         self.suffixes = (f"_{lang}", "_en")
 
-    def _load(self, key: str) -> bool:
+    def _load_row(self, key: str) -> bool:
         row = self.row
         for name in (key, *(key + suffix for suffix in self.suffixes)):
             value = row.get(name)
             if value is not None or name in row and name == key:
                 dict.__setitem__(self, key, number(value))
                 return True
+        return False
+
+    def value(self, key: str) -> Any:
+        """The name's value as a read finds it, or plainexpr.MISSING when the row lacks it (then
+        only Jinja's globals are left, which Jinja looks up itself)."""
+        if dict.__contains__(self, key) or self._load_row(key):
+            return dict.__getitem__(self, key)
+        return plainexpr.MISSING
+
+    def _load(self, key: str) -> bool:
+        if self._load_row(key):
+            return True
         known = _env().globals
         if key in known:
             dict.__setitem__(self, key, known[key])
@@ -362,26 +380,49 @@ _names: dict[tuple[int, str], tuple[Mapping[str, Any], RowNames]] = {}
 _local = threading.local()  # one context per thread, its names swapped per row (builds may run in threads)
 
 
-def row_context(row: Mapping[str, Any], lang: str) -> Context:
-    """A Jinja context holding one row's names (made once per row object and language: a row's pieces
-    and elements evaluate many expressions); the context object itself is reused, row after row."""
+def _row_names(row: Mapping[str, Any], lang: str) -> RowNames:
+    """One row's names, made once per row object and language."""
     key = (id(row), lang)
     hit = _names.get(key)
     if hit is None or hit[0] is not row:
         if len(_names) >= _NAMES_KEPT:
             _names.clear()
         hit = _names[key] = (row, RowNames(row, lang))
+    return hit[1]
+
+
+def row_context(row: Mapping[str, Any], lang: str) -> Context:
+    """A Jinja context holding one row's names (made once per row object and language: a row's pieces
+    and elements evaluate many expressions); the context object itself is reused, row after row."""
+    names_ = _row_names(row, lang)
     context: Context | None = getattr(_local, "context", None)
     if context is None:
         from jinja2.runtime import new_context
 
         context = _local.context = new_context(_env(), None, {}, {}, shared=True)
-    context.parent = hit[1]
+    context.parent = names_
     return context
 
 
+@lru_cache(maxsize=4096)
+def _plain(text: str) -> plainexpr.Node | None:
+    """The expression's tree when plainexpr reads it without Jinja (within the limits checked first)."""
+    if len(text) > MAX_EXPRESSION or _depth(text) > MAX_NESTING:
+        return None
+    return plainexpr.parse(text)
+
+
 def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
-    """The value of expression `text` for one row; raises ExpressionError saying what went wrong."""
+    """The value of expression `text` for one row; raises ExpressionError saying what went wrong.
+
+    A plain expression is run without Jinja; whatever that is unsure of (an error above all) Jinja
+    evaluates again, so a value or an error is always the one Jinja gives."""
+    tree = _plain(text)
+    if tree is not None:
+        try:
+            return plainexpr.run(tree, _row_names(row, lang).value, MAX_NUMBER)
+        except Exception:  # noqa: BLE001 - unsure or failing: Jinja says what happens, in its words
+            pass
     compiled = compile_expression(text)
     try:
         return compiled(row_context(row, lang))

@@ -1,87 +1,65 @@
-"""The rules sections of a game.yaml: `scoring:` (a score sheet as data), `setup:` (set-up rules as data).
+"""The `scoring:` section of a game.yaml (a score sheet as data); the `setup:` section is
+components/setuprules.py, what both share components/sections.py (each command builds only its own).
 
 The models type the sections (unknown keys, wrong types: located by the input layer); `scoring_problems`
-and `setup_problems` then check what a type cannot: every name an expression reads is a field, a table
-or a name the engine gives; every `{placeholder}` of a message is one the rule fills in. Each mistake is
-one located problem (`FILE:LINE:COL`). docs/scoring.md and docs/setups.md describe the vocabulary; the
-engines that run it are scoring/datasheet.py and validator/rulebook.py.
+(and setuprules' `setup_problems`) then check what a type cannot: every name an expression reads is a
+field, a table or a name the engine gives; every `{placeholder}` of a message is one the rule fills
+in. Each mistake is one located problem (`FILE:LINE:COL`). docs/scoring.md and docs/setups.md describe
+the vocabulary; the engines that run it are scoring/datasheet.py and validator/rulebook.py.
 """
 
 from __future__ import annotations
 
-import string
-from collections.abc import Iterable
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+from pydantic import Field, StrictBool, StrictInt, field_validator
 
 from pnpforge.components import expressions
-from pnpforge.errors import InputError, Problem
+from pnpforge.components.sections import (
+    Lang,
+    LocalText,
+    Said,
+    Strict,
+    Text,
+    Word,
+    english,
+    in_language,
+    literal,
+    message_problems,
+    texts,
+    typed,
+)
+from pnpforge.errors import Problem
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import Path_, Source, validate
+from pnpforge.sourcefile import Path_, Source
 
 __all__ = [
-    "BOARD_NAMES",
     "PLAYER_NAMES",
-    "RULE_KINDS",
     "GAME_NAMES",
     "Check",
     "FieldSpec",
     "Item",
-    "PieceSpec",
-    "RuleSpec",
     "ScoringSection",
-    "SetupSection",
     "TieBreakSpec",
     "english",
     "literal",
     "scoring_problems",
     "scoring_texts",
-    "setup_problems",
-    "setup_texts",
     "in_language",
+    "message_problems",
     "texts",
     "typed",
 ]
 
-M = TypeVar("M", bound=BaseModel)
-Lang = Literal["en", "ja"]
-LocalText = str | dict[Lang, str]
 Key = Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$", max_length=40)]
-Word = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9 _-]*$", max_length=40)]
 Expression = Annotated[str, Field(max_length=expressions.MAX_EXPRESSION)]
 Label = Annotated[str, Field(min_length=1, max_length=60)]  # a sheet's word: a breakdown key, a noun
-Text = Annotated[str, Field(min_length=1, max_length=400)]
 
 # names the score engine gives every per-player expression, beside the fields and tables
 PLAYER_NAMES = ("name", "seat", "players")
 # and every expression over the whole game (`ends_when`, game checks): each player field `f` is `f_all`
 GAME_NAMES = ("players",)
-# names a set-up rule's message may say, by rule kind (docs/setups.md lists them)
-BOARD_NAMES = ("players",)
-
-
-class Strict(BaseModel):
-    # built when first used: a command that scores never pays for the set-up rules' models, nor the reverse
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
-
-
-def english(text: LocalText) -> str:
-    """A text's English (the catalog key other languages are looked up by)."""
-    return text if isinstance(text, str) else text.get("en") or next(iter(text.values()), "")
-
-
-def literal(*values: str) -> Any:
-    """`Literal[values]`, made at run time from a section's names (a score file's `game`, a choice)."""
-    return Literal[values]
-
-
-def texts(text: LocalText | None) -> dict[str, str]:
-    """A text per language, English included (a plain text is English)."""
-    if text is None:
-        return {}
-    return {"en": text} if isinstance(text, str) else {str(k): v for k, v in text.items()}
 
 
 class ByKey(Strict):
@@ -212,109 +190,7 @@ class ScoringSection(Strict):
         return fields
 
 
-# ---- set-up rules
-
-
-RULE_KINDS = (
-    "count",
-    "on-terrain",
-    "not-adjacent",
-    "adjacent-required",
-    "max-group",
-    "connected",
-    "regions-at-least",
-    "fixed",
-    "one-per-cell",
-)
-Selector = Word | list[Word]
-
-
-class PieceSpec(Strict):
-    label: LocalText
-    mark: Literal["token", "cube", "pyramid", "disc", "ring", "cylinder"] = "token"
-    counts: dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")], StrictInt] = Field(
-        default_factory=dict, description="player count -> pieces each player has (none: any number)"
-    )
-
-
-class Placed(Strict):
-    piece: Word
-    at: tuple[StrictInt, StrictInt]
-    player: StrictInt | None = None
-
-
-class RuleSpec(Strict):
-    """One rule of the vocabulary; each kind reads only its own parameters (docs/setups.md)."""
-
-    kind: str
-    code: Word
-    message: LocalText
-    pieces: Selector | None = None
-    to: Selector | None = None
-    terrain: Word | list[Word] | None = None
-    most: StrictInt | None = None
-    least: StrictInt | None = None
-    at_least: StrictInt | None = None
-    placed: list[Placed] | None = None
-
-
-class Board(Strict):
-    """The board's cells: the spec's own `hexmap` element (`hexmap: COMPONENT`, its cells as it prints
-    them), or a YAML data file of the game read the way a hexmap's `source` reads one."""
-
-    hexmap: str | None = Field(None, description="a component of this game.yaml holding a `hexmap` element")
-    data: str | None = Field(None, description="YAML file beside game.yaml, e.g. farm.yaml")
-    list: str = Field("cells", description="Dotted key of the list of items")
-    match: dict[str, str] = Field(default_factory=dict, description="Pick items with these fields")
-    cells: str = Field("", description="Key of the cell list in each item; '' (default) if items are cells")
-    terrain: str = Field("terrain", description="Key of a cell's terrain in each item")
-
-
-class SetupSection(Strict):
-    board: Board
-    pieces: dict[Word, PieceSpec] = Field(min_length=1, max_length=50)
-    rules: list[RuleSpec] = Field(default_factory=list, max_length=100)
-    title: LocalText = ""
-    key: LocalText = ""
-    terrain_colours: dict[Word, str] = Field(default_factory=dict)
-    player_colours: list[str] = Field(default_factory=lambda: ["red", "blue", "green", "yellow", "black"])
-    words: list[Text] | dict[Text, dict[Lang, str]] = Field(
-        default_factory=dict, description="words said as data (the terrains on the picture's key), translated"
-    )
-    cell_mm: float = Field(9.0, gt=2, le=40)
-
-
-# the parameters each rule kind takes (required ones first, then optional)
-RULE_PARAMETERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "count": (("pieces",), ("most", "least")),
-    "on-terrain": (("pieces", "terrain"), ()),
-    "not-adjacent": (("pieces",), ("to",)),
-    "adjacent-required": (("pieces", "to"), ()),
-    "max-group": (("pieces", "most"), ()),
-    "connected": (("terrain",), ()),
-    "regions-at-least": (("pieces", "at_least"), ()),
-    "fixed": (("placed",), ()),
-    "one-per-cell": ((), ()),
-}
-# the `{names}` each rule kind's message may use
-RULE_NAMES: dict[str, tuple[str, ...]] = {
-    "count": ("player", "piece", "count", "most", "least"),
-    "on-terrain": ("cell", "piece", "terrain", "player"),
-    "not-adjacent": ("a", "b", "piece", "other"),
-    "adjacent-required": ("cell", "piece", "to"),
-    "max-group": ("cells", "count", "most"),
-    "connected": ("terrain", "groups", "cells"),
-    "regions-at-least": ("cells", "count", "least"),
-    "fixed": ("cell", "piece", "player"),
-    "one-per-cell": ("cell", "count"),
-}
-PARAMETERS = ("pieces", "to", "terrain", "most", "least", "at_least", "placed")
-
-
 # ---- the words a section says
-
-
-Said = list[tuple[str, LocalText | None]]  # (English text, its text per language when the section gives it)
 
 
 def scoring_texts(section: ScoringSection) -> Said:
@@ -347,69 +223,7 @@ def scoring_texts(section: ScoringSection) -> Said:
     return said
 
 
-def setup_texts(section: SetupSection) -> Said:
-    """Every text set-up rules say, by its English: pieces, rule messages, the picture's title and key."""
-    said: Said = [(name, spec.label) for name, spec in section.pieces.items()]
-    said += [(english(spec.label), spec.label) for spec in section.pieces.values()]
-    said += [(english(rule.message), rule.message) for rule in section.rules]
-    said += [(english(text), text) for text in (section.title, section.key) if english(text)]
-    said += [(terrain, None) for terrain in section.terrain_colours]
-    given = section.words if isinstance(section.words, dict) else dict.fromkeys(section.words, {})
-    said += [(word, {"en": word, **said_as}) for word, said_as in given.items()]
-    return said
-
-
-def in_language(said: Said, lang: str) -> dict[str, str]:
-    """The texts a section gives in `lang`, keyed by their English (what `Game.names` looks up first)."""
-    found: dict[str, str] = {}
-    for key, text in said:
-        translated = texts(text).get(lang) if text is not None else None
-        if key and translated and translated != key:
-            found[key] = translated
-    return found
-
-
 # ---- checks beyond types
-
-
-def placeholders(text: str) -> list[str]:
-    """The `{names}` a message fills in (a bad brace is a problem of its own)."""
-    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
-
-
-def typed(model: type[M], source: Source, at: Path_) -> M:
-    """The section typed by `model`; a mistyped key is one problem (its unknown key), not two (a key
-    missing on the same line as well)."""
-    try:
-        return validate(model, source, at)
-    except InputError as error:
-        unknown = {p.line for p in error.problems if str(p.message).startswith("unknown key ")}
-        kept = [
-            p for p in error.problems if not (str(p.message).startswith("missing key ") and p.line in unknown)
-        ]
-        raise InputError(kept) from None
-
-
-def _message_problems(source: Source, path: Path_, message: LocalText, known: Iterable[str]) -> list[Problem]:
-    allowed = set(known)
-    at = path
-    for lang, text in texts(message).items():
-        at = path if isinstance(message, str) else (*path, lang)
-        try:
-            names = placeholders(text)
-        except ValueError:
-            return [
-                source.problem(at, Phrase(N_("a message's braces do not pair up: {text}"), text=repr(text)))
-            ]
-        for name in names:
-            if name not in allowed:
-                said = Phrase(
-                    N_("unknown name {name} in the message (expected one of: {known})"),
-                    name=repr(name),
-                    known=sorted(allowed),
-                )
-                return [source.problem(at, said)]
-    return []
 
 
 def _expression_problem(source: Source, path: Path_, text: str | int, known: set[str]) -> Problem | None:
@@ -476,7 +290,7 @@ def _check_problems(
     if said_text is not None:
         said_names = (names | ({"most", "value"} if limit else set())) - set(expressions.FUNCTIONS)
         problems.extend(
-            _message_problems(source, (*here, "message" if check.message else "what"), said_text, said_names)
+            message_problems(source, (*here, "message" if check.message else "what"), said_text, said_names)
         )
     return problems
 
@@ -537,7 +351,7 @@ def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scor
     for index, shown in enumerate(section.shows):
         problems.append(_expression_problem(source, (*at, "shows", index, "value"), shown.value, per_player))
     for index, table in enumerate(section.sheets):
-        problems.extend(_message_problems(source, (*at, "sheets", index, "title"), table.title, game))
+        problems.extend(message_problems(source, (*at, "sheets", index, "title"), table.title, game))
         for column, shown in enumerate(table.columns):
             where = (*at, "sheets", index, "columns", column, "value")
             problems.append(_expression_problem(source, where, shown.value, per_player))
@@ -553,60 +367,3 @@ def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scor
     if section.ends_when is not None:
         problems.append(_expression_problem(source, (*at, "ends_when"), section.ends_when, game_totals))
     return [p for p in problems if p is not None]
-
-
-def _selector_problems(source: Source, path: Path_, selector: Any, pieces: set[str]) -> list[Problem]:
-    for index, name in enumerate([selector] if isinstance(selector, str) else selector):
-        if name not in pieces:
-            at = path if isinstance(selector, str) else (*path, index)
-            said = Phrase(
-                N_("unknown piece {name} (expected one of: {known})"), name=repr(name), known=sorted(pieces)
-            )
-            return [source.problem(at, said)]
-    return []
-
-
-def setup_problems(section: SetupSection, source: Source, at: Path_ = ("setup",)) -> list[Problem]:
-    """What a type cannot say about set-up rules: rule kinds, their parameters, pieces, messages."""
-    problems: list[Problem] = []
-    pieces = set(section.pieces)
-    if (section.board.hexmap is None) == (section.board.data is None):
-        said = Phrase.word(N_("expected the board as `hexmap: COMPONENT` or `data: FILE` (one of them)"))
-        problems.append(source.problem((*at, "board"), said))
-    for index, rule in enumerate(section.rules):
-        here = (*at, "rules", index)
-        if rule.kind not in RULE_PARAMETERS:
-            said = Phrase(
-                N_("unknown rule kind {kind} (expected one of: {known})"),
-                kind=repr(rule.kind),
-                known=list(RULE_KINDS),
-            )
-            problems.append(source.problem((*here, "kind"), said))
-            continue
-        required, optional = RULE_PARAMETERS[rule.kind]
-        given = [p for p in PARAMETERS if getattr(rule, p) is not None]
-        missing = [p for p in required if p not in given]
-        extra = [p for p in given if p not in required and p not in optional]
-        if missing:
-            said = Phrase(N_("rule {kind} needs {names}"), kind=rule.kind, names=missing)
-            problems.append(source.problem(here, said))
-            continue
-        if extra:
-            said = Phrase(
-                N_("rule {kind} takes no {name} (it takes: {known})"),
-                kind=rule.kind,
-                name=repr(extra[0]),
-                known=[*required, *optional],
-            )
-            problems.append(source.problem((*here, extra[0]), said))
-            continue
-        for key in ("pieces", "to"):
-            value = getattr(rule, key)
-            if value is not None:
-                problems.extend(_selector_problems(source, (*here, key), value, pieces))
-        for p_index, placed in enumerate(rule.placed or []):
-            problems.extend(
-                _selector_problems(source, (*here, "placed", p_index, "piece"), placed.piece, pieces)
-            )
-        problems.extend(_message_problems(source, (*here, "message"), rule.message, RULE_NAMES[rule.kind]))
-    return problems

@@ -809,7 +809,7 @@ class Spec(Strict):
         description="The spec's own inline icons for rich text (`:name:`): name -> SVG or PNG file",
     )
     components: list[Component] = Field(min_length=1)
-    # the rules sections are typed where they are used (score, validate: pnpforge.components.gamerules), so a
+    # the rules sections are typed where they are used (score: gamerules, validate: setuprules), so a
     # build does not pay for their models; `pnpforge schema` shows their schemas here all the same
     scoring: dict[str, Any] | None = Field(None, description="The score sheet as data (docs/scoring.md)")
     setup: dict[str, Any] | None = Field(None, description="The set-up rules as data (docs/setups.md)")

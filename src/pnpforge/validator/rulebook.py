@@ -19,17 +19,9 @@ from typing import Annotated, Any
 from pydantic import Field, StrictInt, create_model
 
 from pnpforge import catalog
-from pnpforge.components.gamerules import Board as BoardSpec
-from pnpforge.components.gamerules import (
-    RuleSpec,
-    SetupSection,
-    english,
-    in_language,
-    literal,
-    setup_problems,
-    setup_texts,
-    typed,
-)
+from pnpforge.components.sections import english, in_language, literal, typed
+from pnpforge.components.setuprules import Board as BoardSpec
+from pnpforge.components.setuprules import RuleSpec, SetupSection, setup_problems, setup_texts
 from pnpforge.errors import InputError, Problem
 from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency

@@ -1,0 +1,349 @@
+"""The plain part of the expression language, read and run without Jinja (components/expressions.py).
+
+Most expressions of a score sheet are a name, a number, arithmetic, a comparison, `| sum`, a
+`min(...)` or a `table[key]`: this module parses those the way Jinja's parser does (the same
+precedence, the same tree, so the same names in the same order) and evaluates them the way Jinja's
+compiled code would (the same Python operations, the sandbox's bound on `*`). Whatever it is unsure
+of — any other syntax, a name the row lacks, a value of a surprising type, an operation that raises —
+it gives up (`Unsure`) and Jinja decides, so the value or the error said is Jinja's own. It never
+decides an error itself.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import Any, cast
+
+__all__ = ["MISSING", "Node", "Unsure", "parse", "names", "run"]
+
+MISSING = object()  # what a name's lookup gives when the row lacks it
+
+Node = tuple[Any, ...]  # ("const", v) ("name", n) ("bin", op, l, r) ("unary", op, x) ("and"/"or", l, r)
+# ("cond", test, yes, no) ("compare", first, ((op, x), ...)) ("concat", (x, ...)) ("filter", x, name)
+# ("call", function, (x, ...)) ("item", x, key)
+
+_TOKEN = re.compile(
+    r"\s*(?:"
+    r"(?P<int>0|[1-9][0-9]*)(?![\w.])"
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?![^\x00-\x7f])"
+    r"|(?P<str>'[ -&(-\[\]-~]*'|\"[ !#-\[\]-~]*\")"
+    r"|(?P<op>//|==|!=|<=|>=|[-+*/%~()<>|,\[\]])"
+    r")"
+)
+_END = re.compile(r"\s*")
+KEYWORDS = frozenset({"and", "or", "not", "if", "else", "in", "is"})
+CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none": None, "None": None}
+# names Jinja treats specially, or that the expression's own `result` assignment uses: Jinja reads them
+RESERVED = frozenset({"result", "range", "loop", "self", "super", "caller", "varargs", "kwargs"})
+CALLS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs, "round": round}
+FILTERS: dict[str, Callable[[Any], Any]] = {
+    "sum": lambda v: sum(v, 0),
+    "length": len,
+    "count": len,
+    "max": max,  # Jinja's compares texts ignoring case: only numbers come here
+    "min": min,
+}
+COMPARE = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+BINARY = {
+    "+": operator.add,
+    "-": operator.sub,
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
+}
+MAX_DEPTH = 40  # a deeper tree (or parse) is Jinja's to compile (its compiler may say "nested too deeply")
+
+
+class Unsure(Exception):
+    """Not for this module to say: Jinja parses or evaluates the expression."""
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.tokens: list[tuple[str, Any]] = []
+        at, end = 0, len(text)
+        while True:
+            found = _TOKEN.match(text, at)
+            if found is None:
+                rest = _END.match(text, at)
+                if rest is None or rest.end() != end:
+                    raise Unsure(text)
+                break
+            kind = found.lastgroup
+            assert kind is not None
+            value = found.group(kind)
+            self.tokens.append(
+                (kind, int(value) if kind == "int" else value[1:-1] if kind == "str" else value)
+            )
+            at = found.end()
+        self.at = 0
+        self.nest = 0
+
+    def deeper(self) -> None:
+        self.nest += 1
+        if self.nest > MAX_DEPTH:
+            raise Unsure("deep")
+
+    def peek(self, kind: str, value: Any = None) -> bool:
+        if self.at >= len(self.tokens):
+            return False
+        token = self.tokens[self.at]
+        return token[0] == kind and (value is None or token[1] == value)
+
+    def take(self, kind: str, value: Any = None) -> Any:
+        if not self.peek(kind, value):
+            raise Unsure(kind)
+        self.at += 1
+        return self.tokens[self.at - 1][1]
+
+    def word(self, value: str) -> bool:
+        if self.peek("name", value):
+            self.at += 1
+            return True
+        return False
+
+    def op(self, *values: str) -> str | None:
+        for value in values:
+            if self.peek("op", value):
+                self.at += 1
+                return value
+        return None
+
+    # Jinja's parser (jinja2.parser.Parser), rule by rule, for the plain subset
+
+    def condexpr(self) -> Node:
+        self.deeper()
+        node = self.or_()
+        while self.word("if"):
+            test = self.or_()
+            if not self.word("else"):
+                raise Unsure("if")  # no `else`: Jinja's undefined value, Jinja's to say
+            node = ("cond", test, node, self.condexpr())
+        self.nest -= 1
+        return node
+
+    def or_(self) -> Node:
+        node = self.and_()
+        while self.word("or"):
+            node = ("or", node, self.and_())
+        return node
+
+    def and_(self) -> Node:
+        node = self.not_()
+        while self.word("and"):
+            node = ("and", node, self.not_())
+        return node
+
+    def not_(self) -> Node:
+        if self.word("not"):
+            self.deeper()
+            node = ("unary", "not", self.not_())
+            self.nest -= 1
+            return node
+        return self.compare()
+
+    def compare(self) -> Node:
+        first = self.math1()
+        ops = []
+        while (op := self.op(*COMPARE)) is not None:
+            ops.append((op, self.math1()))
+        if self.peek("name", "in") or self.peek("name", "not"):
+            raise Unsure("in")
+        return ("compare", first, tuple(ops)) if ops else first
+
+    def math1(self) -> Node:
+        node = self.concat()
+        while (op := self.op("+", "-")) is not None:
+            node = ("bin", op, node, self.concat())
+        return node
+
+    def concat(self) -> Node:
+        nodes = [self.math2()]
+        while self.op("~"):
+            nodes.append(self.math2())
+        return ("concat", tuple(nodes)) if len(nodes) > 1 else nodes[0]
+
+    def math2(self) -> Node:
+        node = self.unary(True)
+        while (op := self.op("//", "*", "/", "%")) is not None:
+            if self.peek("op", "*"):
+                raise Unsure("**")  # `* *` is not Jinja's `**`, but left to Jinja all the same
+            node = ("bin", op, node, self.unary(True))
+        return node
+
+    def unary(self, with_filter: bool) -> Node:
+        op = self.op("-", "+")
+        self.deeper()
+        node = ("unary", op, self.unary(False)) if op else self.primary()
+        while self.op("["):  # Jinja's postfix: `table[key]`
+            node = ("item", node, self.condexpr())
+            self.take("op", "]")
+        self.nest -= 1
+        if self.peek("op", "("):
+            raise Unsure("call")
+        while with_filter and self.op("|"):
+            name = self.take("name")
+            if name not in FILTERS or self.peek("op", "("):
+                raise Unsure(name)
+            node = ("filter", node, name)
+        if self.peek("name", "is") or self.peek("op", "("):
+            raise Unsure("is")
+        return node
+
+    def primary(self) -> Node:
+        if self.peek("int") or self.peek("str"):
+            value = self.tokens[self.at][1]
+            self.at += 1
+            if self.peek("str"):
+                raise Unsure("strings")  # Jinja joins 'a' 'b'
+            return ("const", value)
+        if self.op("("):
+            node = self.condexpr()
+            self.take("op", ")")
+            return node
+        name = self.take("name")
+        if name in CONSTANTS:
+            return ("const", CONSTANTS[name])
+        if name in KEYWORDS or name in RESERVED:
+            raise Unsure(name)
+        if name in CALLS and self.op("("):
+            args = [self.condexpr()]
+            while self.op(","):
+                args.append(self.condexpr())
+            self.take("op", ")")
+            return ("call", name, tuple(args))
+        return ("name", name)
+
+
+def _depth(node: Node) -> int:
+    return 1 + max((_depth(child) for child in _children(node)), default=0)
+
+
+def _children(node: Node) -> Iterator[Node]:
+    """A node's sub-expressions in the order Jinja's `find_all` visits them (a condition's test first)."""
+    kind = node[0]
+    if kind == "bin":
+        yield from node[2:]
+    elif kind == "item":
+        yield from node[1:]
+    elif kind == "unary" or kind == "filter":
+        yield node[2] if kind == "unary" else node[1]
+    elif kind in ("and", "or") or kind == "cond":
+        yield from node[1:]
+    elif kind == "compare":
+        yield node[1]
+        yield from (x for _, x in node[2])
+    elif kind == "concat" or kind == "call":
+        yield from node[-1]
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> Node | None:
+    """The expression's tree when it is in the plain subset (and so compiles in Jinja), else None."""
+    try:
+        reader = _Reader(text)
+        if not reader.tokens:
+            return None
+        node = reader.condexpr()
+        if reader.at != len(reader.tokens) or _depth(node) > MAX_DEPTH:
+            return None
+    except (Unsure, RecursionError):
+        return None
+    return node
+
+
+def names(node: Node) -> tuple[str, ...]:
+    """The names the expression reads, as Jinja's `find_all(Name)` lists them (the whole expression
+    itself not among them, as there), without repeats; a call's function is no name read."""
+    found: list[str] = []
+
+    def visit(parent: Node) -> None:
+        for child in _children(parent):
+            if child[0] == "name" and child[1] not in CALLS:  # Jinja's globals are no row's names
+                found.append(child[1])
+            visit(child)
+
+    visit(node)
+    return tuple(dict.fromkeys(found))
+
+
+def _numbers(*values: Any) -> None:
+    if not all(isinstance(v, int | float) for v in values):
+        raise Unsure("type")
+
+
+def _bounded(value: Any, most: int) -> Any:
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and ((isinstance(value, float) and not math.isfinite(value)) or abs(value) > most):
+        raise Unsure("large")  # the sandbox's error: Jinja's to say
+    return value
+
+
+def run(node: Node, lookup: Callable[[str], Any], most: int) -> Any:
+    """The expression's value, as Jinja's compiled code computes it; `lookup(name)` is a name's value
+    (it raises Unsure when the row lacks it); numbers beyond `most` are the sandbox's to refuse."""
+    kind = node[0]
+    if kind == "const":
+        return node[1]
+    if kind == "name":
+        value = lookup(node[1])
+        if value is MISSING:
+            raise Unsure(node[1])  # Jinja's undefined name, or a global function as a value
+        return value
+    if kind == "bin":
+        left, right = run(node[2], lookup, most), run(node[3], lookup, most)
+        _numbers(left, right)
+        if node[1] == "*":
+            return _bounded(operator.mul(left, right), most)
+        return BINARY[node[1]](left, right)
+    if kind == "unary":
+        value = run(node[2], lookup, most)
+        return not value if node[1] == "not" else -value if node[1] == "-" else +value
+    if kind == "and":
+        return run(node[1], lookup, most) and run(node[2], lookup, most)
+    if kind == "or":
+        return run(node[1], lookup, most) or run(node[2], lookup, most)
+    if kind == "cond":
+        return run(node[2], lookup, most) if run(node[1], lookup, most) else run(node[3], lookup, most)
+    if kind == "compare":
+        left = run(node[1], lookup, most)
+        result: Any = True
+        for op, operand in node[2]:  # Python's chain, as Jinja writes it: `a < b < c`
+            right = run(operand, lookup, most)
+            result = COMPARE[op](left, right)
+            if not result:
+                return result
+            left = right
+        return result
+    if kind == "concat":
+        return "".join(str(run(x, lookup, most)) for x in node[1])
+    if kind == "filter":
+        value = run(node[1], lookup, most)
+        if node[2] == "sum" and not isinstance(value, list):
+            raise Unsure("sum")
+        numbers = isinstance(value, list) and value and all(isinstance(v, int | float) for v in value)
+        if node[2] in ("max", "min") and not numbers:
+            raise Unsure(node[2])  # an empty list is Jinja's undefined; texts compare ignoring case
+        return FILTERS[node[2]](value)
+    if kind == "item":
+        container: Any = run(node[1], lookup, most)
+        key: Any = run(node[2], lookup, most)
+        if not (isinstance(container, dict | list) and isinstance(key, int | str)):
+            raise Unsure("item")
+        return cast(Any, container)[key]  # a missing key: the sandbox's undefined, Jinja's to say
+    if kind == "call":
+        if lookup(node[1]) is not MISSING:  # a row's own `min` shadows the function: Jinja's to say
+            raise Unsure(node[1])
+        return CALLS[node[1]](*(run(x, lookup, most) for x in node[2]))
+    raise Unsure(kind)
