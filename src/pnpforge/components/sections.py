@@ -8,7 +8,7 @@ never builds the score sheet's, nor imports the expression language; `score` nev
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,6 +25,7 @@ __all__ = [
     "Strict",
     "Text",
     "Word",
+    "checked",
     "english",
     "in_language",
     "literal",
@@ -92,6 +93,16 @@ def typed(model: type[M], source: Source, at: Path_) -> M:
             p for p in error.problems if not (str(p.message).startswith("missing key ") and p.line in unknown)
         ]
         raise InputError(kept) from None
+
+
+def checked(model: type[M], source: Source, key: str, problems: Callable[[M, Source], list[Problem]]) -> M:
+    """A rules section (`key` of game.yaml) typed by `model` and checked: every problem raised at once,
+    each at its line."""
+    section = typed(model, source, (key,))
+    found = problems(section, source)
+    if found:
+        raise InputError(found)
+    return section
 
 
 def message_problems(source: Source, path: Path_, message: LocalText, known: Iterable[str]) -> list[Problem]:

@@ -32,8 +32,8 @@ from pnpforge.components.gamerules import (
     literal,
     scoring_problems,
     scoring_texts,
-    typed,
 )
+from pnpforge.components.sections import checked
 from pnpforge.errors import InputError, quoted
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -509,10 +509,7 @@ def load(game: catalog.GameFolder) -> DataSheet | None:
         return None
     key = (game.id, source)
     if key not in _sheets:
-        section = typed(ScoringSection, source, (SECTION,))
-        problems = scoring_problems(section, source)
-        if problems:
-            raise InputError(problems)
+        section = checked(ScoringSection, source, SECTION, scoring_problems)
         _sheets[key] = DataSheet(game.id, game.path.resolve(), section, source)
     return _sheets[key]
 

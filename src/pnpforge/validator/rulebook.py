@@ -19,7 +19,7 @@ from typing import Annotated, Any
 from pydantic import Field, StrictInt, create_model
 
 from pnpforge import catalog
-from pnpforge.components.sections import english, in_language, literal, typed
+from pnpforge.components.sections import checked, english, in_language, literal
 from pnpforge.components.setuprules import Board as BoardSpec
 from pnpforge.components.setuprules import RuleSpec, SetupSection, setup_problems, setup_texts
 from pnpforge.errors import InputError, Problem
@@ -363,10 +363,7 @@ def load(game: catalog.GameFolder) -> Rulebook | None:
         return None
     key = (game.id, source)
     if key not in _books:
-        section = typed(SetupSection, source, (SECTION,))
-        problems = setup_problems(section, source)
-        if problems:
-            raise InputError(problems)
+        section = checked(SetupSection, source, SECTION, setup_problems)
         _books[key] = Rulebook(game.id, game.path.resolve(), section, source)
     return _books[key]
 
