@@ -21,12 +21,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
-
 from pnpforge.gamekit import (
     N_,
+    BaseModel,
     BoardPicture,
     CellShape,
+    ConfigDict,
     Coord,
     HeavyEdge,
     Hex,
@@ -38,6 +38,8 @@ from pnpforge.gamekit import (
     Rotation,
     SetupModel,
     Source,
+    StrictBool,
+    StrictInt,
     components,
     folder_id,
     hex_centre,
@@ -53,6 +55,7 @@ from pnpforge.gamekit import (
     spread,
     validate,
 )
+from pnpforge.gamekit import Key as Field
 
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[

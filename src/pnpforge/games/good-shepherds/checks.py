@@ -23,8 +23,6 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import StrictBool, StrictInt
-
 from pnpforge.gamekit import (
     N_,
     BoardPicture,
@@ -38,6 +36,8 @@ from pnpforge.gamekit import (
     Report,
     SetupModel,
     Source,
+    StrictBool,
+    StrictInt,
     components,
     folder_id,
     hex_adjacency,

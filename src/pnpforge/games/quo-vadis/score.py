@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator
-
 from pnpforge.gamekit import (
     N_,
+    BeforeValidator,
     Count,
     Field,
     InputError,
