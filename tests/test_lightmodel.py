@@ -137,7 +137,7 @@ def _run(cache: Path) -> list[str]:
 def test_the_schema_is_kept_and_the_next_process_needs_no_pydantic_model(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     assert _run(cache) == ["Ann", "7", "True"]  # made by pydantic the first time
-    kept = list((cache / "pnpforge" / "schemas").glob("*.pickle"))
+    kept = list((cache / "pnpforge" / "schemas").glob("*.marshal"))
     assert len(kept) == 1
     assert _run(cache) == ["Ann", "7", "False"]  # then read: pydantic's model machinery never imported
     kept[0].write_bytes(kept[0].read_bytes()[:-3] + b"xyz")  # tampered: its signature no longer matches

@@ -19,20 +19,19 @@ pydantic_core's validator (already imported with pydantic) checks data against. 
   `__dict__` and `__pydantic_fields_set__`), so validation, the values and the errors (`.errors()`,
   types, locations, messages) are pydantic's own.
 
-What is kept holds plain data only: every class, validator and default that is not plain data is
-written as its position in the models' walk and found again by walking them (the file is read by an
-unpickler that refuses any global), so a validator may be a closure.
+What is kept holds plain data only (written by marshal): every class, validator and default that is
+not plain data is written as its position in the models' walk and found again by walking them, so a
+validator may be a closure.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
-import pickle
+import marshal
 import sys
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 from pnpforge import usercache
@@ -95,40 +94,32 @@ class _Strict:
         return "Strict"
 
 
-class AfterValidator:
+class _Calls:
+    __slots__ = ("func",)
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
+
+    def __repr__(self) -> str:
+        return type(self).__name__
+
+
+class AfterValidator(_Calls):
     """`func(value)` run after the type's own check, as pydantic's AfterValidator."""
 
-    __slots__ = ("func",)
-
-    def __init__(self, func: Callable[[Any], Any]) -> None:
-        self.func = func
-
-    def __repr__(self) -> str:
-        return "AfterValidator"
+    __slots__ = ()
 
 
-class BeforeValidator:
+class BeforeValidator(_Calls):
     """`func(value)` run before the type's own check, as pydantic's BeforeValidator."""
 
-    __slots__ = ("func",)
-
-    def __init__(self, func: Callable[[Any], Any]) -> None:
-        self.func = func
-
-    def __repr__(self) -> str:
-        return "BeforeValidator"
+    __slots__ = ()
 
 
-class Discriminator:
+class Discriminator(_Calls):
     """Which member of a union an input is, `func(value)` naming its `Tag`, as pydantic's."""
 
-    __slots__ = ("func",)
-
-    def __init__(self, func: Callable[[Any], Any]) -> None:
-        self.func = func
-
-    def __repr__(self) -> str:
-        return "Discriminator"
+    __slots__ = ()
 
 
 class Tag:
@@ -394,7 +385,7 @@ class _Walk:
         return _name(kind)
 
     def marker(self, mark: Any) -> str:
-        if isinstance(mark, AfterValidator | BeforeValidator | Discriminator):
+        if isinstance(mark, _Calls):
             return f"{mark!r}({self.callable(mark.func)})"
         if isinstance(mark, KeyInfo):
             return self.key(mark)
@@ -506,29 +497,45 @@ def _pointed(schema: Any, classes: dict[int, type[BaseModel]]) -> Any:
 # -- keeping it ---------------------------------------------------------------------------------------
 
 
-class _Keeper(pickle.Pickler):
-    def __init__(self, file: io.BytesIO, index: dict[int, int]) -> None:
-        super().__init__(file, protocol=5)
-        self.index = index
-
-    def persistent_id(self, obj: Any) -> Any:
-        if isinstance(obj, _PLAIN) or type(obj) in (list, tuple, dict, set, frozenset):
-            return None
-        if id(obj) in self.index:
-            return self.index[id(obj)]
-        raise pickle.PicklingError(f"{obj!r} is neither plain data nor found by walking the models")
+REF = b"\0pnpforge.lightmodel object\0"  # (REF, k): the walk's k-th object, in a kept schema
 
 
-class _Reader(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, objects: list[Any]) -> None:
-        super().__init__(file)
-        self.objects = objects
+class _NotKept(Exception):
+    """The schema holds an object that is neither plain data nor found by walking the models."""
 
-    def persistent_load(self, pid: Any) -> Any:
-        return self.objects[pid]
 
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name}: a kept schema holds no globals")
+def _kept(node: Any, index: dict[int, int]) -> Any:
+    """`node` as plain data marshal can write: each object the walk found as (REF, its position)."""
+    kind = type(node)
+    if kind is dict:
+        return {_kept(k, index): _kept(v, index) for k, v in node.items()}
+    if kind is list:
+        return [_kept(v, index) for v in node]
+    if kind is tuple:
+        if node and type(node[0]) is bytes and node[0] == REF:
+            raise _NotKept(node)
+        return tuple(_kept(v, index) for v in node)
+    if kind in (set, frozenset):
+        return kind(_kept(v, index) for v in node)
+    if isinstance(node, _PLAIN) and kind in _PLAIN:
+        return node
+    if id(node) in index:
+        return (REF, index[id(node)])
+    raise _NotKept(node)
+
+
+def _found(node: Any, objects: list[Any]) -> Any:
+    """A kept schema with the walk's objects in place again."""
+    kind = type(node)
+    if kind is dict:
+        return {k: _found(v, objects) for k, v in node.items()}
+    if kind is list:
+        return [_found(v, objects) for v in node]
+    if kind is tuple:
+        if len(node) == 2 and type(node[0]) is bytes and node[0] == REF:
+            return objects[node[1]]
+        return tuple(_found(v, objects) for v in node)
+    return node
 
 
 def _versions() -> str:
@@ -545,20 +552,19 @@ def _schema_of(root: type[BaseModel]) -> Any:
     walk.model(root)
     text = "\n\n".join([_versions(), *walk.text])
     digest = hashlib.sha256(text.encode()).hexdigest()
-    path = usercache.folder() / "schemas" / f"{digest[:40]}.pickle"
+    path = usercache.folder() / "schemas" / f"{digest[:40]}.marshal"
     kept = usercache.read_signed(path, MAGIC, digest, SCHEMA_BYTES)
     if kept is not None:
         try:
-            return _Reader(io.BytesIO(kept), walk.objects).load()
-        except (pickle.UnpicklingError, IndexError, EOFError, ValueError, TypeError):
-            pass  # written by another version of this module: made again below
+            return _found(marshal.loads(kept), walk.objects)
+        except (EOFError, ValueError, TypeError, IndexError):
+            pass  # not what this module writes: made again below
     schema = _pydantic_schema(root)
-    out = io.BytesIO()
     try:
-        _Keeper(out, walk.index).dump(schema)
-    except pickle.PicklingError:
+        payload = marshal.dumps(_kept(schema, walk.index))
+    except _NotKept:
         return schema  # not kept: every run takes this path (a test holds the bundled games to the fast one)
-    usercache.write_signed(path, MAGIC, digest, out.getvalue(), SCHEMA_BYTES)
+    usercache.write_signed(path, MAGIC, digest, payload, SCHEMA_BYTES)
     return schema
 
 
@@ -577,14 +583,7 @@ def compiled(cls: type[BaseModel]) -> bool:
     walk = _Walk()
     walk.model(cls)
     try:
-        _Keeper(io.BytesIO(), walk.index).dump(_pydantic_schema(cls))
-    except pickle.PicklingError:
+        _kept(_pydantic_schema(cls), walk.index)
+    except _NotKept:
         return False
     return True
-
-
-def models_of(cls: type[BaseModel]) -> Iterator[type[BaseModel]]:
-    """`cls` and every model its fields reach."""
-    walk = _Walk()
-    walk.model(cls)
-    yield from walk.models
