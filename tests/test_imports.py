@@ -197,7 +197,7 @@ SETUPS = {"pnpforge.table", "pnpforge.table.setupfile", "pnpforge.validator", "p
 SETUPS |= {"pnpforge.validator.setupkit", "pnpforge.validator.picture", "pnpforge.kit"}
 GEOMETRY = {"pnpforge.geometry", "pnpforge.geometry.cells", "pnpforge.geometry.hexgrid"}
 GEOMETRY |= {"pnpforge.geometry.lattice", "pnpforge.geometry.split"}
-SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a report, said
+SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a score sheet, said
 SCORES = {*SHEETS, "pnpforge.scoring.inputs", "pnpforge.scoring.prompts", "pnpforge.table.scorefile"}
 # a score sheet written as data (game.yaml's `scoring:`): its engine, its model and expressions
 SCORES |= {"pnpforge.scoring.datasheet", "pnpforge.components", "pnpforge.components.gamerules"}
@@ -206,7 +206,7 @@ SCORES |= {"pnpforge.components.expressions", "pnpforge.components.plainexpr", "
 TABLE_ALLOWED = {
     # a score file may hold or name a set-up (Ankh, Good Shepherds, Quo Vadis): their checks come too
     "score": {*TABLE_ENGINE, *SCORES, *SETUPS, *GEOMETRY, "pnpforge.cli.score_cmds", "pnpforge.table.linked"},
-    "validate": {*TABLE_ENGINE, *SETUPS, *GEOMETRY, *SHEETS, "pnpforge.cli.check_cmds"},
+    "validate": {*TABLE_ENGINE, *SETUPS, *GEOMETRY, "pnpforge.cli.check_cmds"},
     "setup": {
         *TABLE_ENGINE,
         *SETUPS,
