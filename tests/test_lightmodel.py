@@ -192,3 +192,11 @@ def test_every_bundled_games_models_can_be_kept(found: catalog.GameFolder) -> No
             pytest.fail(
                 f"{model} is a pydantic model: a table command would import pydantic's model machinery"
             )
+
+
+def test_the_kept_schemas_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lightmodel, "KEPT_FILES", 2)
+    for model, data in ((LCell, {"at": [0, 0]}), (LInline, {"cells": []}), (LRoot, GOOD)):
+        model.model_validate(data)  # each root model its own schema
+    kept = list((tmp_path / "cache" / "pnpforge" / "schemas").glob("*.marshal"))
+    assert len(kept) == 2  # the oldest removed

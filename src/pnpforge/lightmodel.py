@@ -56,6 +56,7 @@ __all__ = [
 FORMAT = 1  # bump when what is kept changes shape
 MAGIC = b"pnpforge core schema\n"
 SCHEMA_BYTES = 4 * 1024 * 1024  # a kept schema larger than this is not read (the bundled ones are < 64 KB)
+KEPT_FILES, KEPT_BYTES = 200, 32 * 1024 * 1024  # schemas kept at most (a designer's edits each make one)
 _PLAIN = (str, int, float, bool, bytes, type(None))
 _MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "MISSING"})()
 
@@ -564,7 +565,8 @@ def _schema_of(root: type[BaseModel]) -> Any:
         payload = marshal.dumps(_kept(schema, walk.index))
     except _NotKept:
         return schema  # not kept: every run takes this path (a test holds the bundled games to the fast one)
-    usercache.write_signed(path, MAGIC, digest, payload, SCHEMA_BYTES)
+    if usercache.write_signed(path, MAGIC, digest, payload, SCHEMA_BYTES):
+        usercache.prune(path.parent, path.suffix, KEPT_FILES, KEPT_BYTES)
     return schema
 
 
