@@ -3,8 +3,10 @@ so the table commands never import pydantic's model machinery — and say exactl
 
 from __future__ import annotations
 
+import copy as copy_module
 import json
 import os
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -97,6 +99,11 @@ def test_values_and_model_methods_are_pydantics() -> None:
     assert hash(ours.cells[0]) == hash(LCell(at=(1, 2), kind="sea"))
     with pytest.raises(TypeError, match="frozen"):
         ours.cells[0].kind = "land"  # type: ignore[misc]
+    deep = copy_module.deepcopy(ours)
+    assert (
+        deep == ours and deep.cells[0] is not ours.cells[0] and deep.model_fields_set == ours.model_fields_set
+    )
+    assert pickle.loads(pickle.dumps(ours)) == ours
     copy = ours.model_copy(update={"players": 3})
     assert copy.players == 3 and ours.players == 2 and "players" in copy.model_fields_set
     assert set(LRoot.model_fields) == set(PRoot.model_fields)

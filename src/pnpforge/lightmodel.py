@@ -225,9 +225,9 @@ class BaseModel(metaclass=_Meta):
         for base in reversed(cls.__mro__):
             config.update(base.__dict__.get("model_config", {}))
         cls.model_config = config | config_words
-        for name in cls.__dict__.get("__annotations__", {}):
-            if name.startswith("_") or name == "model_config":
-                continue
+        for name, written in cls.__dict__.get("__annotations__", {}).items():
+            if name.startswith("_") or name == "model_config" or "ClassVar" in str(written):
+                continue  # as pydantic: private names and class variables are no fields
             value = cls.__dict__.get(name, _MISSING)
             defaults[name] = value
             if value is not _MISSING:
@@ -270,6 +270,13 @@ class BaseModel(metaclass=_Meta):
         object.__setattr__(copy, "__pydantic_extra__", None)
         object.__setattr__(copy, "__pydantic_private__", None)
         return copy
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: object.__getattribute__(self, name) for name in BaseModel.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:  # copy, deepcopy and pickle, frozen or not
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
         if self.model_config.get("frozen"):
