@@ -56,6 +56,7 @@ class LRoot(BaseModel):
     cells: list[LCell] = []
     counts: dict[str, int | list[str]] = Key(default_factory=dict)
     note: str | None = None
+    colours: list[str] = Key(default_factory=lambda: ["red"])  # a closure: kept by its place, not its address
 
     @field_validator("note")
     @classmethod

@@ -50,6 +50,7 @@ __all__ = [
     "Tag",
     "create_model",
     "field_validator",
+    "fingerprint",
     "is_model",
 ]
 
@@ -350,13 +351,17 @@ class _Walk:
 
     def callable(self, func: Callable[..., Any]) -> str:
         code = getattr(getattr(func, "__func__", func), "__code__", None)
-        shape = code.co_varnames[: code.co_argcount] if code is not None else repr(func)
+        shape = code.co_varnames[: code.co_argcount] if code is not None else type(func).__qualname__
         return f"{self.keep(func)}{getattr(func, '__qualname__', '')}{shape}"
 
     def value(self, value: Any) -> str:
+        """A default (or a `Key` option) as the fingerprint says it: plain data by its value, anything else
+        by its place in the walk and its kind (never its repr, which may hold its address)."""
         if _plain(value):
             return repr(value)
-        return self.keep(value) + repr(value)
+        if callable(value):
+            return self.callable(value)
+        return self.keep(value) + type(value).__qualname__
 
     def key(self, key: KeyInfo) -> str:
         return f"Key({', '.join(f'{k}={self.value(v)}' for k, v in sorted(key.options.items()))})"
@@ -555,11 +560,21 @@ def _versions() -> str:
     )
 
 
-def _schema_of(root: type[BaseModel]) -> Any:
+def _walked(root: type[BaseModel]) -> tuple[_Walk, str]:
     walk = _Walk()
     walk.model(root)
     text = "\n\n".join([_versions(), *walk.text])
-    digest = hashlib.sha256(text.encode()).hexdigest()
+    return walk, hashlib.sha256(text.encode()).hexdigest()
+
+
+def fingerprint(root: type[BaseModel]) -> str:
+    """What names `root`'s kept schema: every model, field, type, default and validator it reaches, and
+    pydantic's versions (the same in every process, or the schema would be made again each time)."""
+    return _walked(root)[1]
+
+
+def _schema_of(root: type[BaseModel]) -> Any:
+    walk, digest = _walked(root)
     path = usercache.folder() / "schemas" / f"{digest[:40]}.marshal"
     kept = usercache.read_signed(path, MAGIC, digest, SCHEMA_BYTES)
     if kept is not None:
