@@ -34,6 +34,8 @@ def kind_of(value: Any) -> str:
 
 
 class LCell(BaseModel):
+    """A cell of the map (its JSON Schema's description)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     at: tuple[Annotated[StrictInt, Key(ge=-9, le=9)], StrictInt]
     kind: Literal["sea", "land"] = "land"

@@ -23,6 +23,8 @@ from pnpforge import catalog, contract, lightmodel
 
 # pydantic's models of the same files as lightmodels_sample's
 class PCell(pydantic.BaseModel):
+    """A cell of the map (its JSON Schema's description)."""
+
     model_config = pydantic.ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     at: tuple[Annotated[pydantic.StrictInt, pydantic.Field(ge=-9, le=9)], pydantic.StrictInt]
     kind: Literal["sea", "land"] = "land"

@@ -480,6 +480,7 @@ def _pydantic_models(root: type[BaseModel]) -> dict[type[BaseModel], Any]:
             cls.__name__,
             __config__=pydantic.ConfigDict(**cls.model_config),  # type: ignore[typeddict-item]
             __module__=cls.__module__,
+            __doc__=cls.__dict__.get("__doc__"),  # its JSON Schema's description, as pydantic's
             **fields,
         )
         return built[cls]
