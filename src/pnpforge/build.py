@@ -42,6 +42,7 @@ from pnpforge.layouts.imposition.placement import (
     BoardPart,
     PageLayout,
     fits,
+    keeps_bleed,
     pages_that_fit,
 )
 from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, share
@@ -198,7 +199,7 @@ def plan(
         result.pages += [DocPage("duplex-test", side="face"), DocPage("duplex-test", side="back")]
     stream: list[ComponentPieces] = []  # cards, tiles and tokens in a row: they share sheets
     for group in [*groups, None]:
-        shared = group is not None and shares_sheets(group.component)
+        shared = group is not None and shares_sheets(group.component) and not _in_parts(group, frame, duplex)
         # Folded sheets hold fronts on half a page, so pieces with and without backs share none.
         if stream and (
             not shared or _sides_mode(stream[-1], frame, duplex) != _sides_mode(group, frame, duplex)
@@ -608,6 +609,23 @@ def shares_sheets(component: Component) -> bool:
     return component.kind in ("card", "tile", "token")
 
 
+def _too_long(component: Component, piece: Piece, frame: PageFrame) -> bool:
+    """A card, tile or token (rectangular) that fits the page only with less than its bleed past an
+    edge: it is printed in parts, as a board is, each part keeping its bleed."""
+    return (
+        component.kind in ("card", "tile", "token")
+        and component.shape in ("rect", "square")
+        and fits(piece.width, piece.height, frame)
+        and not keeps_bleed(piece.width, piece.height, frame)
+    )
+
+
+def _in_parts(group: ComponentPieces, frame: PageFrame, duplex: str) -> bool:
+    """Whether some of a group's pieces are printed in parts (on sheets of their own, as boards are)."""
+    lay_frame = layout_frame(frame, _sides_mode(group, frame, duplex))
+    return any(_too_long(group.component, piece, lay_frame) for piece in group.pieces)
+
+
 def _net_size(component: Component, piece: Piece) -> tuple[float, float]:
     """A die net's extent with its tabs, laid out on a page big enough to hold it."""
     edge = piece.height if component.faces == 10 else piece.width
@@ -712,7 +730,7 @@ def _component_pages(group: ComponentPieces, frame: PageFrame, duplex: str) -> l
     for pieces in _by_size(group.pieces):
         layouts = _layouts(component, pieces, lay_frame)
         parts = tuple(b.board for lay in layouts for b in lay.blocks if b.board and not b.board.copy)
-        if component.kind == "board" and parts:
+        if parts:
             out.append(DocPage("assembly", pieces=pieces[:1], component=component, board_parts=parts))
             if not parts[0].copies:  # page-sized parts: each copy's pages in turn
                 for copy in range(len(pieces)):
@@ -735,7 +753,7 @@ def _layouts(
     first = pieces[0]
     count = len(pieces)
     gutter = parse_length(component.gutter) if component.gutter is not None else None
-    if component.kind == "board":
+    if component.kind == "board" or _too_long(component, first, frame):
         overlap = parse_length(component.overlap)
         if not 0 <= overlap < min(frame.area) / 2:  # parts must advance across the board
             widest = to_mm(min(frame.area) / 2)
@@ -782,9 +800,9 @@ def _layouts(
             return lattice(
                 count, first.width, first.height, frame, 0.0, flat, outline, shared_edges=True, region=region
             )
-        gap = gutter if gutter is not None else (2 * frame.bleed if layout == "spaced" else frame.bleed)
-        if shape == "circle" and layout == "spaced" and gutter is None:
-            gap = 2 * frame.bleed
+        # Apart, each keeps its whole bleed only two bleeds from its neighbour (a round piece shares no
+        # cut line): a smaller gutter would leave each half its bleed, so it is raised to that.
+        gap = max(spaced_gutter, 2 * frame.bleed)
         return lattice(count, first.width, first.height, frame, gap, flat, outline, region=region)
     if layout == "spaced":
         pages = grid(
