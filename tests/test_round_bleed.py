@@ -6,21 +6,25 @@ midline lay the neighbour's bleed, in the neighbour's colour."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import MM
+from click.testing import CliRunner
+from conftest import MM, SpecMaker
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
 from pnpforge.build import BuildOptions, Plan, back_of, plan
 from pnpforge.catalog import games
+from pnpforge.cli import main
 from pnpforge.components.load import load_target
 from pnpforge.draw import write
 from pnpforge.export.pages import margins, render, side_page
 from pnpforge.export.sides import Side
+from pnpforge.fonts import FontRegistry
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.imposition.placement import Placement, to_page
 from pnpforge.layouts.shapes import trim_outline
@@ -158,3 +162,51 @@ def test_round_tokens_and_hexes_keep_their_own_art_out_to_their_whole_bleed(
 def test_every_bundled_game_with_round_pieces_is_read() -> None:
     """The games read above: all but The Good Shepherds (boards, cards and dice only)."""
     assert sorted(GAMES) == ["ankh", "delphi", "gods", "quo-vadis"]
+
+
+TOKENS = """\
+game: {id: rounds, title: Rounds}
+defaults: {bleed: 3mm, duplex: none}
+components:
+  - {name: plain, kind: token, size: 20mm, count: 12, face: {background: "#c03030"}}
+  - {name: narrow, kind: token, size: 20mm, count: 12, gutter: 1mm, new_sheet: true,
+     face: {background: "#3030c0"}}
+  - {name: hexes, kind: tile, size: 20mm, layout: spaced, gutter: 2mm, count: 12, new_sheet: true,
+     face: {background: "#30a030"}}
+"""
+
+
+def test_round_and_spaced_pieces_sit_two_bleeds_apart_whatever_the_gutter(make_spec: SpecMaker) -> None:
+    """Round tokens by default, and a `gutter:` narrower than two bleeds (round tokens, spaced hexes):
+    the nearest two cut lines on a sheet are two bleeds apart, so neither bleed reaches the other."""
+    the_plan = plan(load_target(make_spec(TOKENS)), BuildOptions(page="a4"), FontRegistry(search=False))
+    nearest: dict[str, float] = {}
+    for page in the_plan.pages:
+        if page.layout is None:
+            continue
+        trims = [
+            (page.pieces[p.index].component.name, _trim(p, page.pieces[p.index]))
+            for p in page.layout.placements
+        ]
+        for k, (name, trim) in enumerate(trims):
+            for other_name, other in trims[k + 1 :]:
+                if other_name == name:
+                    nearest[name] = min(nearest.get(name, math.inf), trim.distance(other))
+    assert sorted(nearest) == ["hexes", "narrow", "plain"]
+    for name, gap in nearest.items():
+        assert gap / MM == pytest.approx(6.0, abs=0.05), name
+
+
+def test_a_round_token_that_fits_only_without_its_bleed_is_refused_at_its_size(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    """A 192 mm disc fits A4's 195 mm inside the marks, but not with two 3 mm bleeds: refused at its
+    `size:`, naming the bleed and the pages it fits on with it (not A4 itself)."""
+    folder = make_spec(
+        "game: {id: disc, title: Disc}\ncomponents:\n  - {name: disc, kind: token, size: 192mm, count: 1}\n"
+    )
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--page", "a4"])
+    assert result.exit_code == 2
+    assert "game.yaml:3:37: disc: a 192.0 × 192.0 mm token with its 3 mm bleed does not fit" in result.output
+    assert "it fits on letter, a3 (try --page letter)" in result.output
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())

@@ -10,13 +10,16 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from click.testing import CliRunner
 from conftest import MM, SpecMaker
 from PIL import Image
+from pypdf import PdfReader
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon, box
 
 from pnpforge.build import BuildOptions, Plan, back_of, plan
 from pnpforge.catalog import games
+from pnpforge.cli import main
 from pnpforge.components.load import load_target
 from pnpforge.draw import write
 from pnpforge.export import ExportOptions, prepare
@@ -360,6 +363,44 @@ def test_every_home_piece_keeps_its_bleed_past_every_side(target: str, page: str
     options = BuildOptions(out_dir=tmp_path, page=page)
     the_plan = plan(load_target(target), options)
     (pdf,) = write(the_plan, options)
+    problems, checked = home_bleed_problems(the_plan, pdfium.PdfDocument(pdf))
+    assert checked > 100
+    assert not problems, problems[:10]
+
+
+LONG = """\
+game: {id: long, title: Long}
+defaults: {bleed: 3mm, duplex: none}
+components:
+  - name: track
+    kind: card
+    size: 60x279mm
+    count: 1
+    face:
+      background: "#2060a0"
+      elements:
+        - {type: rect, x: 0, y: 0, w: 100%, h: 20mm, fill: "#a02020"}
+"""
+
+
+def test_a_card_that_fits_only_without_its_bleed_is_printed_in_parts(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    """A 60 × 279 mm card fits A4's 282 mm inside the marks, but not with a 3 mm bleed past both ends:
+    it is printed as a board is, in overlapping parts with an assembly page, each part keeping its
+    whole bleed past the card's own edges (read from the pixels), the parts covering the whole card."""
+    result = CliRunner().invoke(main, ["build", str(make_spec(LONG)), "-o", str(tmp_path), "--page", "a4"])
+    assert result.exit_code == 0, result.output
+    options = BuildOptions(out_dir=tmp_path / "again", page="a4")
+    the_plan = plan(load_target(make_spec(LONG)), options)
+    assert [page.kind for page in the_plan.pages] == ["cover", "assembly", "pieces"]
+    parts = [block.board for block in the_plan.pages[2].layout.blocks]  # type: ignore[union-attr]
+    assert len(parts) == 2 and all(part is not None for part in parts)
+    windows = sorted(part.window for part in parts if part is not None)
+    assert windows[0][1] == 0 and windows[1][3] == pytest.approx(279 * MM)
+    assert windows[0][3] - windows[1][1] == pytest.approx(10 * MM)  # the default overlap
+    (pdf,) = write(the_plan, options)
+    assert len(PdfReader(pdf).pages) == 3
     problems, checked = home_bleed_problems(the_plan, pdfium.PdfDocument(pdf))
     assert checked > 100
     assert not problems, problems[:10]

@@ -552,6 +552,10 @@ TOO_LARGE = N_(
     "{component}: a {size} mm {kind} does not fit on the page, even turned "
     "({area} mm inside the printer margins and crop marks){hint}"
 )
+TOO_LARGE_BLEED = N_(
+    "{component}: a {size} mm {kind} with its {bleed} mm bleed does not fit on the page, even turned "
+    "({area} mm inside the printer margins and crop marks){hint}"
+)
 TOO_LARGE_NET = N_(
     "{component}: a {size} mm {kind} net does not fit on the page, even turned "
     "({area} mm inside the printer margins and crop marks){hint}"
@@ -562,7 +566,7 @@ def _at_size(loaded: LoadedSpec, problem: Problem) -> Problem:
     """A piece too large for the page said at its component's `size:`, unless a row fills the size in
     (then at the row, as found)."""
     said = problem.message
-    if not (isinstance(said, Phrase) and said.template in (TOO_LARGE, TOO_LARGE_NET)):
+    if not (isinstance(said, Phrase) and said.template in (TOO_LARGE, TOO_LARGE_BLEED, TOO_LARGE_NET)):
         return problem
     for index, component in enumerate(loaded.spec.components):
         filled = isinstance(component.size, str) and PLACEHOLDER.search(component.size)
@@ -577,14 +581,20 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
         w, h = (to_mm(v) for v in _net_size(component, piece))
     aw, ah = (to_mm(v) for v in frame.area)
     size = (mm(w), mm(h))
-    better = pages_that_fit(*size, frame.margin)
+    # a round or hex piece that fits only without its bleed (a rectangular one is printed in parts)
+    short = not what and fits(*size, frame)
+    grown = (size[0] + 2 * frame.bleed, size[1] + 2 * frame.bleed) if short else size
+    better = pages_that_fit(*grown, frame.margin)
     room = to_mm(2 * frame.inset)
     hint = (
         Phrase(N_("; it fits on {pages} (try --page {page})"), pages=better, page=better[0])
         if better
-        else Phrase(N_("; try --page WxH with room for {size}mm"), size=f"{w + room:.0f}x{h + room:.0f}")
+        else Phrase(
+            N_("; try --page WxH with room for {size}mm"),
+            size=f"{to_mm(grown[0]) + room:.0f}x{to_mm(grown[1]) + room:.0f}",
+        )
     )
-    template = TOO_LARGE_NET if what else TOO_LARGE
+    template = TOO_LARGE_NET if what else (TOO_LARGE_BLEED if short else TOO_LARGE)
     return InputError(
         [
             Problem(
@@ -597,6 +607,7 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
                     size=f"{w:.1f} × {h:.1f}",
                     kind=component.kind,
                     area=f"{aw:.0f} × {ah:.0f}",
+                    bleed=f"{to_mm(frame.bleed):g}",
                     hint=hint,
                 ),
             )

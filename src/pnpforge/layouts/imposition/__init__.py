@@ -16,8 +16,7 @@ neighbours, so art never paints over a neighbour's trim.
 
 Pieces per page are counted with trims a bleed inside the art area (`placement.trim_area`), so every
 piece keeps its whole bleed on the page; a rectangular piece too large for that is printed in parts
-as a board is (the build's choice), and only a round or hex one keeps what the page leaves, the same
-on both sides.
+as a board is (the build's choice), and a round or hex one is left out (the build refuses it).
 
 Small pieces of several components share sheets (`share`): each component's block continues in the band
 its predecessor left free at the bottom of its last sheet.
