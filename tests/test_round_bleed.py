@@ -173,12 +173,15 @@ components:
      face: {background: "#3030c0"}}
   - {name: hexes, kind: tile, size: 20mm, layout: spaced, gutter: 2mm, count: 12, new_sheet: true,
      face: {background: "#30a030"}}
+  - {name: gridded, kind: token, size: 20mm, layout: grid, count: 12, new_sheet: true,
+     face: {background: "#a0a030"}}
 """
 
 
 def test_round_and_spaced_pieces_sit_two_bleeds_apart_whatever_the_gutter(make_spec: SpecMaker) -> None:
-    """Round tokens by default, and a `gutter:` narrower than two bleeds (round tokens, spaced hexes):
-    the nearest two cut lines on a sheet are two bleeds apart, so neither bleed reaches the other."""
+    """Round tokens by default or in a grid, and a `gutter:` narrower than two bleeds (round tokens,
+    spaced hexes): the nearest two cut lines on a sheet are two bleeds apart, so neither bleed reaches
+    the other."""
     the_plan = plan(load_target(make_spec(TOKENS)), BuildOptions(page="a4"), FontRegistry(search=False))
     nearest: dict[str, float] = {}
     for page in the_plan.pages:
@@ -192,7 +195,7 @@ def test_round_and_spaced_pieces_sit_two_bleeds_apart_whatever_the_gutter(make_s
             for other_name, other in trims[k + 1 :]:
                 if other_name == name:
                     nearest[name] = min(nearest.get(name, math.inf), trim.distance(other))
-    assert sorted(nearest) == ["hexes", "narrow", "plain"]
+    assert sorted(nearest) == ["gridded", "hexes", "narrow", "plain"]
     for name, gap in nearest.items():
         assert gap / MM == pytest.approx(6.0, abs=0.05), name
 

@@ -815,10 +815,9 @@ def _layouts(
         # cut line): a smaller gutter would leave each half its bleed, so it is raised to that.
         gap = max(spaced_gutter, 2 * frame.bleed)
         return lattice(count, first.width, first.height, frame, gap, flat, outline, region=region)
-    if layout == "spaced":
-        pages = grid(
-            count, first.width, first.height, frame, spaced_gutter, outline, allow_turn=False, region=region
-        )
+    if layout == "spaced" or shape not in ("rect", "square"):  # round or hex pieces in a grid: apart too
+        gap = spaced_gutter if shape in ("rect", "square") else max(spaced_gutter, 2 * frame.bleed)
+        pages = grid(count, first.width, first.height, frame, gap, outline, allow_turn=False, region=region)
     else:
         turn = shape == "rect"
         pages = grid(count, first.width, first.height, frame, gutter, outline, turn, region)
