@@ -119,9 +119,10 @@ def data_beside_python() -> None:
             ),
             (
                 "score",
-                "good-shepherds (Python)",
+                "good-shepherds (data)",
                 process_ms("score", str(games / "good-shepherds" / "example-score.yaml")),
             ),
+            ("score", "ankh (Python)", process_ms("score", str(games / "ankh" / "example-score.yaml"))),
             ("validate", "scaffold (data)", process_ms("validate", str(game / "setup.yaml"))),
             ("validate", "good-shepherds (Python)", process_ms("validate", str(shepherds))),
         ]

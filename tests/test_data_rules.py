@@ -282,6 +282,87 @@ def test_the_docs_show_the_scaffold_and_what_it_prints(game: Path, monkeypatch: 
         assert result.exit_code == 0 and result.output.strip().splitlines() == printed, result.output
 
 
+def test_the_docs_show_good_shepherds_sheet_whole() -> None:
+    """docs/scoring.md's Good Shepherds sheet is the game's own `scoring:` (its examples there are scored)."""
+    shown = _fenced_after(_section("scoring.md", "Good Shepherds"), "Good Shepherds' sheet, whole")
+    spec = (catalog.BUNDLED_DIR / "good-shepherds" / "game.yaml").read_text(encoding="utf-8")
+    assert shown.startswith("scoring:\n") and spec.endswith("\n" + shown)
+
+
+NOTES = """\
+game:
+  id: race
+  title: Race
+  players: [2, 4]
+components:
+  - {name: card, kind: card, size: poker, face: {elements: []}}
+scoring:
+  fields:
+    - {key: laps, label: laps}
+  values:
+    goal: "3"
+  items:
+    - {name: laps, points: laps}
+  ends_when: "total_all | max >= goal"
+  notes:
+    - when: game_ends
+      text: {en: "Over the line: {who}.", ja: "ゴール: {who}。"}
+      lists:
+        who: {text: {en: "{name} with {total}", ja: "{name}({total})"}, when: "total >= goal"}
+    - {when: "not game_ends", text: "Nobody has {goal} laps yet."}
+"""
+
+
+@pytest.mark.parametrize(
+    ("laps", "json_notes", "ja"),
+    [
+        ([3, 1, 4], ["Over the line: Ann with 3, Cy with 4."], "ゴール: Ann(3)、Cy(4)。"),
+        ([2, 1, 0], ["Nobody has 3 laps yet."], "Nobody has 3 laps yet."),
+    ],
+)
+def test_notes_say_their_lists_of_players(
+    tmp_path: Path, laps: list[int], json_notes: list[str], ja: str
+) -> None:
+    folder = tmp_path / "race"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(NOTES, encoding="utf-8")
+    players = "".join(
+        f"  - {{name: {n}, laps: {k}}}\n" for n, k in zip(["Ann", "Bob", "Cy"], laps, strict=True)
+    )
+    path = folder / "final.yaml"
+    path.write_text(f"game: race\nplayers:\n{players}", encoding="utf-8")
+    result = run("score", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["notes"] == json_notes
+    said = run("score", str(path), "--lang", "ja")
+    assert said.exit_code == 0 and said.output.strip().endswith(ja), said.output
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("when: game_ends", "when: game_end", "no field 'game_end'"),
+        ('when: "total >= goal"', 'when: "totl >= goal"', "no field 'totl'"),
+        ("{name} with {total}", "{name} with {totl}", "unknown name 'totl' in the message"),
+        ("Over the line: {who}.", "Over the line: {whom}.", "unknown name 'whom' in the message"),
+        ("      lists:", "      list:", "unknown key 'list'"),
+    ],
+)
+def test_a_mistake_in_a_note_is_one_located_error(tmp_path: Path, old: str, new: str, words: str) -> None:
+    folder = tmp_path / "race"
+    folder.mkdir()
+    assert NOTES.count(old) == 1
+    (folder / "game.yaml").write_text(NOTES.replace(old, new), encoding="utf-8")
+    line = NOTES[: NOTES.index(old)].count("\n") + 1
+    (folder / "final.yaml").write_text("game: race\nplayers: [{name: Ann}, {name: Bob}]\n", encoding="utf-8")
+    result = run("score", str(folder / "final.yaml"))
+    assert result.exit_code == 2, result.output
+    errors = [entry for entry in result.output.splitlines() if entry.startswith("error:")]
+    assert len(errors) == 1 and words in errors[0], result.output
+    where = errors[0].split(": ", 2)[1]  # a mapping's unknown key is told where its value starts
+    assert int(where.split(":")[-2]) in (line, line + 1), (where, line)
+
+
 MAJORITIES = """\
 game:
   id: ties
@@ -338,12 +419,21 @@ def test_the_json_schema_describes_both_sections() -> None:
     assert shown.exit_code == 0
     schema = json.loads(shown.stdout)
     scoring, setup = (schema["properties"][key]["anyOf"][0] for key in ("scoring", "setup"))
-    assert {"kit", "fields", "items", "checks", "tiebreaks", "eligible", "ends_when"} <= set(
+    assert {"kit", "fields", "items", "checks", "tiebreaks", "eligible", "ends_when", "notes"} <= set(
         scoring["properties"]
     )
     assert {"board", "pieces", "rules"} <= set(setup["properties"])
     refs = json.dumps(schema)
-    for name in ("FieldSpec", "Item", "Check", "RuleSpec", "PieceSpec", "Board"):  # each reference resolves
+    for name in (
+        "FieldSpec",
+        "Item",
+        "Check",
+        "Note",
+        "Listed",
+        "RuleSpec",
+        "PieceSpec",
+        "Board",
+    ):  # each reference resolves
         assert f'"#/$defs/{name}"' in refs and name in schema["$defs"], name
 
 

@@ -16,11 +16,16 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_score_good_shepherds import FARM, STRIP
 
 from pnpforge.cli import main
 
 HERE = Path(__file__).parent
 REPO = HERE.parent
+
+# a farm board (written beside the score files as farm.yaml) and a strip where Ann's hut is boxed in
+# files a game's cases name, written beside the score file
+BESIDE: dict[str, dict[str, str]] = {"good-shepherds": {"farm.yaml": FARM}}
 
 # score files: "game: gods\n" comes first; each case is a players: section (and any game-wide keys)
 CASES: dict[str, list[str]] = {
@@ -137,6 +142,77 @@ CASES: dict[str, list[str]] = {
         "  - {name: Bob, shrine: 3, statue: 3, offering: 3, monster: 3}\n",
         "tasks: 8\nplayers:\n  - {name: Ann, zeus: false, favour: 3}\n  - {name: Bob, sheep: 1}\n",
     ],
+    "good-shepherds": [
+        # tests/test_score_good_shepherds.py
+        "players:\n  - {name: Ann, money: 10, sheep: 3, pastures: 3, huts: 1}\n"
+        "  - {name: Bob, money: 10, sheep: 4, pastures: 3, huts: 1}\n",
+        "players:\n  - {name: Ann, money: 20, huts: 4}\n  - {name: Bob, money: 20, huts: 1}\n",
+        "players:\n  - {name: Ann, money: 9, sheep: 3, pastures: 1}\n  - {name: Bob, money: 10}\n",
+        "players:\n  - {name: Ann, money: 9, sheep: 4, pastures: 1}\n  - {name: Bob, money: 10}\n",
+        "players:\n  - {name: Ann, money: 88, sheep: 2, pastures: 2, huts: 1}\n  - {name: Bob, money: 50}\n",
+        "players:\n  - {name: Ann, money: 87, sheep: 2, pastures: 2, huts: 1}\n  - {name: Bob, money: 50}\n",
+        "players:\n  - {name: Ann, money: 95, sheep: 1, pastures: 2}\n"
+        "  - {name: Bob, money: 98, sheep: 0, pastures: 4}\n",
+        "players:\n  - {name: Ann, money: 99, pastures: 1}\n  - {name: Bob, money: 99, pastures: 1}\n",
+        "ending: no-placement\nplayers:\n  - {name: Ann, money: 30, huts: 3}\n"
+        "  - {name: Bob, money: 31, sheep: 4, pastures: 3, huts: 1}\n",
+        "ending: no-placement\nplayers:\n  - {name: Ann, money: 40, sheep: 2}"
+        "\n  - {name: Bob, money: 40, sheep: 1}\n",
+        "ending: no-placement\nplayers:\n  - {name: Ann, money: 40, sheep: 2}"
+        "\n  - {name: Bob, money: 40, sheep: 2}\n",
+        "game_over: true\nplayers:\n  - {name: Ann, money: 30}\n  - {name: Bob, money: 20}\n",
+        "players:\n  - {name: Ann, money: 100, sheep: -1}\n  - {name: Bob, huts: 0}\n",
+        "players: [{name: Ann}, {name: Bob}]\n",
+        "players: [{name: Ann}, {name: Bob}, {name: Cy}]\n",
+        "farm: farm.yaml\nplayers:\n  - {name: Ann, money: 12}\n  - {name: Bob, money: 12}\n",
+        "farm: {units: []}\nplayers: [{name: Ann, sheep: 2}, {name: Bob}]\n",
+        "farm:\n"
+        + "".join(f"  {line}\n" for line in FARM.replace(", destroyed: true", "").splitlines())
+        + "players: [{name: Ann}, {name: Bob}]\n",
+        "farm:\n"
+        + "".join(f"  {line}\n" for line in FARM.splitlines())
+        + "players: [{name: Ann, money: 12}, {name: Bob, money: 12}]\n",
+        "ending: no-placement\nfarm:\n"
+        + STRIP
+        + "players: [{name: Ann, money: 20}, {name: Bob, money: 15}]\n",
+        "ending: no-placement\nfarm:\n"
+        + STRIP.replace("    - {at: [1, 0], unit: pasture, player: 2}\n", "")
+        + "players: [{name: Ann, money: 20}, {name: Bob, money: 15}]\n",
+        "ending: no-placement\nfarm: farm.yaml\nplayers: [{name: Ann, money: 20}, {name: Bob, money: 15}]\n",
+        "farm: {game: gods, units: []}\nplayers: [{name: Ann}, {name: Bob}]\n",
+        "farm: missing.yaml\nplayers: [{name: Ann}, {name: Bob}]\n",
+        "farm: 3\nplayers: [{name: Ann}, {name: Bob}]\n",
+        "farm: farm.yaml\nplayers: [{name: Ann, pastures: 1, huts: 2}, {name: Bob, sheep: 0}]\n",
+        # tests/test_score_lang.py, tests/test_serve.py
+        "players:\n  - {name: Ann, money: 120, sheep: -4, huts: 0}\n  - {name: Bob, money: 10, huts: 1}\n",
+        "farm:\n  board: farm\n  units:\n    - {at: [-1, 3], unit: hut, player: 1}\n"
+        "    - {at: [0, 3], unit: hut, player: 1}\n    - {at: [8, 3], unit: hut, player: 2}\n"
+        "players: [{name: Ann, money: 20}, {name: Bob, money: 15}]\n",
+        "players:\n  - {name: Ann, money: 95, sheep: 4, pastures: 4, huts: 3}\n"
+        "  - {name: Bob, money: 61, sheep: 5, pastures: 3, huts: 1}\n",
+        # generated: ties, both ends, missing fields, every rule break, malformed values
+        "players:\n  - {name: Ann, money: 99, sheep: 1, pastures: 1}\n  - {name: Bob, money: 0, sheep: 9}\n",
+        "players:\n  - {name: Ann, money: 96, huts: 2}"
+        "\n  - {name: Bob, money: 96, huts: 1, sheep: 1, pastures: 1}\n",
+        "players:\n  - {name: Ann, money: 5, sheep: 3}\n  - {name: Bob, money: 2, sheep: 3}\n",
+        "players:\n  - {name: Ann, money: 0}\n  - {name: Bob, money: -1}\n",
+        "players:\n  - {name: Ann, money: 99}"
+        "\n  - {name: Bob, money: 100, huts: -2, pastures: -1, sheep: -3}\n",
+        "ending: no-placement\nplayers:\n  - {name: Ann, money: 100}\n  - {name: Bob, money: -5, huts: 0}\n",
+        "ending: no-placement\nplayers:\n  - {name: Ann}\n  - {name: Bob}\n",
+        "ending: settlement\nplayers:\n  - {name: Ann, money: 90, huts: 5}"
+        "\n  - {name: Bob, money: 90, huts: 2}\n",
+        "ending: doubles\nplayers: [{name: Ann}, {name: Bob}]\n",
+        "ending: [no-placement]\nplayers: [{name: Ann}, {name: Bob}]\n",
+        "players:\n  - {name: Ann, money: 2.5, sheep: '3'}\n  - {name: Bob, huts: true}\n",
+        "players:\n  - {name: Ann, goats: 3}\n  - {name: Bob}\n",
+        "players:\n  - {name: Ann, villages: 3}\n  - {name: Bob}\n",
+        "players: [{name: Ann}]\n",
+        "players: [{name: Ann}, {name: Ann}]\n",
+        "players: [{name: Ann}, {money: 3}]\n",
+        "players:\n  - {name: Ann, money: 10, sheep: 2, pastures: 1, huts: 3}\n"
+        "  - {name: Bob, money: 10, sheep: 1, pastures: 3, huts: 3}\n",
+    ],
 }
 # piped answers to `score GAME --interactive` (docs/scoring.md, tests/test_score_lang.py)
 ANSWERS: dict[str, list[str]] = {
@@ -144,6 +220,12 @@ ANSWERS: dict[str, list[str]] = {
         "2\n12\nAnn\n3\n3\n3\n3\ny\n2\n4\nBob\n3\n3\n3\n2\nn\n5\n1\n",
         "3\n8\nA\n2\n2\n2\n2\ny\n0\n0\nB\n2\n2\n2\n2\ny\n1\n0\nC\n0\n0\n0\n0\nn\n0\n0\n",
         "2\n12\nAnn\n4\n0\n0\n0\ny\n0\n0\nBob\n0\n0\n0\n0\nn\n0\n0\n",
+    ],
+    "good-shepherds": [
+        "settlement\nAnn\n88\n4\n4\n3\nBob\n61\n5\n3\n1\n",
+        "no-placement\nAnn\n47\n2\n3\n4\nBob\n52\n3\n3\n1\n",
+        "settlement\nAnn\n10\n0\n0\n0\nBob\n10\n-1\n0\n1\n",
+        "\nAnn\n\n\n\n\nBob\n\n\n\n\n",
     ],
     "gods": [
         "2\nAnn\n2\n3\n4\n5\nBob\n2\n2\n4\n3\n",
@@ -153,7 +235,8 @@ ANSWERS: dict[str, list[str]] = {
 }
 # whole score files: the game's example (games/<id>/example-score.yaml) and the docs' examples
 FILES: dict[str, list[Path]] = {
-    game: [REPO / "src" / "pnpforge" / "games" / game / "example-score.yaml"] for game in ("delphi", "gods")
+    game: [REPO / "src" / "pnpforge" / "games" / game / "example-score.yaml"]
+    for game in ("delphi", "gods", "good-shepherds")
 }
 
 
@@ -176,6 +259,8 @@ def outcomes(game: str) -> dict[str, dict[str, Any]]:
     found: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "final.yaml"
+        for name, text in BESIDE.get(game, {}).items():
+            (Path(folder) / name).write_text(text, encoding="utf-8")
         for text in texts:
             path.write_text(text, encoding="utf-8")
             for extra in (["--json"], [], ["--lang", "ja"]):

@@ -56,6 +56,7 @@ if TYPE_CHECKING:  # the hooks' result types: their modules (and pydantic) load 
     from pnpforge.validator.report import Report
 
 __all__ = [
+    "BoardCounts",
     "Caravans",
     "Check",
     "Deal",
@@ -178,6 +179,21 @@ class Scorer(Generic[I]):
     score: Score[I]
     fields: Sequence[Field]
     player_names: Callable[[], Sequence[str]] = tuple
+
+
+@dataclass(frozen=True)
+class BoardCounts:
+    """Counts a score sheet written as data reads from a board state, when the counting is geometry the
+    data vocabulary cannot say (Good Shepherds' farm board): given to `data_scorer(..., board=...)`.
+
+    `key` is the score file's key holding the board (a set-up file's path, or the set-up inline: typed
+    `str | dict`); `count(data, source)` runs when the file gives it, before any rule is checked: it sets
+    the players' fields it counts on `data`, and raises `InputError` (exit 2) or `RulesBroken` (exit 1)
+    itself, located in `source` (import the game's module inside it: a score without a board never
+    loads it)."""
+
+    key: str
+    count: Callable[[Any, Source], None]
 
 
 @dataclass(frozen=True)

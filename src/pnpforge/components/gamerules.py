@@ -160,6 +160,22 @@ class TieBreakSpec(Strict):
     wins: Literal["higher", "lower"] = "higher"
 
 
+class Listed(Strict):
+    """A note's list: each player for whom `when` holds, said as `text` ("Ann has 118")."""
+
+    text: LocalText
+    when: Expression | None = None
+
+
+class Note(Strict):
+    """A sentence under the sheet, said when `when` holds (over the game, its totals and `game_ends`);
+    each `lists:` name is filled with a list of per-player sentences."""
+
+    text: LocalText
+    when: Expression | None = None
+    lists: dict[Key, Listed] = Field(default_factory=dict, max_length=10)
+
+
 class ScoringSection(Strict):
     kit: dict[Key, KitValue] = Field(default_factory=dict)
     fields: list[FieldSpec] = Field(min_length=1, max_length=100)
@@ -171,6 +187,7 @@ class ScoringSection(Strict):
     none_eligible: LocalText | None = Field(None, description="what the sheet says when nobody may win")
     ends_when: Expression | None = None
     not_ended: LocalText = "No winner yet."
+    notes: list[Note] = Field(default_factory=list, max_length=20)
     values: dict[Key, Expression] = Field(default_factory=dict, description="game-wide names, in order")
     shows: list[Shown] = Field(default_factory=list, max_length=20)
     sheets: list[SheetTable] = Field(default_factory=list, max_length=10)
@@ -205,6 +222,7 @@ def scoring_texts(section: ScoringSection) -> Said:
         if spec.heading is not None or spec.info or (counted and spec.noun is None):
             said.append((spec.key, spec.heading))  # the key said as a word: a column, a rule break's noun
         said += [(english(spec.rule), spec.rule)] if english(spec.rule) else []
+        said += [(choice, None) for choice in spec.choices or ()]  # said as words where offered
         said += [(spec.noun, None)] if spec.noun else []
         if spec.by is not None:
             said += [(english(spec.by.word), spec.by.word), (english(spec.by.noun), spec.by.noun)]
@@ -216,6 +234,9 @@ def scoring_texts(section: ScoringSection) -> Said:
     said += [(english(section.not_ended), section.not_ended)] if section.ends_when is not None else []
     said += [(english(section.none_eligible), section.none_eligible)] if section.none_eligible else []
     said += [(shown.name, None) for shown in section.shows]
+    for note in section.notes:
+        said += [(english(note.text), note.text)]
+        said += [(english(listed.text), listed.text) for listed in note.lists.values()]
     for table in section.sheets:
         said += [(english(table.title), table.title), *((c.name, None) for c in table.columns)]
     given = section.words if isinstance(section.words, dict) else dict.fromkeys(section.words, {})
@@ -295,6 +316,24 @@ def _check_problems(
     return problems
 
 
+def _note_problems(
+    note: Note, source: Source, here: Path_, totals: set[str], game_totals: set[str]
+) -> list[Problem | None]:
+    """A note's expressions (over the game, its totals and `game_ends`) and its messages' `{names}`."""
+    whole = game_totals | {"game_ends"}
+    problems: list[Problem | None] = []
+    if note.when is not None:
+        problems.append(_expression_problem(source, (*here, "when"), note.when, whole))
+    names = (whole | set(note.lists)) - set(expressions.FUNCTIONS)
+    problems.extend(message_problems(source, (*here, "text"), note.text, names))
+    for name, listed in note.lists.items():
+        if listed.when is not None:
+            problems.append(_expression_problem(source, (*here, "lists", name, "when"), listed.when, totals))
+        said = totals - set(expressions.FUNCTIONS)
+        problems.extend(message_problems(source, (*here, "lists", name, "text"), listed.text, said))
+    return problems
+
+
 def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scoring",)) -> list[Problem]:
     """What a type cannot say about a score sheet: names, expressions, messages (one problem each)."""
     per_player, game = scoring_names(section)
@@ -360,6 +399,8 @@ def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scor
             problems.append(
                 _expression_problem(source, (*at, "details", name, *([key] if key else [])), text, game)
             )
+    for index, note in enumerate(section.notes):
+        problems.extend(_note_problems(note, source, (*at, "notes", index), totals, game_totals))
     for index, tiebreak in enumerate(section.tiebreaks):
         problems.append(_expression_problem(source, (*at, "tiebreaks", index, "by"), tiebreak.by, totals))
     if section.eligible is not None:

@@ -12,8 +12,8 @@ the game-wide names only. Nothing here knows a game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any
@@ -44,6 +44,8 @@ from pnpforge.sourcefile import Path_, Source
 
 __all__ = ["DataSheet", "load", "words"]
 
+Counting = Callable[[Any, Source], None]  # a game's count of some fields from a board state (BoardCounts)
+
 SECTION = "scoring"
 TOO_FEW = N_("{what} is {value}, fewer than the {limit} the game allows")
 FAILED = N_("{problem} (while scoring {name})")
@@ -61,6 +63,7 @@ class DataSheet:
     folder: Path
     section: ScoringSection
     spec: Source  # game.yaml's section, for locating a failing expression there
+    _models: dict[str | None, type[Strict]] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def kit(self) -> dict[str, Any]:
@@ -75,8 +78,17 @@ class DataSheet:
     @cached_property
     def model(self) -> type[Strict]:
         """The score file's pydantic model: `game`, the game fields, `players` of name and player fields."""
+        return self.model_with(None)
+
+    def model_with(self, board: str | None) -> type[Strict]:
+        """The model, with a game key `board` holding a board state (a path or inline) when not None."""
+        if board not in self._models:
+            self._models[board] = self._model(board)
+        return self._models[board]
+
+    def _model(self, board: str | None) -> type[Strict]:
         player_fields: dict[str, Any] = {"name": (Name, ...)}
-        game_fields: dict[str, Any] = {}
+        game_fields: dict[str, Any] = {board: (str | dict[str, Any] | None, None)} if board else {}
         for spec in self.section.fields:
             target = player_fields if spec.per == "player" else game_fields
             target[spec.key] = (self._type(spec), _default(spec))
@@ -126,12 +138,18 @@ class DataSheet:
             for name, table in self.section.tables.items()
         }
 
-    def score(self, data: Any, source: Source) -> ScoreResult:
+    def counting(self, key: str, count: Counting) -> Callable[[Any, Source], ScoreResult]:
+        """`score`, with fields counted from a board state by the game's `count` when the file gives `key`."""
+        return lambda data, source: self.score(data, source, (key, count))
+
+    def score(self, data: Any, source: Source, board: tuple[str, Counting] | None = None) -> ScoreResult:
         players = list(data.players)
         names = [p.name for p in players]
         seats = [f for f in self.section.fields if f.seat]
         known_names(source, [((f.key,), getattr(data, f.key)) for f in seats if getattr(data, f.key)], names)
         self._known_keys(players, source)
+        if board is not None and getattr(data, board[0]) is not None:
+            board[1](data, source)  # its own problems and rule breaks first, as the board says them
         game_values = {f.key: getattr(data, f.key) for f in self.section.fields if f.per == "game"}
         player_keys = [f.key for f in self.section.fields if f.per == "player"]
         shared = {**self._tables, **self.kit, **game_values, "players": len(players)}
@@ -183,13 +201,36 @@ class DataSheet:
             }
         if self.section.none_eligible is not None and eligible == []:
             extra["verdict"] = Phrase.word(english(self.section.none_eligible))
+        at_end = {**whole_game, "total_all": totals}
         if self.section.ends_when is not None:
-            ended = self._truth(self.section.ends_when, {**whole_game, "total_all": totals}, ("ends_when",))
-            extra["details"] = {**extra.get("details", {}), "game_ends": ended}
+            ended = self._truth(self.section.ends_when, at_end, ("ends_when",))
+            extra["details"] = {"game_ends": ended, **extra.get("details", {})}
+            at_end["game_ends"] = ended
             if not ended:
                 eligible = []
                 extra["verdict"] = Phrase.word(english(self.section.not_ended))
+        if self.section.notes:
+            extra["notes"] = self._notes(at_end, contexts)
         return ScoreResult.ranked(self.game, rows, tiebreaks, eligible=eligible, **extra)
+
+    def _notes(self, at_end: dict[str, Any], contexts: list[dict[str, Any]]) -> list[Phrase]:
+        """The `notes:` whose `when` holds, each `lists:` name a list of the players' own sentences."""
+        said = []
+        for index, note in enumerate(self.section.notes):
+            here = ("notes", index)
+            if note.when is not None and not self._truth(note.when, at_end, (*here, "when")):
+                continue
+            lists = {
+                name: [
+                    _said(listed.text, context)
+                    for context in contexts
+                    if listed.when is None
+                    or self._truth(listed.when, context, (*here, "lists", name, "when"))
+                ]
+                for name, listed in note.lists.items()
+            }
+            said.append(_said(note.text, {**at_end, **lists}))
+        return said
 
     # ---- the parts of `score`
 
@@ -469,7 +510,7 @@ def _default(spec: FieldSpec) -> Any:
 def _said(text: Any, context: Mapping[str, Any]) -> Phrase:
     """A section's text (English template) with its `{names}` filled from `context`."""
     template = english(text)
-    values = {k: v for k, v in context.items() if isinstance(v, int | str) and f"{{{k}}}" in template}
+    values = {k: v for k, v in context.items() if isinstance(v, int | str | list) and f"{{{k}}}" in template}
     # `key` is a word said in the language (a Phrase); the rest are names and numbers, shown as they are
     return Phrase(template, **values)
 
