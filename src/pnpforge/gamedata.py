@@ -32,9 +32,12 @@ def has_rules(folder: Path) -> tuple[bool, bool]:
     return (False, False) if not spec.is_file() else (next(found), next(found))
 
 
-def data_scorer(game_id: str, folder: Path, board: BoardCounts | None = None) -> Callable[[], Scorer[Any]]:
+def data_scorer(
+    game_id: str, folder: Path, board: BoardCounts | Callable[[], BoardCounts] | None = None
+) -> Callable[[], Scorer[Any]]:
     """The `score` hook of a game whose score sheet is its game.yaml's `scoring:` section; `board`, the
-    game's Python that counts some fields from a board state given instead (geometry)."""
+    game's Python that counts some fields from a board state given instead (geometry), or a function
+    making it when the sheet is first used (when its `fields` are typed by the game's module)."""
 
     def hook() -> Scorer[Any]:
         from pnpforge.scoring import datasheet  # a hook loads its engine when a command first needs it
@@ -46,7 +49,8 @@ def data_scorer(game_id: str, folder: Path, board: BoardCounts | None = None) ->
             )
         if board is None:
             return Scorer(sheet.model, sheet.score, sheet.fields)
-        return Scorer(sheet.model_with(board.key), sheet.counting(board.key, board.count), sheet.fields)
+        counts = board if isinstance(board, BoardCounts) else board()
+        return Scorer(sheet.model_with(counts), sheet.counting(counts), sheet.fields)
 
     return hook
 

@@ -9,6 +9,7 @@ on a board, which the score sheet's vocabulary of counts and expressions cannot 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +39,11 @@ def _deal() -> Dealer:
     )
 
 
-def _count_farm(data: Any, source: Source) -> None:
+def _count_farm(data: Any, source: Source, tables: Mapping[str, Any]) -> list[Any]:
     from . import board
 
     board.count(data, source)
+    return []
 
 
 HERE = Path(__file__).parent
