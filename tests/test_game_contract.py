@@ -71,6 +71,10 @@ def test_loading_a_game_imports_none_of_its_rules() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["['pnpforge_game_good_2d_shepherds']"]
+    # Quo Vadis' map keys are typed by a light module; its map's geometry loads only with a map
+    code = code.replace("good-shepherds", "quo-vadis")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['pnpforge_game_quo_2d_vadis', 'pnpforge_game_quo_2d_vadis.mapkeys']"
     # a score sheet written as data (Delphi's): its engine loads with the hook, the set-up engine not at all
     code = (
         "import sys; from pnpforge.contract import load; g = load('delphi');"

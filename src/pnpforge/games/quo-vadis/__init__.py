@@ -3,8 +3,9 @@
 Each hook imports its module only when a command needs it (pnpforge.contract). The score sheet is data:
 game.yaml's `scoring:` (docs/scoring.md), which the designer edits with the design. What stays Python and
 why: the set-up checks and the dealer (checks.py, deal.py), and board.py, which reads control, territory
-and aptitude workers from a map given instead of the counts (`map:`) — geometry on the map's turned tiles,
-which the score sheet's vocabulary of counts and expressions cannot say.
+and aptitude workers from a map given instead of the counts (`map:`, its keys typed in mapkeys.py) —
+geometry on the map's turned tiles, which the score sheet's vocabulary of counts and expressions cannot
+say.
 """
 
 from __future__ import annotations
@@ -51,17 +52,11 @@ def _count_map(data: Any, source: Source, tables: Mapping[str, Any]) -> list[Any
     return list(board.count(data, source, tables))
 
 
-def _shape(data: Any, source: Source) -> None:
-    from . import board
-
-    board.shape(data, source)
-
-
 def _map() -> BoardCounts:
-    """The keys a map gives meaning to are typed by board.py, which a score without a map never runs."""
-    from . import board
+    """The keys a map gives meaning to are typed by mapkeys.py; board.py loads only with a map."""
+    from . import mapkeys
 
-    return BoardCounts("map", _count_map, _shape, board.PLAYER_FIELDS, board.GAME_FIELDS)
+    return BoardCounts("map", _count_map, mapkeys.shape, mapkeys.PLAYER_FIELDS, mapkeys.GAME_FIELDS)
 
 
 HERE = Path(__file__).parent

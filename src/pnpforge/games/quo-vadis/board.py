@@ -4,7 +4,8 @@ The sheet's arithmetic is data (game.yaml's `scoring:`); what stays Python is re
 each player controls (workers on enough spaces of an area, or a town in it), the largest group of
 adjacent controlled areas, the workers on their race's aptitude terrain (a terrain token turns a whole
 area), and the stacking rules of the map's spaces. That is geometry on a board the data vocabulary of
-counts and expressions cannot say. Without a map, the spaces a file lists are malformed (`shape`).
+counts and expressions cannot say. The keys a map gives meaning to, and what a file without one may
+not give, are mapkeys.py (light: a score without a map never imports this module nor the map's geometry).
 """
 
 from __future__ import annotations
@@ -13,14 +14,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
-
-from pydantic import BeforeValidator
+from typing import Any
 
 from pnpforge.gamekit import (
     N_,
     InputError,
-    Name,
     Phrase,
     Rules,
     RulesBroken,
@@ -40,26 +38,6 @@ HERE = Path(__file__).parent
 GAME = folder_id(HERE)  # the game's id: its folder's name
 KEY = "map"  # the score file's key holding the map
 
-
-def _count_or_spaces(value: Any) -> Any:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return value
-    raise ValueError("expected a whole number, or (with a map) a list of space ids like a2-4.0")
-
-
-Towns = Annotated[int | list[str], BeforeValidator(_count_or_spaces)]
-# score-file keys a map gives meaning to, and the town counts that may list spaces instead
-PLAYER_FIELDS: dict[str, tuple[Any, Any]] = {
-    "towns": (Towns, 0),
-    "destroyed_towns": (Towns, 0),  # face down: no VP, no control, but still on the board
-    "race": (Name | None, None),  # the race, whose aptitude terrain earns worker VP
-    "workers": (list[Name], []),  # the spaces holding one of your workers
-}
-GAME_FIELDS: dict[str, tuple[Any, Any]] = {
-    "terrain_tokens": (dict[str, Name], {}),  # area tile id -> terrain of its latest token
-}
 
 COUNT_WORDS = {
     key: Phrase.word(key.replace("_", " "), key=f"count: {key}")
@@ -95,27 +73,6 @@ def _race_terrains(terrains: dict[str, Any]) -> dict[str, str]:
 
 def _spaces(value: int | list[str]) -> list[str]:
     return value if isinstance(value, list) else []
-
-
-def shape(data: Any, source: Source) -> None:
-    """Without a map: spaces listed, or a settlement's areas left out, are malformed (exit 2)."""
-    problems = []
-    for i, p in enumerate(data.players):
-        here = ("players", i)
-        for key in ("towns", "destroyed_towns"):
-            if isinstance(getattr(p, key), list):
-                said = Phrase(N_("a list of town spaces needs `map:` (else a number)"))
-                problems.append(source.problem((*here, key), said))
-        if p.workers:
-            problems.append(
-                source.problem((*here, "workers"), Phrase(N_("worker spaces need `map:` to count from")))
-            )
-    if data.settlement and data.settlement.areas is None:
-        problems.append(
-            source.problem(("settlement",), Phrase(N_("missing key 'areas' (or give `map:` to count them)")))
-        )
-    if problems:
-        raise InputError(problems)
 
 
 def _map_ids(data: Any, source: Source, spaces: set[str], areas: set[str], terrains: dict[str, Any]) -> None:
