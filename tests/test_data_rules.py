@@ -355,6 +355,14 @@ def test_a_majority_at_each_position_of_a_list(
     assert {p["name"]: p["breakdown"]["slots"] for p in rows} == won
 
 
+def test_a_majority_at_each_position_needs_a_list(tmp_path: Path) -> None:
+    spec = GENERATIONS.replace("majority: {of: slots, each: true,", "majority: {of: slots_sum, each: true,")
+    result = _gens(tmp_path, spec, "players: [{name: Ann, slots: [1, 0, 0]}, {name: Bob}]\n")
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    line = spec[: spec.index("majority: {of: slots_sum")].count("\n") + 1
+    assert f"game.yaml:{line}:" in result.output and "expected a list of numbers" in result.output
+
+
 def test_a_list_s_length_positions_and_a_group(tmp_path: Path) -> None:
     wrong = _gens(tmp_path, GENERATIONS, "players: [{name: Ann, slots: [1, 2]}, {name: Bob}]\n")
     assert wrong.exit_code == 2 and "f.yaml:2:30: give 3 slots (got 2)" in wrong.output, wrong.output

@@ -66,6 +66,7 @@ FAILED = N_("{problem} (while scoring {name})")
 PER_KEY = N_("expected a whole number, or a number per {what} like {example}")
 UNKNOWN_KEY = N_("unknown {what} {value} (expected one of: {known})")
 KEYED = N_("{what} ({key})")  # a player's count of one key: "village cards (red)"
+NOT_A_LIST = N_("{text} gives {value}: expected a list of numbers, one per position (a `size:` field)")
 NOT_ONE = N_("{what}: expected one value in every row, got {values}")
 
 
@@ -113,17 +114,7 @@ class DataSheet:
                     groups[spec.group] = {}
                     game_fields[spec.group] = None  # its place among the game's keys
                 target = groups[spec.group]
-            typed = self._type(spec)
-            target[spec.key] = (
-                (typed | None, None)
-                if spec.optional
-                else (typed, ...)
-                if spec.required
-                else (
-                    typed,
-                    _default(spec),
-                )
-            )
+            target[spec.key] = self._slot(spec)
         for group, fields in groups.items():
             game_fields[group] = (create_model(group.title(), __base__=Strict, **fields) | None, None)
         if board is not None:
@@ -133,6 +124,13 @@ class DataSheet:
         player = create_model("Player", __base__=PlayerEntry, **player_fields)
         top: dict[str, Any] = {"game": (literal(self.game), ...), "players": (list[player], ...)}
         return create_model("Input", __base__=Strict, **top, **game_fields)
+
+    def _slot(self, spec: FieldSpec) -> tuple[Any, Any]:
+        """A field's type and default in the model (`...`: it must be given)."""
+        typed = self._type(spec)
+        if spec.optional:
+            return typed | None, None
+        return (typed, ...) if spec.required else (typed, _default(spec))
 
     def _type(self, spec: FieldSpec) -> Any:
         if spec.choices:
@@ -541,7 +539,7 @@ class DataSheet:
                 most = item.majority
                 start = _first_seat(contexts, most.start)
                 if most.each:  # a majority at each position of a list, the points summed
-                    lists = [self._value(most.of, c, (*here, "majority", "of")) for c in contexts]
+                    lists = [self._numbers(most.of, c, (*here, "majority", "of")) for c in contexts]
                     won = [0] * len(contexts)
                     for at in range(max((len(v) for v in lists), default=0)):
                         counts = [v[at] if at < len(v) else 0 for v in lists]
@@ -585,6 +583,17 @@ class DataSheet:
         value = self._value(text, context, path)
         try:
             return expressions.whole(value)
+        except expressions.ExpressionError as exc:
+            raise InputError([self.spec.problem((SECTION, *path), exc.args[0])]) from None
+
+    def _numbers(self, text: str, context: Mapping[str, Any], path: Path_) -> list[int]:
+        """A list of whole numbers (a majority at each position reads one per player)."""
+        value = self._value(text, context, path)
+        if not isinstance(value, list):
+            said = Phrase(NOT_A_LIST, text=repr(text), value=expressions.text_of(value))
+            raise InputError([self.spec.problem((SECTION, *path), said)])
+        try:
+            return [expressions.whole(v) for v in value]
         except expressions.ExpressionError as exc:
             raise InputError([self.spec.problem((SECTION, *path), exc.args[0])]) from None
 
