@@ -3,7 +3,8 @@
 Targets (issue "Board geometry, set-up validators and set-up dealers"): validate a full Delphi set-up
 < 20 ms; list every legal caravan on the bundled Ankh map < 2 s; deal 1,000 Delphi set-ups < 10 s.
 Rules as data (issue "A game is data"): `pnpforge score` and `pnpforge validate` of a game whose rules
-are game.yaml sections (Gods' score sheet, the `new --template game` scaffold) take the same
+are game.yaml sections (the score sheets of Gods, Delphi, Good Shepherds and Quo Vadis, the
+`new --template game` scaffold; Ankh's is Python) take the same
 whole-process time as a game whose rules are Python, within 10 ms.
 """
 
@@ -114,14 +115,15 @@ def data_beside_python() -> None:
             ("score", "scaffold (data)", process_ms("score", str(game / "score.yaml"))),
             (
                 "score",
-                "quo-vadis (Python)",
+                "quo-vadis (data)",
                 process_ms("score", str(games / "quo-vadis" / "example-score.yaml")),
             ),
             (
                 "score",
-                "good-shepherds (Python)",
+                "good-shepherds (data)",
                 process_ms("score", str(games / "good-shepherds" / "example-score.yaml")),
             ),
+            ("score", "ankh (Python)", process_ms("score", str(games / "ankh" / "example-score.yaml"))),
             ("validate", "scaffold (data)", process_ms("validate", str(game / "setup.yaml"))),
             ("validate", "good-shepherds (Python)", process_ms("validate", str(shepherds))),
         ]

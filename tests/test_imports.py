@@ -202,8 +202,16 @@ SCORES |= {"pnpforge.scoring.datasheet", "pnpforge.components", "pnpforge.compon
 SCORES |= {"pnpforge.components.sections"}
 SCORES |= {"pnpforge.components.expressions", "pnpforge.components.plainexpr", "pnpforge.saying"}
 TABLE_ALLOWED = {
-    # a score file may hold or name a set-up (Ankh, Good Shepherds, Quo Vadis): their checks come too
-    "score": {*TABLE_ENGINE, *SCORES, *SETUPS, *GEOMETRY, "pnpforge.cli.score_cmds", "pnpforge.table.linked"},
+    # a score file may hold or name a set-up (Ankh, Good Shepherds, Quo Vadis): their checks come too; Quo
+    # Vadis' rhombus lattice only with a map (its example score has none, and its sheet is data)
+    "score": {
+        *TABLE_ENGINE,
+        *SCORES,
+        *SETUPS,
+        *(GEOMETRY - {"pnpforge.geometry.lattice"}),
+        "pnpforge.cli.score_cmds",
+        "pnpforge.table.linked",
+    },
     "validate": {*TABLE_ENGINE, *SETUPS, *GEOMETRY, *SHEETS, "pnpforge.cli.check_cmds"},
     "setup": {
         *TABLE_ENGINE,

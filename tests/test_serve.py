@@ -645,7 +645,7 @@ def test_the_japanese_sheet_asks_every_question_in_the_games_own_words(client: A
     for f in scorer.fields:
         for english in (f.label, f.rule):
             assert tr(english) != english, f"{game}: no Japanese for {english!r}"
-            # the sheet leaves out notes on the designer's files ("(scoring.yaml: final.town)")
+            # the sheet leaves out notes on the designer's files ("(game.yaml: scoring values, town)")
             assert re.sub(r"\s*[(（][\w.]+\.yaml:[^)）]*[)）]", "", tr(english)) in page
             assert f">{english}<" not in page and f'"{english}' not in page, english
     english_page = html.unescape(client.get(f"/g/{game}?lang=en").text)

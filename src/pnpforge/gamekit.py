@@ -28,6 +28,7 @@ from pnpforge.lazy import exports
 if TYPE_CHECKING:  # at run time each name is imported from its module when a game first asks for it
     from pnpforge import kit
     from pnpforge.contract import (
+        BoardCounts,
         Caravans,
         Check,
         Deal,
@@ -148,6 +149,7 @@ __getattr__, __dir__ = exports(
         "RulesBroken": "pnpforge.scoring.inputs",
         "Score": "pnpforge.contract",
         "Scorer": "pnpforge.contract",
+        "BoardCounts": "pnpforge.contract",
         "ScoreResult": "pnpforge.scoring.sheet",
         "series": "pnpforge.phrase",
         "SetupModel": "pnpforge.validator.setupkit",
@@ -170,6 +172,7 @@ __getattr__, __dir__ = exports(
 
 
 __all__ = [
+    "BoardCounts",
     "COMMAND_LINE",
     "N_",
     "BoardPicture",
