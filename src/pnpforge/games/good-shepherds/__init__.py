@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules, folder_id
+from pnpforge.gamekit import Dealer, Game, Scorer, SetupRules, data_names, folder_id
 
 
 def _setup() -> SetupRules:
@@ -35,4 +35,6 @@ def _score() -> Scorer:
 
 
 HERE = Path(__file__).parent
-GAME = Game(folder_id(HERE), HERE, setup=_setup, deal=_deal, score=_score)
+ID = folder_id(HERE)
+# the set-up rules are data: game.yaml's `setup:` (docs/setups.md); its words there come first
+GAME = Game(ID, HERE, setup=_setup, deal=_deal, score=_score, names=data_names(ID, HERE))
