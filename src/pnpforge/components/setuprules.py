@@ -183,7 +183,7 @@ def _selector_problems(source: Source, path: Path_, selector: Any, pieces: set[s
     return []
 
 
-def _fixed_problems(source: Source, here: Path_, rule: RuleSpec, board: Board) -> Problem | None:
+def _fixed_problems(source: Source, here: Path_, rule: RuleSpec) -> Problem | None:
     """A `fixed` rule lists its pieces (`placed`) or names the board's spots and their one piece."""
     if (rule.placed is None) == (rule.spots is None):
         said = Phrase.word(
@@ -201,11 +201,6 @@ def _fixed_problems(source: Source, here: Path_, rule: RuleSpec, board: Board) -
             known=["placed"],
         )
         return source.problem((*here, "pieces"), said)
-    if rule.spots is not None and board.hexmap is not None:
-        said = Phrase.word(
-            N_("`spots` are read from the board's `data: FILE` (or handed over with a built board)")
-        )
-        return source.problem((*here, "spots"), said)
     return None
 
 
@@ -247,7 +242,7 @@ def setup_problems(section: SetupSection, source: Source, at: Path_ = ("setup",)
             problems.append(source.problem((*here, extra[0]), said))
             continue
         if rule.kind == "fixed":
-            fixed = _fixed_problems(source, here, rule, board)
+            fixed = _fixed_problems(source, here, rule)
             if fixed:
                 problems.append(fixed)
                 continue

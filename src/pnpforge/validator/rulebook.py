@@ -41,6 +41,7 @@ __all__ = ["Board", "PlacedPiece", "Rulebook", "SetupBoard", "SetupTable", "Tabl
 
 SECTION = "setup"
 NO_HEXMAP = N_("no component {name} with a hexmap element in this game.yaml")
+NO_SPOTS = N_("no list {key} in {file} (expected a list of spots, each {{at: [q, r], player}})")
 OFF_BOARD = N_("cell {cell} is not on the board (expected one of its cells)")
 NO_SEAT = N_("player {player} is not at the table (expected 1-{players})")
 PLAYER = N_("player {player}")
@@ -109,7 +110,9 @@ class Rulebook:
         spec = self._board_source()
         source = read_yaml(self.folder / str(spec.data))
         spots = {
-            rule.spots: _spots(source, rule.spots) for rule in self.section.rules if rule.spots is not None
+            rule.spots: self._spots(source, index, rule.spots)
+            for index, rule in enumerate(self.section.rules)
+            if rule.spots is not None
         }
         node: Any = source.data
         path: tuple[str | int, ...] = ()
@@ -134,6 +137,28 @@ class Rulebook:
         if problems:
             raise InputError(problems)
         return Board(cells, spots=spots)
+
+    def _spots(self, source: Source, index: int, key: str) -> list[tuple[Hex, int | None]]:
+        """The board data file's list of printed spots a `fixed` rule names, each `{at: [q, r], player}`."""
+        items = source.data.get(key) if isinstance(source.data, dict) else None
+        if not isinstance(items, list):
+            said = Phrase(NO_SPOTS, key=repr(key), file=source.file)
+            raise InputError([self.spec.problem((SECTION, "rules", index, "spots"), said)])
+        spots: list[tuple[Hex, int | None]] = []
+        problems = []
+        for at_index, item in enumerate(items):
+            at = item.get("at") if isinstance(item, dict) else None
+            player = item.get("player") if isinstance(item, dict) else None
+            if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)):
+                problems.append(source.problem((key, at_index), Phrase.word(N_("expected a cell [q, r]"))))
+            elif player is not None and type(player) is not int:
+                said = Phrase.word(N_("expected a seat number (a whole number)"))
+                problems.append(source.problem((key, at_index, "player"), said))
+            else:
+                spots.append(((at[0], at[1]), player))
+        if problems:
+            raise InputError(problems)
+        return spots
 
     def _board_source(self) -> BoardSpec:
         """The board's data file and list: given, or those of the spec's `hexmap` element it names."""
@@ -233,28 +258,6 @@ class Table:
     @property
     def cells(self) -> dict[Hex, str]:
         return self.board.cells
-
-
-def _spots(source: Source, key: str) -> list[tuple[Hex, int | None]]:
-    """A board data file's list of printed spots, each `{at: [q, r], player}` (player optional)."""
-    items = source.data.get(key) if isinstance(source.data, dict) else None
-    if not isinstance(items, list):
-        raise InputError([source.problem((), Phrase(N_("expected a list at {key}"), key=repr(key)))])
-    spots: list[tuple[Hex, int | None]] = []
-    problems = []
-    for index, item in enumerate(items):
-        at = item.get("at") if isinstance(item, dict) else None
-        player = item.get("player") if isinstance(item, dict) else None
-        if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)):
-            problems.append(source.problem((key, index), Phrase.word(N_("expected a cell [q, r]"))))
-        elif player is not None and type(player) is not int:
-            said = Phrase.word(N_("expected a seat number (a whole number)"))
-            problems.append(source.problem((key, index, "player"), said))
-        else:
-            spots.append(((at[0], at[1]), player))
-    if problems:
-        raise InputError(problems)
-    return spots
 
 
 def _chosen(selector: str | list[str] | None) -> set[str]:
