@@ -156,3 +156,17 @@ def test_the_json_schema_describes_the_new_parameters() -> None:
     rule = schema["$defs"]["RuleSpec"]["properties"]
     assert {"crossed", "per", "spots", "each", "marks"} <= set(rule)
     assert "built" in schema["$defs"]["Board"]["properties"]
+
+
+def test_the_docs_show_delphi_s_water_rule_as_its_game_yaml_holds_it() -> None:
+    from ruamel.yaml import YAML
+
+    from pnpforge import catalog
+
+    docs = (Path(__file__).parent.parent / "docs" / "setups.md").read_text(encoding="utf-8")
+    block = docs[docs.index("```yaml\nsetup:\n  board: {built: true}") + len("```yaml\n") :]
+    shown = YAML(typ="safe", pure=True).load(block[: block.index("```")])
+    spec = YAML(typ="safe", pure=True).load(
+        (catalog.find_game("delphi").path / "game.yaml").read_text("utf-8")
+    )
+    assert shown["setup"] == spec["setup"]
