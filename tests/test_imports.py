@@ -193,6 +193,9 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
 }
 SETUPS = {"pnpforge.table", "pnpforge.table.setupfile", "pnpforge.validator", "pnpforge.validator.report"}
 SETUPS |= {"pnpforge.validator.setupkit", "pnpforge.validator.picture", "pnpforge.kit"}
+# set-up rules written as data (game.yaml's `setup:`: Good Shepherds', Delphi's water): engine and model
+SETUPS |= {"pnpforge.validator.rulebook", "pnpforge.components", "pnpforge.components.setuprules"}
+SETUPS |= {"pnpforge.components.sections"}
 GEOMETRY = {"pnpforge.geometry", "pnpforge.geometry.cells", "pnpforge.geometry.hexgrid"}
 GEOMETRY |= {"pnpforge.geometry.lattice", "pnpforge.geometry.split"}
 SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a report, said
