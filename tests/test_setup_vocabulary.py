@@ -131,6 +131,12 @@ SPEC_MISTAKES = [
     ("terrain: water, marks", "terrain: water, crossed: true, marks", "rule connected takes no 'crossed'"),
     ("board: {hexmap: board}", "board: {hexmap: board, built: true}", "`built: true` (one of them)"),
     ("board: {hexmap: board}", "board: {built: true}", "a built board is handed over by the game's code"),
+    (
+        "  pieces:\n    village: {label: {en: village, ja: 村}, mark: cube}\n"
+        "    tower: {label: {en: tower, ja: 塔}, mark: pyramid, counts: {2: 2, 3: 2, 4: 2}}\n",
+        "  pieces: {}\n",
+        "expected at least one piece under `pieces`",
+    ),
 ]
 
 

@@ -183,6 +183,13 @@ def _selector_problems(source: Source, path: Path_, selector: Any, pieces: set[s
     return []
 
 
+def _keys(source: Source, at: Path_) -> set[str]:
+    node = source.data
+    for part in at:
+        node = node.get(part) if isinstance(node, dict) and isinstance(part, str) else None
+    return set(node) if isinstance(node, dict) else set()
+
+
 def _fixed_problems(source: Source, here: Path_, rule: RuleSpec) -> Problem | None:
     """A `fixed` rule lists its pieces (`placed`) or names the board's spots and their one piece."""
     if (rule.placed is None) == (rule.spots is None):
@@ -208,12 +215,18 @@ def setup_problems(section: SetupSection, source: Source, at: Path_ = ("setup",)
     """What a type cannot say about set-up rules: rule kinds, their parameters, pieces, messages."""
     problems: list[Problem] = []
     pieces = set(section.pieces)
+    named = bool(pieces) or section.board.built  # no pieces (not a built board) is the one problem said
     board = section.board
     if (board.hexmap is not None) + (board.data is not None) + board.built != 1:
         said = Phrase.word(
             N_("expected the board as `hexmap: COMPONENT`, `data: FILE` or `built: true` (one of them)")
         )
         problems.append(source.problem((*at, "board"), said))
+    if not section.pieces and not board.built:  # a set-up file of the game lists pieces of these kinds
+        said = Phrase.word(
+            N_("expected at least one piece under `pieces` (only a built board's rules need none)")
+        )
+        problems.append(source.problem((*at, "pieces") if "pieces" in _keys(source, at) else at, said))
     for index, rule in enumerate(section.rules):
         here = (*at, "rules", index)
         if rule.kind not in RULE_PARAMETERS:
@@ -250,9 +263,9 @@ def setup_problems(section: SetupSection, source: Source, at: Path_ = ("setup",)
             problems.extend(message_problems(source, (*here, "each"), rule.each, EACH_NAMES))
         for key in ("pieces", "to"):
             value = getattr(rule, key)
-            if value is not None:
+            if value is not None and named:
                 problems.extend(_selector_problems(source, (*here, key), value, pieces))
-        for p_index, placed in enumerate(rule.placed or []):
+        for p_index, placed in enumerate(rule.placed or [] if named else []):
             problems.extend(
                 _selector_problems(source, (*here, "placed", p_index, "piece"), placed.piece, pieces)
             )
