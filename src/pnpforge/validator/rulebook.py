@@ -270,9 +270,13 @@ def _picked(rule: RuleSpec, placed: list[PlacedPiece]) -> list[PlacedPiece]:
     return [p for p in placed if p.piece in wanted and (rule.crossed is None or p.crossed == rule.crossed)]
 
 
-def _say(rule: RuleSpec, **values: Any) -> Phrase:
-    template = english(rule.message)
+def _filled(template: str, **values: Any) -> Phrase:
+    """A rule's own text with the values it names (a data text need not use every name)."""
     return Phrase(template, **{k: v for k, v in values.items() if f"{{{k}}}" in template})
+
+
+def _say(rule: RuleSpec, **values: Any) -> Phrase:
+    return _filled(english(rule.message), **values)
 
 
 def _where(cells: Iterable[Hex]) -> list[list[int]]:
@@ -368,32 +372,27 @@ def _connected(rule: RuleSpec, at: Table, counts: Counts, report: Report) -> Non
     if len(groups) <= 1:
         return
     apart = sorted(min(g) for g in groups[1:])
-    bodies = [
-        Phrase(
-            english(rule.each),
-            **{
-                k: v
-                for k, v in {
-                    "number": number,
-                    "size": len(group),
-                    "parts": sorted({at.board.parts.get(c, "") for c in group}),
-                    "cells": ", ".join(_c(c) for c in sorted(group)),
-                }.items()
-                if f"{{{k}}}" in english(rule.each)
-            },
-        )
-        for number, group in enumerate(groups, 1)
-        if rule.each is not None
-    ]
+    bodies = [_group_said(rule, number, group, at.board) for number, group in enumerate(groups, 1)]
     said = _say(
         rule,
         terrain=[Phrase.word(t) for t in sorted(terrains)],
         groups=len(groups),
         cells=", ".join(_c(c) for c in apart),
-        bodies=series(bodies) if bodies else "",
+        bodies=series(bodies) if rule.each is not None else "",
     )
     where = [_where(sorted(g)) for g in groups] if rule.marks == "groups" else _where(apart)
     report.error(rule.code, said, where)
+
+
+def _group_said(rule: RuleSpec, number: int, group: set[Hex], board: Board) -> Phrase:
+    """One group as a `connected` rule's `each` says it (its number, size, printed parts and cells)."""
+    return _filled(
+        english(rule.each or ""),
+        number=number,
+        size=len(group),
+        parts=sorted({board.parts.get(c, "") for c in group}),
+        cells=", ".join(_c(c) for c in sorted(group)),
+    )
 
 
 def _regions_at_least(rule: RuleSpec, at: Table, counts: Counts, report: Report) -> None:
