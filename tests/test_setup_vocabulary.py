@@ -114,7 +114,7 @@ def test_a_crossed_piece_is_drawn_crossed(game: Path, tmp_path: Path) -> None:
     loaded = setupfile.load_setup(path)
     assert loaded.rules.picture is not None
     labels = [piece.label for piece in loaded.rules.picture(loaded.setup).pieces]
-    assert labels == ["", "", "X"]
+    assert labels == ["", "X", ""]  # drawn in cell order: [-3, 1], the ruin at [1, 2], [3, -1]
 
 
 SPEC_MISTAKES = [
@@ -176,3 +176,26 @@ def test_the_docs_show_delphi_s_water_rule_as_its_game_yaml_holds_it() -> None:
         (catalog.find_game("delphi").path / "game.yaml").read_text("utf-8")
     )
     assert shown["setup"] == spec["setup"]
+
+
+def test_the_picture_s_key_lists_what_the_section_asks(game: Path) -> None:
+    from pnpforge.table import setupfile
+
+    spec = game / "game.yaml"
+    text = spec.read_text(encoding="utf-8")
+    spec.write_text(
+        text.replace(
+            "  pieces:\n",
+            '  key: "hatched: a start"\n  key_colour: grass\n  legend: [players]\n  pieces:\n',
+            1,
+        ),
+        encoding="utf-8",
+    )
+    path = game / "case.yaml"
+    path.write_text(
+        "game: my-game\nplayers: 2\npieces:\n  - {piece: village, at: [3, -1], player: 2}\n", "utf-8"
+    )
+    loaded = setupfile.load_setup(path)
+    assert loaded.rules.picture is not None
+    legend = loaded.rules.picture(loaded.setup).legend
+    assert legend == [("blue", "player 2"), ("grass", "hatched: a start")]  # no terrains, no piece kinds

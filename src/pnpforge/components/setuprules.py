@@ -52,6 +52,8 @@ RULE_KINDS = (
     "one-per-cell",
 )
 Selector = Word | list[Word]
+KeyPart = Literal["terrains", "pieces", "players"]
+KEY_PARTS: tuple[KeyPart, ...] = ("terrains", "pieces", "players")  # what a set-up picture's key lists
 
 
 class PieceSpec(Strict):
@@ -115,6 +117,11 @@ class SetupSection(Strict):
         default_factory=dict, description="words said as data (the terrains on the picture's key), translated"
     )
     cell_mm: float = Field(9.0, gt=2, le=40)
+    legend: list[KeyPart] = Field(
+        default_factory=lambda: list(KEY_PARTS),
+        description="what the picture's key lists before its `key` line",
+    )
+    key_colour: str = Field("white", description="the swatch beside the `key` line: a terrain or a colour")
 
 
 # the parameters each rule kind takes (required ones first, then optional)

@@ -209,40 +209,49 @@ class Rulebook:
         reject_unknown_options(options, ())
         pieces = [
             {"piece": piece, "at": list(cell), **({"player": player} if player else {})}
-            for cell, piece, player in self._fixed(players)
+            for cell, piece, player in self._fixed(players, self.board)
         ]
         return {"game": self.game, "players": players, "pieces": pieces}
 
-    def _fixed(self, players: int) -> list[tuple[Hex, str, int | None]]:
+    def _fixed(self, players: int, board: Board) -> list[tuple[Hex, str, int | None]]:
         """Every `fixed` rule's printed pieces of the seats at the table."""
         rules = [rule for rule in self.section.rules if rule.kind == "fixed"]
-        return [spot for rule in rules for spot in _fixed_spots(rule, self.board, players)]
+        return [spot for rule in rules for spot in _fixed_spots(rule, board, players)]
 
     def picture(self, setup: Any) -> BoardPicture:
-        size = self.section.cell_mm
-        colours = self.section.player_colours
+        placed = [PlacedPiece((p.at[0], p.at[1]), p.piece, p.player, p.crossed) for p in setup.pieces]
+        return self.draw(Table(placed, self.board, setup.players))
+
+    def draw(self, table: Table) -> BoardPicture:
+        """The board with its pieces (in cell order; X on one crossed out), the `fixed` spots hatched, and
+        the key the section asks for (`legend`: its terrains, pieces, players; then its `key` line)."""
+        section, size = self.section, self.section.cell_mm
+        colours = section.player_colours
         pic = BoardPicture(
-            Phrase.word(english(self.section.title) or self.game), palette=dict(self.section.terrain_colours)
+            Phrase.word(english(section.title) or self.game), palette=dict(section.terrain_colours)
         )
-        fixed = {cell for cell, _, _ in self._fixed(setup.players)}
-        for cell, terrain in sorted(self.board.cells.items()):
-            fill = terrain if terrain in self.section.terrain_colours else "white"
+        fixed = {cell for cell, _, _ in self._fixed(table.players, table.board)}
+        for cell, terrain in sorted(table.cells.items()):
+            fill = terrain if terrain in section.terrain_colours else "white"
             pic.cells.append(
                 CellShape(hex_points(cell, size), fill, pattern="hatch" if cell in fixed else None)
             )
-        for terrain in sorted(set(self.board.cells.values()) & set(self.section.terrain_colours)):
-            pic.legend.append((terrain, Phrase.word(terrain)))
-        for piece in setup.pieces:
-            spec = self.section.pieces[piece.piece]
+        if "terrains" in section.legend:
+            for terrain in sorted(set(table.cells.values()) & set(section.terrain_colours)):
+                pic.legend.append((terrain, Phrase.word(terrain)))
+        for piece in sorted(table.placed, key=lambda p: p.at):
+            spec = section.pieces[piece.piece]
             colour = colours[(piece.player - 1) % len(colours)] if piece.player else "grey"
-            centre = hex_centre((piece.at[0], piece.at[1]), size)
             label = Phrase.word("X") if piece.crossed else ""
-            pic.pieces.append(PieceMark(centre, spec.mark, colour, label, size=size * 0.6))
-            pic.legend.append(("white", Phrase.word(english(spec.label)), spec.mark))
-            if piece.player:
+            pic.pieces.append(
+                PieceMark(hex_centre(piece.at, size), spec.mark, colour, label, size=size * 0.6)
+            )
+            if "pieces" in section.legend:
+                pic.legend.append(("white", Phrase.word(english(spec.label)), spec.mark))
+            if piece.player and "players" in section.legend:
                 pic.legend.append((colour, Phrase(PLAYER, player=piece.player)))
-        if english(self.section.key):
-            pic.legend.append(("white", Phrase.word(english(self.section.key))))
+        if english(section.key):
+            pic.legend.append((section.key_colour, Phrase.word(english(section.key))))
         pic.legend = legend_of(pic.legend)
         return pic
 

@@ -15,9 +15,8 @@ hut-adjacent, pasture-group-too-large, pasture-not-destroyed, destroyed-without-
 Stays Python, and why: the set-up file is the game's own, not the data rules' `pieces:` list on one
 board: its board may be written inline (cells and starting huts, each checked as input), its units are
 `units` that a pen crosses out (`destroyed`, a pasture's only), and the score sheet reads the same file
-(`farm_state`). This module reads it and hands the board and units to the data rules. The picture stays
-here too: it draws that file (its inline board, X on a crossed-out unit) with the rulebook's marks and a
-key of its own, which the data picture (a key line per piece and terrain) does not draw.
+(`farm_state`). This module reads it and hands the board and units to the data rules, which check them
+and draw them (`picture`).
 """
 
 from __future__ import annotations
@@ -32,13 +31,11 @@ from pydantic import StrictBool, StrictInt
 from pnpforge.gamekit import (
     N_,
     BoardPicture,
-    CellShape,
     Coord,
     Hex,
     InputError,
     Path_,
     Phrase,
-    PieceMark,
     PlacedPiece,
     Report,
     SetupBoard,
@@ -47,9 +44,6 @@ from pnpforge.gamekit import (
     Source,
     data_rules,
     folder_id,
-    hex_centre,
-    hex_points,
-    legend_of,
     player_count,
     read_yaml,
     validate,
@@ -59,13 +53,8 @@ HERE = Path(__file__).parent
 GAME = folder_id(HERE)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(HERE, "Good Shepherds")]  # game.yaml's range
 FARM_FILE = HERE / "farm.yaml"
-CELL_MM = 9.0  # drawn hex circumradius, about a pen-and-paper board's cell
-PLAYER_COLOURS = {1: "red", 2: "blue"}  # only for pictures; the game uses any two pen colours
 Player = Literal[1, 2]
 UnitKind = Literal["sheep", "pasture", "hut"]
-
-# set-up pictures (`pnpforge setup --draw`): this game's terrain colours
-PICTURE_COLOURS = {"land": "#e9dcb8"}
 
 
 class FarmCell(SetupModel):
@@ -188,11 +177,6 @@ def legal_farm(state: FarmState) -> bool:
     return farm_report(state).valid
 
 
-# the set-up picture's texts (`picture`)
-PICTURE_TITLE = N_("Good Shepherds: the farm board")
-PLAYER = N_("player {player}")
-PICTURE_KEY = N_("hatched: a starting hut's cell; disc sheep, triangle pasture, square hut; X crossed out")
-
 # words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
 # catalogs (locale/*.po), where each language says them in the game's words
 DATA_WORDS = (
@@ -212,29 +196,21 @@ def farm_report(state: FarmState) -> Report:
     crossed-out pasture touches a sheep (nothing else crosses one out).
     """
     report = Report(GAME)
-    board = SetupBoard(dict.fromkeys(state.cells, ""), spots={"start_huts": sorted(state.start_huts.items())})
-    placed = [PlacedPiece(u.at, u.unit, u.player, u.destroyed) for u in state.units]
-    data_rules(GAME, HERE).judge(SetupTable(placed, board, 2), report)
+    data_rules(GAME, HERE).judge(_table(state), report)
     return report
 
 
+def _table(state: FarmState) -> SetupTable:
+    """The state as the data rules see it: every cell land, the starting huts as spots, the units as
+    pieces (crossed out when destroyed), two players."""
+    board = SetupBoard(
+        dict.fromkeys(state.cells, "land"), spots={"start_huts": sorted(state.start_huts.items())}
+    )
+    placed = [PlacedPiece(u.at, u.unit, u.player, u.destroyed) for u in state.units]
+    return SetupTable(placed, board, 2)
+
+
 def picture(setup: Setup) -> BoardPicture:
-    """The farm board as drawn by `pnpforge setup good-shepherds --draw`."""
-    state = farm_state(setup)
-    pic = BoardPicture(Phrase.word(PICTURE_TITLE), palette=PICTURE_COLOURS)
-    # the rulebook's own notation: sheep ○, pasture △, hut ■ (disc, triangle, square marks)
-    marks = {"sheep": "token", "pasture": "pyramid", "hut": "cube"}
-    by_cell = state.at()
-    for cell in sorted(state.cells):
-        units = by_cell.get(cell, [])
-        pattern = "hatch" if cell in state.start_huts else None
-        pic.cells.append(CellShape(hex_points(cell, CELL_MM), "land", pattern=pattern))
-        for unit in units:
-            colour = PLAYER_COLOURS[unit.player]
-            label = Phrase.word("X") if unit.destroyed else ""
-            mark = PieceMark(hex_centre(cell, CELL_MM), marks[unit.unit], colour, label, size=CELL_MM * 0.6)
-            pic.pieces.append(mark)
-            pic.legend.append((colour, Phrase(PLAYER, player=unit.player)))
-    pic.legend.append(("land", Phrase.word(PICTURE_KEY)))
-    pic.legend = legend_of(pic.legend)
-    return pic
+    """The farm board as drawn by `pnpforge setup good-shepherds --draw`: the data rules' picture of
+    the board and units (game.yaml's `setup:`: its title, key, marks and colours)."""
+    return data_rules(GAME, HERE).draw(_table(farm_state(setup)))
