@@ -2,11 +2,13 @@
 messages in English and Japanese, places), the same input errors and the same set-up picture.
 
 `tests/data/setup-parity-<game>.json` was recorded from the game's Python checks.py before the move
-(`python tests/test_setup_parity.py record GAME`, run while the Python rules were still the game's).
-The cases: every set-up file the game's tests, the docs examples and the score sheets' linked farms
-checked (gathered by running them), the dealt set-ups for seeds 1-200 at every player count, and
-broken variants of those (random units, tiles moved away, turned or dropped), made from a seeded
-random generator so they are the same every run.
+(`python tests/test_setup_parity.py record GAME set-ups.jsonl`, run while the Python rules were still
+the game's). The cases: every set-up file the game's tests, the docs examples and the score sheets'
+linked farms checked (gathered by running those tests with a passing hook in
+`table.setupfile.load_source` that wrote each file's data as a line of set-ups.jsonl, `{"game", "data"}`;
+the parity file keeps them as the cases' `input`, and a new recording keeps them too), the dealt set-ups
+for seeds 1-200 at every player count, and broken variants of those (random units, tiles moved away,
+turned or dropped), made from a seeded random generator so they are the same every run.
 """
 
 from __future__ import annotations
@@ -133,7 +135,7 @@ def expected(game: str, name: str, data: dict[str, Any]) -> dict[str, Any]:
 
 def record(game: str, inputs: list[dict[str, Any]]) -> None:
     """Write the parity file from the game's current rules: `inputs` are set-up files the tests checked."""
-    found: dict[str, dict[str, Any]] = {}
+    found = {name: data for name, data in cases(game).items() if name.startswith("file ")}  # kept
     for data in inputs:
         key = "file " + hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
         found[key] = data
