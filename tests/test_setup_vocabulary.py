@@ -162,6 +162,8 @@ def test_the_json_schema_describes_the_new_parameters() -> None:
     rule = schema["$defs"]["RuleSpec"]["properties"]
     assert {"crossed", "per", "spots", "each", "marks"} <= set(rule)
     assert "built" in schema["$defs"]["Board"]["properties"]
+    setup = schema["properties"]["setup"]["anyOf"][0]
+    assert {"legend", "key_colour"} <= set(setup["properties"])
 
 
 def test_the_docs_show_delphi_s_water_rule_as_its_game_yaml_holds_it() -> None:
