@@ -193,6 +193,10 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
 }
 SETUPS = {"pnpforge.table", "pnpforge.table.setupfile", "pnpforge.validator", "pnpforge.validator.report"}
 SETUPS |= {"pnpforge.validator.setupkit", "pnpforge.validator.picture", "pnpforge.kit"}
+# set-up rules written as data (game.yaml's `setup:`: Good Shepherds', Delphi's water): engine and model,
+# read when a set-up is checked (a score file that holds no set-up, as the examples, checks none)
+SETUP_RULES = {"pnpforge.validator.rulebook", "pnpforge.components", "pnpforge.components.setuprules"}
+SETUPS |= {"pnpforge.components.sections"}
 GEOMETRY = {"pnpforge.geometry", "pnpforge.geometry.cells", "pnpforge.geometry.hexgrid"}
 GEOMETRY |= {"pnpforge.geometry.lattice", "pnpforge.geometry.split"}
 SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a report, said
@@ -212,10 +216,11 @@ TABLE_ALLOWED = {
         "pnpforge.cli.score_cmds",
         "pnpforge.table.linked",
     },
-    "validate": {*TABLE_ENGINE, *SETUPS, *GEOMETRY, *SHEETS, "pnpforge.cli.check_cmds"},
+    "validate": {*TABLE_ENGINE, *SETUPS, *SETUP_RULES, *GEOMETRY, *SHEETS, "pnpforge.cli.check_cmds"},
     "setup": {
         *TABLE_ENGINE,
         *SETUPS,
+        *SETUP_RULES,
         *GEOMETRY,
         "pnpforge.cli.check_cmds",
     },  # nothing written: no pnpforge.files

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge import catalog
 from pnpforge.contract import BoardCounts, Dealer, Game, Scorer, SetupRules
 from pnpforge.errors import InputError
 
-__all__ = ["data_dealer", "data_names", "data_scorer", "data_setup", "game", "has_rules"]
+if TYPE_CHECKING:
+    from pnpforge.validator.rulebook import Rulebook
+
+__all__ = ["data_dealer", "data_names", "data_rules", "data_scorer", "data_setup", "game", "has_rules"]
 
 
 def _folder(game_id: str, folder: Path) -> catalog.GameFolder:
@@ -67,6 +70,17 @@ def data_setup(game_id: str, folder: Path) -> Callable[[], SetupRules[Any]]:
         return SetupRules(book.model, book.check, picture=book.picture)
 
     return hook
+
+
+def data_rules(game_id: str, folder: Path) -> Rulebook:
+    """The game.yaml's `setup:` rules, checked, for a game whose own code reads its set-up file or builds
+    its board: it hands them a `SetupTable` (`judge(table, report)`), as Good Shepherds and Delphi do."""
+    from pnpforge.validator import rulebook
+
+    book = rulebook.load(_folder(game_id, folder))
+    if book is None:
+        raise InputError.single(str(folder / catalog.SPEC_NAME), "the game.yaml has no `setup:` section")
+    return book
 
 
 def data_dealer(game_id: str, folder: Path) -> Callable[[], Dealer]:

@@ -1,10 +1,11 @@
 """Good Shepherds: the game's rules as pnpforge reaches them (docs/games/good-shepherds.md).
 
 Each hook imports its module only when a command needs it (pnpforge.contract). The score sheet is data:
-game.yaml's `scoring:` (docs/scoring.md). What stays Python and why: the set-up checks and the dealer
-(checks.py, deal.py), and board.py, which counts the units from a farm-board state given instead of
-the counts (`farm:`) and, for the immediate end, looks for a free cell beside a live unit — geometry
-on a board, which the score sheet's vocabulary of counts and expressions cannot say.
+game.yaml's `scoring:` (docs/scoring.md), and so are the set-up rules and picture: its `setup:`
+(docs/setups.md). What stays Python and why: reading a set-up file and the dealer (checks.py, deal.py:
+the file's own `units` format, said in their docstrings), and board.py, which counts the units from a
+farm-board state given instead of the counts (`farm:`) and, for the immediate end, looks for a free
+cell beside a live unit — geometry on a board, which the score sheet's vocabulary cannot say.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def _count_farm(data: Any, source: Source, tables: Mapping[str, Any]) -> list[An
 HERE = Path(__file__).parent
 FARM = BoardCounts("farm", _count_farm)  # a farm-board state given instead of the counts: board.py
 ID = folder_id(HERE)
+# the rules are data: game.yaml's `scoring:` and `setup:`; its words there come first
 GAME = Game(
     ID, HERE, setup=_setup, deal=_deal, score=data_scorer(ID, HERE, board=FARM), names=data_names(ID, HERE)
 )
