@@ -356,11 +356,15 @@ def test_board_labels_are_readable_at_390_and_whole_in_landscape(
         assert whole["legendRight"] <= PHONE[0] and whole["legendShown"], whole
         assert all(width > 0 for width in whole["swatches"]), whole  # each swatch drawn (CSP allows it)
         phone.save_screenshot(str(tmp_path / f"{game}-{lang}-{script}-whole.png"))
+        width = "return document.querySelector('svg.board').getBoundingClientRect().width"
+        fitted = phone.execute_script(width)
         phone.find_element(By.CSS_SELECTOR, "label.boardpic").click()  # a tap: zoomed, labels readable
         _wait(lambda: phone.find_element(By.ID, "zoom-board").is_selected())
         sizes = _label_sizes(phone)
-        if game in UNLABELLED:
-            assert not sizes, sizes
+        zoomed = phone.execute_script(width)
+        assert zoomed > 1.1 * fitted, (fitted, zoomed)  # the tap shows more than the whole view did
+        if game in UNLABELLED:  # no labels to size it by: twice the width
+            assert not sizes and abs(zoomed - 2 * fitted) < 2, (sizes, fitted, zoomed)
         else:
             assert sizes and min(sizes) >= 12, f"the smallest label is {min(sizes or [0]):.1f} CSS px"
         assert _caption(phone)["legend"] == whole["legend"]  # the legend keeps its size

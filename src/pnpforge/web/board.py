@@ -273,10 +273,11 @@ def marked_svg(
 
     svg = boardpic.svg_text(pic)
     svg = re.sub(r'^<svg([^>]*?) height="[^"]*"', r"<svg\1", svg, count=1, flags=re.S)
-    readable = _readable_width(svg)
+    readable = _readable_width(svg)  # none without labels: the page zooms such a board to twice its width
+    style = f' style="--readable: {readable}px"' if readable else ""
     svg = re.sub(
         r'^(<svg[^>]*?) width="[^"]*"',
-        rf'\1 class="board" role="img" style="--readable: {readable}px"',
+        rf'\1 class="board" role="img"{style}',
         svg,
         count=1,
         flags=re.S,
