@@ -52,7 +52,11 @@ def broken_delphi() -> str:
 def in_process() -> None:
     from starlette.testclient import TestClient
 
-    client = TestClient(create_app())
+    with TestClient(create_app()) as client:  # one event loop for every call: the workers stay warm
+        _in_process(client)
+
+
+def _in_process(client: Any) -> None:
     for game in catalog.games():
         players = str(PLAYERS.get(game.id, 3))
         client.get(f"/g/{game.id}")  # warm: the game's plug-ins, inventory and templates load once
