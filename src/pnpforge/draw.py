@@ -93,7 +93,9 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         def draw_board(target: Canvas) -> None:
             draw_side(target, board_piece, "face", plan_.ctx)
 
-        draw_assembly(canvas, frame, fonts, title, page.board_parts, plan_.lang, draw_board)
+        draw_assembly(
+            canvas, frame, fonts, title, page.board_parts, plan_.lang, draw_board, page.component.kind
+        )
         _page_label(canvas, plan_, page, label_font)  # which draft of which board, as its parts say
         return
     assert page.layout is not None and page.component is not None
