@@ -318,3 +318,53 @@ def test_a_models_fingerprint_is_the_same_in_every_process() -> None:
     command = [sys.executable, "-c", FINGERPRINTS]
     said = [subprocess.run(command, capture_output=True, text=True, check=True).stdout for _ in range(2)]
     assert said[0] == said[1] and len(said[0].splitlines()) >= 10
+
+
+CARDS = """
+game: {id: probe, title: Probe}
+components:
+  - name: cards
+    kind: card
+    size: poker
+    rows: [{name: Ann, colour: red}, {name: Bo, colour: blue}]
+    face:
+      elements:
+        - {type: text, text: "{name}", colour: "{colour}"}
+        - {type: rect, x: 2mm, y: 2mm, w: 10mm, h: 10mm, fill: "{colour}"}
+"""
+MACHINERY = ("pydantic.main", "pydantic.fields", "pydantic._internal._generate_schema")
+
+
+def test_a_build_reads_the_spec_models_kept_and_imports_no_pydantic_model(tmp_path: Path) -> None:
+    """The spec's models (and each templated element's, checked again per row) are light models: the
+    first build makes their schemas with pydantic, the next reads them kept and never imports pydantic's
+    model machinery; both write the same PDF."""
+    (tmp_path / "spec").mkdir()
+    (tmp_path / "spec" / "game.yaml").write_text(CARDS, encoding="utf-8")
+    probe = "import sys; from pnpforge.cli import main\ntry: main()\nexcept SystemExit: pass\n"
+    probe += f"print(sorted(set({MACHINERY!r}) & set(sys.modules)))"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    said, pdfs = [], []
+    for run in range(2):
+        out = tmp_path / f"out{run}"
+        command = [sys.executable, "-c", probe, "build", str(tmp_path / "spec"), "-o", str(out), "--no-cache"]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+        said.append(done.stdout.splitlines()[-1])
+        pdfs.append((out / "probe.pdf").read_bytes())
+    assert said == [repr(sorted(MACHINERY)), "[]"]
+    assert pdfs[0] == pdfs[1]
+    assert (
+        len(list((tmp_path / "cache" / "pnpforge" / "schemas").glob("*.marshal"))) == 4
+    )  # Spec, Defaults(), text, rect
+
+
+def test_every_spec_model_can_be_kept() -> None:
+    """The spec and every element model (each is checked on its own when a row fills its `{field}`s)."""
+    from pnpforge.components.model import Spec
+    from pnpforge.layouts.faces import elements, hexmaps, repeat  # noqa: F401  # register the kinds
+    from pnpforge.layouts.faces.kind import KINDS
+
+    assert lightmodel.compiled(Spec)
+    assert len(KINDS) >= 12
+    for model in KINDS:
+        assert lightmodel.compiled(model), model
