@@ -697,10 +697,12 @@ def _found(node: Any, objects: list[Any]) -> Any:
 
 def _versions() -> str:
     import pydantic_core
-    from pydantic.version import VERSION
 
+    from pnpforge.internals.pydantic_version import pydantic_version
+
+    version = pydantic_version()  # read, not imported: a build imports no more of pydantic than its core
     return (
-        f"{FORMAT} pydantic {VERSION} pydantic_core {pydantic_core.__version__} python {sys.version_info[:2]}"
+        f"{FORMAT} pydantic {version} pydantic_core {pydantic_core.__version__} python {sys.version_info[:2]}"
     )
 
 
