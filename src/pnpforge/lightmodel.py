@@ -57,7 +57,7 @@ __all__ = [
     "model_validator",
 ]
 
-FORMAT = 1  # bump when what is kept changes shape
+FORMAT = 2  # bump when what is kept changes shape
 MAGIC = b"pnpforge core schema\n"
 SCHEMA_BYTES = 4 * 1024 * 1024  # a kept schema larger than this is not read (the bundled ones are < 64 KB)
 KEPT_FILES, KEPT_BYTES = 200, 32 * 1024 * 1024  # schemas kept at most (a designer's edits each make one)
@@ -477,6 +477,7 @@ class _Walk:
         self.objects: list[Any] = []
         self.index: dict[int, int] = {}
         self.models: list[type[BaseModel]] = []
+        self.said: dict[int, tuple[Any, str]] = {}  # a type already said: said again alike (its object kept)
 
     def keep(self, obj: Any) -> str:
         if id(obj) not in self.index:
@@ -522,6 +523,12 @@ class _Walk:
         return f"model{self.models.index(cls)}"
 
     def kind(self, kind: Any) -> str:
+        said = self.said.get(id(kind))
+        if said is None:  # (a type met again says what it said: what it holds is walked already)
+            said = self.said[id(kind)] = (kind, self._kind(kind))
+        return said[1]
+
+    def _kind(self, kind: Any) -> str:
         if is_model(kind):
             return self.model(kind)
         origin, args = get_origin(kind), get_args(kind)
@@ -654,45 +661,51 @@ def _pointed(schema: Any, classes: dict[int, type[BaseModel]]) -> Any:
 # -- keeping it ---------------------------------------------------------------------------------------
 
 
-REF = b"\0pnpforge.lightmodel object\0"  # (REF, k): the walk's k-th object, in a kept schema
+Where = tuple[str | int, ...]  # keys and list positions from a schema's top to one of its values
 
 
 class _NotKept(Exception):
-    """The schema holds an object that is neither plain data nor found by walking the models."""
+    """The schema holds an object that is neither plain data nor found by walking the models (or one in
+    a tuple, a set or a key, where it could not be put back in place)."""
 
 
-def _kept(node: Any, index: dict[int, int]) -> Any:
-    """`node` as plain data marshal can write: each object the walk found as (REF, its position)."""
+def _kept(node: Any, index: dict[int, int], where: Where | None, refs: list[tuple[Where, int]]) -> Any:
+    """`node` as plain data marshal can write, each object the walk found left out (None) and listed in
+    `refs` as (where it was, its position in the walk); `where` None: inside what cannot be changed."""
     kind = type(node)
     if kind is dict:
-        return {_kept(k, index): _kept(v, index) for k, v in node.items()}
+        out = {}
+        for key, value in node.items():
+            out[_kept(key, index, None, refs)] = _kept(
+                value, index, None if where is None else (*where, key), refs
+            )
+        return out
     if kind is list:
-        return [_kept(v, index) for v in node]
-    if kind is tuple:
-        if node and type(node[0]) is bytes and node[0] == REF:
-            raise _NotKept(node)
-        return tuple(_kept(v, index) for v in node)
-    if kind in (set, frozenset):
-        return kind(_kept(v, index) for v in node)
+        return [_kept(v, index, None if where is None else (*where, n), refs) for n, v in enumerate(node)]
+    if kind is tuple or kind is set or kind is frozenset:
+        return kind(_kept(v, index, None, refs) for v in node)
     if isinstance(node, _PLAIN) and kind in _PLAIN:
         return node
-    if id(node) in index:
-        return (REF, index[id(node)])
+    if id(node) in index and where is not None:
+        refs.append((where, index[id(node)]))
+        return None
     raise _NotKept(node)
 
 
-def _found(node: Any, objects: list[Any]) -> Any:
-    """A kept schema with the walk's objects in place again."""
-    kind = type(node)
-    if kind is dict:
-        return {k: _found(v, objects) for k, v in node.items()}
-    if kind is list:
-        return [_found(v, objects) for v in node]
-    if kind is tuple:
-        if len(node) == 2 and type(node[0]) is bytes and node[0] == REF:
-            return objects[node[1]]
-        return tuple(_found(v, objects) for v in node)
-    return node
+def _found(kept: tuple[Any, list[tuple[Where, int]]], objects: list[Any]) -> Any:
+    """A kept schema with the walk's objects in place again (only where they were: the rest as read)."""
+    schema, refs = kept
+    for where, number in refs:
+        node = schema
+        for step in where[:-1]:
+            node = node[step]
+        node[where[-1]] = objects[number]
+    return schema
+
+
+def _keepable(schema: Any, walk: _Walk) -> tuple[Any, list[tuple[Where, int]]]:
+    refs: list[tuple[Where, int]] = []
+    return _kept(schema, walk.index, (), refs), refs
 
 
 def _versions() -> str:
@@ -726,11 +739,11 @@ def _schema_of(root: type[BaseModel]) -> Any:
     if kept is not None:
         try:
             return _found(marshal.loads(kept), walk.objects)
-        except (EOFError, ValueError, TypeError, IndexError):
+        except (EOFError, ValueError, TypeError, IndexError, KeyError):
             pass  # not what this module writes: made again below
     schema = _pydantic_schema(root)
     try:
-        payload = marshal.dumps(_kept(schema, walk.index))
+        payload = marshal.dumps(_keepable(schema, walk))
     except _NotKept:
         return schema  # not kept: every run takes this path (a test holds the bundled games to the fast one)
     if usercache.write_signed(path, MAGIC, digest, payload, SCHEMA_BYTES):
@@ -753,7 +766,7 @@ def compiled(cls: type[BaseModel]) -> bool:
     walk = _Walk()
     walk.model(cls)
     try:
-        _kept(_pydantic_schema(cls), walk.index)
+        _keepable(_pydantic_schema(cls), walk)
     except _NotKept:
         return False
     return True
