@@ -180,7 +180,9 @@ def plan(
     frame, page_name, ctx = drawing_setup(loaded, options, fonts)
     if "png" in options.formats:  # before any piece is laid out: every page has the frame's size
         size = limits.pixels(frame.width, options.dpi), limits.pixels(frame.height, options.dpi)
-        limits.check_pixels(*size, Phrase(N_("--dpi {dpi}: a {page} page"), dpi=options.dpi, page=page_name))
+        limits.check_pixels(
+            *size, Phrase(N_("--dpi {dpi}: a {page} page"), dpi=options.dpi, page=page_name), dpi=options.dpi
+        )
     groups = pieces_of(loaded, options, frame, ctx, check=check)
     _check_page_estimate(loaded, groups, frame)
     lang = ctx.lang

@@ -291,7 +291,7 @@ def keep(
 def _played_back(kept: dict[str, Any], options: BuildOptions, progress: Progress) -> PlayedBack | None:
     """The kept pages drawn again and written, or None when they cannot be (the fonts differ now)."""
     with long_lived():
-        from pnpforge.files import staged, write_atomic
+        from pnpforge.files import atomic_writer, staged, write_atomic
         from pnpforge.fonts import FontRegistry
         from pnpforge.output import pdf
         from pnpforge.output.info import Metadata
@@ -318,14 +318,16 @@ def _played_back(kept: dict[str, Any], options: BuildOptions, progress: Progress
             data = pdf.render(pages, PageFrame(width, height, 0, 0), replay, Metadata(*kept["metadata"]), bar)
         stem, out = kept["stem"], Path(options.out_dir)
         outputs = [(out / f"{stem}.pdf", data)] if "pdf" in options.formats else []
-        if "png" in options.formats:
-            from pnpforge.output import png
+        from pnpforge.output import png
 
-            images = png.render(data, options.dpi, range(len(pages)))
-            outputs += [(out / png.page_name(stem, k + 1, "png"), image) for k, image in enumerate(images)]
+        shown = range(len(pages)) if "png" in options.formats else range(0)
+        pictures = [out / png.page_name(stem, k + 1, "png") for k in shown]
     except Exception:  # whatever went wrong (a font gone, an image unreadable), the full build decides
         return None
     with staged(out):  # all moved into place together, as a full build does
         for path, payload in outputs:
             write_atomic(path, payload)
-    return PlayedBack([path for path, _ in outputs], len(pages), said)
+        for path, write_png in zip(pictures, png.writers(data, options.dpi, shown), strict=True):
+            with atomic_writer(path) as handle:  # written as drawn, band by band: no page held whole
+                write_png(handle)
+    return PlayedBack([path for path, _ in outputs] + pictures, len(pages), said)
