@@ -327,7 +327,9 @@ def _played_back(kept: dict[str, Any], options: BuildOptions, progress: Progress
     with staged(out):  # all moved into place together, as a full build does
         for path, payload in outputs:
             write_atomic(path, payload)
-        for path, write_png in zip(pictures, png.writers(data, options.dpi, shown), strict=True):
+        for path, write_png in zip(
+            pictures, png.writers(data, options.dpi, shown) if pictures else (), strict=True
+        ):
             with atomic_writer(path) as handle:  # written as drawn, band by band: no page held whole
                 write_png(handle)
     return PlayedBack([path for path, _ in outputs] + pictures, len(pages), said)

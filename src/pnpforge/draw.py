@@ -356,7 +356,9 @@ def write(the_plan: Plan, options: BuildOptions, how: Drawing | None = None) -> 
     with staged(out):  # all moved into place together: a killed build leaves no mix of old and new
         for path, payload in outputs:
             write_atomic(path, payload)
-        for path, write_png in zip(pictures, png.writers(data, options.dpi, chosen), strict=True):
+        for path, write_png in zip(
+            pictures, png.writers(data, options.dpi, chosen) if pictures else (), strict=True
+        ):
             with atomic_writer(path) as handle:  # written as drawn, band by band: no page held whole
                 write_png(handle)
     return [path for path, _ in outputs] + pictures
