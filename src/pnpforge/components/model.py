@@ -46,7 +46,7 @@ MAX_GRID = 60  # columns, and rows, of a `grid` element (as of a hexgrid)
 
 
 def _in_range(value: str | float | int) -> str | float | int:
-    """Every length of a spec is finite and within MAX_LENGTH_MM (units.py), wherever it is used.
+    """Every length of a spec is finite and within limits.LENGTH_MM (units.py checks it), wherever it is used.
 
     Unreadable text is left to the field's own check (or the drawing), which says what it expects.
     """
