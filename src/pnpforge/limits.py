@@ -3,7 +3,9 @@
 Each limit is far beyond what a real game needs and low enough that the work it bounds finishes in
 seconds on a laptop. They live here, in one place, so docs/spec.md ("Work bounds") has one table to
 mirror and a test can lower one (monkeypatch `pnpforge.limits.X`) to try the refusal with a small
-input. Code reads them as `limits.X` at the time of the check, never as a copy taken at import.
+input. Code reads them as `limits.X` at the time of the check, never as a copy taken at import; the
+only exceptions are the ranges a schema is built with (a set-up file's coordinates, CELL_COORD; a game
+rule's expression, EXPRESSION_CHARS), which the JSON Schema prints too.
 """
 
 from __future__ import annotations
@@ -64,11 +66,10 @@ DECODED_PIXELS = 120_000_000
 # pixel at its peak for incompressible art), so this keeps a build under 500 MB; an A3 sheet's art at
 # 300 dpi: 17.4 Mpx; a 388 × 446 mm board's at 250 dpi
 IMAGE_PIXELS = 16_000_000
-_PIL_GUARD = (
-    DECODED_PIXELS  # kept as it is at import: a test lowering DECODED_PIXELS leaves PIL's guard alone
-)
+# kept as it is at import: a test lowering DECODED_PIXELS leaves PIL's guard alone
+_PIL_GUARD = DECODED_PIXELS
 # bytes the export's rasterising workers may hold together (each its interpreter and pdfium, the PDF,
-# its largest page's bitmap and the images the PDF decodes): with the main process, under 500 MB
+# the band it draws and an image the PDF decodes): with the main process, under 500 MB
 IMAGE_MEMORY = 300_000_000
 BLEED_RATIO = 1.0  # bleed at most the piece's longer side: more is a typo for a smaller unit
 
