@@ -52,7 +52,7 @@ from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
-MAX_BACK_OFFSET_MM = 10.0
+MAX_BACK_OFFSET_MM = 10.0  # --back-offset's range, not a work bound
 PageKind = Literal["cover", "duplex-test", "pieces", "assembly"]
 
 
