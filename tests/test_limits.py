@@ -224,7 +224,8 @@ def test_a_page_drawn_in_bands_is_the_page_drawn_whole(
 
 
 def test_export_workers_fit_the_memory_budget_with_their_own_interpreters() -> None:
-    from pnpforge.export.raster import BYTES_PER_PIXEL, WORKER_BYTES, Shot, memory_workers
+    from pnpforge.export.raster import BYTES_PER_PIXEL, DECODED_IMAGE, WORKER_BYTES, Shot, memory_workers
+    from pnpforge.output import png
 
     cards = [Shot(k, 800, 1100, Path(f"{k}.png"), 300) for k in range(64)]
     pdf = b"%PDF " + bytes(1000)
@@ -232,4 +233,7 @@ def test_export_workers_fit_the_memory_budget_with_their_own_interpreters() -> N
     assert memory_workers(cards, pdf) == limits.IMAGE_MEMORY // each < 64  # not one worker per --jobs
     with_images = b"%PDF /Subtype /Image" + bytes(1000)
     assert memory_workers(cards, with_images) < memory_workers(cards, pdf)
-    assert memory_workers([Shot(0, 10_000, 12_000, Path("board.png"), 600)], with_images) == 1
+    boards = [Shot(k, 10_000, 12_000, Path(f"{k}.png"), 600) for k in range(8)]  # drawn a band at a time
+    band = png.BAND_PIXELS * BYTES_PER_PIXEL
+    each = WORKER_BYTES + len(with_images) + band + limits.IMAGE_PIXELS * DECODED_IMAGE
+    assert memory_workers(boards, with_images) == limits.IMAGE_MEMORY // each

@@ -63,10 +63,10 @@ VIOLATIONS = 100  # violations a report lists; the rest are counted, not listed
 # A 388 × 446 mm board at 600 dpi: 96 Mpx.
 DECODED_PIXELS = 120_000_000
 # an image read: a build holds it decoded, as RGB and compressed, and the PDF holds it again (~27 bytes a
-# pixel at its peak for incompressible art: 17.5 Mpx of noise builds in 454 MB), so this keeps a build
-# with one such image under 500 MB; an A3 sheet's art at 300 dpi: 17.4 Mpx; a 388 × 446 mm board's at
-# 250 dpi: 16.8 Mpx
-IMAGE_PIXELS = 17_500_000
+# pixel at its peak for incompressible art: 16 Mpx of noise builds in 427 MB, 17.5 Mpx exports in up to
+# 496 MB), so this keeps a build or export with one such image under 500 MB; an A3 sheet's art at 285
+# dpi: 15.7 Mpx; a 388 × 446 mm board's at 240 dpi: 15.4 Mpx
+IMAGE_PIXELS = 16_000_000
 # kept as it is at import: a test lowering DECODED_PIXELS leaves PIL's guard alone
 _PIL_GUARD = DECODED_PIXELS
 # bytes the export's rasterising workers may hold together (each its interpreter and pdfium, the PDF,

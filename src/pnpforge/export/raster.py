@@ -22,7 +22,7 @@ from pnpforge.output import png
 
 POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
 TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
-BYTES_PER_PIXEL = 3  # a worker's peak per pixel of its largest page: at worst, the PNG of incompressible art
+BYTES_PER_PIXEL = 3  # a worker's page bitmap, per pixel (RGB), at most a band of png.BAND_PIXELS
 WORKER_BYTES = 50_000_000  # a worker's interpreter, pdfium and Pillow before any page (measured: ~49 MB)
 DECODED_IMAGE = 4  # bytes a pixel of an image pdfium decodes to draw a page (BGRA)
 
@@ -72,11 +72,11 @@ def workers(asked: int | None = None) -> int:
 
 def memory_workers(shots: Sequence[Shot], pdf: bytes) -> int:
     """Workers that fit `limits.IMAGE_MEMORY` together, whatever the cores or --jobs: each holds its
-    interpreter and pdfium, a copy of the PDF, its largest page's bitmap and, when the PDF has images,
-    one decoded (at most `limits.IMAGE_PIXELS`)."""
+    interpreter and pdfium, a copy of the PDF, the bitmap of its largest page (a band at most) and,
+    when the PDF has images, one decoded (at most `limits.IMAGE_PIXELS`)."""
     largest = max(shot.width * shot.height for shot in shots)
     images = limits.IMAGE_PIXELS * DECODED_IMAGE if b"/Subtype /Image" in pdf else 0
-    each = WORKER_BYTES + len(pdf) + largest * BYTES_PER_PIXEL + images
+    each = WORKER_BYTES + len(pdf) + min(largest, png.BAND_PIXELS) * BYTES_PER_PIXEL + images
     return max(1, limits.IMAGE_MEMORY // each)
 
 

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from pnpforge.output.pngfile import Band, write_rgb_png
 
-BAND_PIXELS = 16_000_000  # pixels drawn at once: a larger page is drawn in bands of rows (48 MB each)
+BAND_PIXELS = 8_000_000  # pixels drawn at once: a larger page is drawn in bands of rows (24 MB each)
 
 
 def page_name(game_id: str, number: int, suffix: str) -> str:
