@@ -152,7 +152,9 @@ def check_colour(value: str | None) -> str | None:
 class Strict(BaseModel):
     """Unknown keys are errors: a typo in a spec must not be silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    # built when first used (a Spec validated, an element re-checked for its row): the validator of each
+    # part on its own, made at import, went unused (each part is checked inside the Spec's validator)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 class Box(Strict):
