@@ -2,8 +2,10 @@
 
 Targets (issue "The table page"): deal + picture per game < 150 ms server-side; a score update < 50 ms;
 validate + marked picture < 100 ms; 100 requests from 10 concurrent clients on loopback without an error.
-Under each attack of issue 28 (2 x 15 kB Quo Vadis checks, 2 x chunked 63 kB Ankh checks, 100 clients
-asking for pages as fast as they can) a game page and a score update answer within 100 ms at p95.
+Under each attack of issue 28 (2 x 63 kB Quo Vadis checks, the costliest body the check route takes;
+2 x chunked 63 kB Ankh checks; 100 clients asking for pages as fast as they can) a game page and a score
+update answer within 100 ms at p95.
+Run: .venv/bin/python bench/bench_serve.py [attack]   (attack: only the attacks, e.g. to repeat them)
 """
 
 from __future__ import annotations
@@ -50,7 +52,11 @@ def broken_delphi() -> str:
 def in_process() -> None:
     from starlette.testclient import TestClient
 
-    client = TestClient(create_app())
+    with TestClient(create_app()) as client:  # one event loop for every call: the workers stay warm
+        _in_process(client)
+
+
+def _in_process(client: Any) -> None:
     for game in catalog.games():
         players = str(PLAYERS.get(game.id, 3))
         client.get(f"/g/{game.id}")  # warm: the game's plug-ins, inventory and templates load once
@@ -222,24 +228,32 @@ def beside_a_large_body(clients: int = 50, seconds: float = 12.0) -> None:
     report("all at once, no pause (for comparison)", burst)
 
 
-def quo_vadis_body(size: int) -> bytes:
-    """A Quo Vadis set-up of about `size` bytes, posted as a browser posts the set-up form."""
-    boundary = "benchBoundary"
-    dealt = board.deal_text("quo-vadis", 3, 7, {})
-    tile = "  - {tile: a1-2, at: [0, 0], rotation: 0}\n"
-    head = f'--{boundary}\r\nContent-Disposition: form-data; name="setup"\r\n\r\n'
-    tail = f"\r\n--{boundary}--\r\n"
-    copies = max(0, (size - len(head) - len(tail) - len(dealt)) // len(tile))
-    return (head + dealt.replace("map:\n", "map:\n" + tile * copies, 1) + tail).encode()
+AIM_MS = 100  # p95 of a game page and of a score update while an attack runs
+
+
+def _p95(times: list[float]) -> float:
+    return sorted(times)[max(0, int(len(times) * 0.95) - 1)]
 
 
 def under_attack(seconds: float = 8.0) -> None:
     """Each attack of issue 28 against a served app on loopback, bounded in count and time; meanwhile
     one client asks for a game page and another sends a score update, one after another: their p95
-    beside the aim (<= 100 ms while the costly work runs)."""
+    beside the aim (<= 100 ms while the costly work runs), and which are over it."""
     import http.client
 
     import bench_checks as checks_bench
+
+    multipart = {"content-type": "multipart/form-data; boundary=benchBoundary"}
+    qv = largest_setup()  # 63 kB, ~1,500 tiles: the check and its marked picture, the costliest found
+    ankh = checks_bench.crowded_ankh().encode()
+    sheet = urllib.parse.urlencode(GODS_SHEET).encode()
+    qv_text = qv.decode()[qv.index(b"\r\n\r\n") + 4 : qv.rindex(b"\r\n--")]
+    one_qv = best_of(2, lambda: board.check(qv_text, "quo-vadis")) / 1000
+    one_ankh = best_of(2, lambda: board.check(ankh.decode(), "ankh")) / 1000
+    print(
+        f"costly bodies, one request's work in this process: 63 kB Quo Vadis check + picture {one_qv:.2f} s, "
+        f"63 kB Ankh check + picture {one_ankh:.2f} s (load {Path('/proc/loadavg').read_text().split()[0]})"
+    )
 
     port = _free_port()  # the server in its own process, as `pnpforge serve` runs: the clients here
     command = [sys.executable, "-m", "pnpforge", "serve", "--port", str(port)]
@@ -253,10 +267,6 @@ def under_attack(seconds: float = 8.0) -> None:
             if time.monotonic() > deadline or served.poll() is not None:
                 raise SystemExit("serve did not start") from None
             time.sleep(0.1)
-    multipart = {"content-type": "multipart/form-data; boundary=benchBoundary"}
-    qv = quo_vadis_body(15_000)
-    ankh = checks_bench.crowded_ankh().encode()
-    sheet = urllib.parse.urlencode(GODS_SHEET).encode()
 
     def send(
         method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
@@ -289,6 +299,8 @@ def under_attack(seconds: float = 8.0) -> None:
     def light() -> tuple[float, int]:
         return send("GET", "/g/gods")
 
+    over: list[str] = []
+
     def measure(what: str, attack: Callable[[], tuple[float, int]], attackers: int) -> None:
         stop = threading.Event()
         seen: list[tuple[float, int]] = []
@@ -316,29 +328,38 @@ def under_attack(seconds: float = 8.0) -> None:
                 )
             stop.set()
         statuses = sorted({s for _, s in seen})
-
-        def p95(times: list[float]) -> float:
-            return sorted(times)[max(0, int(len(times) * 0.95) - 1)]
-
+        attack_ms = statistics.median(t for t, _ in seen) if seen else 0.0
+        late = [
+            name for name, times in (("game page", page), ("score update", update)) if _p95(times) > AIM_MS
+        ]
+        over.extend(f"{name} under {what}" for name in late)
+        verdict = f"OVER AIM: {', '.join(late)}" if late else "ok"
         print(
-            f"under {what:<34}: game page p95 {p95(page):6.0f} ms, score update p95 {p95(update):6.0f} ms "
-            f"(aim <= 100 ms; {len(page)} each; the attack answered {len(seen)}x, statuses {statuses})"
+            f"under {what:<34}: game page p95 {_p95(page):5.0f} ms, score update p95 {_p95(update):5.0f} ms "
+            f"(aim <= {AIM_MS} ms: {verdict}; {len(page)} each; the attack answered {len(seen)}x in a "
+            f"median {attack_ms:.0f} ms, statuses {statuses})"
         )
 
     try:
         for _ in range(3):  # warm: every light worker has the games loaded
             light()
             send("POST", "/api/g/gods/score", sheet, {"content-type": "application/x-www-form-urlencoded"})
-        measure("2 x 15 kB Quo Vadis checks", qv_check, 2)
+        measure("2 x 63 kB Quo Vadis checks", qv_check, 2)
         measure("2 x chunked 63 kB Ankh checks", ankh_chunked, 2)
         measure("100 parallel light requests", light, 100)
     finally:
         served.send_signal(signal.SIGINT)
         served.wait(10)
-    print(f"(load {Path('/proc/loadavg').read_text().split()[0]} when done)")
+    print(
+        f"under attack: {'over the aim: ' + '; '.join(over) if over else 'every p95 within the aim'} "
+        f"(load {Path('/proc/loadavg').read_text().split()[0]} when done)"
+    )
 
 
 def main() -> None:
+    if sys.argv[1:] == ["attack"]:
+        under_attack()
+        return
     in_process()
     on_loopback()
     beside_a_large_body()

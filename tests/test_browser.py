@@ -299,39 +299,88 @@ def _label_heights(driver: Any) -> list[float]:
     return list(driver.execute_script(script))
 
 
+def _label_sizes(driver: Any) -> list[float]:
+    """The board's labels as the screen shows them: each one's font size times the scale (CSS px per
+    unit of the drawing) the browser draws it at."""
+    script = """return Array.from(document.querySelectorAll('svg.board text')).map(t => {
+        const m = t.getScreenCTM();
+        return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); });"""
+    return list(driver.execute_script(script))
+
+
+def _caption(driver: Any) -> dict[str, Any]:
+    """The board's title and legend as the page shows them: font sizes (CSS px), right edges, and
+    whether every swatch picture was drawn."""
+    script = """
+    const title = document.querySelector('.boardtitle'), items = document.querySelectorAll('.legend li');
+    const size = e => parseFloat(getComputedStyle(e).fontSize);
+    return {title: size(title), titleRight: title.getBoundingClientRect().right,
+            titleCut: title.scrollWidth > title.clientWidth,
+            legend: Array.from(items).map(size),
+            legendRight: Math.max(...Array.from(items).map(e => e.getBoundingClientRect().right)),
+            legendShown: Array.from(items).every(e => e.getBoundingClientRect().height > 0),
+            swatches: Array.from(document.querySelectorAll('.legend img')).map(i => i.naturalWidth)};"""
+    return dict(driver.execute_script(script))
+
+
+UNLABELLED = {"gods", "good-shepherds"}  # boards whose dealt picture has marks and no words on it
+
+
 @pytest.mark.parametrize("game", ["delphi", "ankh", "good-shepherds", "gods", "quo-vadis"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("script", ["js", "no-js"])
 def test_board_labels_are_readable_at_390_and_whole_in_landscape(
-    phone: Any, server: str, game: str, lang: str, tmp_path: Path
+    phone: Any, server: str, game: str, lang: str, script: str, tmp_path: Path
 ) -> None:
+    """The whole board fits the screen with its title and legend as the page's text (>= 12 CSS px, not
+    shrunk with the board, nothing cut at the right); zoomed, every label is >= 12 CSS px."""
     from selenium.webdriver.common.by import By
 
     players = 2 if game == "good-shepherds" else 3
-    phone.get(f"{server}/g/{game}?lang={lang}&players={players}&seed=7")
-    _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "svg.board"))
-    # the whole board first, its title and legend inside the screen's width (nothing cut at the right)
-    edges = phone.execute_script(
-        """const svg = document.querySelector('svg.board').getBoundingClientRect();
-        const texts = Array.from(document.querySelectorAll('svg.board text'))
-          .map(t => t.getBoundingClientRect());
-        return [svg.left, svg.right, Math.max(...texts.map(t => t.right)),
-                Math.min(...texts.map(t => t.left))];"""
-    )
-    assert edges[1] <= PHONE[0] and edges[2] <= edges[1] + 1 and edges[3] >= edges[0] - 1, edges
-    phone.find_element(By.CSS_SELECTOR, "label.boardpic").click()  # a tap: zoomed, labels readable
-    _wait(lambda: phone.find_element(By.ID, "zoom-board").is_selected())
-    heights = _label_heights(phone)
-    assert heights and min(heights) >= 12, f"the smallest label is {min(heights):.1f} CSS px"
-    _no_sideways_scroll(phone)
-    phone.save_screenshot(str(tmp_path / f"{game}-{lang}-zoomed.png"))
-    _metrics(phone, 844, 390)  # on its side: the whole board in view at once
-    board = phone.find_element(By.CSS_SELECTOR, "svg.board")
-    phone.execute_script("arguments[0].scrollIntoView({block: 'start'})", board)
-    box = phone.execute_script(
-        "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]", board
-    )
-    assert box[0] >= -1 and box[1] <= 390 + 1 and box[2] >= 0 and box[3] <= 844, box
-    phone.save_screenshot(str(tmp_path / f"{game}-{lang}-landscape.png"))
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": script == "no-js"})
+    try:
+        phone.get(f"{server}/g/{game}/setup?lang={lang}&players={players}&seed=7")
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "svg.board"))
+        # the whole board first, inside the screen's width, its labels too (nothing cut at the right)
+        edges = phone.execute_script(
+            """const svg = document.querySelector('svg.board').getBoundingClientRect();
+            const texts = Array.from(document.querySelectorAll('svg.board text'))
+              .map(t => t.getBoundingClientRect());
+            return [svg.left, svg.right, Math.max(svg.left, ...texts.map(t => t.right)),
+                    Math.min(svg.right, ...texts.map(t => t.left))];"""
+        )
+        assert edges[1] <= PHONE[0] and edges[2] <= edges[1] + 1 and edges[3] >= edges[0] - 1, edges
+        whole = _caption(phone)
+        assert whole["title"] >= 12 and whole["titleRight"] <= PHONE[0] and not whole["titleCut"], whole
+        assert whole["legend"] and min(whole["legend"]) >= 12, whole
+        assert whole["legendRight"] <= PHONE[0] and whole["legendShown"], whole
+        assert all(width > 0 for width in whole["swatches"]), whole  # each swatch drawn (CSP allows it)
+        phone.save_screenshot(str(tmp_path / f"{game}-{lang}-{script}-whole.png"))
+        width = "return document.querySelector('svg.board').getBoundingClientRect().width"
+        fitted = phone.execute_script(width)
+        phone.find_element(By.CSS_SELECTOR, "label.boardpic").click()  # a tap: zoomed, labels readable
+        _wait(lambda: phone.find_element(By.ID, "zoom-board").is_selected())
+        sizes = _label_sizes(phone)
+        zoomed = phone.execute_script(width)
+        assert zoomed > 1.1 * fitted, (fitted, zoomed)  # the tap shows more than the whole view did
+        if game in UNLABELLED:  # no labels to size it by: twice the width
+            assert not sizes and abs(zoomed - 2 * fitted) < 2, (sizes, fitted, zoomed)
+        else:
+            assert sizes and min(sizes) >= 12, f"the smallest label is {min(sizes or [0]):.1f} CSS px"
+        assert _caption(phone)["legend"] == whole["legend"]  # the legend keeps its size
+        _no_sideways_scroll(phone)
+        phone.save_screenshot(str(tmp_path / f"{game}-{lang}-{script}-zoomed.png"))
+        _metrics(phone, 844, 390)  # on its side: the whole board in view at once
+        board = phone.find_element(By.CSS_SELECTOR, "svg.board")
+        phone.execute_script("arguments[0].scrollIntoView({block: 'start'})", board)
+        box = phone.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]",
+            board,
+        )
+        assert box[0] >= -1 and box[1] <= 390 + 1 and box[2] >= 0 and box[3] <= 844, box
+        phone.save_screenshot(str(tmp_path / f"{game}-{lang}-{script}-landscape.png"))
+    finally:
+        phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
 def _sticky_height(driver: Any) -> float:

@@ -282,6 +282,209 @@ def test_the_docs_show_the_scaffold_and_what_it_prints(game: Path, monkeypatch: 
         assert result.exit_code == 0 and result.output.strip().splitlines() == printed, result.output
 
 
+@pytest.mark.parametrize(
+    ("game", "heading"), [("good-shepherds", "Good Shepherds"), ("quo-vadis", "Quo Vadis")]
+)
+def test_the_docs_show_a_game_s_sheet_whole(game: str, heading: str) -> None:
+    """docs/scoring.md shows the game's own `scoring:` whole (its examples there are scored)."""
+    shown = _fenced_after(_section("scoring.md", heading), f"{heading}' sheet, whole")
+    spec = (catalog.BUNDLED_DIR / game / "game.yaml").read_text(encoding="utf-8")
+    assert shown.startswith("scoring:\n") and spec.endswith("\n" + shown)
+
+
+GENERATIONS = """\
+game:
+  id: gens
+  title: Gens
+  players: [2, 4]
+components:
+  - {name: card, kind: card, size: poker, face: {elements: []}}
+scoring:
+  fields:
+    - {key: first, per: game, seat: true, label: start player, ask: false}
+    - {key: who, group: bonus, per: game, seat: true, required: true, label: who}
+    - {key: gold, group: bonus, per: game, optional: true, label: gold, noun: bonus gold}
+    - key: slots
+      label: cards per slot
+      size: 3
+      size_message: "give {size} slots (got {count})"
+      noun: "cards in slot {n}"
+  items:
+    - {name: bonus, points: "bonus_gold * 2", when: bonus}
+    - name: slots
+      points: 5
+      majority: {of: slots, each: true, ties: first, start: first}
+      when: "not bonus"
+  rows: "not bonus or name == bonus_who"
+  checks:
+    - {code: gap, per: position, of: slots, once: true, broken: "value <= 0 and n < slots_last",
+       message: "{name}: slot {n} is empty before slot {slots_last} ({slots_sum} cards)"}
+    - {code: much-gold, per: game, when: bonus, value: bonus_gold, most: 9, at: gold, what: "bonus gold"}
+  shows:
+    - {name: from first, value: "(seat - first_seat) % players + 1", when: "not bonus"}
+  no_winner: {when: bonus, says: "A bonus names no winner."}
+"""
+
+
+def _gens(tmp_path: Path, spec: str, body: str, *args: str) -> Any:
+    folder = tmp_path / "gens"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(spec, encoding="utf-8")
+    (folder / "f.yaml").write_text("game: gens\n" + body, encoding="utf-8")
+    return run("score", str(folder / "f.yaml"), *args)
+
+
+@pytest.mark.parametrize(
+    ("first", "slots", "won"),
+    [  # a majority at each of the 3 slots, ties to the first in seat order from `first`
+        ("Ann", ([2, 1, 0], [2, 0, 0], [1, 1, 1]), {"Ann": 10, "Bob": 0, "Cy": 5}),
+        ("Bob", ([2, 1, 0], [2, 0, 0], [1, 1, 1]), {"Ann": 0, "Bob": 5, "Cy": 10}),
+        ("Cy", ([2, 1, 0], [2, 0, 0], [1, 1, 1]), {"Ann": 5, "Bob": 0, "Cy": 10}),
+        ("Cy", ([0, 0, 0], [0, 0, 0], [0, 0, 0]), {"Ann": 0, "Bob": 0, "Cy": 0}),  # none: nobody's
+    ],
+)
+def test_a_majority_at_each_position_of_a_list(
+    tmp_path: Path, first: str, slots: tuple[list[int], ...], won: dict[str, int]
+) -> None:
+    players = "".join(
+        f"  - {{name: {n}, slots: {s}}}\n" for n, s in zip(["Ann", "Bob", "Cy"], slots, strict=True)
+    )
+    result = _gens(tmp_path, GENERATIONS, f"first: {first}\nplayers:\n{players}", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["players"]
+    assert {p["name"]: p["breakdown"]["slots"] for p in rows} == won
+
+
+def test_a_majority_at_each_position_needs_a_list(tmp_path: Path) -> None:
+    spec = GENERATIONS.replace("majority: {of: slots, each: true,", "majority: {of: slots_sum, each: true,")
+    result = _gens(tmp_path, spec, "players: [{name: Ann, slots: [1, 0, 0]}, {name: Bob}]\n")
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    line = spec[: spec.index("majority: {of: slots_sum")].count("\n") + 1
+    assert f"game.yaml:{line}:" in result.output and "expected a list of numbers" in result.output
+
+
+def test_a_list_s_length_positions_and_a_group(tmp_path: Path) -> None:
+    wrong = _gens(tmp_path, GENERATIONS, "players: [{name: Ann, slots: [1, 2]}, {name: Bob}]\n")
+    assert wrong.exit_code == 2 and "f.yaml:2:30: give 3 slots (got 2)" in wrong.output, wrong.output
+    gap = _gens(
+        tmp_path, GENERATIONS, "players: [{name: Ann, slots: [0, 0, 2]}, {name: Bob, slots: [-1, 1, 0]}]\n"
+    )
+    assert gap.exit_code == 1, gap.output
+    said = [line for line in gap.output.splitlines() if "error" in line]
+    assert "f.yaml:2:31: error [gap] Ann: slot 1 is empty before slot 3 (2 cards)" in said[0]  # once
+    assert "[negative-count] Bob's cards in slot 1 is -1" in said[1] and "[gap] Bob: slot 1" in said[2]
+    assert len(said) == 3  # Ann's slot 2 is empty too: once is once
+    bonus = _gens(tmp_path, GENERATIONS, "bonus: {who: Bob, gold: 4}\nplayers: [{name: Ann}, {name: Bob}]\n")
+    assert bonus.exit_code == 0 and "A bonus names no winner." in bonus.output, bonus.output
+    assert [line.split()[:3] for line in bonus.output.splitlines() if "Bob" in line] == [["1", "Bob", "8"]]
+    much = _gens(tmp_path, GENERATIONS, "bonus: {who: Bob, gold: 12}\nplayers: [{name: Ann}, {name: Bob}]\n")
+    assert much.exit_code == 1 and "f.yaml:2:25: error [much-gold] bonus gold is 12" in much.output
+    unknown = _gens(tmp_path, GENERATIONS, "bonus: {who: Zed}\nplayers: [{name: Ann}, {name: Bob}]\n")
+    assert unknown.exit_code == 2 and "f.yaml:2:14: unknown player 'Zed'" in unknown.output
+    missing = _gens(tmp_path, GENERATIONS, "bonus: {gold: 1}\nplayers: [{name: Ann}, {name: Bob}]\n")
+    assert missing.exit_code == 2 and "missing key 'who'" in missing.output
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("{key: who, group: bonus, per: game,", "{key: who, group: bonus, per: player,", "a `group:` field"),
+        ("per: position, of: slots,", "per: position, of: first,", "per: position needs `of:`"),
+        ("when: bonus, value:", "when: bonuss, value:", "no field 'bonuss'"),
+        ('"give {size} slots (got {count})"', '"give {sise} slots"', "unknown name 'sise'"),
+        ('when: "not bonus"}', 'when: "not bonu"}', "no field 'bonu'"),
+        ('rows: "not bonus', 'rows: "not bonos', "no field 'bonos'"),
+        ("no_winner: {when: bonus,", "no_winner: {when: slots_last,", "no field 'slots_last'"),
+        ("majority: {of: slots, each: true,", "majority: {of: slots, each: yes,", "valid boolean"),
+    ],
+)
+def test_a_mistake_in_lists_groups_and_rows_is_one_located_error(
+    tmp_path: Path, old: str, new: str, words: str
+) -> None:
+    assert GENERATIONS.count(old) == 1, old
+    line = GENERATIONS[: GENERATIONS.index(old)].count("\n") + 1
+    result = _gens(tmp_path, GENERATIONS.replace(old, new), "players: [{name: Ann}, {name: Bob}]\n")
+    assert result.exit_code == 2, result.output
+    errors = [entry for entry in result.output.splitlines() if entry.startswith("error:")]
+    assert len(errors) == 1 and words in errors[0], result.output
+    where = errors[0].split(": ", 2)[1]
+    assert where.split(":")[0].endswith("game.yaml") and int(where.split(":")[-2]) in (line, line + 1), where
+
+
+NOTES = """\
+game:
+  id: race
+  title: Race
+  players: [2, 4]
+components:
+  - {name: card, kind: card, size: poker, face: {elements: []}}
+scoring:
+  fields:
+    - {key: laps, label: laps}
+  values:
+    goal: "3"
+  items:
+    - {name: laps, points: laps}
+  ends_when: "total_all | max >= goal"
+  notes:
+    - when: game_ends
+      text: {en: "Over the line: {who}.", ja: "ゴール: {who}。"}
+      lists:
+        who: {text: {en: "{name} with {total}", ja: "{name}({total})"}, when: "total >= goal"}
+    - {when: "not game_ends", text: "Nobody has {goal} laps yet."}
+"""
+
+
+@pytest.mark.parametrize(
+    ("laps", "json_notes", "ja"),
+    [
+        ([3, 1, 4], ["Over the line: Ann with 3, Cy with 4."], "ゴール: Ann(3)、Cy(4)。"),
+        ([2, 1, 0], ["Nobody has 3 laps yet."], "Nobody has 3 laps yet."),
+    ],
+)
+def test_notes_say_their_lists_of_players(
+    tmp_path: Path, laps: list[int], json_notes: list[str], ja: str
+) -> None:
+    folder = tmp_path / "race"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(NOTES, encoding="utf-8")
+    players = "".join(
+        f"  - {{name: {n}, laps: {k}}}\n" for n, k in zip(["Ann", "Bob", "Cy"], laps, strict=True)
+    )
+    path = folder / "final.yaml"
+    path.write_text(f"game: race\nplayers:\n{players}", encoding="utf-8")
+    result = run("score", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["notes"] == json_notes
+    said = run("score", str(path), "--lang", "ja")
+    assert said.exit_code == 0 and said.output.strip().endswith(ja), said.output
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("when: game_ends", "when: game_end", "no field 'game_end'"),
+        ('when: "total >= goal"', 'when: "totl >= goal"', "no field 'totl'"),
+        ("{name} with {total}", "{name} with {totl}", "unknown name 'totl' in the message"),
+        ("Over the line: {who}.", "Over the line: {whom}.", "unknown name 'whom' in the message"),
+        ("      lists:", "      list:", "unknown key 'list'"),
+    ],
+)
+def test_a_mistake_in_a_note_is_one_located_error(tmp_path: Path, old: str, new: str, words: str) -> None:
+    folder = tmp_path / "race"
+    folder.mkdir()
+    assert NOTES.count(old) == 1
+    (folder / "game.yaml").write_text(NOTES.replace(old, new), encoding="utf-8")
+    line = NOTES[: NOTES.index(old)].count("\n") + 1
+    (folder / "final.yaml").write_text("game: race\nplayers: [{name: Ann}, {name: Bob}]\n", encoding="utf-8")
+    result = run("score", str(folder / "final.yaml"))
+    assert result.exit_code == 2, result.output
+    errors = [entry for entry in result.output.splitlines() if entry.startswith("error:")]
+    assert len(errors) == 1 and words in errors[0], result.output
+    where = errors[0].split(": ", 2)[1]  # a mapping's unknown key is told where its value starts
+    assert int(where.split(":")[-2]) in (line, line + 1), (where, line)
+
+
 MAJORITIES = """\
 game:
   id: ties
@@ -338,12 +541,21 @@ def test_the_json_schema_describes_both_sections() -> None:
     assert shown.exit_code == 0
     schema = json.loads(shown.stdout)
     scoring, setup = (schema["properties"][key]["anyOf"][0] for key in ("scoring", "setup"))
-    assert {"kit", "fields", "items", "checks", "tiebreaks", "eligible", "ends_when"} <= set(
+    assert {"kit", "fields", "items", "checks", "tiebreaks", "eligible", "ends_when", "notes"} <= set(
         scoring["properties"]
     )
     assert {"board", "pieces", "rules"} <= set(setup["properties"])
     refs = json.dumps(schema)
-    for name in ("FieldSpec", "Item", "Check", "RuleSpec", "PieceSpec", "Board"):  # each reference resolves
+    for name in (
+        "FieldSpec",
+        "Item",
+        "Check",
+        "Note",
+        "Listed",
+        "RuleSpec",
+        "PieceSpec",
+        "Board",
+    ):  # each reference resolves
         assert f'"#/$defs/{name}"' in refs and name in schema["$defs"], name
 
 

@@ -55,17 +55,26 @@ def test_every_bundled_game_exports_a_typed_game(found: catalog.GameFolder) -> N
 def test_loading_a_game_imports_none_of_its_rules() -> None:
     """Start-up stays fast: a hook's module is imported when a command asks for that hook, not before."""
     code = (
-        "import sys; from pnpforge.contract import load, package_name; g = load('good-shepherds');"
-        "p = package_name('good-shepherds'); print(sorted(m for m in sys.modules if m.startswith(p)));"
+        "import sys; from pnpforge.contract import load, package_name; g = load('ankh');"
+        "p = package_name('ankh'); print(sorted(m for m in sys.modules if m.startswith(p)));"
         "g.scorer(); print(sorted(m for m in sys.modules if m.startswith(p)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     before, after = out.splitlines()
-    assert before == "['pnpforge_game_good_2d_shepherds']"
-    assert (
-        "pnpforge_game_good_2d_shepherds.score" in after
-        and "pnpforge_game_good_2d_shepherds.deal" not in after
+    assert before == "['pnpforge_game_ankh']"
+    assert "pnpforge_game_ankh.score" in after and "pnpforge_game_ankh.deal" not in after
+    # Good Shepherds' sheet is data: its Python that counts a farm board loads only when a file gives one
+    code = (
+        "import sys; from pnpforge.contract import load, package_name; g = load('good-shepherds');"
+        "p = package_name('good-shepherds'); g.scorer();"
+        "print(sorted(m for m in sys.modules if m.startswith(p)))"
     )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["['pnpforge_game_good_2d_shepherds']"]
+    # Quo Vadis' map keys are typed by a light module; its map's geometry loads only with a map
+    code = code.replace("good-shepherds", "quo-vadis")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['pnpforge_game_quo_2d_vadis', 'pnpforge_game_quo_2d_vadis.mapkeys']"
     # a score sheet written as data (Delphi's): its engine loads with the hook, the set-up engine not at all
     code = (
         "import sys; from pnpforge.contract import load; g = load('delphi');"

@@ -193,6 +193,10 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
 }
 SETUPS = {"pnpforge.table", "pnpforge.table.setupfile", "pnpforge.validator", "pnpforge.validator.report"}
 SETUPS |= {"pnpforge.validator.setupkit", "pnpforge.validator.picture", "pnpforge.kit"}
+# set-up rules written as data (game.yaml's `setup:`: Good Shepherds', Delphi's water): engine and model,
+# read when a set-up is checked (a score file that holds no set-up, as the examples, checks none)
+SETUP_RULES = {"pnpforge.validator.rulebook", "pnpforge.components", "pnpforge.components.setuprules"}
+SETUPS |= {"pnpforge.components.sections"}
 GEOMETRY = {"pnpforge.geometry", "pnpforge.geometry.cells", "pnpforge.geometry.hexgrid"}
 GEOMETRY |= {"pnpforge.geometry.lattice", "pnpforge.geometry.split"}
 SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a report, said
@@ -202,12 +206,21 @@ SCORES |= {"pnpforge.scoring.datasheet", "pnpforge.components", "pnpforge.compon
 SCORES |= {"pnpforge.components.sections"}
 SCORES |= {"pnpforge.components.expressions", "pnpforge.components.plainexpr", "pnpforge.saying"}
 TABLE_ALLOWED = {
-    # a score file may hold or name a set-up (Ankh, Good Shepherds, Quo Vadis): their checks come too
-    "score": {*TABLE_ENGINE, *SCORES, *SETUPS, *GEOMETRY, "pnpforge.cli.score_cmds", "pnpforge.table.linked"},
-    "validate": {*TABLE_ENGINE, *SETUPS, *GEOMETRY, *SHEETS, "pnpforge.cli.check_cmds"},
+    # a score file may hold or name a set-up (Ankh, Good Shepherds, Quo Vadis): their checks come too; Quo
+    # Vadis' rhombus lattice only with a map (its example score has none, and its sheet is data)
+    "score": {
+        *TABLE_ENGINE,
+        *SCORES,
+        *SETUPS,
+        *(GEOMETRY - {"pnpforge.geometry.lattice"}),
+        "pnpforge.cli.score_cmds",
+        "pnpforge.table.linked",
+    },
+    "validate": {*TABLE_ENGINE, *SETUPS, *SETUP_RULES, *GEOMETRY, *SHEETS, "pnpforge.cli.check_cmds"},
     "setup": {
         *TABLE_ENGINE,
         *SETUPS,
+        *SETUP_RULES,
         *GEOMETRY,
         "pnpforge.cli.check_cmds",
     },  # nothing written: no pnpforge.files

@@ -135,6 +135,11 @@ EDGES = [
     "l * 2",
     "b * b",
     "a ~ 'é'",
+    "a ~ '○ ' ~ a ~ '△'",
+    "'日本' ~ \"語\" ~ s",
+    "'😀' == '😀'",
+    "'\\u25cb' ~ a",
+    "é ~ 'a'",
     "'\\n'",
     "and",
     "a and",
@@ -321,7 +326,7 @@ def test_a_data_game_s_score_imports_no_jinja() -> None:
         "try:\n    main([sys.argv[1], sys.argv[2]])\nexcept SystemExit:\n    pass\n"
         "print('jinja2' in sys.modules)"
     )
-    for game in ("gods", "delphi"):
+    for game in ("gods", "delphi", "good-shepherds"):
         score_file = str(catalog.BUNDLED_DIR / game / "example-score.yaml")
         run = subprocess.run(
             [sys.executable, "-c", probe, "score", score_file], capture_output=True, text=True

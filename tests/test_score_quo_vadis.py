@@ -1,19 +1,20 @@
-"""Quo Vadis: the generation-change settlement and the final scoring, numbers from scoring.yaml."""
+"""Quo Vadis: the generation-change settlement and the final scoring, numbers from game.yaml's `scoring:`."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from pnpforge import contract
+from pnpforge import catalog
+from pnpforge.cli import main
 from pnpforge.errors import InputError
 from pnpforge.scoring import RulesBroken, ScoreResult
 from pnpforge.sourcefile import read_yaml_text
 from pnpforge.table.scorefile import score_file, score_source
-
-QV = contract.load("quo-vadis").module("score")
-
 
 # Ten cards each (one per round), spread so every player wins exactly one generation (+4 each).
 BALANCED = [
@@ -53,9 +54,31 @@ def test_territory_bonus_boundaries(areas: int, vp: int) -> None:
     assert breakdown(result, "Ann")["territory"] == vp
 
 
-def test_territory_table_is_data() -> None:
-    table = [QV.Territory(areas=0, vp=0), QV.Territory(areas=2, vp=5)]
-    assert [QV.territory_bonus(n, table) for n in (1, 2, 8)] == [0, 5, 5]
+def test_the_numbers_are_the_game_s_data(tmp_path: Path) -> None:
+    """The designer edits game.yaml, not code: a copy with another territory table scores by it at once."""
+    game = tmp_path / "games" / "qv-draft"
+    shutil.copytree(catalog.BUNDLED_DIR / "quo-vadis", game, ignore=shutil.ignore_patterns("__pycache__"))
+    spec = game / "game.yaml"
+    table = "territory_vp: {0: 0, 1: 0, 2: 0, 3: 0, 4: 3,"
+    assert spec.read_text(encoding="utf-8").count(table) == 1
+    spec.write_text(
+        spec.read_text(encoding="utf-8").replace(table, "territory_vp: {0: 0, 1: 0, 2: 5, 3: 5, 4: 5,"),
+        encoding="utf-8",
+    )
+    path = tmp_path / "end.yaml"
+    players = (
+        "players:\n  - {name: Ann, territory: 2, generations: [10, 0, 0, 0, 0, 0]}\n"
+        "  - {name: Bob, generations: [5, 5, 0, 0, 0, 0]}\n  - {name: Cy, generations: [4, 3, 3, 0, 0, 0]}\n"
+    )
+    rows = {}
+    for id in ("qv-draft", "quo-vadis"):
+        path.write_text(f"game: {id}\n{players}", encoding="utf-8")
+        result = CliRunner().invoke(
+            main, ["--games-dir", str(tmp_path / "games"), "score", str(path), "--json"]
+        )
+        assert result.exit_code == 0, result.output
+        rows[id] = {p["name"]: p["breakdown"]["territory"] for p in json.loads(result.stdout)["players"]}
+    assert rows == {"qv-draft": {"Ann": 5, "Bob": 0, "Cy": 0}, "quo-vadis": {"Ann": 0, "Bob": 0, "Cy": 0}}
 
 
 def test_final_items_and_generation_bonus_ties_go_clockwise_from_the_start() -> None:

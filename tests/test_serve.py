@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import io
 import json
@@ -134,6 +135,22 @@ def test_deal_then_check_round_trip(client: Any, game: str, tmp_path: Path) -> N
     assert dealt == cli.stdout  # the same file `pnpforge setup` prints
     checked = client.post(f"/api/g/{game}/check", data={"setup": dealt})
     assert checked.status_code == 200 and checked.json()["report"]["valid"] is True
+    # the picture's title and legend come beside the board, as `setup --draw` writes them in its SVG
+    players, out = str(PLAYERS[game]), str(tmp_path / "s.yaml")
+    drawn = CliRunner().invoke(
+        main,
+        ["setup", game, "--players", players, "--seed", "11", "-o", out, "--draw", str(tmp_path / "b.svg")],
+    )
+    assert drawn.exit_code == 0, drawn.output
+    texts = [
+        html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", (tmp_path / "b.svg").read_text())
+    ]
+    said = checked.json()
+    assert said["title"] == texts[0] and said["legend"]
+    assert [key["text"] for key in said["legend"]] == texts[-len(said["legend"]) :]
+    for key in said["legend"]:
+        assert base64.b64decode(key["swatch"].removeprefix("data:image/svg+xml;base64,")).startswith(b"<svg")
+    assert said["title"] not in said["svg"]  # the board itself is drawn without them
     download = client.post(f"/g/{game}/setup.yaml", data={"setup": dealt})
     assert download.status_code == 200 and download.text == dealt
     assert "attachment" in download.headers["content-disposition"]
@@ -645,7 +662,7 @@ def test_the_japanese_sheet_asks_every_question_in_the_games_own_words(client: A
     for f in scorer.fields:
         for english in (f.label, f.rule):
             assert tr(english) != english, f"{game}: no Japanese for {english!r}"
-            # the sheet leaves out notes on the designer's files ("(scoring.yaml: final.town)")
+            # the sheet leaves out notes on the designer's files ("(game.yaml: scoring values, town)")
             assert re.sub(r"\s*[(（][\w.]+\.yaml:[^)）]*[)）]", "", tr(english)) in page
             assert f">{english}<" not in page and f'"{english}' not in page, english
     english_page = html.unescape(client.get(f"/g/{game}?lang=en").text)

@@ -270,7 +270,7 @@ def test_the_sheet_speaks_in_sheet_words_not_file_words(client: Any) -> None:
     assert "「ゲーム最後のイベントだったか」にチェック" in ja and "final: true" not in ja
     for lang in ("en", "ja"):
         quo = _shown(client.get(f"/g/quo-vadis?lang={lang}").text)
-        assert "scoring.yaml" not in quo and ("3 VP each" in quo or "1つにつき3VP" in quo)
+        assert "game.yaml" not in quo and ("3 VP each" in quo or "1つにつき3VP" in quo)
 
 
 def test_raw_utf8_in_a_form_body_is_read_as_utf8(client: Any) -> None:

@@ -10,21 +10,23 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from click.testing import CliRunner
 from conftest import MM, SpecMaker
 from PIL import Image
+from pypdf import PdfReader
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon, box
 
 from pnpforge.build import BuildOptions, Plan, back_of, plan
 from pnpforge.catalog import games
+from pnpforge.cli import main
 from pnpforge.components.load import load_target
 from pnpforge.draw import write
 from pnpforge.export import ExportOptions, prepare
 from pnpforge.export.pages import render, side_page
 from pnpforge.export.sides import Side, sides
-from pnpforge.layouts.imposition.placement import Placement, page_area, to_page
+from pnpforge.layouts.imposition.placement import BoardPart, Placement, page_area, to_page
 from pnpforge.layouts.shapes import trim_outline
-from pnpforge.output.page import PageFrame
 
 CORNER_DPI = 600  # a pixel is 0.04 mm: a wedge of paper a tenth of a millimetre wide shows white
 SIDE_DPI = 300
@@ -264,14 +266,6 @@ HOME_INSIDE = (0.35 * MM, 0.5 * MM, 0.75 * MM, 1.0 * MM)  # art all along here r
 HOME_TARGETS = [game.id for game in games()] + [str(Path(__file__).parents[1] / "examples" / "tiny-quest")]
 
 
-def _kept_bleed(frame: PageFrame, placement: Placement) -> tuple[float, float]:
-    """The bleed the build promises a piece across and down: the spec's, or, for a piece too large to
-    keep it inside the art area, what the page leaves on each side (the same on both)."""
-    ax0, ay0, ax1, ay1 = page_area(frame)
-    across = (ax1 - ax0 - placement.width) / 2
-    return (min(frame.bleed, across), min(frame.bleed, (ay1 - ay0 - placement.height) / 2))
-
-
 def _at(image: Image.Image, x: float, y: float) -> tuple[int, ...]:
     """The pixel at a page point (points), clamped to the image."""
     scale = HOME_DPI / 72
@@ -281,11 +275,38 @@ def _at(image: Image.Image, x: float, y: float) -> tuple[int, ...]:
     return pixel
 
 
+def _trim_on_page(placement: Placement, part: BoardPart | None) -> Polygon:
+    """What a placement's cut lines enclose on the page: its trim box, or a board part's window."""
+    if part is None:
+        return box(placement.x, placement.y, placement.x + placement.width, placement.y + placement.height)
+    x0, y0, x1, y1 = part.window
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    return Polygon(to_page(placement, corners, part.board_size))
+
+
+def _in_window(part: BoardPart | None, x: float, y: float) -> bool:
+    """Whether a point of a board's cut line lies on this part, clear of its inner edges (where the
+    part stops at the window, lying under its neighbour): there its bleed is the board's own."""
+    if part is None:
+        return True
+    x0, y0, x1, y1 = part.window
+    width, height = part.board_size
+    clear = 1 * MM
+    return (
+        (x0 <= 0 or x >= x0 + clear)
+        and (y0 <= 0 or y >= y0 + clear)
+        and (x1 >= width or x <= x1 - clear)
+        and (y1 >= height or y <= y1 - clear)
+    )
+
+
 def home_bleed_problems(the_plan: Plan, document: pdfium.PdfDocument) -> tuple[list[str], int]:
-    """Where a home build's piece shows paper less than its bleed past its cut line, on a side where its
-    art reaches the cut line (corners left to the sliver test); and how many points were read."""
+    """Where a home build's piece shows paper less than its whole bleed past its cut line, on a side
+    where its art reaches the cut line (corners left to the sliver test), board parts past the board's
+    own edges; and how many points were read."""
     problems: list[str] = []
     checked = 0
+    bleed = the_plan.frame.bleed
     for number, doc_page in enumerate(the_plan.pages):
         if doc_page.layout is None or doc_page.kind != "pieces":
             continue
@@ -295,30 +316,26 @@ def home_bleed_problems(the_plan: Plan, document: pdfium.PdfDocument) -> tuple[l
         image = document[number].render(scale=HOME_DPI / 72).to_pil().convert("RGB")
         for layer, side in layers:
             others = [  # every trim on the layer: past a shared cut line lies a neighbour, not bleed
-                (p, box(p.x, p.y, p.x + p.width, p.y + p.height).buffer(-0.1 * MM)) for p in layer.placements
-            ]
-            others += [  # past the midline to a round token or hex a bleed apart lies that neighbour's
-                (p, Polygon(p.clip).buffer(-0.1 * MM))  # bleed: not yet kept whole (docs/printing.md)
-                for p in layer.placements
-                if p.clip and doc_page.pieces[p.index].component.shape in ("circle", "hex")
+                (p, _trim_on_page(p, block.board).buffer(-0.1 * MM))
+                for block in layer.blocks
+                for p in block.placements
             ]
             for block in layer.blocks:
-                if block.board is not None:  # a board's parts: its own test (bleed past its outer edges)
-                    continue
                 for placement in block.placements:
                     piece = doc_page.pieces[placement.index]
                     if piece.component.kind in ("sheet", "die"):  # sheets are not cut; dice are nets
                         continue
                     piece = back_of(piece) if side == "back" else piece
                     size = (piece.width, piece.height)
-                    across, down = _kept_bleed(the_plan.frame, placement)
                     boxed = piece.component.shape in ("rect", "square")
                     for x, y, nx, ny, near_corner in _walk(trim_outline(piece))[::20]:  # every 2 mm
                         if near_corner and boxed:  # a card's corners: the sliver test above
                             continue  # (a round or hex piece's outline turns everywhere: all read)
+                        if not _in_window(block.board, x, y):
+                            continue
                         (px, py), (qx, qy) = to_page(placement, [(x, y), (x + nx, y + ny)], size)
                         ux, uy = qx - px, qy - py  # the outward normal on the page
-                        reach = math.hypot(ux * across, uy * down) - HOME_TOLERANCE
+                        reach = bleed - HOME_TOLERANCE
                         out = (px + ux * reach, py + uy * reach)
                         inside = (_at(image, px - ux * d, py - uy * d) for d in HOME_INSIDE)
                         if any(_paper(pixel) for pixel in inside) or any(  # art short of the cut line
@@ -337,14 +354,53 @@ def home_bleed_problems(the_plan: Plan, document: pdfium.PdfDocument) -> tuple[l
 @pytest.mark.parametrize("page", ["a4", "letter"])
 @pytest.mark.parametrize("target", HOME_TARGETS, ids=lambda t: Path(t).name)
 def test_every_home_piece_keeps_its_bleed_past_every_side(target: str, page: str, tmp_path: Path) -> None:
-    """Every cut piece of a home build, front and back, shows art at least its bleed past its cut line
-    on every side where its art reaches the cut line, read from the built PDF's pixels at the places
-    the build's own layout puts each trim (the marks' band, a neighbour's cut line or a back missing
-    beside it once cut it to 0.1–1 mm). Past a cut line two neighbours share, and past the midline to
-    a round token or hex a bleed apart, lies the neighbour's own art: not read."""
+    """Every cut piece of a home build, front and back, shows art at least its whole bleed past its cut
+    line on every side where its art reaches the cut line, read from the built PDF's pixels at the
+    places the build's own layout puts each trim (the marks' band, a neighbour's cut line or a back
+    missing beside it once cut it to 0.1–1 mm; Ankh's devotion track on Letter, as long as the page
+    less its bleed, kept 1.2 mm before it was printed in parts); board parts past the board's own
+    edges. Past a cut line two neighbours share lies the neighbour's own art: not read."""
     options = BuildOptions(out_dir=tmp_path, page=page)
     the_plan = plan(load_target(target), options)
     (pdf,) = write(the_plan, options)
+    problems, checked = home_bleed_problems(the_plan, pdfium.PdfDocument(pdf))
+    assert checked > 100
+    assert not problems, problems[:10]
+
+
+LONG = """\
+game: {id: long, title: Long}
+defaults: {bleed: 3mm, duplex: none}
+components:
+  - name: track
+    kind: card
+    size: 60x279mm
+    count: 1
+    face:
+      background: "#2060a0"
+      elements:
+        - {type: rect, x: 0, y: 0, w: 100%, h: 20mm, fill: "#a02020"}
+"""
+
+
+def test_a_card_that_fits_only_without_its_bleed_is_printed_in_parts(
+    make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    """A 60 × 279 mm card fits A4's 282 mm inside the marks, but not with a 3 mm bleed past both ends:
+    it is printed as a board is, in overlapping parts with an assembly page, each part keeping its
+    whole bleed past the card's own edges (read from the pixels), the parts covering the whole card."""
+    result = CliRunner().invoke(main, ["build", str(make_spec(LONG)), "-o", str(tmp_path), "--page", "a4"])
+    assert result.exit_code == 0, result.output
+    options = BuildOptions(out_dir=tmp_path / "again", page="a4")
+    the_plan = plan(load_target(make_spec(LONG)), options)
+    assert [page.kind for page in the_plan.pages] == ["cover", "assembly", "pieces"]
+    parts = [block.board for block in the_plan.pages[2].layout.blocks]  # type: ignore[union-attr]
+    assert len(parts) == 2 and all(part is not None for part in parts)
+    windows = sorted(part.window for part in parts if part is not None)
+    assert windows[0][1] == 0 and windows[1][3] == pytest.approx(279 * MM)
+    assert windows[0][3] - windows[1][1] == pytest.approx(10 * MM)  # the default overlap
+    (pdf,) = write(the_plan, options)
+    assert len(PdfReader(pdf).pages) == 3
     problems, checked = home_bleed_problems(the_plan, pdfium.PdfDocument(pdf))
     assert checked > 100
     assert not problems, problems[:10]

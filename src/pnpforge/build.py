@@ -42,6 +42,7 @@ from pnpforge.layouts.imposition.placement import (
     BoardPart,
     PageLayout,
     fits,
+    keeps_bleed,
     pages_that_fit,
 )
 from pnpforge.layouts.imposition.sharing import DoesNotFit, Run, share
@@ -200,7 +201,7 @@ def plan(
         result.pages += [DocPage("duplex-test", side="face"), DocPage("duplex-test", side="back")]
     stream: list[ComponentPieces] = []  # cards, tiles and tokens in a row: they share sheets
     for group in [*groups, None]:
-        shared = group is not None and shares_sheets(group.component)
+        shared = group is not None and shares_sheets(group.component) and not _in_parts(group, frame, duplex)
         # Folded sheets hold fronts on half a page, so pieces with and without backs share none.
         if stream and (
             not shared or _sides_mode(stream[-1], frame, duplex) != _sides_mode(group, frame, duplex)
@@ -553,6 +554,10 @@ TOO_LARGE = N_(
     "{component}: a {size} mm {kind} does not fit on the page, even turned "
     "({area} mm inside the printer margins and crop marks){hint}"
 )
+TOO_LARGE_BLEED = N_(
+    "{component}: a {size} mm {kind} with its {bleed} mm bleed does not fit on the page, even turned "
+    "({area} mm inside the printer margins and crop marks){hint}"
+)
 TOO_LARGE_NET = N_(
     "{component}: a {size} mm {kind} net does not fit on the page, even turned "
     "({area} mm inside the printer margins and crop marks){hint}"
@@ -563,7 +568,7 @@ def _at_size(loaded: LoadedSpec, problem: Problem) -> Problem:
     """A piece too large for the page said at its component's `size:`, unless a row fills the size in
     (then at the row, as found)."""
     said = problem.message
-    if not (isinstance(said, Phrase) and said.template in (TOO_LARGE, TOO_LARGE_NET)):
+    if not (isinstance(said, Phrase) and said.template in (TOO_LARGE, TOO_LARGE_BLEED, TOO_LARGE_NET)):
         return problem
     for index, component in enumerate(loaded.spec.components):
         filled = isinstance(component.size, str) and PLACEHOLDER.search(component.size)
@@ -578,14 +583,20 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
         w, h = (to_mm(v) for v in _net_size(component, piece))
     aw, ah = (to_mm(v) for v in frame.area)
     size = (mm(w), mm(h))
-    better = pages_that_fit(*size, frame.margin)
+    # a round or hex piece that fits only without its bleed (a rectangular one is printed in parts)
+    short = not what and fits(*size, frame)
+    grown = (size[0] + 2 * frame.bleed, size[1] + 2 * frame.bleed) if short else size
+    better = pages_that_fit(*grown, frame.margin)
     room = to_mm(2 * frame.inset)
     hint = (
         Phrase(N_("; it fits on {pages} (try --page {page})"), pages=better, page=better[0])
         if better
-        else Phrase(N_("; try --page WxH with room for {size}mm"), size=f"{w + room:.0f}x{h + room:.0f}")
+        else Phrase(
+            N_("; try --page WxH with room for {size}mm"),
+            size=f"{to_mm(grown[0]) + room:.0f}x{to_mm(grown[1]) + room:.0f}",
+        )
     )
-    template = TOO_LARGE_NET if what else TOO_LARGE
+    template = TOO_LARGE_NET if what else (TOO_LARGE_BLEED if short else TOO_LARGE)
     return InputError(
         [
             Problem(
@@ -598,6 +609,7 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
                     size=f"{w:.1f} × {h:.1f}",
                     kind=component.kind,
                     area=f"{aw:.0f} × {ah:.0f}",
+                    bleed=f"{to_mm(frame.bleed):g}",
                     hint=hint,
                 ),
             )
@@ -608,6 +620,23 @@ def _too_large(component: Component, piece: Piece, frame: PageFrame, what: str =
 def shares_sheets(component: Component) -> bool:
     """Cards, tiles and tokens continue in the room left on the sheet before; boards, sheets, dice do not."""
     return component.kind in ("card", "tile", "token")
+
+
+def _too_long(component: Component, piece: Piece, frame: PageFrame) -> bool:
+    """A card, tile or token (rectangular) that fits the page only with less than its bleed past an
+    edge: it is printed in parts, as a board is, each part keeping its bleed."""
+    return (
+        component.kind in ("card", "tile", "token")
+        and component.shape in ("rect", "square")
+        and fits(piece.width, piece.height, frame)
+        and not keeps_bleed(piece.width, piece.height, frame)
+    )
+
+
+def _in_parts(group: ComponentPieces, frame: PageFrame, duplex: str) -> bool:
+    """Whether some of a group's pieces are printed in parts (on sheets of their own, as boards are)."""
+    lay_frame = layout_frame(frame, _sides_mode(group, frame, duplex))
+    return any(_too_long(group.component, piece, lay_frame) for piece in group.pieces)
 
 
 def _net_size(component: Component, piece: Piece) -> tuple[float, float]:
@@ -714,7 +743,7 @@ def _component_pages(group: ComponentPieces, frame: PageFrame, duplex: str) -> l
     for pieces in _by_size(group.pieces):
         layouts = _layouts(component, pieces, lay_frame)
         parts = tuple(b.board for lay in layouts for b in lay.blocks if b.board and not b.board.copy)
-        if component.kind == "board" and parts:
+        if parts:
             out.append(DocPage("assembly", pieces=pieces[:1], component=component, board_parts=parts))
             if not parts[0].copies:  # page-sized parts: each copy's pages in turn
                 for copy in range(len(pieces)):
@@ -737,7 +766,7 @@ def _layouts(
     first = pieces[0]
     count = len(pieces)
     gutter = parse_length(component.gutter) if component.gutter is not None else None
-    if component.kind == "board":
+    if component.kind == "board" or _too_long(component, first, frame):
         overlap = parse_length(component.overlap)
         if not 0 <= overlap < min(frame.area) / 2:  # parts must advance across the board
             widest = to_mm(min(frame.area) / 2)
@@ -784,14 +813,13 @@ def _layouts(
             return lattice(
                 count, first.width, first.height, frame, 0.0, flat, outline, shared_edges=True, region=region
             )
-        gap = gutter if gutter is not None else (2 * frame.bleed if layout == "spaced" else frame.bleed)
-        if shape == "circle" and layout == "spaced" and gutter is None:
-            gap = 2 * frame.bleed
+        # Apart, each keeps its whole bleed only two bleeds from its neighbour (a round piece shares no
+        # cut line): a smaller gutter would leave each half its bleed, so it is raised to that.
+        gap = max(spaced_gutter, 2 * frame.bleed)
         return lattice(count, first.width, first.height, frame, gap, flat, outline, region=region)
-    if layout == "spaced":
-        pages = grid(
-            count, first.width, first.height, frame, spaced_gutter, outline, allow_turn=False, region=region
-        )
+    if layout == "spaced" or shape not in ("rect", "square"):  # round or hex pieces in a grid: apart too
+        gap = spaced_gutter if shape in ("rect", "square") else max(spaced_gutter, 2 * frame.bleed)
+        pages = grid(count, first.width, first.height, frame, gap, outline, allow_turn=False, region=region)
     else:
         turn = shape == "rect"
         pages = grid(count, first.width, first.height, frame, gutter, outline, turn, region)

@@ -35,6 +35,14 @@ class GameFolder:
 
 
 _extra_dirs: list[Path] = []
+_found: dict[tuple[object, ...], GameFolder] = {}  # find_game's answers, by the folders' state
+
+
+def _stamp(path: Path) -> int | None:
+    try:
+        return path.stat().st_mtime_ns
+    except (OSError, ValueError):  # none there, or a name no file can have (a NUL in a file's game:)
+        return None
 
 
 def add_games_dir(path: str | Path) -> None:
@@ -64,9 +72,20 @@ def games() -> list[GameFolder]:
 
 
 def find_game(game_id: str, file: str = "<command line>") -> GameFolder:
-    """The game with this id, or an InputError naming the ids there are."""
+    """The game with this id, or an InputError naming the ids there are.
+
+    A game found is kept while every search folder's entry of that name is unchanged (its modification
+    time: a game.yaml added or removed there, the folder itself added or removed) and its game.yaml is
+    still there: the page asks for the same game on every request without listing the folders."""
+    stamp = (game_id, *((str(folder), _stamp(folder / game_id)) for folder, _ in _search_dirs()))
+    kept = _found.get(stamp)
+    if kept is not None and kept.spec_file.is_file():
+        return kept
     for game in games():
         if game.id == game_id:
+            if len(_found) >= 256:
+                _found.clear()
+            _found[stamp] = game
             return game
     known = ", ".join(g.id for g in games()) or "none"
     raise InputError.single(file, unknown(N_("game"), game_id, known))

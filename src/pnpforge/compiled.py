@@ -49,10 +49,10 @@ from pnpforge.saying import plain, unplain
 if TYPE_CHECKING:
     from pnpforge.build import Plan
     from pnpforge.buildoptions import BuildOptions
-    from pnpforge.output.recording import Recording
+    from pnpforge.output.recording import Call, Recording
 
 FOLDER = ".pnpforge-cache"
-FORMAT = 1  # bump when what is kept changes shape
+FORMAT = 2  # bump when what is kept changes shape
 MAGIC = b"pnpforge compiled spec\n"
 MAX_ENTRIES = 8  # builds (specs and option sets) kept per output folder
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a cache's size (not a work bound): a larger build is built, not kept
@@ -264,8 +264,6 @@ def keep(
     """Keep the build just drawn (its recorded pages, fonts and warnings) in `where` for the next one."""
     from pnpforge.draw import metadata
 
-    if recording.broken:
-        return
     fonts = the_plan.ctx.fonts
     loaded = the_plan.loaded
     explicit = options.font is not None or bool(loaded.spec.defaults.font)
@@ -312,7 +310,7 @@ def _played_back(kept: dict[str, Any], options: BuildOptions, progress: Progress
             same = same and _hash(Path(path)) == digest and fonts.register(Path(path), name)
         if not same or (options.strict and said):  # --strict with warnings: the full build says them
             return None
-        pages: list[list[bytes]] = kept["pages"]
+        pages: list[list[Call]] = kept["pages"]
         width, height = kept["size"]
         with progress(len(pages), Phrase(BUILDING, game=kept["stem"])) as bar:
             data = pdf.render(pages, PageFrame(width, height, 0, 0), replay, Metadata(*kept["metadata"]), bar)

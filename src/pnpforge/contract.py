@@ -56,6 +56,7 @@ if TYPE_CHECKING:  # the hooks' result types: their modules (and pydantic) load 
     from pnpforge.validator.report import Report
 
 __all__ = [
+    "BoardCounts",
     "Caravans",
     "Check",
     "Deal",
@@ -178,6 +179,28 @@ class Scorer(Generic[I]):
     score: Score[I]
     fields: Sequence[Field]
     player_names: Callable[[], Sequence[str]] = tuple
+
+
+@dataclass(frozen=True)
+class BoardCounts:
+    """Counts a score sheet written as data reads from a board state, when the counting is geometry the
+    data vocabulary cannot say (Good Shepherds' farm board, Quo Vadis' map): given to
+    `data_scorer(..., board=...)`.
+
+    `key` is the score file's key holding the board (a set-up file's path, or the set-up inline: typed
+    `str | dict`); `count(data, source, tables)` runs when the file gives it, before any rule is checked:
+    it sets the fields it counts on `data` (the section's `tables:` at hand) and returns the tables to show
+    under the sheet, raising `InputError` (exit 2) or `RulesBroken` (exit 1) itself, located in `source`.
+    `shape(data, source)`, when given, runs when the file gives no board (what needs one is malformed).
+    `fields` adds score-file keys only a board gives meaning to, or retypes a field (`{"workers":
+    (list[Name], [])}`; `players` keys, and `game:` for the file's own). Import the game's module inside
+    the functions: a score without a board never loads it."""
+
+    key: str
+    count: Callable[[Any, Source, Mapping[str, Any]], Sequence[Any]]
+    shape: Callable[[Any, Source], None] | None = None
+    fields: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
+    game_fields: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,9 @@ def _draw_page(canvas: Canvas, plan_: Plan, page: DocPage) -> None:
         def draw_board(target: Canvas) -> None:
             draw_side(target, board_piece, "face", plan_.ctx)
 
-        draw_assembly(canvas, frame, fonts, title, page.board_parts, plan_.lang, draw_board)
+        draw_assembly(
+            canvas, frame, fonts, title, page.board_parts, plan_.lang, draw_board, page.component.kind
+        )
         _page_label(canvas, plan_, page, label_font)  # which draft of which board, as its parts say
         return
     assert page.layout is not None and page.component is not None
@@ -132,11 +134,16 @@ def _draw_pieces(
     fonts = plan_.ctx.fonts
     x0, y0, x1, y1 = page_area(plan_.frame)
     art_area = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]  # bleed stops short of the marks' band
+    reused: dict[int, tuple[bool, str]] = {}  # by component: its side drawn once? under which name
     for placement in layout.placements:
         piece = pieces[placement.index]
         component = piece.component
         fonts.context = RowPlace(piece)
-        shared = side_is_shared(component, side) and component.kind != "die"
+        found = reused.get(id(component))
+        if found is None:
+            shared = side_is_shared(component, side) and component.kind != "die"
+            found = reused[id(component)] = (shared, f"{component.reuse_name}:{side}")
+        shared, key = found
         if placement.face:
             piece = die_face(piece, placement.face - (component.faces == 10))
         if side == "back":
@@ -146,7 +153,6 @@ def _draw_pieces(
         if placement.clip:
             canvas.clip(placement.clip)
         _place(canvas, placement, piece)
-        key = f"{component.reuse_name}:{side}"
         if shared:
             if canvas.begin_reuse(key):
                 draw_side(canvas, piece, side, plan_.ctx)

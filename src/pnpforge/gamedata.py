@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge import catalog
-from pnpforge.contract import Dealer, Game, Scorer, SetupRules
+from pnpforge.contract import BoardCounts, Dealer, Game, Scorer, SetupRules
 from pnpforge.errors import InputError
 
-__all__ = ["data_dealer", "data_names", "data_scorer", "data_setup", "game", "has_rules"]
+if TYPE_CHECKING:
+    from pnpforge.validator.rulebook import Rulebook
+
+__all__ = ["data_dealer", "data_names", "data_rules", "data_scorer", "data_setup", "game", "has_rules"]
 
 
 def _folder(game_id: str, folder: Path) -> catalog.GameFolder:
@@ -32,8 +35,12 @@ def has_rules(folder: Path) -> tuple[bool, bool]:
     return (False, False) if not spec.is_file() else (next(found), next(found))
 
 
-def data_scorer(game_id: str, folder: Path) -> Callable[[], Scorer[Any]]:
-    """The `score` hook of a game whose score sheet is its game.yaml's `scoring:` section."""
+def data_scorer(
+    game_id: str, folder: Path, board: BoardCounts | Callable[[], BoardCounts] | None = None
+) -> Callable[[], Scorer[Any]]:
+    """The `score` hook of a game whose score sheet is its game.yaml's `scoring:` section; `board`, the
+    game's Python that counts some fields from a board state given instead (geometry), or a function
+    making it when the sheet is first used (when its `fields` are typed by the game's module)."""
 
     def hook() -> Scorer[Any]:
         from pnpforge.scoring import datasheet  # a hook loads its engine when a command first needs it
@@ -43,7 +50,10 @@ def data_scorer(game_id: str, folder: Path) -> Callable[[], Scorer[Any]]:
             raise InputError.single(
                 str(folder / catalog.SPEC_NAME), "the game.yaml has no `scoring:` section"
             )
-        return Scorer(sheet.model, sheet.score, sheet.fields)
+        if board is None:
+            return Scorer(sheet.model, sheet.score, sheet.fields)
+        counts = board if isinstance(board, BoardCounts) else board()
+        return Scorer(sheet.model_with(counts), sheet.counting(counts), sheet.fields)
 
     return hook
 
@@ -60,6 +70,17 @@ def data_setup(game_id: str, folder: Path) -> Callable[[], SetupRules[Any]]:
         return SetupRules(book.model, book.check, picture=book.picture)
 
     return hook
+
+
+def data_rules(game_id: str, folder: Path) -> Rulebook:
+    """The game.yaml's `setup:` rules, checked, for a game whose own code reads its set-up file or builds
+    its board: it hands them a `SetupTable` (`judge(table, report)`), as Good Shepherds and Delphi do."""
+    from pnpforge.validator import rulebook
+
+    book = rulebook.load(_folder(game_id, folder))
+    if book is None:
+        raise InputError.single(str(folder / catalog.SPEC_NAME), "the game.yaml has no `setup:` section")
+    return book
 
 
 def data_dealer(game_id: str, folder: Path) -> Callable[[], Dealer]:

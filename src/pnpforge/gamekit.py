@@ -16,7 +16,9 @@ else in pnpforge (its own modules it imports relatively: `from . import checks`)
   `owned`, `Field`, `PlayerScore`, `ScoreResult`, `Table`, `TieBreak` (pnpforge.scoring), and
   `linked_setup` (a set-up file named or held in a score file);
 - rules as data: `data_scorer`, `data_setup`, `data_dealer` and `data_names`, the hooks and words of a
-  game.yaml's `scoring:` and `setup:` sections (pnpforge.gamedata), for a game that has Python too.
+  game.yaml's `scoring:` and `setup:` sections (pnpforge.gamedata), for a game that has Python too;
+  `data_rules` and its `SetupTable`, `SetupBoard`, `PlacedPiece`: the `setup:` rules run on a board and
+  pieces the game's own code hands over (pnpforge.validator.rulebook).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pnpforge.lazy import exports
 if TYPE_CHECKING:  # at run time each name is imported from its module when a game first asks for it
     from pnpforge import kit
     from pnpforge.contract import (
+        BoardCounts,
         Caravans,
         Check,
         Deal,
@@ -40,7 +43,7 @@ if TYPE_CHECKING:  # at run time each name is imported from its module when a ga
         folder_id,
     )
     from pnpforge.errors import InputError, quoted, unknown
-    from pnpforge.gamedata import data_dealer, data_names, data_scorer, data_setup
+    from pnpforge.gamedata import data_dealer, data_names, data_rules, data_scorer, data_setup
     from pnpforge.geometry import hexgrid
     from pnpforge.geometry.cells import adjacency, components, hex_adjacency, hex_outer_edge, polygon_cell
     from pnpforge.geometry.hexgrid import Hex, Vertex
@@ -75,6 +78,7 @@ if TYPE_CHECKING:  # at run time each name is imported from its module when a ga
         spread,
     )
     from pnpforge.validator.report import Report
+    from pnpforge.validator.rulebook import PlacedPiece, SetupBoard, SetupTable
     from pnpforge.validator.setupkit import (
         COMMAND_LINE,
         Coord,
@@ -97,6 +101,7 @@ __getattr__, __dir__ = exports(
         "Caravans": "pnpforge.contract",
         "data_dealer": "pnpforge.gamedata",
         "data_names": "pnpforge.gamedata",
+        "data_rules": "pnpforge.gamedata",
         "data_scorer": "pnpforge.gamedata",
         "data_setup": "pnpforge.gamedata",
         "CellShape": "pnpforge.validator.picture",
@@ -135,6 +140,7 @@ __getattr__, __dir__ = exports(
         "Phrase": "pnpforge.phrase",
         "Picture": "pnpforge.contract",
         "PieceMark": "pnpforge.validator.picture",
+        "PlacedPiece": "pnpforge.validator.rulebook",
         "player_count": "pnpforge.validator.setupkit",
         "PlayerEntry": "pnpforge.scoring.inputs",
         "PlayerScore": "pnpforge.scoring.sheet",
@@ -148,10 +154,13 @@ __getattr__, __dir__ = exports(
         "RulesBroken": "pnpforge.scoring.inputs",
         "Score": "pnpforge.contract",
         "Scorer": "pnpforge.contract",
+        "BoardCounts": "pnpforge.contract",
         "ScoreResult": "pnpforge.scoring.sheet",
         "series": "pnpforge.phrase",
+        "SetupBoard": "pnpforge.validator.rulebook",
         "SetupModel": "pnpforge.validator.setupkit",
         "SetupRules": "pnpforge.contract",
+        "SetupTable": "pnpforge.validator.rulebook",
         "Side": "pnpforge.validator.setupkit",
         "side_path": "pnpforge.geometry.split",
         "side_points": "pnpforge.validator.picture",
@@ -170,6 +179,7 @@ __getattr__, __dir__ = exports(
 
 
 __all__ = [
+    "BoardCounts",
     "COMMAND_LINE",
     "N_",
     "BoardPicture",
@@ -192,6 +202,7 @@ __all__ = [
     "Phrase",
     "Picture",
     "PieceMark",
+    "PlacedPiece",
     "PlayerEntry",
     "PlayerScore",
     "Report",
@@ -201,8 +212,10 @@ __all__ = [
     "Score",
     "ScoreResult",
     "Scorer",
+    "SetupBoard",
     "SetupModel",
     "SetupRules",
+    "SetupTable",
     "Side",
     "Source",
     "Strict",
@@ -214,6 +227,7 @@ __all__ = [
     "components",
     "data_dealer",
     "data_names",
+    "data_rules",
     "data_scorer",
     "data_setup",
     "folder_id",

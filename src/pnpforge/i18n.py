@@ -28,7 +28,7 @@ import gettext
 import io
 import os
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +55,25 @@ CATALOG_TYPES = (".mo", ".po")
 
 
 def languages() -> tuple[str, ...]:
-    """English and every language with a catalog (compiled or not), in that order (English first)."""
+    """English and every language with a catalog (compiled or not), in that order (English first).
+
+    The folders are listed again only when one of them changed (its modification time: a catalog
+    added, removed or renamed), so a page asked for again and again lists nothing."""
+    return _languages(tuple((folder, _stamp(folder)) for folder in _folders()))
+
+
+def _stamp(folder: Path) -> int | None:
+    try:
+        return folder.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+@lru_cache(maxsize=16)
+def _languages(folders: tuple[tuple[Path, int | None], ...]) -> tuple[str, ...]:
     found = {
         path.stem
-        for folder in _folders()
+        for folder, _ in folders
         if folder.is_dir()
         for path in folder.iterdir()
         if path.suffix in CATALOG_TYPES

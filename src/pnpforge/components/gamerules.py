@@ -91,6 +91,24 @@ class FieldSpec(Strict):
     heading: LocalText | None = Field(None, description="the key as a column heading says it, per language")
     by: ByKey | None = None
     flag: StrictBool = Field(False, description="true or false (a yes/no question), not a count")
+    size: StrictInt | None = Field(
+        None, ge=1, le=50, description="a list of this many whole numbers (one per generation, round...)"
+    )
+    size_message: LocalText = Field(
+        N_("give {size} numbers (got {count})"), description="what a list of another length is told"
+    )
+    group: Key | None = Field(
+        None, description="per: game: a key of the score file holding this field and the group's others"
+    )
+    optional: StrictBool = Field(False, description="may be left out (no default): its value is then null")
+    required: StrictBool = Field(False, description="must be given (no default)")
+    ask: StrictBool = Field(
+        True, description="asked by `score --interactive` (false: the file and page only)"
+    )
+    noun_key: Text | None = Field(
+        None,
+        description="the catalog key the noun is said by, when its word means something else on the sheet",
+    )
 
 
 class KitValue(Strict):
@@ -105,6 +123,9 @@ class KitValue(Strict):
 
 class Majority(Strict):
     of: Expression
+    each: StrictBool = Field(
+        False, description="`of` is a list per player: a majority at each position, the points summed"
+    )
     ties: Literal["everyone", "nobody", "split", "first"] = "everyone"
     start: Key | None = Field(None, description="with ties: first, the game field naming the first seat")
     at_least: StrictInt = 1
@@ -128,7 +149,7 @@ class Check(Strict):
     someone holds, located at the last player holding it; `key` names it, `held` is its count in all)."""
 
     code: Word
-    per: Literal["player", "game", "key"] = "player"
+    per: Literal["player", "game", "key", "position"] = "player"
     broken: Expression | None = None
     message: LocalText | None = None
     value: Expression | None = None
@@ -137,6 +158,8 @@ class Check(Strict):
     of: Key | None = None
     at: Key | None = None
     stop: StrictBool = Field(False, description="checked before the rest; when broken, nothing else is")
+    when: Expression | None = Field(None, description="checked only where this holds")
+    once: StrictBool = Field(False, description="per: position: only a player's first broken position")
 
 
 class Shown(Strict):
@@ -145,6 +168,7 @@ class Shown(Strict):
     name: Label
     value: Expression
     word: StrictBool = Field(False, description="the value is a word said in each language (`words:`)")
+    when: Expression | None = Field(None, description="shown only where this holds")
 
 
 class SheetTable(Strict):
@@ -161,6 +185,29 @@ class TieBreakSpec(Strict):
     wins: Literal["higher", "lower"] = "higher"
 
 
+class Listed(Strict):
+    """A note's list: each player for whom `when` holds, said as `text` ("Ann has 118")."""
+
+    text: LocalText
+    when: Expression | None = None
+
+
+class Note(Strict):
+    """A sentence under the sheet, said when `when` holds (over the game, its totals and `game_ends`);
+    each `lists:` name is filled with a list of per-player sentences."""
+
+    text: LocalText
+    when: Expression | None = None
+    lists: dict[Key, Listed] = Field(default_factory=dict, max_length=10)
+
+
+class NoWinner(Strict):
+    """When `when` holds (over the game), the sheet names no winner and says `says` instead."""
+
+    when: Expression
+    says: LocalText
+
+
 class ScoringSection(Strict):
     kit: dict[Key, KitValue] = Field(default_factory=dict)
     fields: list[FieldSpec] = Field(min_length=1, max_length=100)
@@ -172,6 +219,9 @@ class ScoringSection(Strict):
     none_eligible: LocalText | None = Field(None, description="what the sheet says when nobody may win")
     ends_when: Expression | None = None
     not_ended: LocalText = "No winner yet."
+    notes: list[Note] = Field(default_factory=list, max_length=20)
+    rows: Expression | None = Field(None, description="who has a row on the sheet (a per-player expression)")
+    no_winner: NoWinner | None = None
     values: dict[Key, Expression] = Field(default_factory=dict, description="game-wide names, in order")
     shows: list[Shown] = Field(default_factory=list, max_length=20)
     sheets: list[SheetTable] = Field(default_factory=list, max_length=10)
@@ -206,7 +256,9 @@ def scoring_texts(section: ScoringSection) -> Said:
         if spec.heading is not None or spec.info or (counted and spec.noun is None):
             said.append((spec.key, spec.heading))  # the key said as a word: a column, a rule break's noun
         said += [(english(spec.rule), spec.rule)] if english(spec.rule) else []
-        said += [(spec.noun, None)] if spec.noun else []
+        said += [(choice, None) for choice in spec.choices or ()]  # said as words where offered
+        said += [(spec.noun_key or spec.noun, None)] if spec.noun else []
+        said += [(english(spec.size_message), spec.size_message)] if spec.size else []
         if spec.by is not None:
             said += [(english(spec.by.word), spec.by.word), (english(spec.by.noun), spec.by.noun)]
     said += [(item.name, item.label) for item in section.items]
@@ -216,7 +268,11 @@ def scoring_texts(section: ScoringSection) -> Said:
     said += [(tiebreak.name, tiebreak.label) for tiebreak in section.tiebreaks]
     said += [(english(section.not_ended), section.not_ended)] if section.ends_when is not None else []
     said += [(english(section.none_eligible), section.none_eligible)] if section.none_eligible else []
+    said += [(english(section.no_winner.says), section.no_winner.says)] if section.no_winner else []
     said += [(shown.name, None) for shown in section.shows]
+    for note in section.notes:
+        said += [(english(note.text), note.text)]
+        said += [(english(listed.text), listed.text) for listed in note.lists.values()]
     for table in section.sheets:
         said += [(english(table.title), table.title), *((c.name, None) for c in table.columns)]
     given = section.words if isinstance(section.words, dict) else dict.fromkeys(section.words, {})
@@ -249,11 +305,27 @@ def scoring_names(section: ScoringSection) -> tuple[set[str], set[str]]:
     """The names a per-player expression and a game-wide expression may read."""
     functions = set(expressions.FUNCTIONS)
     player_fields = [f.key for f in section.fields if f.per == "player"]
-    game_fields = {f.key for f in section.fields if f.per == "game"}
+    game_fields = {f.key for f in section.fields if f.per == "game" and not f.group}
+    game_fields |= {f"{f.group}_{f.key}" for f in section.fields if f.group} | {
+        f.group for f in section.fields if f.group
+    }
     tables = set(section.tables) | set(section.kit) | set(section.values)
     aggregates = {f"{k}_all" for k in player_fields} | {f"{k}_others" for k in player_fields}
-    per_player = {*player_fields, *game_fields, *tables, *aggregates, *PLAYER_NAMES, *functions}
-    game = {*game_fields, *tables, *aggregates, *GAME_NAMES, *functions}
+    lasts = {
+        f"{f.key}_{end}" for f in section.fields if f.per == "player" and f.size for end in ("last", "sum")
+    }
+    seats = {f"{f.key}_seat" for f in section.fields if f.seat and not f.group}
+    per_player = {
+        *player_fields,
+        *game_fields,
+        *tables,
+        *aggregates,
+        *lasts,
+        *seats,
+        *PLAYER_NAMES,
+        *functions,
+    }
+    game = {*game_fields, *tables, *aggregates, *seats, *GAME_NAMES, *functions}
     return per_player, game
 
 
@@ -266,7 +338,15 @@ def _check_problems(
     game: set[str],
 ) -> list[Problem | None]:
     """A check's own problems: one of its two forms, its expressions, its field names, its message."""
-    names = per_player if check.per == "player" else game | {"key", "held"} if check.per == "key" else game
+    names = (
+        per_player
+        if check.per == "player"
+        else per_player | {"n", "value", "before", "after"}
+        if check.per == "position"
+        else game | {"key", "held"}
+        if check.per == "key"
+        else game
+    )
     problems: list[Problem | None] = []
     limit = check.value is not None or check.most is not None
     if (check.broken is not None) == limit or (limit and (check.value is None or check.most is None)):
@@ -274,7 +354,12 @@ def _check_problems(
         return [source.problem(here, said)]
     if check.broken is not None and check.message is None:
         return [source.problem(here, Phrase.word(N_("missing key 'message'")))]
-    for key, text in (("broken", check.broken), ("value", check.value), ("most", check.most)):
+    for key, text in (
+        ("broken", check.broken),
+        ("value", check.value),
+        ("most", check.most),
+        ("when", check.when),
+    ):
         if text is not None:
             problems.append(_expression_problem(source, (*here, key), text, names))
     for key in ("at", "of"):
@@ -287,12 +372,33 @@ def _check_problems(
     if check.per == "key" and (check.of is None or check.of not in keys or keys[check.of].by is None):
         said = Phrase.word(N_("per: key needs `of:`, a field counted per key (`by:`)"))
         problems.append(source.problem((*here, "of" if check.of else "per"), said))
+    if check.per == "position" and (check.of is None or check.of not in keys or not keys[check.of].size):
+        said = Phrase.word(N_("per: position needs `of:`, a list field (`size:`)"))
+        problems.append(source.problem((*here, "of" if check.of else "per"), said))
     said_text = check.message if check.message is not None else check.what
     if said_text is not None:
         said_names = (names | ({"most", "value"} if limit else set())) - set(expressions.FUNCTIONS)
         problems.extend(
             message_problems(source, (*here, "message" if check.message else "what"), said_text, said_names)
         )
+    return problems
+
+
+def _note_problems(
+    note: Note, source: Source, here: Path_, totals: set[str], game_totals: set[str]
+) -> list[Problem | None]:
+    """A note's expressions (over the game, its totals and `game_ends`) and its messages' `{names}`."""
+    whole = game_totals | {"game_ends"}
+    problems: list[Problem | None] = []
+    if note.when is not None:
+        problems.append(_expression_problem(source, (*here, "when"), note.when, whole))
+    names = (whole | set(note.lists)) - set(expressions.FUNCTIONS)
+    problems.extend(message_problems(source, (*here, "text"), note.text, names))
+    for name, listed in note.lists.items():
+        if listed.when is not None:
+            problems.append(_expression_problem(source, (*here, "lists", name, "when"), listed.when, totals))
+        said = totals - set(expressions.FUNCTIONS)
+        problems.extend(message_problems(source, (*here, "lists", name, "text"), listed.text, said))
     return problems
 
 
@@ -314,6 +420,15 @@ def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scor
             problems.append(source.problem((*here, "default"), said))
         if spec.choices is None and isinstance(spec.default, str):
             problems.append(source.problem((*here, "default"), Phrase.word(N_("expected a whole number"))))
+        if spec.group is not None and (spec.per != "game" or spec.size or spec.by is not None):
+            said = Phrase.word(N_("a `group:` field is a game field (`per: game`) holding one value"))
+            problems.append(source.problem((*here, "group"), said))
+        if spec.size:
+            problems.extend(
+                message_problems(source, (*here, "size_message"), spec.size_message, {"size", "count"})
+            )
+        if spec.noun and "{n}" in spec.noun and not spec.size:
+            problems.extend(message_problems(source, (*here, "noun"), spec.noun, set()))
     for index, item in enumerate(section.items):
         here = (*at, "items", index)
         problems.append(_expression_problem(source, (*here, "points"), item.points, per_player))
@@ -351,6 +466,14 @@ def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scor
         known_values.add(name)
     for index, shown in enumerate(section.shows):
         problems.append(_expression_problem(source, (*at, "shows", index, "value"), shown.value, per_player))
+        if shown.when is not None:
+            problems.append(
+                _expression_problem(source, (*at, "shows", index, "when"), shown.when, per_player)
+            )
+    if section.rows is not None:
+        problems.append(_expression_problem(source, (*at, "rows"), section.rows, per_player))
+    if section.no_winner is not None:
+        problems.append(_expression_problem(source, (*at, "no_winner", "when"), section.no_winner.when, game))
     for index, table in enumerate(section.sheets):
         problems.extend(message_problems(source, (*at, "sheets", index, "title"), table.title, game))
         for column, shown in enumerate(table.columns):
@@ -361,6 +484,8 @@ def scoring_problems(section: ScoringSection, source: Source, at: Path_ = ("scor
             problems.append(
                 _expression_problem(source, (*at, "details", name, *([key] if key else [])), text, game)
             )
+    for index, note in enumerate(section.notes):
+        problems.extend(_note_problems(note, source, (*at, "notes", index), totals, game_totals))
     for index, tiebreak in enumerate(section.tiebreaks):
         problems.append(_expression_problem(source, (*at, "tiebreaks", index, "by"), tiebreak.by, totals))
     if section.eligible is not None:

@@ -93,7 +93,8 @@ def _entry_mm(text: str) -> float:
 
 def frame(pic: BoardPicture) -> Frame:
     """The page: the board at 1:1 plus margins, as wide as the title or the widest legend entry needs
-    (a small board's caption is never cut off), the board centred, the legend wrapped into rows."""
+    (a small board's caption is never cut off), the board centred, the legend wrapped into rows. A
+    picture without a title or a legend has no strip for it (the page shows both as text of its own)."""
     x0, y0, x1, y1 = pic.bounds()
     board = x1 - x0
     title = stringWidth(pic.title, _font(pic.title), TITLE_PT) / mm(1)
@@ -108,10 +109,10 @@ def frame(pic: BoardPicture) -> Frame:
         rows[-1].append(entry)
         used += size
     width = inner + 2 * MARGIN
-    legend = LEGEND + LEGEND_ROW * max(0, len(rows) - 1)
-    return Frame(
-        width, y1 - y0 + 2 * MARGIN + TITLE + legend, (width - board) / 2 - x0, MARGIN + TITLE - y0, rows
-    )
+    top = TITLE if pic.title else 0.0
+    legend = LEGEND + LEGEND_ROW * (len(rows) - 1) if rows else 0.0
+    height = y1 - y0 + 2 * MARGIN + top + legend
+    return Frame(width, height, (width - board) / 2 - x0, MARGIN + top - y0, rows)
 
 
 def page_size(pic: BoardPicture) -> tuple[float, float]:
@@ -196,7 +197,8 @@ def draw(canvas: Canvas, pic: BoardPicture, layout: Frame) -> None:
     def at(p: Point) -> Point:
         return (mm(p[0] + layout.ox), mm(p[1] + layout.oy))
 
-    _text_centred(canvas, mm(layout.width / 2), mm(TITLE / 2 + 2), pic.title, TITLE_PT, BLACK)
+    if pic.title:
+        _text_centred(canvas, mm(layout.width / 2), mm(TITLE / 2 + 2), pic.title, TITLE_PT, BLACK)
     for cell in pic.cells:
         points = [at(p) for p in cell.points]
         fill = rgb(cell.fill, pic.palette)
@@ -229,14 +231,28 @@ def draw(canvas: Canvas, pic: BoardPicture, layout: Frame) -> None:
     for row, entries in enumerate(layout.legend_rows):
         x = mm(MARGIN)
         y = mm(layout.height - layout.legend_height + LEGEND / 2 + row * LEGEND_ROW)
-        for colour, text, *icon in entries:
-            fill = rgb(colour, pic.palette)
-            if icon:  # a piece's mark, as on the board
-                draw_mark(canvas, icon[0], x + mm(2), y, mm(4), fill)
-            else:
-                canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
-            canvas.text(x + mm(5), y + 3, text, _font(text), LEGEND_PT, BLACK)
-            x += mm(_entry_mm(text))
+        for entry in entries:
+            _swatch(canvas, x, y, entry, pic.palette)
+            canvas.text(x + mm(5), y + 3, entry[1], _font(entry[1]), LEGEND_PT, BLACK)
+            x += mm(_entry_mm(entry[1]))
+
+
+def _swatch(canvas: Canvas, x: float, y: float, entry: tuple[str, ...], palette: dict[str, str]) -> None:
+    """A legend entry's swatch, 4 mm across from `x`, centred on `y`: its colour, or a piece's mark."""
+    colour, _, *icon = entry
+    fill = rgb(colour, palette)
+    if icon:  # a piece's mark, as on the board
+        draw_mark(canvas, icon[0], x + mm(2), y, mm(4), fill)
+    else:
+        canvas.rounded_rect(x, y - mm(2), mm(4), mm(4), 0.5, fill, BLACK, 0.4)
+
+
+def swatch_svg(entry: tuple[str, ...], palette: dict[str, str]) -> str:
+    """A legend entry's swatch alone as SVG text (5 mm square), as the legend draws it: for a page that
+    shows the legend's words as text beside it."""
+    canvas = SvgCanvas(mm(5), mm(5))
+    _swatch(canvas, mm(0.5), mm(2.5), entry, palette)
+    return canvas.tostring()
 
 
 def _piece(canvas: Canvas, piece: PieceMark, centre: Point, palette: dict[str, str]) -> None:

@@ -75,13 +75,13 @@ SHARED = N_(
 BAR = N_('This bar must measure exactly 50 mm. If not, print at 100% ("actual size", not "fit to page").')
 ASSEMBLY = N_("Assembly: {title}")
 ASSEMBLY_PAGES = N_(
-    "{pages} pages, {rows} row(s) × {cols} column(s); board {width} × {height} mm, pages overlap by at "
+    "{pages} pages, {rows} row(s) × {cols} column(s); {kind} {width} × {height} mm, pages overlap by at "
     "least {overlap} mm. Trim each page along the crop marks on its left and top edges, lay it over its "
     "neighbour matching the round alignment targets, and glue."
 )
 ASSEMBLY_PARTS = N_(
-    "Each board prints in {parts} parts, several to a page, each labelled with its board and part (e.g. "
-    "1·A2); board {width} × {height} mm, parts overlap by {overlap} mm. Cut out every part along its crop "
+    "Each {kind} prints in {parts} parts, several to a page, each labelled with its number and part (e.g. "
+    "1·A2); {kind} {width} × {height} mm, parts overlap by {overlap} mm. Cut out every part along its crop "
     "marks, lay each part over the one before it matching the round alignment targets, and glue."
 )
 KIND_AND_SHAPE = N_("{kind} {shape}")  # the Kind column: "card rect"
@@ -288,9 +288,11 @@ def draw_assembly(
     parts: Sequence[BoardPart],
     lang: str = "en",
     draw_board: Callable[[Canvas], None] | None = None,
+    kind: str = "board",
 ) -> None:
-    """The board drawn small (`draw_board` draws its face at full size, trim top-left at the origin) with
-    each part's window outlined and labelled, in assembly order."""
+    """The board (or a card too long for its bleed: `kind`, a KINDS word) drawn small (`draw_board` draws
+    its face at full size, trim top-left at the origin) with each part's window outlined and labelled, in
+    assembly order."""
     left = frame.margin + mm(10)
     width = frame.width - 2 * left
     y = frame.margin + mm(12)
@@ -303,6 +305,7 @@ def draw_assembly(
     board_w, board_h = parts[0].board_size
     overlap = parts[0].overlap
     measures = {
+        "kind": Phrase.word(kind),
         "width": f"{board_w / mm(1):.0f}",
         "height": f"{board_h / mm(1):.0f}",
         "overlap": f"{overlap / mm(1):.0f}",

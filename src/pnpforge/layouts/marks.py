@@ -176,8 +176,14 @@ def draw_band_label(
 
     x, room = band_label_x(segments, frame, width(keep[0] + text), top)
     if width(keep[0] + text) > room:  # spread over the stretches between the marks, whole, if it goes
-        parts = [p for p in (keep[0] + text + tail).split(SEPARATOR) if p]
-        spread = _spread(parts, band_gaps(segments, frame, top), lambda t: fonts.width(t, font, LABEL_SIZE))
+        parts = [(SEPARATOR, p) for p in (keep[0] + text + tail).split(SEPARATOR) if p]
+        gaps = band_gaps(segments, frame, top)
+        spread = _spread(parts, gaps, lambda t: fonts.width(t, font, LABEL_SIZE))
+        if not spread:  # a list of components too long for any stretch: its names spread too
+            names = [
+                (sep if k == 0 else LIST, name) for sep, p in parts for k, name in enumerate(p.split(LIST))
+            ]
+            spread = _spread(names, gaps, lambda t: fonts.width(t, font, LABEL_SIZE))
         if spread:
             baseline = _band_baseline(frame, top)
             for at, line in spread:
@@ -196,6 +202,7 @@ def draw_band_label(
 
 
 SEPARATOR = " · "  # between a label's parts (game · draft · sheet · components · side)
+LIST = ", "  # between the names in a label's list of components
 
 
 def _band_baseline(frame: PageFrame, top: bool) -> float:
@@ -203,18 +210,22 @@ def _band_baseline(frame: PageFrame, top: bool) -> float:
 
 
 def _spread(
-    parts: Sequence[str], gaps: Sequence[tuple[float, float]], width: Callable[[str], float]
+    parts: Sequence[tuple[str, str]], gaps: Sequence[tuple[float, float]], width: Callable[[str], float]
 ) -> list[tuple[float, str]]:
-    """`parts` in order over the `gaps`, as many to a gap as go (joined by " · "), none cut: (x, text)
-    each; [] when they do not all go."""
+    """`parts` (each with the separator that joins it to the one before) in order over the `gaps`, as
+    many to a gap as go, none cut: (x, text) each; [] when they do not all go."""
+
+    def joined(some: Sequence[tuple[str, str]]) -> str:
+        return some[0][1] + "".join(sep + text for sep, text in some[1:])
+
     out: list[tuple[float, str]] = []
     left = list(parts)
     for x, room in gaps:
         taken = 0
-        while taken < len(left) and width(SEPARATOR.join(left[: taken + 1])) <= room:
+        while taken < len(left) and width(joined(left[: taken + 1])) <= room:
             taken += 1
         if taken:
-            out.append((x, SEPARATOR.join(left[:taken])))
+            out.append((x, joined(left[:taken])))
             left = left[taken:]
         if not left:
             return out

@@ -12,11 +12,11 @@ the game-wide names only. Nothing here knows a game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 from pydantic import BeforeValidator, create_model
 
@@ -44,12 +44,29 @@ from pnpforge.sourcefile import Path_, Source
 
 __all__ = ["DataSheet", "load", "words"]
 
+
+class Board(Protocol):
+    """A game's count of some fields from a board state (pnpforge.contract.BoardCounts)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def count(self) -> Callable[[Any, Source, Mapping[str, Any]], Sequence[Any]]: ...
+    @property
+    def shape(self) -> Callable[[Any, Source], None] | None: ...
+    @property
+    def fields(self) -> Mapping[str, tuple[Any, Any]]: ...
+    @property
+    def game_fields(self) -> Mapping[str, tuple[Any, Any]]: ...
+
+
 SECTION = "scoring"
 TOO_FEW = N_("{what} is {value}, fewer than the {limit} the game allows")
 FAILED = N_("{problem} (while scoring {name})")
 PER_KEY = N_("expected a whole number, or a number per {what} like {example}")
 UNKNOWN_KEY = N_("unknown {what} {value} (expected one of: {known})")
 KEYED = N_("{what} ({key})")  # a player's count of one key: "village cards (red)"
+NOT_A_LIST = N_("{text} gives {value}: expected a list of numbers, one per position (a `size:` field)")
 NOT_ONE = N_("{what}: expected one value in every row, got {values}")
 
 
@@ -61,6 +78,7 @@ class DataSheet:
     folder: Path
     section: ScoringSection
     spec: Source  # game.yaml's section, for locating a failing expression there
+    _models: dict[str | None, type[Strict]] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def kit(self) -> dict[str, Any]:
@@ -75,14 +93,44 @@ class DataSheet:
     @cached_property
     def model(self) -> type[Strict]:
         """The score file's pydantic model: `game`, the game fields, `players` of name and player fields."""
+        return self.model_with(None)
+
+    def model_with(self, board: Board | None) -> type[Strict]:
+        """The model, with a game key holding a board state (a path or inline) and the keys only a board
+        gives meaning to, when the game counts from one."""
+        key = board.key if board is not None else None
+        if key not in self._models:
+            self._models[key] = self._model(board)
+        return self._models[key]
+
+    def _model(self, board: Board | None) -> type[Strict]:
         player_fields: dict[str, Any] = {"name": (Name, ...)}
         game_fields: dict[str, Any] = {}
+        groups: dict[str, dict[str, Any]] = {}
         for spec in self.section.fields:
             target = player_fields if spec.per == "player" else game_fields
-            target[spec.key] = (self._type(spec), _default(spec))
+            if spec.group is not None:
+                if spec.group not in groups:
+                    groups[spec.group] = {}
+                    game_fields[spec.group] = None  # its place among the game's keys
+                target = groups[spec.group]
+            target[spec.key] = self._slot(spec)
+        for group, fields in groups.items():
+            game_fields[group] = (create_model(group.title(), __base__=Strict, **fields) | None, None)
+        if board is not None:
+            game_fields[board.key] = (str | dict[str, Any] | None, None)
+            game_fields.update(board.game_fields)
+            player_fields.update(board.fields)
         player = create_model("Player", __base__=PlayerEntry, **player_fields)
         top: dict[str, Any] = {"game": (literal(self.game), ...), "players": (list[player], ...)}
         return create_model("Input", __base__=Strict, **top, **game_fields)
+
+    def _slot(self, spec: FieldSpec) -> tuple[Any, Any]:
+        """A field's type and default in the model (`...`: it must be given)."""
+        typed = self._type(spec)
+        if spec.optional:
+            return typed | None, None
+        return (typed, ...) if spec.required else (typed, _default(spec))
 
     def _type(self, spec: FieldSpec) -> Any:
         if spec.choices:
@@ -91,6 +139,8 @@ class DataSheet:
             return Name | None
         if spec.flag:
             return Flag
+        if spec.size:
+            return list[Count]
         if spec.by is not None:
             example = "{" + (self.keys(spec) or ["key"])[0] + ": 1}"
             return Annotated[
@@ -103,7 +153,10 @@ class DataSheet:
         """The questions of `score GAME --interactive` and the page: game fields first, then each player's."""
         asked = []
         for spec in sorted(self.section.fields, key=lambda f: f.per == "player"):
+            if not spec.ask or spec.group is not None:
+                continue
             kind = "choice" if spec.choices else "text" if spec.seat else "bool" if spec.flag else "int"
+            kind = "ints" if spec.size else kind
             asked.append(
                 Field(
                     spec.key,
@@ -112,6 +165,7 @@ class DataSheet:
                     kind=kind,
                     default=spec.default,  # only a written default is offered: an answer is asked for
                     choices=tuple(spec.choices or ()),
+                    size=spec.size or 0,
                     per_player=spec.per == "player",
                     after=spec.seat,
                 )
@@ -126,13 +180,35 @@ class DataSheet:
             for name, table in self.section.tables.items()
         }
 
-    def score(self, data: Any, source: Source) -> ScoreResult:
+    def counting(self, board: Board) -> Callable[[Any, Source], ScoreResult]:
+        """`score`, with fields counted from a board state by the game's `board` when the file gives one."""
+        return lambda data, source: self.score(data, source, board)
+
+    def score(self, data: Any, source: Source, board: Board | None = None) -> ScoreResult:
         players = list(data.players)
         names = [p.name for p in players]
         seats = [f for f in self.section.fields if f.seat]
-        known_names(source, [((f.key,), getattr(data, f.key)) for f in seats if getattr(data, f.key)], names)
+        named = [(self._path(f), _game_value(data, f)) for f in seats]
+        known_names(source, [(path, name) for path, name in named if name], names)
         self._known_keys(players, source)
-        game_values = {f.key: getattr(data, f.key) for f in self.section.fields if f.per == "game"}
+        shown: list[Table] = []
+        if board is not None and getattr(data, board.key) is not None:
+            # its own problems and rule breaks first, as the board says them
+            shown = list(board.count(data, source, self._tables))
+        elif board is not None and board.shape is not None:
+            board.shape(data, source)
+        self._sizes(players, source)
+        game_values: dict[str, Any] = {}
+        for spec in self.section.fields:
+            if spec.per == "game":
+                key = f"{spec.group}_{spec.key}" if spec.group else spec.key
+                game_values[key] = _game_value(data, spec)
+                if spec.group:
+                    game_values[spec.group] = getattr(data, spec.group) is not None
+        for spec in seats:  # the seat (1 first) of the player a seat field names; the first when none
+            if spec.group is None:
+                who = getattr(data, spec.key)
+                game_values[f"{spec.key}_seat"] = names.index(who) + 1 if who in names else 1
         player_keys = [f.key for f in self.section.fields if f.per == "player"]
         shared = {**self._tables, **self.kit, **game_values, "players": len(players)}
         contexts = []
@@ -143,6 +219,11 @@ class DataSheet:
                 context[f"{key}_all"] = values
                 context[f"{key}_others"] = values[: seat - 1] + values[seat:]
                 context[key] = values[seat - 1]
+                if isinstance(context[key], list):  # a list field: the position of its last entry above 0
+                    context[f"{key}_last"] = max(
+                        (i + 1 for i, n in enumerate(context[key]) if n > 0), default=0
+                    )
+                    context[f"{key}_sum"] = sum(context[key])
             context.update(name=player.name, seat=seat)
             contexts.append(context)
         whole_game = {k: v for k, v in contexts[0].items() if k in shared or k.endswith("_all")}
@@ -183,13 +264,47 @@ class DataSheet:
             }
         if self.section.none_eligible is not None and eligible == []:
             extra["verdict"] = Phrase.word(english(self.section.none_eligible))
+        at_end = {**whole_game, "total_all": totals}
         if self.section.ends_when is not None:
-            ended = self._truth(self.section.ends_when, {**whole_game, "total_all": totals}, ("ends_when",))
-            extra["details"] = {**extra.get("details", {}), "game_ends": ended}
+            ended = self._truth(self.section.ends_when, at_end, ("ends_when",))
+            extra["details"] = {"game_ends": ended, **extra.get("details", {})}
+            at_end["game_ends"] = ended
             if not ended:
                 eligible = []
                 extra["verdict"] = Phrase.word(english(self.section.not_ended))
+        if self.section.no_winner is not None and self._truth(
+            self.section.no_winner.when, whole_game, ("no_winner", "when")
+        ):
+            eligible = []
+            extra["verdict"] = Phrase.word(english(self.section.no_winner.says))
+        if self.section.notes:
+            extra["notes"] = self._notes(at_end, contexts)
+        if shown:
+            extra["tables"] = [*extra.get("tables", []), *shown]
+        if self.section.rows is not None:  # who has a row on this sheet at all
+            rows = [
+                r for r, c in zip(rows, contexts, strict=True) if self._truth(self.section.rows, c, ("rows",))
+            ]
         return ScoreResult.ranked(self.game, rows, tiebreaks, eligible=eligible, **extra)
+
+    def _notes(self, at_end: dict[str, Any], contexts: list[dict[str, Any]]) -> list[Phrase]:
+        """The `notes:` whose `when` holds, each `lists:` name a list of the players' own sentences."""
+        said = []
+        for index, note in enumerate(self.section.notes):
+            here = ("notes", index)
+            if note.when is not None and not self._truth(note.when, at_end, (*here, "when")):
+                continue
+            lists = {
+                name: [
+                    _said(listed.text, context)
+                    for context in contexts
+                    if listed.when is None
+                    or self._truth(listed.when, context, (*here, "lists", name, "when"))
+                ]
+                for name, listed in note.lists.items()
+            }
+            said.append(_said(note.text, {**at_end, **lists}))
+        return said
 
     # ---- the parts of `score`
 
@@ -223,7 +338,7 @@ class DataSheet:
             if not check.stop:
                 continue
             if check.per == "game":
-                at = (check.at,) if check.at in whole_game else ("players",)
+                at = self._at(check, whole_game)
                 self._apply(rules, check, number, whole_game, at, None)
             elif check.per == "player":
                 for index, (player, context) in enumerate(zip(players, contexts, strict=True)):
@@ -260,28 +375,20 @@ class DataSheet:
         checks; then the game's and the per-key checks. `Rules.done()` raises them all (exit 1)."""
         rules = Rules(self.game, source)
         counted = [f for f in self.section.fields if not (f.choices or f.seat or f.flag)]
+        counted.sort(key=lambda f: bool(f.size))  # a list's entries after the plain counts
         for index, (player, context) in enumerate(zip(players, contexts, strict=True)):
             here = ("players", index)
             for spec in counted:
                 if spec.per == "player":
                     for key, value in _entries(getattr(player, spec.key)):
-                        path = (*here, spec.key, key) if key else (*here, spec.key)
-                        noun = Phrase.word(spec.noun or spec.key)
-                        self._at_least(
-                            rules,
-                            spec,
-                            path,
-                            value,
-                            owned(
-                                player.name, Phrase(KEYED, what=noun, key=Phrase.word(key)) if key else noun
-                            ),
-                        )
+                        path = (*here, spec.key, key) if key != "" else (*here, spec.key)
+                        self._at_least(rules, spec, path, value, owned(player.name, self._noun(spec, key)))
             for spec in counted:
                 if spec.per == "player" and spec.max is not None:
                     most = self._number(
                         spec.max, whole_game, ("fields", self.section.fields.index(spec), "max")
                     )
-                    what = owned(player.name, Phrase.word(spec.noun or spec.key))
+                    what = owned(player.name, self._noun(spec, ""))
                     rules.at_most(
                         spec.max_code or f"too-many-{spec.key}",
                         (*here, spec.key),
@@ -299,11 +406,13 @@ class DataSheet:
                         (*here, *((check.at,) if check.at else ())),
                         player.name,
                     )
+                elif check.per == "position":
+                    self._positions(rules, check, number, context, here, player.name)
         for spec in counted:
-            if spec.per == "game":
-                self._at_least(
-                    rules, spec, (spec.key,), whole_game[spec.key], Phrase.word(spec.noun or spec.key)
-                )
+            if spec.per == "game" and (spec.group is None or whole_game[spec.group]):
+                value = whole_game[f"{spec.group}_{spec.key}" if spec.group else spec.key]
+                if value is not None:
+                    self._at_least(rules, spec, self._path(spec), value, self._noun(spec, ""))
         for number, check in enumerate(self.section.checks):
             if check.stop:
                 continue
@@ -313,7 +422,7 @@ class DataSheet:
                     check,
                     number,
                     whole_game,
-                    (check.at,) if check.at in whole_game else ("players",),
+                    self._at(check, whole_game),
                     None,
                 )
             elif check.per == "key":
@@ -322,6 +431,59 @@ class DataSheet:
                     path = ("players", holders[-1][0], str(check.of), key)
                     self._apply(rules, check, number, context, path, None)
         rules.done()
+
+    def _positions(
+        self, rules: Rules, check: Check, number: int, context: dict[str, Any], here: Path_, name: str
+    ) -> None:
+        """A check at each position of the player's list field `of` (`n`, 1 first, its `value`, the
+        entries `before` and `after` it); `once`: only the first position that breaks it."""
+        entries = list(context[str(check.of)])
+        for at, value in enumerate(entries):
+            position = {
+                **context,
+                "n": at + 1,
+                "value": value,
+                "before": entries[:at],
+                "after": entries[at + 1 :],
+            }
+            found = len(rules.report.errors)
+            self._apply(rules, check, number, position, (*here, str(check.of), at), name)
+            if check.once and len(rules.report.errors) > found:
+                return
+
+    def _path(self, spec: FieldSpec) -> Path_:
+        """Where a game field stands in the score file: its key, or its group's key then its own."""
+        return (spec.group, spec.key) if spec.group else (spec.key,)
+
+    def _at(self, check: Check, whole_game: Mapping[str, Any]) -> Path_:
+        """Where a game check points: the game field `at` names, else the players."""
+        spec = next((f for f in self.section.fields if f.key == check.at and f.per == "game"), None)
+        return self._path(spec) if spec is not None else ("players",)
+
+    def _noun(self, spec: FieldSpec, key: Any) -> Phrase:
+        """How a rule break calls a field (or one key or position of it): its `noun` or its key, a word."""
+        if spec.size:
+            return Phrase(spec.noun or spec.key, n=int(key) + 1) if key != "" else Phrase.word(spec.key)
+        noun = (
+            Phrase.word(spec.noun or spec.key, key=spec.noun_key)
+            if spec.noun_key
+            else Phrase.word(spec.noun or spec.key)
+        )
+        return Phrase(KEYED, what=noun, key=Phrase.word(key)) if key else noun
+
+    def _sizes(self, players: list[Any], source: Source) -> None:
+        """A list field holds `size` numbers, or none at all (malformed input, exit 2)."""
+        problems = []
+        for spec in self.section.fields:
+            if not spec.size or spec.per != "player":
+                continue
+            for index, player in enumerate(players):
+                given = getattr(player, spec.key)
+                if given and len(given) != spec.size:
+                    said = _said(spec.size_message, {"size": spec.size, "count": len(given)})
+                    problems.append(source.problem(("players", index, spec.key), said))
+        if problems:
+            raise InputError(problems)
 
     def _holders(self, players: list[Any], check: Check) -> Iterator[tuple[str, list[tuple[int, int]]]]:
         """Each key of the by-key field `check.of`, with the players holding some of it (seat, count)."""
@@ -348,6 +510,8 @@ class DataSheet:
         player: str | None,
     ) -> None:
         here = ("checks", number)
+        if check.when is not None and not self._truth(check.when, context, (*here, "when")):
+            return
         if check.broken is not None:
             if self._truth(check.broken, context, (*here, "broken")):
                 rules.error(check.code, path, _said(check.message or "", context))
@@ -373,9 +537,22 @@ class DataSheet:
             ]
             if item.majority is not None:
                 most = item.majority
-                counts = [self._number(most.of, c, (*here, "majority", "of")) for c in contexts]
                 start = _first_seat(contexts, most.start)
-                points = _majority(counts, points, most.ties, most.at_least, start)
+                if most.each:  # a majority at each position of a list, the points summed
+                    lists = [self._numbers(most.of, c, (*here, "majority", "of")) for c in contexts]
+                    won = [0] * len(contexts)
+                    for at in range(max((len(v) for v in lists), default=0)):
+                        counts = [v[at] if at < len(v) else 0 for v in lists]
+                        won = [
+                            a + b
+                            for a, b in zip(
+                                won, _majority(counts, points, most.ties, most.at_least, start), strict=True
+                            )
+                        ]
+                    points = won
+                else:
+                    counts = [self._number(most.of, c, (*here, "majority", "of")) for c in contexts]
+                    points = _majority(counts, points, most.ties, most.at_least, start)
             for row, took, value in zip(breakdowns, takes, points, strict=True):
                 if took:
                     row[item.name] = value
@@ -387,7 +564,9 @@ class DataSheet:
 
     def _shows(self, context: Mapping[str, Any]) -> dict[str, int | str]:
         return {
-            s.name: self._shown(s, context, ("shows", i, "value")) for i, s in enumerate(self.section.shows)
+            s.name: self._shown(s, context, ("shows", i, "value"))
+            for i, s in enumerate(self.section.shows)
+            if s.when is None or self._truth(s.when, context, ("shows", i, "when"))
         }
 
     def _value(self, text: str | int, context: Mapping[str, Any], path: Path_) -> Any:
@@ -404,6 +583,17 @@ class DataSheet:
         value = self._value(text, context, path)
         try:
             return expressions.whole(value)
+        except expressions.ExpressionError as exc:
+            raise InputError([self.spec.problem((SECTION, *path), exc.args[0])]) from None
+
+    def _numbers(self, text: str, context: Mapping[str, Any], path: Path_) -> list[int]:
+        """A list of whole numbers (a majority at each position reads one per player)."""
+        value = self._value(text, context, path)
+        if not isinstance(value, list):
+            said = Phrase(NOT_A_LIST, text=repr(text), value=expressions.text_of(value))
+            raise InputError([self.spec.problem((SECTION, *path), said)])
+        try:
+            return [expressions.whole(v) for v in value]
         except expressions.ExpressionError as exc:
             raise InputError([self.spec.problem((SECTION, *path), exc.args[0])]) from None
 
@@ -445,8 +635,10 @@ def _count_or_keys(noun: str, example: str) -> Any:
     return check
 
 
-def _entries(value: int | dict[str, int]) -> list[tuple[str, int]]:
-    """A count's entries: (key, count) per key, or ("", total) for a plain total."""
+def _entries(value: int | list[int] | dict[str, int]) -> list[tuple[Any, int]]:
+    """A count's entries: (key, count) per key, (position, count) of a list, or ("", total) for a total."""
+    if isinstance(value, list):
+        return list(enumerate(value))
     return list(value.items()) if isinstance(value, dict) else [("", value)]
 
 
@@ -454,11 +646,21 @@ def _total(value: Any) -> Any:
     return sum(value.values()) if isinstance(value, dict) else value
 
 
+def _game_value(data: Any, spec: FieldSpec) -> Any:
+    """A game field's value in the score file (None for a field of a group the file leaves out)."""
+    if spec.group is None:
+        return getattr(data, spec.key)
+    group = getattr(data, spec.group)
+    return None if group is None else getattr(group, spec.key)
+
+
 def _default(spec: FieldSpec) -> Any:
     if spec.seat:
         return None
     if spec.flag:
         return bool(spec.default)
+    if spec.size:
+        return []
     if spec.default is not None:
         return spec.default
     if spec.choices:
@@ -469,7 +671,7 @@ def _default(spec: FieldSpec) -> Any:
 def _said(text: Any, context: Mapping[str, Any]) -> Phrase:
     """A section's text (English template) with its `{names}` filled from `context`."""
     template = english(text)
-    values = {k: v for k, v in context.items() if isinstance(v, int | str) and f"{{{k}}}" in template}
+    values = {k: v for k, v in context.items() if isinstance(v, int | str | list) and f"{{{k}}}" in template}
     # `key` is a word said in the language (a Phrase); the rest are names and numbers, shown as they are
     return Phrase(template, **values)
 

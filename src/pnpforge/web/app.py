@@ -63,7 +63,7 @@ async def game_view(request: Request) -> Response:
         k: v for k, v in request.query_params.items() if k in ("players", "seed") or k.startswith("opt:")
     }
     lang = forms.lang_of(request)
-    dealt = request.url.path.endswith("/setup")
+    dealt = request.scope["path"].endswith("/setup")
     game_id = request.path_params["game"]
     if query or dealt:
         return answer(await run(request, setup_routes.game_view, game_id, lang, query, dealt))

@@ -8,6 +8,7 @@ every `[q, r]` pair in it is a hex cell, and a pair of neighbouring cells also m
 
 from __future__ import annotations
 
+import base64
 import math
 import re
 import shlex
@@ -31,14 +32,26 @@ OTHER_GAME = N_("this is a {game} set-up, not {expected}")
 NOT_TEXT = N_("not a YAML text file: {reason}")
 
 
+@dataclass(frozen=True)
+class Key:
+    """A legend entry as the page shows it: its words, beside its swatch (an SVG picture's data URI)."""
+
+    text: str
+    swatch: str
+
+
 @dataclass
 class Checked:
-    """A set-up read and checked: its text, the validator's report and the board drawn with marks."""
+    """A set-up read and checked: its text, the validator's report and the board drawn with marks; the
+    picture's title and legend are text of the page (`title`, `legend`), not drawn in the board, so
+    they keep the page's size when the board is shrunk to the screen."""
 
     text: str
     report: Report
     svg: str = ""
     unmarked: list[int] = field(default_factory=list)  # indices of errors with nothing to mark
+    title: str = ""
+    legend: list[Key] = field(default_factory=list)
 
 
 def deal(game_id: str, players: int, seed: int, options: dict[str, str]) -> tuple[str, dict[str, Any]]:
@@ -78,8 +91,21 @@ def check(
         if lang != i18n.SOURCE:
             pic = said_picture(pic, loaded.game.translator(lang))
         cells = cells_in(source.data) if spots else []
-        checked.svg, checked.unmarked = marked_svg(pic, report.errors, cells)
+        checked.title, checked.legend = pic.title, legend(pic)
+        bare = replace(pic, title="", legend=[])
+        checked.svg, checked.unmarked = marked_svg(bare, report.errors, cells)
     return checked
+
+
+def legend(pic: BoardPicture) -> list[Key]:
+    """The picture's legend, each entry's swatch drawn as the picture's own legend draws it."""
+    from pnpforge.layouts import boardpic
+
+    out = []
+    for entry in pic.legend:
+        picture = base64.b64encode(boardpic.swatch_svg(entry, pic.palette).encode("utf-8")).decode("ascii")
+        out.append(Key(entry[1], f"data:image/svg+xml;base64,{picture}"))
+    return out
 
 
 def read_text(text: str, file: str, kind: str = "") -> Source:
@@ -247,10 +273,11 @@ def marked_svg(
 
     svg = boardpic.svg_text(pic)
     svg = re.sub(r'^<svg([^>]*?) height="[^"]*"', r"<svg\1", svg, count=1, flags=re.S)
-    readable = _readable_width(svg)
+    readable = _readable_width(svg)  # none without labels: the page zooms such a board to twice its width
+    style = f' style="--readable: {readable}px"' if readable else ""
     svg = re.sub(
         r'^(<svg[^>]*?) width="[^"]*"',
-        rf'\1 class="board" role="img" style="--readable: {readable}px"',
+        rf'\1 class="board" role="img"{style}',
         svg,
         count=1,
         flags=re.S,

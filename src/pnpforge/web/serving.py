@@ -35,21 +35,35 @@ async def run(request: Request, function: Callable[..., T], *args: Any, cost: in
 async def until_gone(request: Request, job: Awaitable[T]) -> T:
     """`job`'s result; the job is cancelled (its worker or child process killed) if the client goes.
 
-    The watcher of the client is cancelled without waiting on it: a receive that had already taken
-    the body's last message when it was cancelled must not keep the answer waiting for a disconnect."""
-    task = asyncio.ensure_future(job)
-    gone = asyncio.ensure_future(_disconnected(request))
+    The job runs in the request's own task (no task of its own: under a flood of requests each extra
+    turn of the event loop is a wait behind all of them); a watcher of the client cancels it. The
+    watcher is cancelled without waiting on it: a receive that had already taken the body's last
+    message when it was cancelled must not keep the answer waiting for a disconnect."""
+    me = asyncio.current_task()
+    assert me is not None
+    waiting = True
+    gone = False
+
+    def left(_: asyncio.Future[Any]) -> None:
+        nonlocal gone
+        if waiting and not gone:  # the client went (or its connection failed) while the job ran
+            gone = True
+            me.cancel()
+
+    watcher = asyncio.ensure_future(_disconnected(request))
+    watcher.add_done_callback(left)
     try:
-        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+        return await job
+    except asyncio.CancelledError:
+        if gone and me.uncancel() == 0:  # cancelled by the watcher alone, not by the server stopping
+            raise ClientGone from None
+        raise
     finally:
-        if not task.done():
-            task.cancel()  # the client went, or this request was cancelled: the work is stopped
-            task.add_done_callback(_quiet)  # whatever it ends with, nobody waits for it now
-        gone.cancel()
-        gone.add_done_callback(_quiet)
-    if not task.done() or task.cancelled():
-        raise ClientGone
-    return task.result()
+        waiting = False  # a watcher's callback already scheduled must not cancel the answer's sending
+        if not watcher.done():
+            watcher.remove_done_callback(left)
+            watcher.cancel()
+        watcher.add_done_callback(_quiet)
 
 
 def _quiet(task: asyncio.Future[Any]) -> None:

@@ -111,7 +111,11 @@ def check_page(game_id: str, body: str, lang: str) -> pages.Answer:
 def check_json(game_id: str, body: str) -> dict[str, Any]:
     checked = _checked(catalog.find_game(game_id), body)
     report = checked.report.as_json()
-    return {"ok": True, "report": report, "svg": checked.svg, "unmarked": checked.unmarked}
+    legend = [{"text": key.text, "swatch": key.swatch} for key in checked.legend]
+    return {
+        **{"ok": True, "report": report, "svg": checked.svg, "unmarked": checked.unmarked},
+        **{"title": checked.title, "legend": legend},
+    }
 
 
 def setup_download(game_id: str, body: str, lang: str) -> pages.Answer:

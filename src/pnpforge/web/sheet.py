@@ -254,7 +254,7 @@ NO_PATHS = N_("the server reads no files: give the set-up inline under {key}, no
 GIVE = N_("give `{key}: true`")  # how a rule names a box of the sheet (a score file's key)
 _FILE_NOTE = re.compile(
     r"\s*[(（]\s*[\w.]+\.yaml:\s*[^)）]*[)）]"
-)  # "(scoring.yaml: final.town)": a designer's
+)  # "(game.yaml: scoring values, town)": a designer's
 
 
 def sheet_words(the_sheet: Sheet, said: str, lang: str = "en") -> str:

@@ -19,12 +19,15 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import pickle
 import signal
+import struct
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, TypeVar
 
 from pnpforge import catalog, i18n, limits
@@ -45,6 +48,9 @@ TOO_COSTLY = N_(
 )
 SHARED_ENV = (catalog.GAMES_DIR_ENV, i18n.LOCALE_DIR_ENV)  # what a worker reads from the server's environment
 _PRELOAD = ["pnpforge.web.pages", "pnpforge.web.setup_routes", "pnpforge.web.score_routes"]
+SMALL = 16_384  # bytes of a task or an answer moved on the event loop itself (a form, a score); more go
+# through a thread: a socket's buffer always holds this much, so a write to an idle worker never waits
+_LENGTH = struct.Struct("!Q")  # an answer's frame: its length, then its pickle
 
 T = TypeVar("T")
 
@@ -105,9 +111,23 @@ def _worker(conn: Connection, games_dirs: Sequence[str], nice: int) -> None:
         except Exception:  # noqa: BLE001 - a bug: the server logs it and the page says the work failed
             answer = (False, WorkFailed(traceback.format_exc()))
         try:
-            conn.send(answer)
+            _write_all(conn.fileno(), _frame(answer))
         except (BrokenPipeError, OSError):
             return
+
+
+def _frame(answer: tuple[bool, Any]) -> bytes:
+    try:
+        data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - an answer that cannot travel is a bug, said as such
+        data = pickle.dumps((False, WorkFailed(traceback.format_exc())), pickle.HIGHEST_PROTOCOL)
+    return _LENGTH.pack(len(data)) + data
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 @dataclass(eq=False)
@@ -199,9 +219,17 @@ class Pool:
                 worker = await loop.run_in_executor(None, self._start, lane.nice)
             self._busy.add(worker)
             task = (function, args, {name: os.environ.get(name) for name in SHARED_ENV})
-            await loop.run_in_executor(None, worker.conn.send, task)  # a big body: no stall
-            await asyncio.wait_for(_readable(worker.conn), self.seconds)
-            ok, value = await loop.run_in_executor(None, worker.conn.recv)
+            data = bytes(ForkingPickler.dumps(task))
+            if len(data) <= SMALL:  # the idle worker's socket takes it whole at once
+                worker.conn.send_bytes(data)
+            else:  # a big body: written by a thread while the worker reads it
+                await loop.run_in_executor(None, worker.conn.send_bytes, data)
+            async with asyncio.timeout(self.seconds):
+                framed = await _answer(worker.conn.fileno())
+            if len(framed) <= SMALL:
+                ok, value = pickle.loads(framed)
+            else:  # a page or a picture: unpickled off the loop
+                ok, value = await loop.run_in_executor(None, pickle.loads, framed)
         except BaseException as stop:  # the deadline, the client gone, the server stopping: kill the work
             if worker is not None:
                 self._busy.discard(worker)
@@ -235,20 +263,30 @@ class Pool:
         self._loop = None
 
 
-async def _readable(conn: Connection) -> None:
-    """Wait, without blocking the loop, until the worker has written its answer."""
-    if conn.poll():
-        return
+async def _answer(fd: int) -> bytes:
+    """The worker's answer (its pickle), read from its socket as it arrives without blocking the loop:
+    no thread, no extra turn of the loop between the worker's write and the request's going on."""
     loop = asyncio.get_running_loop()
-    ready: asyncio.Future[None] = loop.create_future()
-    fd = conn.fileno()
+    done: asyncio.Future[bytes] = loop.create_future()
+    got = bytearray()
 
-    def answered() -> None:
-        if not ready.done():
-            ready.set_result(None)
+    def arrived() -> None:
+        if done.done():
+            return
+        try:
+            chunk = os.read(fd, 1 << 20)  # readable: returns what is there, never waits
+        except OSError as error:
+            done.set_exception(error)
+            return
+        if not chunk:  # the worker died mid-answer
+            done.set_exception(EOFError())
+            return
+        got.extend(chunk)
+        if len(got) >= _LENGTH.size and len(got) - _LENGTH.size >= _LENGTH.unpack_from(got)[0]:
+            done.set_result(bytes(got[_LENGTH.size :]))
 
-    loop.add_reader(fd, answered)
+    loop.add_reader(fd, arrived)
     try:
-        await ready
+        return await done
     finally:
         loop.remove_reader(fd)

@@ -6,9 +6,15 @@ Board facts come from tiles.yaml beside this file (the same data the printed til
 plain hex graphs, not shapely, so a full board validates in a few milliseconds (the dealer's tests
 validate hundreds of boards).
 
-Stays Python, not game.yaml's `setup:` (docs/setups.md): the board is built from rotated tiles of
-tiles.yaml and the pieces belong to islands, not to fixed cells; the data rules check pieces on one
-board's cells (their `connected` rule is the water's).
+The water's rule is data: game.yaml's `setup:` section (a `connected` rule, code water-disconnected),
+run on the board this module builds (`_check_water` hands it the built spaces through gamekit).
+
+The rest stays Python, and why: the board is built from turned tiles of tiles.yaml (the data rules
+read a board's cells, not tiles to place), and the pieces belong to islands, colours and seats, not to
+cells: one of each colour per island kind, offerings and monsters spread evenly, temples once per colour
+per temple space, statues on their city, Zeus on his tile among six water spaces, the cities evenly round
+the edge, the short game's removed tasks and each seat's Zeus tiles and favour. None of these is a rule
+of the vocabulary's kinds (pieces on cells of a kind, counts per player, adjacency, groups).
 """
 
 from __future__ import annotations
@@ -36,9 +42,11 @@ from pnpforge.gamekit import (
     PieceMark,
     Report,
     Rotation,
+    SetupBoard,
     SetupModel,
+    SetupTable,
     Source,
-    components,
+    data_rules,
     folder_id,
     hex_centre,
     hex_outer_edge,
@@ -48,7 +56,6 @@ from pnpforge.gamekit import (
     player_count,
     quoted,
     read_yaml,
-    series,
     side_points,
     spread,
     validate,
@@ -83,8 +90,6 @@ OVERLAP = N_("tiles {ids} overlap at {at}")
 TILE_COUNT = N_("the board needs {wanted} {group} tiles, each once (got {count}{detail})")
 REPEATED = N_("; placed more than once: {tiles}")
 CITY_COLOURS = N_("one city tile per colour (twice: {colours})")
-BODY = N_("body {number}: {size} spaces on {tiles}")
-WATER = N_("the water forms {count} separate bodies, not one: {bodies}")
 ZEUS_AT = N_("Zeus stands at {at}; he belongs on {where}")
 ZEUS_CENTRE = N_("the Zeus tile's centre {at}")
 NO_ZEUS_TILE = N_("a Zeus tile (none is placed)")
@@ -374,7 +379,7 @@ def check(setup: Setup, source: Source | None = None) -> Report:
     _check_pieces_input(setup, source)
     built = build(setup, source)
     _check_tiles(setup, built, report)
-    _check_water(built, report)
+    _check_water(setup, built, report)
     _check_zeus(setup, built, report)
     _check_cities(built, report)
     _check_spread(setup, built, report, "offering")
@@ -440,21 +445,11 @@ def _check_tiles(setup: Setup, built: Built, report: Report) -> None:
         report.error("tile-count", Phrase(CITY_COLOURS, colours=_ws(doubled)), {"colours": doubled})
 
 
-def _check_water(built: Built, report: Report) -> None:
-    sea = built.of_kind(*SEA)
-    bodies = components(
-        sea, lambda c: (n for n in hexgrid.neighbours(c) if n in built.spaces and built.spaces[n].kind in SEA)
-    )
-    if len(bodies) > 1:
-        names = []
-        for number, body in enumerate(bodies, 1):
-            tiles = sorted({built.spaces[c].tile for c in body})
-            names.append(Phrase(BODY, number=number, size=len(body), tiles=tiles))
-        report.error(
-            "water-disconnected",
-            Phrase(WATER, count=len(bodies), bodies=series(names)),
-            [_cells(sorted(b)) for b in bodies],
-        )
+def _check_water(setup: Setup, built: Built, report: Report) -> None:
+    """The water's rule of game.yaml's `setup:` (one body of water), on the built board's spaces."""
+    spaces = built.spaces.items()
+    board = SetupBoard({c: s.kind for c, s in spaces}, parts={c: s.tile for c, s in spaces})
+    data_rules(GAME, HERE).judge(SetupTable([], board, setup.players), report)
 
 
 def _check_zeus(setup: Setup, built: Built, report: Report) -> None:

@@ -8,12 +8,15 @@ format: `cells` as `at: [q, r]` hexes and `start_huts`) and the `units` written 
 `destroyed: true` when crossed out. The same format serves the set-up (only the two starting huts) and any
 later state, so the scorer reads it too.
 
-Codes: cell-occupied, hut-adjacent, pasture-group-too-large, pasture-not-destroyed, start-huts and
-destroyed-without-sheep. `farm_report(state)` / `legal_farm(state)` are the pure checks for other modules.
+The placement rules are data: game.yaml's `setup:` section (codes cell-occupied, start-huts,
+hut-adjacent, pasture-group-too-large, pasture-not-destroyed, destroyed-without-sheep; docs/setups.md).
+`farm_report(state)` / `legal_farm(state)` run them on a state, for other modules too.
 
-Stays Python, not game.yaml's `setup:` (docs/setups.md): its set-up file is the game's own (an
-inline board or the farm, units that may be crossed out), read by the score sheet too; the data rules
-read a `pieces:` list on one board.
+Stays Python, and why: the set-up file is the game's own, not the data rules' `pieces:` list on one
+board: its board may be written inline (cells and starting huts, each checked as input), its units are
+`units` that a pen crosses out (`destroyed`, a pasture's only), and the score sheet reads the same file
+(`farm_state`). This module reads it and hands the board and units to the data rules, which check them
+and draw them (`picture`).
 """
 
 from __future__ import annotations
@@ -28,39 +31,30 @@ from pydantic import StrictBool, StrictInt
 from pnpforge.gamekit import (
     N_,
     BoardPicture,
-    CellShape,
     Coord,
     Hex,
     InputError,
     Path_,
     Phrase,
-    PieceMark,
+    PlacedPiece,
     Report,
+    SetupBoard,
     SetupModel,
+    SetupTable,
     Source,
-    components,
+    data_rules,
     folder_id,
-    hex_adjacency,
-    hex_centre,
-    hex_points,
-    hexgrid,
-    legend_of,
     player_count,
     read_yaml,
     validate,
 )
 
-GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
-Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Good Shepherds")]  # game.yaml's range
-FARM_FILE = Path(__file__).parent / "farm.yaml"
-MAX_PASTURE_GROUP = 5
-CELL_MM = 9.0  # drawn hex circumradius, about a pen-and-paper board's cell
-PLAYER_COLOURS = {1: "red", 2: "blue"}  # only for pictures; the game uses any two pen colours
+HERE = Path(__file__).parent
+GAME = folder_id(HERE)  # the game's id: its folder's name
+Players = Annotated[StrictInt, player_count(HERE, "Good Shepherds")]  # game.yaml's range
+FARM_FILE = HERE / "farm.yaml"
 Player = Literal[1, 2]
 UnitKind = Literal["sheep", "pasture", "hut"]
-
-# set-up pictures (`pnpforge setup --draw`): this game's terrain colours
-PICTURE_COLOURS = {"land": "#e9dcb8"}
 
 
 class FarmCell(SetupModel):
@@ -183,24 +177,6 @@ def legal_farm(state: FarmState) -> bool:
     return farm_report(state).valid
 
 
-def _c(cell: Hex) -> list[int]:
-    return [cell[0], cell[1]]
-
-
-# the violations, as templates (a `Phrase` each) said in the catalogs (locale/*.po): the Japanese page's
-# set-up check and `validate --lang ja` (Good Shepherds rulebook, ユニット, 牧草地, 小屋)
-CELL_OCCUPIED = N_("cell {cell} holds {count} units ({what}); one only")
-PLAYERS_UNIT = N_("player {player}'s {unit}")
-START_HUT = N_("player {player}'s starting hut belongs at {cell}")
-HUTS_TOUCH = N_("huts at {a} and {b} touch")
-PASTURE_GROUP = N_("the pasture group at {cells} has {count} pastures (at most {most})")
-NOT_DESTROYED = N_("the pasture at {cell} touches the sheep at {sheep}, so it must be crossed out")
-DESTROYED_ALONE = N_("the crossed-out pasture at {cell} touches no sheep; only a sheep crosses one out")
-# the set-up picture's texts (`picture`)
-PICTURE_TITLE = N_("Good Shepherds: the farm board")
-PLAYER = N_("player {player}")
-PICTURE_KEY = N_("hatched: a starting hut's cell; disc sheep, triangle pasture, square hut; X crossed out")
-
 # words said as data (set-up keys and values, kinds, labels, names of fields): marked for the
 # catalogs (locale/*.po), where each language says them in the game's words
 DATA_WORDS = (
@@ -212,67 +188,29 @@ DATA_WORDS = (
 
 
 def farm_report(state: FarmState) -> Report:
-    """Every placement rule the state breaks (cells off the board are the caller's input error).
+    """Every placement rule the state breaks (cells off the board are the caller's input error): the
+    rules of game.yaml's `setup:` section, on this state's board and units.
 
     One unit per cell; the starting huts in place; no two huts touching; live pastures (both players')
     in groups of at most 5; no live pasture touching a sheep (it would have been crossed out); and a
     crossed-out pasture touches a sheep (nothing else crosses one out).
     """
     report = Report(GAME)
-    by_cell = state.at()
-    for cell, units in sorted(by_cell.items()):
-        if len(units) > 1:
-            what = [Phrase(PLAYERS_UNIT, player=u.player, unit=Phrase.word(u.unit)) for u in units]
-            message = Phrase(CELL_OCCUPIED, cell=str(_c(cell)), count=len(units), what=what)
-            report.error("cell-occupied", message, [_c(cell)])
-    for cell, player in sorted(state.start_huts.items()):
-        if not any(u.unit == "hut" and u.player == player for u in by_cell.get(cell, [])):
-            message = Phrase(START_HUT, player=player, cell=str(_c(cell)))
-            report.error("start-huts", message, [_c(cell)])
-    kinds = {cell: {u.unit for u in units} for cell, units in by_cell.items()}
-    huts = sorted(c for c, k in kinds.items() if "hut" in k)
-    for a in huts:
-        for b in hexgrid.neighbours(a):
-            if a < b and b in kinds and "hut" in kinds[b]:
-                message = Phrase(HUTS_TOUCH, a=str(_c(a)), b=str(_c(b)))
-                report.error("hut-adjacent", message, [_c(a), _c(b)])
-    live = {u.at for u in state.units if u.unit == "pasture" and not u.destroyed}
-    for group in components(live, hex_adjacency(live)):
-        if len(group) > MAX_PASTURE_GROUP:
-            cells = sorted(group)
-            shown = ", ".join(str(_c(c)) for c in cells)
-            message = Phrase(PASTURE_GROUP, cells=shown, count=len(group), most=MAX_PASTURE_GROUP)
-            report.error("pasture-group-too-large", message, [_c(c) for c in cells])
-    sheep = {c for c, k in kinds.items() if "sheep" in k}
-    for cell in sorted(live):
-        beside = sorted(n for n in hexgrid.neighbours(cell) if n in sheep)
-        if beside:
-            message = Phrase(NOT_DESTROYED, cell=str(_c(cell)), sheep=str(_c(beside[0])))
-            report.error("pasture-not-destroyed", message, [_c(cell), *(_c(s) for s in beside)])
-    for unit in state.units:
-        if unit.destroyed and not any(n in sheep for n in hexgrid.neighbours(unit.at)):
-            message = Phrase(DESTROYED_ALONE, cell=str(_c(unit.at)))
-            report.error("destroyed-without-sheep", message, [_c(unit.at)])
+    data_rules(GAME, HERE).judge(_table(state), report)
     return report
 
 
+def _table(state: FarmState) -> SetupTable:
+    """The state as the data rules see it: every cell land, the starting huts as spots, the units as
+    pieces (crossed out when destroyed), two players."""
+    board = SetupBoard(
+        dict.fromkeys(state.cells, "land"), spots={"start_huts": sorted(state.start_huts.items())}
+    )
+    placed = [PlacedPiece(u.at, u.unit, u.player, u.destroyed) for u in state.units]
+    return SetupTable(placed, board, 2)
+
+
 def picture(setup: Setup) -> BoardPicture:
-    """The farm board as drawn by `pnpforge setup good-shepherds --draw`."""
-    state = farm_state(setup)
-    pic = BoardPicture(Phrase.word(PICTURE_TITLE), palette=PICTURE_COLOURS)
-    # the rulebook's own notation: sheep ○, pasture △, hut ■ (disc, triangle, square marks)
-    marks = {"sheep": "token", "pasture": "pyramid", "hut": "cube"}
-    by_cell = state.at()
-    for cell in sorted(state.cells):
-        units = by_cell.get(cell, [])
-        pattern = "hatch" if cell in state.start_huts else None
-        pic.cells.append(CellShape(hex_points(cell, CELL_MM), "land", pattern=pattern))
-        for unit in units:
-            colour = PLAYER_COLOURS[unit.player]
-            label = Phrase.word("X") if unit.destroyed else ""
-            mark = PieceMark(hex_centre(cell, CELL_MM), marks[unit.unit], colour, label, size=CELL_MM * 0.6)
-            pic.pieces.append(mark)
-            pic.legend.append((colour, Phrase(PLAYER, player=unit.player)))
-    pic.legend.append(("land", Phrase.word(PICTURE_KEY)))
-    pic.legend = legend_of(pic.legend)
-    return pic
+    """The farm board as drawn by `pnpforge setup good-shepherds --draw`: the data rules' picture of
+    the board and units (game.yaml's `setup:`: its title, key, marks and colours)."""
+    return data_rules(GAME, HERE).draw(_table(farm_state(setup)))

@@ -3,7 +3,8 @@
 Nothing is random at set-up (the dice decide who starts, during play), so every seed gives the same
 file; the seed is accepted so every game's `setup` command works alike. No options.
 
-Stays Python beside checks.py, whose farm board it writes out.
+Stays Python beside checks.py, whose farm board it writes out: it writes the game's own set-up file
+(`board: farm` and `units`), which the data rules' dealer (a `pieces:` list) does not write.
 """
 
 from __future__ import annotations

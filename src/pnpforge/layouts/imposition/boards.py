@@ -10,7 +10,7 @@ from pnpforge.layouts.imposition.placement import (
     Placement,
     Point,
     bounds,
-    fits,
+    keeps_bleed,
     to_page,
 )
 from pnpforge.output.page import PageFrame, Rect
@@ -21,11 +21,12 @@ MAX_STRIP_PARTS = 6  # layout tuning, not a work bound: strip splits tried for a
 
 
 def board(width: float, height: float, frame: PageFrame, overlap: float, count: int = 1) -> list[PageLayout]:
-    """A board that fits on a page: every copy, as many per page as fit. A larger one is split into
-    windows that overlap by at least `overlap`: page-sized windows, one a page, for each copy; or, for a
-    strip whose parts fit several to a page when it is cut across its length, those parts packed
+    """A board that fits on a page with its whole bleed round it: every copy, as many per page as fit.
+    A larger one (even one that fits the page but leaves less than its bleed past an edge) is split
+    into windows that overlap by at least `overlap`: page-sized windows, one a page, for each copy; or,
+    for a strip whose parts fit several to a page when it is cut across its length, those parts packed
     (when that takes fewer pages)."""
-    if fits(width, height, frame):
+    if keeps_bleed(width, height, frame):
         return grid(count, width, height, frame, allow_turn=True)
     windows = _windows(width, height, frame, overlap)
     strips = packed_strips(width, height, frame, overlap, count)
@@ -105,7 +106,7 @@ def packed_strips(
     best: list[PageLayout] = []
     for n in range(2, MAX_STRIP_PARTS + 1):
         part = (length + (n - 1) * overlap) / n
-        if part <= overlap or not fits(part, short, frame):
+        if part <= overlap or not keeps_bleed(part, short, frame):
             continue
         size = (part, short) if long_x else (short, part)
         slots = grid(count * n, *size, frame, gutter=gap, allow_turn=True)

@@ -116,10 +116,17 @@ def to_page(placement: Placement, points: Iterable[Point], size: tuple[float, fl
     return [(placement.x + x, placement.y + y) for x, y in (turned(u, v) for u, v in points)]
 
 
-def fits(width: float, height: float, frame: PageFrame) -> bool:
-    """Whether a piece fits inside the printable area in either orientation."""
+def fits(width: float, height: float, frame: PageFrame, around: float = 0.0) -> bool:
+    """Whether a piece fits inside the printable area in either orientation, with `around` to spare
+    on every side."""
     aw, ah = frame.area
-    return (width <= aw + EPS and height <= ah + EPS) or (height <= aw + EPS and width <= ah + EPS)
+    w, h = width + 2 * around, height + 2 * around
+    return (w <= aw + EPS and h <= ah + EPS) or (h <= aw + EPS and w <= ah + EPS)
+
+
+def keeps_bleed(width: float, height: float, frame: PageFrame) -> bool:
+    """Whether a piece fits inside the printable area with its whole bleed round it, either way up."""
+    return fits(width, height, frame, frame.bleed)
 
 
 def pages_that_fit(width: float, height: float, margin: float) -> list[str]:
