@@ -46,7 +46,6 @@ NOT_BOUNDS = {
     ("web/tables.py", "MAX_EDIT_FIELDS"): "the page's request limits, in docs/serve.md",
     ("web/sheet.py", "MAX_PLAYERS_ON_PAGE"): "the page's layout: players a sheet offers",
     ("web/sheet.py", "MAX_ENTRIES"): "the page's layout: entries of a list a sheet offers",
-    ("games/good-shepherds/checks.py", "MAX_PASTURE_GROUP"): "a rule of the game",
     ("games/ankh/checks.py", "MAX_CAMELS"): "a rule of the game",
     ("games/delphi/deal.py", "MAX_REDRAWS"): "tuning of the deal's redraws, not an input's work",
 }
