@@ -18,10 +18,11 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from pnpforge import limits
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 FORMAT = 1  # bump when the loader's output for the same text changes (e.g. a new scalar rule)
 MISSING = object()
-MAX_DEPTH = 100  # sourcefile.MAX_DEPTH: no file the input layer accepts nests deeper
 SIZE_FACTOR, SIZE_SLACK = 8, 65_536  # a cache is JSON of its YAML's data: a few times its size at most
 
 
@@ -59,9 +60,12 @@ def read_regular(cache: Path, limit: int) -> bytes | None:
         os.close(fd)
 
 
-def _plain(data: Any, depth_limit: int = MAX_DEPTH) -> bool:
+def _plain(data: Any, depth_limit: int | None = None) -> bool:
     """Plain parsed YAML: mappings with text keys, lists and scalars, no deeper than the input layer
     lets a file be (walked without recursion)."""
+    depth_limit = (
+        limits.NESTING if depth_limit is None else depth_limit
+    )  # no file the input layer accepts nests deeper
     stack = [(data, 0)]
     while stack:
         node, depth = stack.pop()

@@ -45,11 +45,10 @@ MAX_LEADING = 10.0  # line spacing, in text sizes
 MAX_DASH_MM = 1000.0
 MAX_REPEAT = 1000  # copies of a `repeat` element
 MAX_GRID = 60  # columns, and rows, of a `grid` element (as of a hexgrid)
-MAX_REPEATED = 20_000  # cells and elements a `repeat` draws on one piece, all copies together
 
 
 def _in_range(value: str | float | int) -> str | float | int:
-    """Every length of a spec is finite and within MAX_LENGTH_MM (units.py), wherever it is used.
+    """Every length of a spec is finite and within limits.LENGTH_MM (units.py checks it), wherever it is used.
 
     Unreadable text is left to the field's own check (or the drawing), which says what it expects.
     """
@@ -462,7 +461,7 @@ class RepeatElement(Box):
             else 1
             for e in self.elements
         )
-        if self.count * each > MAX_REPEATED:
+        if self.count * each > limits.REPEATED:
             raise ValueError(
                 Phrase(
                     N_(
@@ -470,7 +469,7 @@ class RepeatElement(Box):
                     ),
                     count=self.count,
                     each=each,
-                    most=MAX_REPEATED,
+                    most=limits.REPEATED,
                 )
             )
         return self

@@ -29,8 +29,6 @@ from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
 from pnpforge.suggest import did_you_mean
 
-MAX_CELL = limits.CELL_COORD
-
 Cells = tuple[tuple[int, int], ...]
 RowCheck = Callable[[Piece], list[Problem]]  # checks one piece per data row (faces, images)
 
@@ -297,7 +295,7 @@ def _cells_of(
                     Phrase(
                         N_("cell {value} is not [q, r] (expected two whole numbers, ±{most})"),
                         value=repr(at),
-                        most=MAX_CELL,
+                        most=limits.CELL_COORD,
                     ),
                 )
             )

@@ -12,7 +12,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
-from pnpforge import catalog
+from pnpforge import catalog, limits
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -31,8 +31,7 @@ __all__ = [
 
 COMMAND_LINE = "<command line>"
 
-MAX_COORD = 200  # far beyond any table; keeps board-wide searches (holes, outer edge) small
-Axial = Annotated[StrictInt, Field(ge=-MAX_COORD, le=MAX_COORD)]
+Axial = Annotated[StrictInt, Field(ge=-limits.CELL_COORD, le=limits.CELL_COORD)]
 Coord = tuple[Axial, Axial]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
 Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
 Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockwise
