@@ -15,7 +15,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnpforge import limits
+from pnpforge.building import BuildRequest, build
+from pnpforge.buildoptions import BuildOptions
 from pnpforge.cli import main
+from pnpforge.drafts.watching import PageMemory
+from pnpforge.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -158,8 +162,53 @@ def test_the_designer_deck_builds_within_the_real_bound(tmp_path: Path) -> None:
         Image.blend(picture, tint, 0.5).rotate(k * 6).save(spec / name)
         sheet.cell(row=row, column=column, value=name)
     book.save(spec / "cards.xlsx")
-    assert limits.IMAGE_BYTES == 80_000_000
+    assert limits.IMAGE_BYTES == 72_000_000
     result = run("build", str(spec), "-o", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     pdf = next((tmp_path / "out").glob("*.pdf"))
     assert pictures_in(pdf) >= 60 + 2  # every card's own art, the back and the board picture
+
+
+def test_a_build_played_back_from_the_kept_one_is_refused_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second build of an unchanged spec plays the kept one back (compiled.py): its pictures count
+    there too, and the build made in full instead says where."""
+    each = one_picture_bytes(tmp_path, monkeypatch)
+    monkeypatch.setattr(limits, "IMAGE_BYTES", each * 4)
+    folder = deck(tmp_path / "three", ["a.png", "b.png", "c.png"])
+    out = tmp_path / "out"
+    assert run("build", str(folder), "-o", str(out)).exit_code == 0
+    built = (out / "noise.pdf").read_bytes()
+    monkeypatch.setattr(limits, "IMAGE_BYTES", each * 5 // 2)
+    result = run("build", str(folder), "-o", str(out))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "image 'c.png' brings the pictures this build embeds to" in lines[0]
+    assert lines[0].startswith(f"error: {folder / 'cards.csv'}:4:1: "), lines[0]
+    assert (out / "noise.pdf").read_bytes() == built
+
+
+def test_watch_refuses_a_picture_on_a_page_it_plays_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`watch` draws the changed page (a new picture) and plays the unchanged one back: the picture on
+    the played-back page tips the build over, and is said at the spec, not as a traceback."""
+    each = one_picture_bytes(tmp_path, monkeypatch)
+    monkeypatch.setattr(limits, "IMAGE_BYTES", each * 4)
+    folder = deck(tmp_path / "watched", ["a.png", *["b.png"] * 8, "c.png"])  # c alone on the 2nd sheet
+    memory = PageMemory()
+    options = BuildOptions(out_dir=tmp_path / "out")
+    first = build(BuildRequest(folder, options, watch=memory))
+    built = (tmp_path / "out" / "noise.pdf").read_bytes()
+    assert first.pages >= 3  # the cover, a:b sheet and c's
+    monkeypatch.setattr(limits, "IMAGE_BYTES", each * 5 // 2)  # d and b drawn, c played back: over
+    noise(folder / "d.png")
+    text = (folder / "cards.csv").read_text(encoding="utf-8")
+    (folder / "cards.csv").write_text(text.replace("C0,a.png", "C0,d.png"), encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        build(BuildRequest(folder, options, watch=memory))
+    [problem] = refused.value.problems
+    assert problem.file == str(folder / "game.yaml")
+    assert "image 'c.png' brings the pictures this build embeds to" in str(problem.message)
+    assert (tmp_path / "out" / "noise.pdf").read_bytes() == built

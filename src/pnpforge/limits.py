@@ -68,11 +68,13 @@ DECODED_PIXELS = 120_000_000
 # dpi: 15.7 Mpx; a 388 × 446 mm board's at 240 dpi: 15.4 Mpx
 IMAGE_PIXELS = 16_000_000
 # bytes the pictures of one build hold in its PDF, all different pictures together (a picture drawn
-# again is embedded once), counted as each is embedded: they stay in memory until the PDF is written, on
-# top of the one picture decoded. 16 Mpx images of noise as PNG (48 MB each): one builds in 438 MB, two
-# in 485 MB, three in 532 MB; as JPEG (19 MB each, and ~90 MB of memory each): four in 488 MB, six in
-# 605 MB. A designer's deck (60 card arts of 0.8 Mpx, PNG or JPEG) holds a few MB.
-IMAGE_BYTES = 80_000_000
+# again is embedded once), counted as each is embedded: they stay in memory until the PDF is written,
+# copied a few times over when it is (2.7 to 4.7 bytes of memory a byte), and one picture is decoded on
+# top. Measured (load 2-3): 16 Mpx images of noise as PNG (48 MB each): one builds in 438 MB, two in
+# 485 MB, three in 532 MB; as JPEG (quality 95, 19 MB each): three in 359 MB, four in 488 MB, six in
+# 605 MB; thirteen JPEGs of noise at quality 40 (72 MB) in 436 MB. A designer's deck (60 card arts of
+# 0.8 Mpx, PNG or JPEG) holds a few MB.
+IMAGE_BYTES = 72_000_000
 # kept as it is at import: a test lowering DECODED_PIXELS leaves PIL's guard alone
 _PIL_GUARD = DECODED_PIXELS
 # bytes the export's rasterising workers may hold together (each its interpreter and pdfium, the PDF,
@@ -174,7 +176,8 @@ def count_image_bytes(total: int, added: int, name: str) -> int:
     that is past IMAGE_BYTES (checked as each is embedded, before the PDF is written)."""
     total += added
     if total > IMAGE_BYTES:
-        raise OverImageBytes(Phrase(OVER_IMAGE_BYTES, name=repr(name), total=f"{total:,}", most=f"{IMAGE_BYTES:,}"))
+        said = Phrase(OVER_IMAGE_BYTES, name=repr(name), total=f"{total:,}", most=f"{IMAGE_BYTES:,}")
+        raise OverImageBytes(said)
     return total
 
 
