@@ -11,13 +11,17 @@ The memory figure: the largest PNG pnpforge accepts to write (a 380 x 450 mm boa
 limits.IMAGE_PIXELS pixels of noise (incompressible: the worst an image can cost), at the largest --dpi
 again; the whole process tree's RSS (main process and rasterising workers, summed, sampled every 10 ms)
 beside the 500 MB aim. --quick leaves out the image of noise (its banded rendering takes minutes).
-Run: .venv/bin/python bench/bench_export.py [--runs N] [--print-shop] [--memory-only] [--quick]
+The pictures figure: `build` of the worst decks limits.IMAGE_BYTES accepts (one 16 Mpx PNG of noise;
+16 Mpx JPEGs of noise, as many as it takes), peak beside the 500 MB aim, and one JPEG more refused.
+Run: .venv/bin/python bench/bench_export.py [--runs N] [--print-shop] [--memory-only|--pictures-only]
+[--quick]
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -150,7 +154,73 @@ def memory_figures(quick: bool) -> list[bool]:
     return verdicts
 
 
+NOISE_DECK = """\
+game: {id: noise, title: Noise}
+components:
+  - name: cards
+    kind: card
+    size: poker
+    csv: cards.csv
+    face:
+      elements:
+        - {type: image, src: "{art}", x: 0mm, y: 0mm, w: 100%, h: 100%}
+"""
+
+
+def picture_figures() -> list[bool]:
+    """`build` of the worst decks limits.IMAGE_BYTES accepts: one limits.IMAGE_PIXELS PNG of noise (its
+    bytes barely compressed), and JPEGs of noise of that size, as many as the bound takes; one JPEG more
+    must be refused (exit 2). Peak of the process tree beside the 500 MB aim."""
+    from PIL import Image
+
+    from pnpforge import limits
+
+    side = int(limits.IMAGE_PIXELS**0.5)
+    verdicts = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for what, suffix in (("one PNG of noise", "png"), ("JPEGs of noise (quality 40)", "jpg")):
+            spec = Path(tmp) / suffix
+            spec.mkdir()
+            (spec / "game.yaml").write_text(NOISE_DECK, encoding="utf-8")
+            arts: list[str] = []
+            total = 0
+            while True:  # for PNG: one; for JPEG: until one more would pass the bound
+                name = f"n{len(arts)}.{suffix}"
+                noise = Image.frombytes("RGB", (side, side), os.urandom(side * side * 3))
+                noise.save(spec / name, **({"quality": 40} if suffix == "jpg" else {"compress_level": 1}))
+                arts.append(name)
+                total += (spec / name).stat().st_size  # a JPEG is embedded as it is; a PNG about so
+                if suffix == "png" or total > limits.IMAGE_BYTES:
+                    break
+            accepted = arts if suffix == "png" else arts[:-1]
+            for names, refused in ((accepted, False), (arts, True)) if suffix == "jpg" else ((arts, False),):
+                rows = "".join(f"C{k},{name}\n" for k, name in enumerate(names))
+                (spec / "cards.csv").write_text("name,art\n" + rows, encoding="utf-8")
+                args = ["build", str(spec), "-o", str(spec / "out"), "--no-cache"]
+                if refused:
+                    done = subprocess.run([sys.executable, "-m", "pnpforge", *args], capture_output=True)
+                    ok = done.returncode == 2 and not (spec / "out" / "noise.pdf").exists()
+                    said = "ok" if ok else "NOT REFUSED"
+                    print(f"pictures {len(names)} {what}: over IMAGE_BYTES, exit {done.returncode}: {said}")
+                else:
+                    peak, seconds, _ = peak_of(args)
+                    ok = peak < 500
+                    size = (spec / "out" / "noise.pdf").stat().st_size / 1e6
+                    print(
+                        f"pictures {len(names)} {what}, {side} x {side} px each, a {size:.0f} MB PDF "
+                        f"(IMAGE_BYTES {limits.IMAGE_BYTES / 1e6:.0f} MB): build peak {peak:.0f} MB, whole "
+                        f"process tree, in {seconds:.0f} s; aim < 500 MB: {'ok' if ok else 'OVER AIM'}"
+                    )
+                    shutil.rmtree(spec / "out")
+                verdicts.append(ok)
+    return verdicts
+
+
 def main() -> None:
+    if "--pictures-only" in sys.argv:
+        verdicts = picture_figures()
+        print("all within aims" if all(verdicts) else "OVER AIM")
+        return
     if "--memory-only" in sys.argv:
         verdicts = memory_figures("--quick" in sys.argv)
         print("all within aims" if all(verdicts) else "OVER AIM")
@@ -186,6 +256,7 @@ def main() -> None:
             verdict = f"aim ≤ {aim:.0f} s, < 500 MB: {'ok' if ok else 'OVER AIM'}"
             print(f"{kind:<7} {cards} cards at 300 dpi: {seconds}, {size}, {memory}; {verdict}")
     verdicts += memory_figures("--quick" in sys.argv)
+    verdicts += [] if "--quick" in sys.argv else picture_figures()
     print("all within aims" if all(verdicts) else "OVER AIM")
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pnpforge import __version__
+from pnpforge import __version__, limits
 from pnpforge.build import DocPage, Plan, RowPlace, back_of, components_on, die_face, plan
 from pnpforge.buildoptions import BuildOptions
 from pnpforge.components.template import localise
@@ -30,6 +30,7 @@ from pnpforge.output import info as pdf_info
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.recording import PageDrawing, Recording
 from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.units import to_mm
 
 
@@ -353,6 +354,8 @@ def write(the_plan: Plan, options: BuildOptions, how: Drawing | None = None) -> 
     except InputError:
         plan(the_plan.loaded, options, the_plan.ctx.fonts, check=True)  # raises with every problem
         raise
+    except limits.OverImageBytes as exc:  # a page played back from a kept build embedded the picture
+        raise InputError.single(the_plan.loaded.file, reason(exc)) from None
     if options.strict and (found := warnings(the_plan)):
         raise strict_error(found, the_plan.loaded.file)
     chosen: Sequence[int] = ()

@@ -67,6 +67,14 @@ DECODED_PIXELS = 120_000_000
 # 496 MB), so this keeps a build or export with one such image under 500 MB; an A3 sheet's art at 285
 # dpi: 15.7 Mpx; a 388 × 446 mm board's at 240 dpi: 15.4 Mpx
 IMAGE_PIXELS = 16_000_000
+# bytes the pictures of one build hold in its PDF, all different pictures together (a picture drawn
+# again is embedded once), counted as each is embedded: they stay in memory until the PDF is written,
+# copied a few times over when it is (2.7 to 4.7 bytes of memory a byte), and one picture is decoded on
+# top. Measured (load 2-3): 16 Mpx images of noise as PNG (48 MB each): one builds in 438 MB, two in
+# 485 MB, three in 532 MB; as JPEG (quality 95, 19 MB each): three in 359 MB, four in 488 MB, six in
+# 605 MB; thirteen JPEGs of noise at quality 40 (72 MB) in 436 MB. A designer's deck (60 card arts of
+# 0.8 Mpx, PNG or JPEG) holds a few MB.
+IMAGE_BYTES = 72_000_000
 # kept as it is at import: a test lowering DECODED_PIXELS leaves PIL's guard alone
 _PIL_GUARD = DECODED_PIXELS
 # bytes the export's rasterising workers may hold together (each its interpreter and pdfium, the PDF,
@@ -151,6 +159,26 @@ def image_size(image: str | IO[bytes], what: str) -> tuple[int, int]:
     if problem:
         raise ValueError(problem)
     return width, height
+
+
+OVER_IMAGE_BYTES = N_(
+    "image {name} brings the pictures this build embeds to {total} bytes (expected at most {most} "
+    "bytes in one PDF: fewer, smaller or JPEG pictures; see Work bounds in docs/spec.md)"
+)
+
+
+class OverImageBytes(ValueError):
+    """A picture embedded takes the build's pictures past IMAGE_BYTES (raised with its Phrase)."""
+
+
+def count_image_bytes(total: int, added: int, name: str) -> int:
+    """The pictures' bytes of a build once a picture of `added` bytes is embedded: OverImageBytes when
+    that is past IMAGE_BYTES (checked as each is embedded, before the PDF is written)."""
+    total += added
+    if total > IMAGE_BYTES:
+        said = Phrase(OVER_IMAGE_BYTES, name=repr(name), total=f"{total:,}", most=f"{IMAGE_BYTES:,}")
+        raise OverImageBytes(said)
+    return total
 
 
 def refuse(file: str, message: str, line: int = 0, col: int = 0) -> InputError:
