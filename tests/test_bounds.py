@@ -379,15 +379,6 @@ def test_png_pages_over_the_budget_are_refused_before_layout(tmp_path: Path, com
     assert time.monotonic() - started < 5 and not (tmp_path / "out").exists()
 
 
-def test_export_workers_are_as_many_as_their_largest_images_fit_in_memory() -> None:
-    from pnpforge.export.raster import BYTES_PER_PIXEL, Shot, memory_workers
-
-    small = [Shot(k, 800, 1100, Path(f"{k}.png"), 300) for k in range(8)]
-    board = Shot(9, 9000, 10000, Path("board.png"), 300)
-    assert memory_workers(small) > 64  # cards: the cores decide
-    assert memory_workers([*small, board]) == limits.IMAGE_MEMORY // (9000 * 10000 * BYTES_PER_PIXEL) == 2
-
-
 def test_bleed_larger_than_the_pieces_is_located(tmp_path: Path) -> None:
     text = CARD_SPEC.replace("components:", "defaults: {bleed: 1000mm}\ncomponents:")
     text = text.replace("      elements:", "      pattern: dots\n      elements:")

@@ -81,3 +81,29 @@ def test_a_reader_already_gone_is_no_internal_error(args: list[str]) -> None:
         os.close(write)
     assert done.returncode in (0, 1), done.stderr
     assert b"internal error" not in done.stderr and b"Traceback" not in done.stderr, done.stderr
+
+
+def test_only_the_installed_command_keeps_the_collector_paused_after_a_build(tmp_path: Path) -> None:
+    """`pnpforge build` pauses the cycle collector until its process ends (cli.run); called in-process
+    (click's runner, a test session, the page's worker) the build leaves it running, as it found it."""
+    import gc
+
+    spec = str(REPO / "examples" / "tiny-quest")
+    assert gc.isenabled()
+    done = CliRunner().invoke(main, ["build", spec, "-o", str(tmp_path / "in"), "--no-cache"])
+    assert done.exit_code == 0, done.output
+    assert gc.isenabled()
+    probe = (
+        "import gc, sys; from pnpforge.cli import print_cmds, run; import pnpforge.cli as cli\n"
+        "ran = print_cmds._run_build\n"
+        "def watched(*a, **k):\n"
+        "    files = ran(*a, **k); print('collector', gc.isenabled(), file=sys.stderr); return files\n"
+        "print_cmds._run_build = watched\n"
+        f"sys.argv = ['pnpforge', 'build', {spec!r}, '-o', {str(tmp_path / 'out')!r}, '--no-cache']\n"
+        "run()\n"
+    )
+    done_process = subprocess.run([sys.executable, "-c", probe], capture_output=True, timeout=120)
+    assert done_process.returncode == 0, done_process.stderr
+    assert b"collector False" in done_process.stderr
+    (built,) = (tmp_path / "out").glob("*.pdf")
+    assert built.read_bytes() == next((tmp_path / "in").glob("*.pdf")).read_bytes()

@@ -18,9 +18,10 @@ import pytest
 from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
+from pnpforge import limits
 from pnpforge.cli import main
 from pnpforge.errors import InputError
-from pnpforge.sourcefile import MAX_ALIAS_VALUES, check_text, read_yaml
+from pnpforge.sourcefile import check_text, read_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 TINY = REPO / "examples" / "tiny-quest"
@@ -178,8 +179,8 @@ def test_alias_bomb_is_refused_at_its_first_offending_alias(tmp_path: Path) -> N
     bomb = tmp_path / "bomb.yaml"
     bomb.write_text("\n".join(lines) + "\n", encoding="utf-8")
     # values each anchor holds: a 10, b 91, c 820, d 7381, e 66430; the aliases of lines 3-6 copy in
-    # 74,718 values, and the first alias of line 7 (`f`) takes the total past MAX_ALIAS_VALUES
-    assert 74_718 < MAX_ALIAS_VALUES < 74_718 + 66_430
+    # 74,718 values, and the first alias of line 7 (`f`) takes the total past limits.ALIAS_VALUES
+    assert 74_718 < limits.ALIAS_VALUES < 74_718 + 66_430
     with pytest.raises(InputError) as refused:  # any YAML file: the aliases' guard
         read_yaml(bomb)
     assert str(refused.value.problems[0]).startswith(f"{bomb}:7:8: aliases copy in more than")

@@ -178,7 +178,7 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
     "pnpforge.i18n",
     "pnpforge.internals",
     "pnpforge.internals.pydantic_plugins",
-    "pnpforge.internals.pydantic_version",  # the version naming a kept schema, read without importing pydantic
+    "pnpforge.internals.pydantic_version",  # a kept schema's name: no `import pydantic`
     "pnpforge.internals.quickexit",
     "pnpforge.internals.ruamel_private",
     "pnpforge.lazy",

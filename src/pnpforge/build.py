@@ -53,7 +53,7 @@ from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, named_file
 from pnpforge.units import mm, parse_length, parse_size, to_mm
 
-MAX_BACK_OFFSET_MM = 10.0
+MAX_BACK_OFFSET_MM = 10.0  # --back-offset's range, not a work bound
 PageKind = Literal["cover", "duplex-test", "pieces", "assembly"]
 
 
@@ -181,7 +181,9 @@ def plan(
     frame, page_name, ctx = drawing_setup(loaded, options, fonts)
     if "png" in options.formats:  # before any piece is laid out: every page has the frame's size
         size = limits.pixels(frame.width, options.dpi), limits.pixels(frame.height, options.dpi)
-        limits.check_pixels(*size, Phrase(N_("--dpi {dpi}: a {page} page"), dpi=options.dpi, page=page_name))
+        limits.check_pixels(
+            *size, Phrase(N_("--dpi {dpi}: a {page} page"), dpi=options.dpi, page=page_name), dpi=options.dpi
+        )
     groups = pieces_of(loaded, options, frame, ctx, check=check)
     _check_page_estimate(loaded, groups, frame)
     lang = ctx.lang

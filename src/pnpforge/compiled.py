@@ -49,15 +49,15 @@ from pnpforge.saying import plain, unplain
 if TYPE_CHECKING:
     from pnpforge.build import Plan
     from pnpforge.buildoptions import BuildOptions
-    from pnpforge.output.recording import Recording
+    from pnpforge.output.recording import Call, Recording
 
 FOLDER = ".pnpforge-cache"
-FORMAT = 1  # bump when what is kept changes shape
+FORMAT = 2  # bump when what is kept changes shape
 MAGIC = b"pnpforge compiled spec\n"
 MAX_ENTRIES = 8  # builds (specs and option sets) kept per output folder
-MAX_ENTRY_BYTES = 64 * 1024 * 1024
+MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a cache's size (not a work bound): a larger build is built, not kept
 MAX_INPUT_FILES = 2_000  # a spec folder beyond these is not kept (hashing it would cost more than building)
-MAX_INPUT_BYTES = 256 * 1024 * 1024
+MAX_INPUT_BYTES = 256 * 1024 * 1024  # not a work bound: a larger spec folder is built, not kept
 PACKAGE_DIR = Path(__file__).resolve().parent
 ENV_PREFIX = "PNPFORGE_"
 NOT_INPUTS = {".git", ".hg", ".svn", "__pycache__", FOLDER}  # folders inside a spec folder never read
@@ -264,8 +264,6 @@ def keep(
     """Keep the build just drawn (its recorded pages, fonts and warnings) in `where` for the next one."""
     from pnpforge.draw import metadata
 
-    if recording.broken:
-        return
     fonts = the_plan.ctx.fonts
     loaded = the_plan.loaded
     explicit = options.font is not None or bool(loaded.spec.defaults.font)
@@ -291,7 +289,7 @@ def keep(
 def _played_back(kept: dict[str, Any], options: BuildOptions, progress: Progress) -> PlayedBack | None:
     """The kept pages drawn again and written, or None when they cannot be (the fonts differ now)."""
     with long_lived():
-        from pnpforge.files import staged, write_atomic
+        from pnpforge.files import atomic_writer, staged, write_atomic
         from pnpforge.fonts import FontRegistry
         from pnpforge.output import pdf
         from pnpforge.output.info import Metadata
@@ -312,20 +310,24 @@ def _played_back(kept: dict[str, Any], options: BuildOptions, progress: Progress
             same = same and _hash(Path(path)) == digest and fonts.register(Path(path), name)
         if not same or (options.strict and said):  # --strict with warnings: the full build says them
             return None
-        pages: list[list[bytes]] = kept["pages"]
+        pages: list[list[Call]] = kept["pages"]
         width, height = kept["size"]
         with progress(len(pages), Phrase(BUILDING, game=kept["stem"])) as bar:
             data = pdf.render(pages, PageFrame(width, height, 0, 0), replay, Metadata(*kept["metadata"]), bar)
         stem, out = kept["stem"], Path(options.out_dir)
         outputs = [(out / f"{stem}.pdf", data)] if "pdf" in options.formats else []
-        if "png" in options.formats:
-            from pnpforge.output import png
+        from pnpforge.output import png
 
-            images = png.render(data, options.dpi, range(len(pages)))
-            outputs += [(out / png.page_name(stem, k + 1, "png"), image) for k, image in enumerate(images)]
+        shown = range(len(pages)) if "png" in options.formats else range(0)
+        pictures = [out / png.page_name(stem, k + 1, "png") for k in shown]
     except Exception:  # whatever went wrong (a font gone, an image unreadable), the full build decides
         return None
     with staged(out):  # all moved into place together, as a full build does
         for path, payload in outputs:
             write_atomic(path, payload)
-    return PlayedBack([path for path, _ in outputs], len(pages), said)
+        for path, write_png in zip(
+            pictures, png.writers(data, options.dpi, shown) if pictures else (), strict=True
+        ):
+            with atomic_writer(path) as handle:  # written as drawn, band by band: no page held whole
+                write_png(handle)
+    return PlayedBack([path for path, _ in outputs] + pictures, len(pages), said)

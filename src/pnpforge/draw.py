@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pnpforge import __version__
+from pnpforge import __version__, limits
 from pnpforge.build import DocPage, Plan, RowPlace, back_of, components_on, die_face, plan
 from pnpforge.buildoptions import BuildOptions
 from pnpforge.components.template import localise
 from pnpforge.errors import InputError, Problem, strict_error
-from pnpforge.files import staged, write_atomic
+from pnpforge.files import atomic_writer, staged, write_atomic
 from pnpforge.fonts import STANDARD
 from pnpforge.generator.pieces import Piece
 from pnpforge.i18n import N_
@@ -30,6 +30,7 @@ from pnpforge.output import info as pdf_info
 from pnpforge.output.canvas import Canvas
 from pnpforge.output.recording import PageDrawing, Recording
 from pnpforge.phrase import Phrase
+from pnpforge.saying import reason
 from pnpforge.units import to_mm
 
 
@@ -134,11 +135,16 @@ def _draw_pieces(
     fonts = plan_.ctx.fonts
     x0, y0, x1, y1 = page_area(plan_.frame)
     art_area = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]  # bleed stops short of the marks' band
+    reused: dict[int, tuple[bool, str]] = {}  # by component: its side drawn once? under which name
     for placement in layout.placements:
         piece = pieces[placement.index]
         component = piece.component
         fonts.context = RowPlace(piece)
-        shared = side_is_shared(component, side) and component.kind != "die"
+        found = reused.get(id(component))
+        if found is None:
+            shared = side_is_shared(component, side) and component.kind != "die"
+            found = reused[id(component)] = (shared, f"{component.reuse_name}:{side}")
+        shared, key = found
         if placement.face:
             piece = die_face(piece, placement.face - (component.faces == 10))
         if side == "back":
@@ -148,7 +154,6 @@ def _draw_pieces(
         if placement.clip:
             canvas.clip(placement.clip)
         _place(canvas, placement, piece)
-        key = f"{component.reuse_name}:{side}"
         if shared:
             if canvas.begin_reuse(key):
                 draw_side(canvas, piece, side, plan_.ctx)
@@ -349,18 +354,23 @@ def write(the_plan: Plan, options: BuildOptions, how: Drawing | None = None) -> 
     except InputError:
         plan(the_plan.loaded, options, the_plan.ctx.fonts, check=True)  # raises with every problem
         raise
+    except limits.OverImageBytes as exc:  # a page played back from a kept build embedded the picture
+        raise InputError.single(the_plan.loaded.file, reason(exc)) from None
     if options.strict and (found := warnings(the_plan)):
         raise strict_error(found, the_plan.loaded.file)
+    chosen: Sequence[int] = ()
     if "png" in options.formats:
         chosen = range(len(the_plan.pages)) if how.png_pages is None else sorted(how.png_pages())
-        images = png.render(data, options.dpi, chosen)
-        outputs += [
-            (out / png.page_name(stem, k + 1, "png"), image) for k, image in zip(chosen, images, strict=True)
-        ]
+    pictures = [out / png.page_name(stem, k + 1, "png") for k in chosen]
     with staged(out):  # all moved into place together: a killed build leaves no mix of old and new
         for path, payload in outputs:
             write_atomic(path, payload)
-    return [path for path, _ in outputs]
+        for path, write_png in zip(
+            pictures, png.writers(data, options.dpi, chosen) if pictures else (), strict=True
+        ):
+            with atomic_writer(path) as handle:  # written as drawn, band by band: no page held whole
+                write_png(handle)
+    return [path for path, _ in outputs] + pictures
 
 
 def _drawn_quietly(the_plan: Plan, draw: Callable[[], None]) -> bool:

@@ -449,6 +449,20 @@ def is_model(kind: Any) -> bool:
     return isinstance(kind, type) and issubclass(kind, BaseModel)
 
 
+def _evaluated(written: Any, names: dict[str, Any]) -> Any:
+    """An annotation's value: a plain name looked up (most are), other text evaluated where it was written."""
+    if not isinstance(written, str):
+        return written
+    if written in names:
+        return names[written]
+    if written in _BUILTIN_TYPES:
+        return _BUILTIN_TYPES[written]
+    return eval(written, names)  # noqa: S307  # the module's own annotation, as typing.get_type_hints does
+
+
+_BUILTIN_TYPES = {kind.__name__: kind for kind in (int, str, bool, float, bytes)}
+
+
 def _hints(cls: type) -> dict[str, Any]:
     """Each field's type, its annotation evaluated where it was written (a base's in the base's module)."""
     found = cls.__dict__.get("__light_hints__")
@@ -460,7 +474,7 @@ def _hints(cls: type) -> dict[str, Any]:
             names = vars(sys.modules[base.__module__])
             for name, written in base.__dict__.get("__annotations__", {}).items():
                 if name in base.__dict__["__light_defaults__"]:
-                    found[name] = eval(written, names) if isinstance(written, str) else written  # noqa: S307
+                    found[name] = _evaluated(written, names)
         cls.__light_hints__ = found  # type: ignore[attr-defined]
     return typing.cast("dict[str, Any]", found)
 

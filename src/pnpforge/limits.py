@@ -3,11 +3,14 @@
 Each limit is far beyond what a real game needs and low enough that the work it bounds finishes in
 seconds on a laptop. They live here, in one place, so docs/spec.md ("Work bounds") has one table to
 mirror and a test can lower one (monkeypatch `pnpforge.limits.X`) to try the refusal with a small
-input. Code reads them as `limits.X` at the time of the check, never as a copy taken at import.
+input. Code reads them as `limits.X` at the time of the check, never as a copy taken at import; the
+only exceptions are the ranges a schema is built with (a set-up file's coordinates, CELL_COORD; a game
+rule's expression, EXPRESSION_CHARS), which the JSON Schema prints too.
 """
 
 from __future__ import annotations
 
+import math
 import warnings
 from typing import IO
 
@@ -31,13 +34,52 @@ REQUEST_WORK = 10_000  # entries a posted file may hold on the page (web/work.py
 # aliases copy in), refused before the file is parsed into data. A dealt set-up is 1-4 kB and a few
 # hundred values; an inline Ankh board of 2,000 cells with 2,000 caravans ~130 kB and ~30,000 values.
 FILE_BOUNDS = {"setup": (512_000, 60_000), "score": (256_000, 20_000)}
+# The input layer (sourcefile.py, parsecache.py): any YAML or text file a command reads
+FILE_BYTES = 10 * 1024 * 1024  # a spec, set-up or score file is a few kB; 10 MB is generous
+NESTING = 100  # nesting levels of lists and mappings, aliases included
+ALIAS_VALUES = 100_000  # values all aliases of one file may copy in ("billion laughs" guard)
+DIGITS = 18  # an integer literal longer than this is refused before Python converts it
+FILE_NAME = 1024  # characters in a file name written in a spec
+FOLDER_LISTED = 1_000  # a folder's entries looked through for a name written in another case
+LENGTH_MM = 2000.0  # 2 m: any page, board, piece or offset; beyond it is a typo (units.py)
+PERCENT = 1000.0  # a box may reach well outside its piece, but not endlessly
+# .xlsx tables (components/spreadsheet.py)
+XLSX_UNPACKED = 100 * 1024 * 1024  # bytes the zip may unpack to
+XLSX_CELLS = 1_000_000  # rows × columns of the table read
+# expressions of a spec (components/expressions.py)
+EXPRESSION_TEXT = 10_000  # characters a `*` may build, or a value may hold
+EXPRESSION_POWER = 1_000  # largest exponent of `**`
+EXPRESSION_NUMBER = 10**18  # numbers beyond this are refused (as DIGITS digits are in a file)
+EXPRESSION_CHARS = 2_000  # characters of one expression
+EXPRESSION_NESTING = 32  # brackets inside brackets
+REPEATED = 20_000  # cells and elements a `repeat` draws on one piece, all copies together
+SVG_USES = 32  # <use> copies of an SVG picture; nested ones multiply, so a few dozen could be millions
+REVISION_FILES = 5_000  # files in the spec's folder at a git revision (`diff`, `reprint --since`)
+REVISION_BYTES = 200 * 1024 * 1024  # their total size
 VIOLATIONS = 100  # violations a report lists; the rest are counted, not listed
-DECODED_PIXELS = 120_000_000  # a PNG written; a 388 × 446 mm board at 600 dpi: 96 Mpx
-# an image read: a build holds it decoded, as RGB and compressed at once (~16 bytes a pixel at its peak),
-# so this keeps a build under 500 MB; a 388 × 446 mm board's art at 300 dpi: 24.1 Mpx
-IMAGE_PIXELS = 24_500_000
-_PIL_GUARD = DECODED_PIXELS  # kept at the default: a test lowering DECODED_PIXELS leaves PIL's guard alone
-IMAGE_MEMORY = 1_500_000_000  # bytes the export workers' images may hold together
+# A PNG written is drawn and compressed in bands of rows (output/png.py), straight to its file: the
+# bitmap held is a band's, whatever the page. This bounds the time a page takes (an image stretched over
+# it is drawn again for each band); a build or export stays under 500 MB (bench_export.py measures it).
+# A 388 × 446 mm board at 600 dpi: 96 Mpx.
+DECODED_PIXELS = 120_000_000
+# an image read: a build holds it decoded, as RGB and compressed, and the PDF holds it again (~27 bytes a
+# pixel at its peak for incompressible art: 16 Mpx of noise builds in 427 MB, 17.5 Mpx exports in up to
+# 496 MB), so this keeps a build or export with one such image under 500 MB; an A3 sheet's art at 285
+# dpi: 15.7 Mpx; a 388 × 446 mm board's at 240 dpi: 15.4 Mpx
+IMAGE_PIXELS = 16_000_000
+# bytes the pictures of one build hold in its PDF, all different pictures together (a picture drawn
+# again is embedded once), counted as each is embedded: they stay in memory until the PDF is written,
+# copied a few times over when it is (2.7 to 4.7 bytes of memory a byte), and one picture is decoded on
+# top. Measured (load 2-3): 16 Mpx images of noise as PNG (48 MB each): one builds in 438 MB, two in
+# 485 MB, three in 532 MB; as JPEG (quality 95, 19 MB each): three in 359 MB, four in 488 MB, six in
+# 605 MB; thirteen JPEGs of noise at quality 40 (72 MB) in 436 MB. A designer's deck (60 card arts of
+# 0.8 Mpx, PNG or JPEG) holds a few MB.
+IMAGE_BYTES = 72_000_000
+# kept as it is at import: a test lowering DECODED_PIXELS leaves PIL's guard alone
+_PIL_GUARD = DECODED_PIXELS
+# bytes the export's rasterising workers may hold together (each its interpreter and pdfium, the PDF,
+# the band it draws and an image the PDF decodes): with the main process, under 500 MB
+IMAGE_MEMORY = 300_000_000
 BLEED_RATIO = 1.0  # bleed at most the piece's longer side: more is a typo for a smaller unit
 
 
@@ -57,21 +99,42 @@ def pixels(points: float, dpi: float) -> int:
     return max(1, round(points / 72.0 * dpi))
 
 
-def pixels_problem(width: int, height: int, what: str, most: int | None = None) -> str | None:
+def largest_dpi(width: int, height: int, dpi: int, most: int) -> int:
+    """The largest whole dpi at which what is `width` × `height` px at `dpi` stays within `most` px,
+    each side's rounding allowed for (never more than `dpi`)."""
+    fit = min(dpi, math.floor(dpi * math.sqrt(most / (width * height))))
+    while fit > 1 and (width * fit // dpi + 2) * (height * fit // dpi + 2) > most:
+        fit -= 1
+    return max(fit, 1)
+
+
+def pixels_problem(
+    width: int, height: int, what: str, most: int | None = None, dpi: int | None = None
+) -> Phrase | None:
     """Why `what` of width × height pixels is over the decoded-pixel budget (`most`, else
-    DECODED_PIXELS), or None when it is not."""
+    DECODED_PIXELS), or None when it is not; with the `dpi` it was sized at, the largest that fits."""
     most = DECODED_PIXELS if most is None else most
     if width * height <= most:
         return None
-    return (
-        f"{what} is {width:,} × {height:,} px (expected at most {most:,} px decoded; "
-        "see Work bounds in docs/spec.md)"
-    )
+    size = {"what": what, "width": f"{width:,}", "height": f"{height:,}", "most": f"{most:,}"}
+    if dpi is None:
+        return Phrase(OVER_PIXELS, **size)
+    return Phrase(OVER_PIXELS_AT, **size, fit=largest_dpi(width, height, dpi, most))
 
 
-def check_pixels(width: int, height: int, what: str, file: str = CLI) -> None:
-    """Refuse, before rendering, a PNG over the decoded-pixel budget."""
-    problem = pixels_problem(width, height, what)
+OVER_PIXELS = N_(
+    "{what} is {width} × {height} px (expected at most {most} px decoded; see Work bounds in docs/spec.md)"
+)
+OVER_PIXELS_AT = N_(
+    "{what} is {width} × {height} px (expected at most {most} px decoded: --dpi {fit} or less; "
+    "see Work bounds in docs/spec.md)"
+)
+
+
+def check_pixels(width: int, height: int, what: str, file: str = CLI, dpi: int | None = None) -> None:
+    """Refuse, before rendering, a PNG over the decoded-pixel budget (with the `dpi` asked, the largest
+    that fits is said)."""
+    problem = pixels_problem(width, height, what, dpi=dpi)
     if problem:
         raise InputError.single(file, problem)
 
@@ -96,6 +159,26 @@ def image_size(image: str | IO[bytes], what: str) -> tuple[int, int]:
     if problem:
         raise ValueError(problem)
     return width, height
+
+
+OVER_IMAGE_BYTES = N_(
+    "image {name} brings the pictures this build embeds to {total} bytes (expected at most {most} "
+    "bytes in one PDF: fewer, smaller or JPEG pictures; see Work bounds in docs/spec.md)"
+)
+
+
+class OverImageBytes(ValueError):
+    """A picture embedded takes the build's pictures past IMAGE_BYTES (raised with its Phrase)."""
+
+
+def count_image_bytes(total: int, added: int, name: str) -> int:
+    """The pictures' bytes of a build once a picture of `added` bytes is embedded: OverImageBytes when
+    that is past IMAGE_BYTES (checked as each is embedded, before the PDF is written)."""
+    total += added
+    if total > IMAGE_BYTES:
+        said = Phrase(OVER_IMAGE_BYTES, name=repr(name), total=f"{total:,}", most=f"{IMAGE_BYTES:,}")
+        raise OverImageBytes(said)
+    return total
 
 
 def refuse(file: str, message: str, line: int = 0, col: int = 0) -> InputError:

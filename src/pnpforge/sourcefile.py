@@ -5,7 +5,7 @@ Specs, set-up files and score files all come through here, so every later check 
 keys are errors. `validate` turns a pydantic model's errors into `Problem`s at the right line.
 
 This is also the one guard against hostile input (docs/spec.md, "Input limits"): files are at
-most MAX_FILE_BYTES of UTF-8 text without control characters, and a YAML event scan (the parser
+most limits.FILE_BYTES of UTF-8 text without control characters, and a YAML event scan (the parser
 alone, which never recurses) refuses deep nesting, alias bombs and huge integers before any
 recursive code (ruamel's composer and constructor, pydantic) sees the document.
 """
@@ -47,11 +47,6 @@ __all__ = [
     "Source",
 ]
 
-MAX_FILE_BYTES = 10 * 1024 * 1024  # a spec, set-up or score file is a few kB; 10 MB is generous
-MAX_DEPTH = 100  # nesting levels of lists and mappings, aliases included
-MAX_ALIAS_VALUES = 100_000  # values all aliases of one file may copy in ("billion laughs" guard)
-MAX_DIGITS = 18  # an integer literal longer than this is refused before Python converts it
-_MB = MAX_FILE_BYTES // 2**20
 
 Path_ = tuple[str | int, ...]
 M = TypeVar("M", bound="BaseModel | lightmodel.BaseModel")  # pydantic's models, or pnpforge.lightmodel's
@@ -145,7 +140,7 @@ def line_col(text: str, index: int) -> tuple[int, int]:
 
 
 def read_bytes(path: str | Path, file: str, kind: str = "") -> bytes:
-    """The file's bytes, refusing more than MAX_FILE_BYTES (or its kind's bound, `limits.FILE_BOUNDS`)
+    """The file's bytes, refusing more than limits.FILE_BYTES (or its kind's bound, `limits.FILE_BOUNDS`)
     without reading them all."""
     if kind in limits.FILE_BOUNDS:
         most = limits.FILE_BOUNDS[kind][0]
@@ -158,7 +153,7 @@ def read_bytes(path: str | Path, file: str, kind: str = "") -> bytes:
             raise too_big(file, kind)
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+            raw = handle.read(limits.FILE_BYTES + 1)
     except FileNotFoundError:
         raise InputError.single(file, N_("file not found")) from None
     except IsADirectoryError:
@@ -166,9 +161,9 @@ def read_bytes(path: str | Path, file: str, kind: str = "") -> bytes:
     except OSError as exc:
         said = Phrase(N_("cannot read file: {reason}"), reason=exc.strerror or exc)
         raise InputError.single(file, said) from None
-    if len(raw) > MAX_FILE_BYTES:
+    if len(raw) > limits.FILE_BYTES:
         template = N_("file larger than {mb} MB (expected a smaller file; see Input limits in docs/spec.md)")
-        raise InputError.single(file, Phrase(template, mb=_MB))
+        raise InputError.single(file, Phrase(template, mb=limits.FILE_BYTES // 2**20))
     return raw
 
 
@@ -259,15 +254,16 @@ def yaml_words(what: str) -> str:
 
 
 def too_long_number() -> Phrase:
-    """The refusal of an integer longer than MAX_DIGITS, in a file, a form or a typed answer."""
-    return Phrase(TOO_LONG, digits=MAX_DIGITS)
+    """The refusal of an integer longer than limits.DIGITS, in a file, a form or a typed answer."""
+    return Phrase(TOO_LONG, digits=limits.DIGITS)
 
 
 def check_text(text: str, file: str) -> None:
     """Refuse text over the size limit or holding control characters (NUL, escape...), located."""
-    if len(text) > MAX_FILE_BYTES:
+    if len(text) > limits.FILE_BYTES:
         said = Phrase(
-            N_("text longer than {mb} MB (expected less; see Input limits in docs/spec.md)"), mb=_MB
+            N_("text longer than {mb} MB (expected less; see Input limits in docs/spec.md)"),
+            mb=limits.FILE_BYTES // 2**20,
         )
         raise InputError.single(file, said)
     bad = _NON_PRINTABLE.search(text)
@@ -307,7 +303,7 @@ def _scan_limits(text: str, file: str, kind: str = "") -> None:
     """Walk the YAML events once and refuse what would make the loader recurse or blow up.
 
     Checked: nesting depth (aliases counted where they are used), the values aliases copy in, an
-    alias inside its own anchor, and integer literals longer than MAX_DIGITS. A syntax error found
+    alias inside its own anchor, and integer literals longer than limits.DIGITS. A syntax error found
     by the fast parser is looked at again by the pure one (the one that reports it to the user),
     so no parser ever goes past a point the scan has not checked.
     """
@@ -375,7 +371,7 @@ def _walk(events: Any, file: str, most: int = 0, file_kind: str = "") -> None:
                 said = N_("a lone surrogate escape like \\ud800 (expected a whole character)")
                 raise _mark_problem(file, event.start_mark, said)
             plain = event.style in (None, "") and event.implicit[0]
-            if len(value) > MAX_DIGITS and plain and _too_long_integer(value):
+            if len(value) > limits.DIGITS and plain and _too_long_integer(value):
                 raise _mark_problem(file, event.start_mark, too_long_number())
             if most and values > most:
                 raise _mark_problem(file, event.start_mark, _too_many(file_kind, most))
@@ -385,13 +381,13 @@ def _walk(events: Any, file: str, most: int = 0, file_kind: str = "") -> None:
             if event.anchor is not None:
                 shapes[event.anchor] = shape
             depth += 1
-            if depth > MAX_DEPTH:
+            if depth > limits.NESTING:
                 said = Phrase(
                     N_(
                         "nested more than {depth} levels deep "
                         "(expected at most {depth}; see Input limits in docs/spec.md)"
                     ),
-                    depth=MAX_DEPTH,
+                    depth=limits.NESTING,
                 )
                 raise _mark_problem(file, event.start_mark, said)
             frames.append([event.anchor, values, depth, depth, shape == "mapping", 0])
@@ -409,13 +405,13 @@ def _walk(events: Any, file: str, most: int = 0, file_kind: str = "") -> None:
             count, height = sizes[event.anchor]
             values += count
             copied += count
-            if copied > MAX_ALIAS_VALUES:
+            if copied > limits.ALIAS_VALUES:
                 said = Phrase(
                     N_(
                         "aliases copy in more than {count} values "
                         "(expected far fewer: an alias bomb?; see Input limits in docs/spec.md)"
                     ),
-                    count=MAX_ALIAS_VALUES,
+                    count=limits.ALIAS_VALUES,
                 )
                 raise _mark_problem(file, event.start_mark, said)
             if most and values > most:
@@ -437,14 +433,14 @@ def _alias(
             raise _mark_problem(file, event.start_mark, said)
         said = Phrase(N_("alias *{name} names no anchor (expected &{name} above it)"), name=name)
         raise _mark_problem(file, event.start_mark, said)
-    if depth + sizes[name][1] > MAX_DEPTH:
+    if depth + sizes[name][1] > limits.NESTING:
         said = Phrase(
             N_(
                 "alias *{name} nests the data more than {depth} levels deep "
                 "(expected at most {depth}; see Input limits in docs/spec.md)"
             ),
             name=name,
-            depth=MAX_DEPTH,
+            depth=limits.NESTING,
         )
         raise _mark_problem(file, event.start_mark, said)
 
@@ -455,7 +451,7 @@ def _too_long_integer(value: str) -> bool:
     digits = value.lstrip("+-").replace("_", "")
     if digits[:2] in ("0x", "0o", "0b"):
         digits = digits[2:]
-    return len(digits.lstrip("0")) > MAX_DIGITS
+    return len(digits.lstrip("0")) > limits.DIGITS
 
 
 # -- files a spec names ----------------------------------------------------------------------------
@@ -467,7 +463,6 @@ FILE_WORDS = (
     N_("font"),
     N_("icon"),
 )  # what `named_file` is asked for, said in messages
-MAX_NAME = 1024  # characters in a file name written in a spec
 
 
 class FileRefError(ValueError):
@@ -482,7 +477,7 @@ def named_file(
     Symbolic links are resolved first, so the file must really lie inside `folder` (or one of
     `roots`, e.g. the system's font folders) unless the user opted in with --allow-outside-files.
     """
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or "\x00" in name:
+    if not isinstance(name, str) or not name.strip() or len(name) > limits.FILE_NAME or "\x00" in name:
         template = N_("{what} {name} is not a usable file name (expected e.g. art.png)")
         raise FileRefError(Phrase(template, what=Phrase.word(what), name=repr(str(name)[:80])))
     try:
@@ -509,9 +504,6 @@ def named_file(
     return path
 
 
-MAX_LISTED = 1_000  # a folder's entries looked through for a name written in another case
-
-
 def _written_otherwise(base: Path, name: str) -> str | None:
     """The file a missing `name` most likely means, as it should be written: with `/` for a Windows
     `\\`, or in the case the file's name has on disk (`art/Timber.png` written, `art/timber.png` on
@@ -527,7 +519,10 @@ def _written_otherwise(base: Path, name: str) -> str | None:
             found = part
         else:
             try:
-                entries = [entry.name for _, entry in zip(range(MAX_LISTED), folder.iterdir(), strict=False)]
+                entries = [
+                    entry.name
+                    for _, entry in zip(range(limits.FOLDER_LISTED), folder.iterdir(), strict=False)
+                ]
             except OSError:
                 return None
             same = [entry for entry in entries if entry.lower() == part.lower()]

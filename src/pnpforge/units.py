@@ -5,41 +5,40 @@ from __future__ import annotations
 import math
 import re
 
+from pnpforge import limits
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
-MAX_LENGTH_MM = 2000.0  # 2 m: any page, board, piece or offset; beyond it is a typo (docs/spec.md)
-MAX_PERCENT = 1000.0  # a box may reach well outside its piece, but not endlessly
 
 
 class LengthRangeError(ValueError):
-    """A readable length that is infinite, not a number, or beyond MAX_LENGTH_MM."""
+    """A readable length that is infinite, not a number, or beyond limits.LENGTH_MM."""
 
 
 def bounded_points(points: float, shown: object) -> float:
-    """`points` if finite and at most MAX_LENGTH_MM either way; else LengthRangeError."""
-    if not math.isfinite(points) or abs(points) > MAX_LENGTH_MM * POINTS_PER["mm"]:
+    """`points` if finite and at most limits.LENGTH_MM either way; else LengthRangeError."""
+    if not math.isfinite(points) or abs(points) > limits.LENGTH_MM * POINTS_PER["mm"]:
         raise LengthRangeError(
             Phrase(
                 N_("{value} is out of range (expected a length of at most {most} mm)"),
                 value=repr(shown),
-                most=f"{MAX_LENGTH_MM:g}",
+                most=f"{limits.LENGTH_MM:g}",
             )
         )
     return points
 
 
 def parse_percent(value: str) -> float:
-    """ "40%" -> 40.0; ValueError when unreadable, infinite or beyond ±MAX_PERCENT."""
+    """ "40%" -> 40.0; ValueError when unreadable, infinite or beyond ±limits.PERCENT."""
     number = float(value.strip()[:-1])
-    if not math.isfinite(number) or abs(number) > MAX_PERCENT:
+    if not math.isfinite(number) or abs(number) > limits.PERCENT:
         raise LengthRangeError(
             Phrase(
                 N_("{value} is out of range (expected at most {most}%)"),
                 value=repr(value),
-                most=f"{MAX_PERCENT:g}",
+                most=f"{limits.PERCENT:g}",
             )
         )
     return number

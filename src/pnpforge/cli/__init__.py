@@ -306,6 +306,15 @@ _register()
 longlived.settle(_collecting)
 
 
+_one_command = False  # set by run(): this process ends when its command returns
+
+
+def process_ends_with_command() -> bool:
+    """True in the installed `pnpforge` command (run()), whose process ends when its one command returns;
+    False where main() is called within a longer process (click's test runner)."""
+    return _one_command
+
+
 def run() -> None:
     """The installed `pnpforge` command: `main`, then a quick way out of the process.
 
@@ -315,6 +324,8 @@ def run() -> None:
     exit handlers that matter behind (`serve`, SVG artwork's logging) exits the ordinary way
     (internals/quickexit.py).
     """
+    global _one_command
+    _one_command = True
     try:
         main()
         code: str | int | None = 0

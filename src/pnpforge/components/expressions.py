@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from pnpforge import limits
 from pnpforge.components import plainexpr
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -26,11 +27,6 @@ if TYPE_CHECKING:  # Jinja is imported by the first expression, not by every com
     from jinja2.runtime import Context
     from jinja2.sandbox import SandboxedEnvironment
 
-MAX_TEXT = 10_000  # characters a `*` may build
-MAX_POWER = 1_000  # largest exponent of `**`
-MAX_NUMBER = 10**18  # numbers beyond this are refused (digits of the input layer, sourcefile.MAX_DIGITS)
-MAX_EXPRESSION = 2_000  # characters of one expression
-MAX_NESTING = 32  # brackets inside brackets
 _NUMBER = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$")
 _WHOLE = re.compile(r"^\s*[+-]?\d{1,18}\s*$")
 _NUMBER_START = frozenset("0123456789+-. \t")  # most cells are words: they skip the pattern
@@ -91,7 +87,9 @@ def _env() -> SandboxedEnvironment:
 
     def bounded(value: Any) -> Any:
         number_ = isinstance(value, int | float) and not isinstance(value, bool)
-        if number_ and ((isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER):
+        if number_ and (
+            (isinstance(value, float) and not math.isfinite(value)) or abs(value) > limits.EXPRESSION_NUMBER
+        ):
             raise SecurityError(Phrase.word(N_("the number is too large")))
         return value
 
@@ -107,12 +105,12 @@ def _env() -> SandboxedEnvironment:
 
         def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
             if operator_ == "**":
-                if isinstance(right, int | float) and abs(right) > MAX_POWER:
+                if isinstance(right, int | float) and abs(right) > limits.EXPRESSION_POWER:
                     raise SecurityError(
                         Phrase(
                             N_("exponent {power} is too large (expected at most {most})"),
                             power=right,
-                            most=MAX_POWER,
+                            most=limits.EXPRESSION_POWER,
                         )
                     )
                 return bounded(operator.pow(left, right))
@@ -120,10 +118,13 @@ def _env() -> SandboxedEnvironment:
                 times = right if isinstance(left, str | list) else left
                 if (
                     isinstance(times, int)
-                    and times * len(left if isinstance(left, str | list) else right) > MAX_TEXT
+                    and times * len(left if isinstance(left, str | list) else right) > limits.EXPRESSION_TEXT
                 ):
                     raise SecurityError(
-                        Phrase(N_("the result would be longer than {most} characters"), most=MAX_TEXT)
+                        Phrase(
+                            N_("the result would be longer than {most} characters"),
+                            most=limits.EXPRESSION_TEXT,
+                        )
                     )
             return bounded(operator.mul(left, right))
 
@@ -218,15 +219,15 @@ def compile_expression(text: str) -> Compiled:
     The expression becomes a one-statement template (`result = EXPR`), as Jinja's own compile_expression
     makes it, but evaluated in a context made once per row and shared by all of that row's expressions.
     """
-    if len(text) > MAX_EXPRESSION:
+    if len(text) > limits.EXPRESSION_CHARS:
         raise ExpressionError(
-            Phrase(N_("the expression is longer than {most} characters"), most=MAX_EXPRESSION)
+            Phrase(N_("the expression is longer than {most} characters"), most=limits.EXPRESSION_CHARS)
         )
     if not text.strip():
         return lambda _: False
-    if _depth(text) > MAX_NESTING:
+    if _depth(text) > limits.EXPRESSION_NESTING:
         raise ExpressionError(
-            Phrase(N_("the expression nests brackets more than {most} deep"), most=MAX_NESTING)
+            Phrase(N_("the expression nests brackets more than {most} deep"), most=limits.EXPRESSION_NESTING)
         )
     from jinja2 import TemplateSyntaxError, Undefined, nodes
     from jinja2.parser import Parser
@@ -407,7 +408,7 @@ def row_context(row: Mapping[str, Any], lang: str) -> Context:
 @lru_cache(maxsize=4096)
 def _plain(text: str) -> plainexpr.Node | None:
     """The expression's tree when plainexpr reads it without Jinja (within the limits checked first)."""
-    if len(text) > MAX_EXPRESSION or _depth(text) > MAX_NESTING:
+    if len(text) > limits.EXPRESSION_CHARS or _depth(text) > limits.EXPRESSION_NESTING:
         return None
     return plainexpr.parse(text)
 
@@ -420,7 +421,7 @@ def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
     tree = _plain(text)
     if tree is not None:
         try:
-            return plainexpr.run(tree, _row_names(row, lang).value, MAX_NUMBER)
+            return plainexpr.run(tree, _row_names(row, lang).value, limits.EXPRESSION_NUMBER)
         except Exception:  # noqa: BLE001 - unsure or failing: Jinja says what happens, in its words
             pass
     compiled = compile_expression(text)
@@ -451,13 +452,15 @@ def truth(value: Any) -> bool:
 
 def text_of(value: Any) -> str:
     """An expression's value inside a text: whole floats without `.0`, like a spreadsheet shows them."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < MAX_NUMBER:
+    if isinstance(value, float) and value.is_integer() and abs(value) < limits.EXPRESSION_NUMBER:
         return str(int(value))
     if isinstance(value, bool):
         return "true" if value else "false"
     text = "" if value is None else str(value)
-    if len(text) > MAX_TEXT:  # the text is laid out next: its length bounds that work
-        raise ExpressionError(Phrase(N_("the value is longer than {most} characters"), most=MAX_TEXT))
+    if len(text) > limits.EXPRESSION_TEXT:  # the text is laid out next: its length bounds that work
+        raise ExpressionError(
+            Phrase(N_("the value is longer than {most} characters"), most=limits.EXPRESSION_TEXT)
+        )
     return text
 
 

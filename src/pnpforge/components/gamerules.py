@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from pnpforge import limits
 from pnpforge.components import expressions
 from pnpforge.components.sections import (
     Lang,
@@ -53,7 +54,7 @@ __all__ = [
 ]
 
 Key = Annotated[str, Field(pattern=r"^[a-z_][a-z0-9_]*$", max_length=40)]
-Expression = Annotated[str, Field(max_length=expressions.MAX_EXPRESSION)]
+Expression = Annotated[str, Field(max_length=limits.EXPRESSION_CHARS)]
 Label = Annotated[str, Field(min_length=1, max_length=60)]  # a sheet's word: a breakdown key, a noun
 
 # names the score engine gives every per-player expression, beside the fields and tables

@@ -5,9 +5,11 @@ pydantic's model machinery).
 This is the contract between a game's data and the print engine. Any string field may hold
 `{field}` placeholders filled from a data row (Squib's idea: one value, or one per row), so
 values are checked here only when they hold no placeholder; the rest are checked per row.
-"""
 
-from __future__ import annotations
+No `from __future__ import annotations` here: each field's annotation would then be evaluated from its
+text when the models are first walked (a `compile` per field, ~3 ms of every build's start); written as
+objects, only a method returning its own class needs quotes.
+"""
 
 import re
 from functools import lru_cache
@@ -45,11 +47,10 @@ MAX_LEADING = 10.0  # line spacing, in text sizes
 MAX_DASH_MM = 1000.0
 MAX_REPEAT = 1000  # copies of a `repeat` element
 MAX_GRID = 60  # columns, and rows, of a `grid` element (as of a hexgrid)
-MAX_REPEATED = 20_000  # cells and elements a `repeat` draws on one piece, all copies together
 
 
 def _in_range(value: str | float | int) -> str | float | int:
-    """Every length of a spec is finite and within MAX_LENGTH_MM (units.py), wherever it is used.
+    """Every length of a spec is finite and within limits.LENGTH_MM (units.py checks it), wherever it is used.
 
     Unreadable text is left to the field's own check (or the drawing), which says what it expects.
     """
@@ -392,7 +393,7 @@ class GridElement(Paint):
         return check_length(v)
 
     @model_validator(mode="after")
-    def _one_source(self) -> GridElement:
+    def _one_source(self) -> "GridElement":
         if self.texts and self.range is not None:
             raise ValueError(Phrase.word(N_("give a grid either `texts` or `range`, not both")))
         if self.range is not None and len(self.range) == 3 and self.range[2] == 0:
@@ -450,7 +451,7 @@ class RepeatElement(Box):
         return v if v is None else (check_length(v[0], percent=True), check_length(v[1], percent=True))
 
     @model_validator(mode="after")
-    def _bounded(self) -> RepeatElement:
+    def _bounded(self) -> "RepeatElement":
         """The work is known before drawing: copies × what one copy draws (a grid's cells count each)."""
         each = sum(
             e.columns * e.rows
@@ -460,7 +461,7 @@ class RepeatElement(Box):
             else 1
             for e in self.elements
         )
-        if self.count * each > MAX_REPEATED:
+        if self.count * each > limits.REPEATED:
             raise ValueError(
                 Phrase(
                     N_(
@@ -468,7 +469,7 @@ class RepeatElement(Box):
                     ),
                     count=self.count,
                     each=each,
-                    most=MAX_REPEATED,
+                    most=limits.REPEATED,
                 )
             )
         return self
@@ -507,7 +508,7 @@ class Lookup(Strict):
     map: str | None = Key(None, description="Dotted key of the table in `data`")
 
     @model_validator(mode="after")
-    def _one_table(self) -> Lookup:
+    def _one_table(self) -> "Lookup":
         if (self.table is None) == (self.data is None):
             raise ValueError(
                 Phrase.word(N_("give a lookup either a `table` or a `data` file with its `map`, not both"))
@@ -539,7 +540,7 @@ class SideBy(Strict):
     )
 
     @model_validator(mode="after")
-    def _default_named(self) -> SideBy:
+    def _default_named(self) -> "SideBy":
         if isinstance(self.default, str) and self.default not in self.faces and self.default != NO_SIDE:
             known = ", ".join(self.faces)
             raise ValueError(
@@ -689,7 +690,7 @@ class Component(Strict):
         return self._side_paths.get(side, (side,))
 
     @model_validator(mode="after")
-    def _sides_by_row(self) -> Component:
+    def _sides_by_row(self) -> "Component":
         for key, by in (("face", self.face_by), ("back", self.back_by)):
             if by is None:
                 continue
@@ -702,7 +703,7 @@ class Component(Strict):
         return self
 
     @model_validator(mode="after")
-    def _shape_fits_kind(self) -> Component:
+    def _shape_fits_kind(self) -> "Component":
         defaults = {"card": "rect", "tile": "hex", "token": "circle", "board": "rect"}
         if self.shape is None:
             self.shape = defaults.get(self.kind, "rect")  # type: ignore[assignment]
@@ -813,7 +814,7 @@ class Spec(Strict):
     setup: dict[str, Any] | None = Key(None, description="The set-up rules as data (docs/setups.md)")
 
     @model_validator(mode="after")
-    def _unique_names(self) -> Spec:
+    def _unique_names(self) -> "Spec":
         names = [c.name for c in self.components]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:

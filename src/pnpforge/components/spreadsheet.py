@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
+from pnpforge import limits
 from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -36,8 +37,6 @@ from pnpforge.sourcefile import read_bytes
 from pnpforge.suggest import did_you_mean
 
 SPREADSHEET_TYPES = (".xlsx", ".ods")
-MAX_UNPACKED_BYTES = 100 * 1024 * 1024  # what the zip may unpack to
-MAX_CELLS = 1_000_000  # rows × columns of the table read
 
 
 def is_spreadsheet(name: str) -> bool:
@@ -96,12 +95,12 @@ def _check_zip(data: bytes, file: str) -> None:
         raise _problem(
             file, Phrase.word(N_("not a spreadsheet file (expected an .xlsx or .ods saved by a spreadsheet)"))
         ) from None
-    if unpacked > MAX_UNPACKED_BYTES:
+    if unpacked > limits.XLSX_UNPACKED:
         raise _problem(
             file,
             Phrase(
                 N_("unpacks to more than {size} MB (expected a smaller sheet)"),
-                size=MAX_UNPACKED_BYTES // 2**20,
+                size=limits.XLSX_UNPACKED // 2**20,
             ),
         )
 
@@ -202,8 +201,8 @@ def read_sheet(path: Path, shown_as: str, sheet: str | None) -> SheetTable:
     _check_zip(data, shown_as)
     name, grid, merged = _calamine(data, shown_as, sheet)
     unsaved = _unsaved_formulas(data, name) if path.suffix.lower() == ".xlsx" else []
-    if sum(len(row) for row in grid) > MAX_CELLS:
-        too_many = Phrase(N_("more than {count} cells (expected a smaller table)"), count=MAX_CELLS)
+    if sum(len(row) for row in grid) > limits.XLSX_CELLS:
+        too_many = Phrase(N_("more than {count} cells (expected a smaller table)"), count=limits.XLSX_CELLS)
         raise _problem(f"{shown_as}[{name}]", too_many)
     if not grid or not any(v not in (None, "") for v in grid[0]):
         raise _problem(

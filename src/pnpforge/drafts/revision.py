@@ -16,14 +16,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from pnpforge import limits
 from pnpforge.components.load import LoadedSpec, load_spec, load_target
 from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 
 CLI = "<command line>"
-MAX_FILES = 5_000  # files in the spec's folder at the revision
-MAX_BYTES = 200 * 1024 * 1024  # their total size
 TIMEOUT = 60.0  # seconds for each git command
 
 
@@ -112,7 +111,7 @@ def _check_size(listing: bytes, what: str) -> None:
         fields = entry.split(b"\t", 1)[0].split()
         if len(fields) == 4 and fields[3].isdigit():
             total += int(fields[3])
-    if len(entries) > MAX_FILES or total > MAX_BYTES:
+    if len(entries) > limits.REVISION_FILES or total > limits.REVISION_BYTES:
         raise InputError.single(
             CLI,
             Phrase(
@@ -123,8 +122,8 @@ def _check_size(listing: bytes, what: str) -> None:
                 what=what,
                 count=len(entries),
                 size=total // 1_000_000,
-                most=MAX_FILES,
-                most_size=MAX_BYTES // 1_000_000,
+                most=limits.REVISION_FILES,
+                most_size=limits.REVISION_BYTES // 1_000_000,
             ),
         )
 

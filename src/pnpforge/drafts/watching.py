@@ -60,10 +60,9 @@ class PageMemory:
         from pnpforge.output.png import page_name
 
         self.drawings = {}
-        if not recording.broken:
-            for k, quiet in enumerate(recording.quiet):
-                if quiet and the_plan.pages[k].kind == "pieces":
-                    self.drawings[self.pending[k]] = recording.drawing(k)
+        for k, quiet in enumerate(recording.quiet):
+            if quiet and the_plan.pages[k].kind == "pieces":
+                self.drawings[self.pending[k]] = recording.drawing(k)
 
         out, stem = Path(options.out_dir), options.name or the_plan.id
         if self.where == (out, stem, options.dpi):

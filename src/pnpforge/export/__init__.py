@@ -215,7 +215,7 @@ def prepare(target: str | Path | LoadedSpec, kind: str, options: ExportOptions) 
 
 
 def check_pixels(width: int, height: int, what: str, dpi: int) -> None:
-    limits.check_pixels(width, height, Phrase(N_("--dpi {dpi}: {what}"), dpi=dpi, what=what))
+    limits.check_pixels(width, height, Phrase(N_("--dpi {dpi}: {what}"), dpi=dpi, what=what), dpi=dpi)
 
 
 def export(

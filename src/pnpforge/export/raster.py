@@ -8,20 +8,23 @@ over a process pool (pdfium is not thread-safe); each worker opens the PDF once.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pnpforge import limits
 from pnpforge.files import destination, write_all_atomic
-from pnpforge.output.pngfile import rgb_png
+from pnpforge.output import png
 
 POOL_FROM = 20_000_000  # px: less renders in this process (about 25 poker cards at 300 dpi)
 TASKS_PER_WORKER = 6  # tasks of about equal pixels: balanced workers, few round trips
-BYTES_PER_PIXEL = 8  # a worker's peak per pixel of its largest image: the bitmap, its copy, the PNG
+BYTES_PER_PIXEL = 3  # a worker's page bitmap, per pixel (RGB), at most a band of png.BAND_PIXELS
+WORKER_BYTES = 50_000_000  # a worker's interpreter, pdfium and Pillow before any page (measured: ~49 MB)
+DECODED_IMAGE = 4  # bytes a pixel of an image pdfium decodes to draw a page (BGRA)
 
 _document: Any = None  # the worker's open PDF
 
@@ -38,21 +41,11 @@ class Shot:
     dpi: float
 
 
-def png_bytes(document: Any, shot: Shot) -> bytes:
-    """The page drawn onto a white bitmap of exactly the shot's size, as PNG bytes."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c
-
-    page = document[shot.page]
-    bitmap = pdfium.PdfBitmap.new_native(shot.width, shot.height, pdfium_c.FPDFBitmap_BGR)
-    try:
-        bitmap.fill_rect((255, 255, 255, 255), 0, 0, shot.width, shot.height)
-        flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB order, as PNG stores it
-        pdfium_c.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, shot.width, shot.height, 0, flags)
-        return rgb_png(bitmap.buffer, shot.width, shot.height, bitmap.stride, shot.dpi)
-    finally:
-        bitmap.close()
-        page.close()
+def png_writer(document: Any, shot: Shot) -> Callable[[BinaryIO], None]:
+    """What writes the shot's page, drawn onto white at exactly the shot's size, as a PNG file."""
+    return partial(
+        png.write_page, document=document, index=shot.page, width=shot.width, height=shot.height, dpi=shot.dpi
+    )
 
 
 def _open(pdf: bytes) -> None:
@@ -63,7 +56,7 @@ def _open(pdf: bytes) -> None:
 
 
 def _work(shots: Sequence[Shot]) -> int:
-    write_all_atomic((shot.path, png_bytes(_document, shot)) for shot in shots)
+    write_all_atomic((shot.path, png_writer(_document, shot)) for shot in shots)
     return len(shots)
 
 
@@ -77,11 +70,14 @@ def workers(asked: int | None = None) -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def memory_workers(shots: Sequence[Shot]) -> int:
-    """Workers whose largest images fit `limits.IMAGE_MEMORY` together (each holds its bitmap, PIL's copy
-    and the PNG being written: about BYTES_PER_PIXEL per pixel), whatever the cores or --jobs."""
+def memory_workers(shots: Sequence[Shot], pdf: bytes) -> int:
+    """Workers that fit `limits.IMAGE_MEMORY` together, whatever the cores or --jobs: each holds its
+    interpreter and pdfium, a copy of the PDF, the bitmap of its largest page (a band at most) and,
+    when the PDF has images, one decoded (at most `limits.IMAGE_PIXELS`)."""
     largest = max(shot.width * shot.height for shot in shots)
-    return max(1, limits.IMAGE_MEMORY // (largest * BYTES_PER_PIXEL))
+    images = limits.IMAGE_PIXELS * DECODED_IMAGE if b"/Subtype /Image" in pdf else 0
+    each = WORKER_BYTES + len(pdf) + min(largest, png.BAND_PIXELS) * BYTES_PER_PIXEL + images
+    return max(1, limits.IMAGE_MEMORY // each)
 
 
 def _chunks(shots: Sequence[Shot], count: int) -> list[list[Shot]]:
@@ -103,14 +99,14 @@ def write_pngs(pdf: bytes, shots: Sequence[Shot], processes: int | None = None) 
     `processes` > 1 is asked), else in this process."""
     if not shots:
         return
-    count = min(workers(processes), len(shots), memory_workers(shots))
+    count = min(workers(processes), len(shots), memory_workers(shots, pdf))
     pixels_ = sum(shot.width * shot.height for shot in shots)
     if count < 2 or (processes is None and pixels_ < POOL_FROM):
         import pypdfium2 as pdfium
 
         document = pdfium.PdfDocument(pdf)
         try:
-            write_all_atomic((shot.path, png_bytes(document, shot)) for shot in shots)
+            write_all_atomic((shot.path, png_writer(document, shot)) for shot in shots)
         finally:
             document.close()
         return

@@ -16,7 +16,7 @@ from typing import Any
 from pnpforge import limits
 from pnpforge.components.fields import template_problems
 from pnpforge.components.load import DataRow, LoadedSpec, RowRef
-from pnpforge.components.model import CellSource, Component
+from pnpforge.components.model import CellSource, Component, templated
 from pnpforge.components.sidechoice import NoSide, variant_for
 from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.errors import InputError, Problem
@@ -28,8 +28,6 @@ from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, Source, named_file, read_yaml
 from pnpforge.suggest import did_you_mean
-
-MAX_CELL = limits.CELL_COORD
 
 Cells = tuple[tuple[int, int], ...]
 RowCheck = Callable[[Piece], list[Problem]]  # checks one piece per data row (faces, images)
@@ -85,9 +83,13 @@ def expand(
         if found:  # said once at game.yaml's line: not again at every row
             out.append(ComponentPieces(component, pieces))
             continue
+        alike = component.shape != "polyhex" and not templated(component.size)  # one size for every row
+        size: tuple[float, float] | None = None
         for row, cells in rows:
             try:
-                width, height = piece_size(component, cells, row=row.values, lang=lang, page=page_area)
+                if size is None or not alike:
+                    size = piece_size(component, cells, row=row.values, lang=lang, page=page_area)
+                width, height = size
                 if width <= 0 or height <= 0:  # a {field} size filled from this row
                     raise ValueError(
                         Phrase.word(N_("the size must be positive (expected e.g. 63x88mm or 20mm)"))
@@ -293,7 +295,7 @@ def _cells_of(
                     Phrase(
                         N_("cell {value} is not [q, r] (expected two whole numbers, ±{most})"),
                         value=repr(at),
-                        most=MAX_CELL,
+                        most=limits.CELL_COORD,
                     ),
                 )
             )

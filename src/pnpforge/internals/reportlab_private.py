@@ -35,6 +35,7 @@ __all__ = [
     "document",
     "end_pages_with",
     "flate_encoder",
+    "embedded_bytes",
     "image_from_state",
     "image_state",
     "images_made_by",
@@ -117,6 +118,12 @@ def image_state(image: Any) -> dict[str, Any]:
     smask = getattr(image, "_smask", None)
     state["smask"] = None if smask is None else (smask.name, image_state(smask))
     return state
+
+
+def embedded_bytes(image: Any) -> int:
+    """The bytes an image XObject writes into the PDF: its stream and its soft mask's."""
+    smask = getattr(image, "_smask", None)
+    return len(image.streamContent or b"") + (0 if smask is None else embedded_bytes(smask))
 
 
 def image_from_state(made: Callable[..., Any], name: str, state: dict[str, Any]) -> Any:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnpforge import limits
@@ -22,8 +21,8 @@ from pnpforge.files import write_atomic
 from pnpforge.fonts import FontRegistry
 from pnpforge.layouts.icon_table import ICON_NAMES
 from pnpforge.layouts.icons import draw_icon
+from pnpforge.output import png
 from pnpforge.output.canvas import RGB, Canvas, Point
-from pnpforge.output.colour import png_options
 from pnpforge.output.pdf import new_document
 from pnpforge.output.pdf_canvas import PdfCanvas
 from pnpforge.output.svg_canvas import SvgCanvas
@@ -282,17 +281,7 @@ def png_bytes(pic: BoardPicture, dpi: int = PNG_DPI) -> bytes:
     layout = frame(pic)
     size = limits.pixels(mm(layout.width), dpi), limits.pixels(mm(layout.height), dpi)
     limits.check_pixels(*size, "the board picture")  # a board far across the table: refused, not drawn
-    document = pdfium.PdfDocument(pdf_bytes(pic))
-    try:
-        page = document[0]
-        bitmap = page.render(scale=dpi / 72.0)
-        buffer = io.BytesIO()
-        bitmap.to_pil().save(buffer, format="PNG", optimize=False, **png_options(dpi))
-        bitmap.close()
-        page.close()
-    finally:
-        document.close()
-    return buffer.getvalue()
+    return next(png.render(pdf_bytes(pic), dpi))
 
 
 def svg_text(pic: BoardPicture) -> str:

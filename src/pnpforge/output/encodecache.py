@@ -22,7 +22,7 @@ import marshal
 import os
 import zlib
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -75,9 +75,17 @@ def folder() -> Path:
 
 
 @contextmanager
-def pictures_encoded_once() -> Iterator[None]:
-    """While inside, a picture reportlab embeds is taken from what was kept when it can be."""
-    with reportlab_private.images_made_by(_image):
+def pictures_encoded_once(made: Callable[[Any], None] | None = None) -> Iterator[None]:
+    """While inside, a picture reportlab embeds is taken from what was kept when it can be; `made`, when
+    given, is told of each image XObject made (a picture new to the document)."""
+
+    def image(original: Any, name: str, source: Any, mask: Any) -> Any:
+        made_now = _image(original, name, source, mask)
+        if made is not None:
+            made(made_now)
+        return made_now
+
+    with reportlab_private.images_made_by(image):
         yield
 
 

@@ -24,6 +24,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
+from pnpforge import limits
 from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.embedfonts import embedded
@@ -97,6 +98,7 @@ class PdfCanvas(Canvas):
         self._strokes: dict[RGB, str] = {}
         self._ops: dict[tuple[Any, ...], str] = {}  # operator strings by geometry: pieces repeat theirs
         self.colours: ColourHook | None = None  # a print shop's colours (output/shopcolour.py)
+        self.image_bytes = 0  # the pictures' bytes embedded so far (limits.IMAGE_BYTES)
         # whoever ends a page, the pending line of text is written first
         reportlab_private.end_pages_with(rl_canvas, self.flush)
         self._flip()
@@ -327,8 +329,12 @@ class PdfCanvas(Canvas):
             draw_svg(self.c, path, w, h, self.colours.drawing if self.colours else None)  # stays vector art
         else:
             source, mask = self.colours.image(path) if self.colours else (str(path), "auto")
-            with pictures_encoded_once():  # a picture's pixels compressed once, not in every build
+            made: list[Any] = []
+            with pictures_encoded_once(made.append):  # a picture's pixels compressed once, not in every build
                 self.c.drawImage(source, 0, 0, w, h, mask=mask)
+            for image in made:  # new to this PDF: its bytes stay in memory until the PDF is written
+                added = reportlab_private.embedded_bytes(image)
+                self.image_bytes = limits.count_image_bytes(self.image_bytes, added, path.name)
         self.c.restoreState()
 
     # reuse ------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnpforge import limits
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 
@@ -21,7 +22,6 @@ if TYPE_CHECKING:  # reportlab.graphics and svglib load only when a spec has SVG
     from reportlab.graphics.shapes import Drawing
     from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
-MAX_SVG_USES = 32  # <use> copies; nested ones multiply, so a few dozen could already be millions
 _DOCTYPE = re.compile(r"<!DOCTYPE[^>\[]*\[|<!ENTITY|<\?xml-stylesheet|@import", re.I)
 _HREF = re.compile(r"""(?:xlink:)?href\s*=\s*(["'])\s*(.*?)\1""", re.I | re.S)
 _URL = re.compile(r"""url\(\s*["']?\s*([^)"'\s]*)""", re.I)
@@ -65,8 +65,8 @@ def checked_svg(path: Path) -> bytes:
         embedded = target.lower().startswith("data:image/") and ";base64," in target[:40].lower()
         if embedded and (why := _embedded_problem(target)):
             raise refuse(found.start(), why)
-    if text.count("<use") > MAX_SVG_USES:
-        raise refuse(text.find("<use"), Phrase(N_("more than {most} <use> copies"), most=MAX_SVG_USES))
+    if text.count("<use") > limits.SVG_USES:
+        raise refuse(text.find("<use"), Phrase(N_("more than {most} <use> copies"), most=limits.SVG_USES))
     return raw
 
 

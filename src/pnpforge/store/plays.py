@@ -218,7 +218,7 @@ def export_csv(plays: list[Play]) -> str:
 # -- import ------------------------------------------------------------------------------------------
 
 MAX_IMPORTED = 100_000  # plays one import file may hold
-MAX_SEATS = 20
+MAX_SEATS = 20  # a play's seats, a value's range (not a work bound)
 NOT_A_WINNER = "winner {name} is not one of the seats"
 SEATS_IN_ORDER = "seats must be numbered 1, 2, 3, … in order (expected {expected}, got {got})"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pnpforge import catalog
+from pnpforge import catalog, limits
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.lightmodel import AfterValidator, BaseModel, ConfigDict, Key, StrictInt
@@ -30,8 +30,7 @@ __all__ = [
 
 COMMAND_LINE = "<command line>"
 
-MAX_COORD = 200  # far beyond any table; keeps board-wide searches (holes, outer edge) small
-Axial = Annotated[StrictInt, Key(ge=-MAX_COORD, le=MAX_COORD)]
+Axial = Annotated[StrictInt, Key(ge=-limits.CELL_COORD, le=limits.CELL_COORD)]
 Coord = tuple[Axial, Axial]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
 Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
 Rotation = Annotated[StrictInt, Key(ge=0, le=5)]  # steps of 60 degrees clockwise

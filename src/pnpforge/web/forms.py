@@ -8,10 +8,11 @@ from urllib.parse import parse_qsl
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 
+from pnpforge import limits
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
-from pnpforge.sourcefile import MAX_DIGITS, too_long_number
+from pnpforge.sourcefile import too_long_number
 from pnpforge.web import text
 from pnpforge.web.answers import FORM
 
@@ -72,7 +73,7 @@ def whole(form: dict[str, str], key: str, what: str, default: int | None = None)
     if not raw:
         return default
     label = Phrase.word(text.WORDS.get(what, what))
-    if len(raw.lstrip("+-")) > MAX_DIGITS:  # refused before Python converts it, as a file's number is
+    if len(raw.lstrip("+-")) > limits.DIGITS:  # refused before Python converts it, as a file's number is
         raise InputError.single(FORM, Phrase(FIELD, field=label, reason=too_long_number()))
     try:
         return int(click.INT.convert(cast(Any, raw), None, None))  # click types its input loosely

@@ -71,4 +71,4 @@ def _runs(line: str) -> list[tuple[bool, str]]:
 def png_of(pdf: bytes) -> bytes:
     from pnpforge.output import png
 
-    return png.render(pdf, PNG_DPI)[0]
+    return next(png.render(pdf, PNG_DPI))

@@ -20,7 +20,7 @@ import typing
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from pnpforge import catalog, i18n
+from pnpforge import catalog, i18n, limits
 from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
 from pnpforge.lightmodel import BaseModel, FieldInfo
@@ -28,7 +28,7 @@ from pnpforge.phrase import Phrase
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.sheet import ScoreResult
-from pnpforge.sourcefile import MAX_DIGITS, Source, is_model, too_long_number
+from pnpforge.sourcefile import Source, is_model, too_long_number
 from pnpforge.table.scorefile import calculator, score_source, sheet_text, title
 from pnpforge.table.setupfile import dump_yaml
 from pnpforge.web import text
@@ -641,14 +641,14 @@ def _carry(the_sheet: Sheet, data: dict[str, Any], result: ScoreResult) -> dict[
 
 def _too_long(the_sheet: Sheet, form: dict[str, str], count: int, lang: str) -> list[dict[str, Any]]:
     """Typed numbers longer than a file may hold, each on its field, in the input layer's words
-    (`sourcefile.MAX_DIGITS`): refused before Python converts them, as they are in a file."""
+    (`sourcefile.limits.DIGITS`): refused before Python converts them, as they are in a file."""
     names = {f.name(i) for f in [*the_sheet.rows, *the_sheet.each] for i in range(count)}
     names |= {f.name() for f in [*the_sheet.before, *the_sheet.after]}
     out = []
     for key, value in form.items():
         if key.rsplit(".", 1)[0] in names or key in names:
             digits = value.strip().lstrip("+-")
-            if len(digits) > MAX_DIGITS and digits.isdigit():
+            if len(digits) > limits.DIGITS and digits.isdigit():
                 said = located(Problem("", 0, 0, too_long_number()), lang, key)
                 out.append({**said, "where": said["message"]})  # on the sheet: no file, no line
     return out

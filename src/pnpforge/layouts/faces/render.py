@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal
 
+from pnpforge import limits
 from pnpforge.components.expressions import ExpressionError
 from pnpforge.components.model import (
     PLACEHOLDER,
@@ -121,7 +122,7 @@ def _render(
                         ),
                     )
                 )
-        except (FaceError, *FILL_ERRORS) as exc:
+        except (FaceError, limits.OverImageBytes, *FILL_ERRORS) as exc:
             per_row = has_placeholder(element) or isinstance(exc, ExpressionError)  # evaluated on this row
             path = None if per_row else (*piece.component.side_path(side), "elements", index - 1)
             said = Phrase(

@@ -17,7 +17,7 @@ from pnpforge.output.page import PageFrame, Rect
 from pnpforge.units import mm
 
 MARK_SPACE = mm(6)  # between two packed parts' art: room for both parts' crop marks and a part's label
-MAX_STRIP_PARTS = 6
+MAX_STRIP_PARTS = 6  # layout tuning, not a work bound: strip splits tried for a board
 
 
 def board(width: float, height: float, frame: PageFrame, overlap: float, count: int = 1) -> list[PageLayout]:
