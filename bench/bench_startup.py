@@ -132,6 +132,13 @@ def startup(tmp: Path, cli: list[str], rounds: int) -> None:
             if figures.wall > aim:
                 over.append(f"{command} {game}")
         print(f"  {game:<16}" + "".join(f"{cell:>22}" for cell in cells))
+    print(f"  the same, CPU over the floor's {floor.cpu * 1000:.0f} ms (steadier on a busy machine):")
+    for game in ids:
+        cells = []
+        for command in TABLE_COMMANDS:
+            figures = found.get(f"{command} {game}")
+            cells.append(f"{'-' if figures is None else f'+{(figures.cpu - floor.cpu) * 1000:.0f} ms':>22}")
+        print(f"  {game:<16}" + "".join(cells))
     aim_said = f"floor + {TABLE_AIM * 1000:.0f} ms"
     if over:
         print(f"  OVER AIM ({aim_said}): {len(over)} of them, marked !: " + ", ".join(over))

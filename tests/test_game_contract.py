@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from pydantic import BaseModel
 from pypdf import PdfReader
 
 from pnpforge import catalog, contract, gamekit
 from pnpforge.cli import main
 from pnpforge.contract import Game
 from pnpforge.errors import InputError
+from pnpforge.sourcefile import is_model
 
 SRC = Path(__file__).parents[1] / "src" / "pnpforge"
 BUNDLED = [g for g in catalog.games() if g.bundled]
@@ -36,7 +36,7 @@ def test_every_bundled_game_exports_a_typed_game(found: catalog.GameFolder) -> N
     assert (game.folder / "game.yaml").is_file()
     if game.setup is not None:
         rules = game.rules()
-        assert issubclass(rules.model, BaseModel) and callable(rules.check)
+        assert is_model(rules.model) and callable(rules.check)
     if game.deal is not None:
         dealer = game.dealer()
         assert set(dealer.choices()) <= set(dealer.options)
@@ -47,7 +47,7 @@ def test_every_bundled_game_exports_a_typed_game(found: catalog.GameFolder) -> N
             assert game.rules().check(game.rules().model.model_validate(dealt), None).valid  # type: ignore[arg-type]
     if game.score is not None:
         scorer = game.scorer()
-        assert issubclass(scorer.model, BaseModel) and scorer.fields
+        assert is_model(scorer.model) and scorer.fields
         assert all(isinstance(name, str) for name in scorer.player_names())
     assert game.rules() is game.rules() if game.setup else True  # a hook is loaded once
 

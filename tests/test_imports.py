@@ -38,7 +38,8 @@ tops = {name.split(".")[0] for name in sys.modules}
 std = sys.stdlib_module_names
 libraries = {top for top in tops if top not in std and not top.startswith(("_", "pnpforge"))}
 with open(out, "w") as handle:
-    json.dump({"code": code, "heavy": heavy, "modules": sorted(ours | libraries)}, handle)
+    deep = sorted(name for name in sys.modules if name.split(".")[0] in libraries)  # by full name
+    json.dump({"code": code, "heavy": heavy, "modules": sorted(ours | libraries), "deep": deep}, handle)
 """
 GAMES = [game.id for game in catalog.games() if game.bundled]
 SCORE_FILES = {game: catalog.BUNDLED_DIR / game / "example-score.yaml" for game in GAMES}  # each game's own
@@ -158,7 +159,6 @@ def test_pydantic_plugins_are_off_unless_the_user_says(setting: str | None) -> N
 # one costs every table command start-up time: bench/bench_startup.py prints them beside their floor);
 # one no game needs any more fails too, so the lists stay what the commands do.
 LIBRARIES_OF_TABLE_COMMANDS = {
-    "annotated_types",
     "click",
     "cython_runtime",  # made by ruamel.yaml's compiled reader
     "pydantic",
@@ -183,6 +183,7 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
     "pnpforge.internals.quickexit",
     "pnpforge.internals.ruamel_private",
     "pnpforge.lazy",
+    "pnpforge.lightmodel",  # the models, checked by pydantic_core (their schemas kept in the user's cache)
     "pnpforge.limits",
     "pnpforge.longlived",
     "pnpforge.mark",
@@ -190,6 +191,7 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
     "pnpforge.phrase",
     "pnpforge.sourcefile",
     "pnpforge.suggest",
+    "pnpforge.usercache",
 }
 SETUPS = {"pnpforge.table", "pnpforge.table.setupfile", "pnpforge.validator", "pnpforge.validator.report"}
 SETUPS |= {"pnpforge.validator.setupkit", "pnpforge.validator.picture", "pnpforge.kit"}
@@ -199,7 +201,7 @@ SETUP_RULES = {"pnpforge.validator.rulebook", "pnpforge.components", "pnpforge.c
 SETUPS |= {"pnpforge.components.sections"}
 GEOMETRY = {"pnpforge.geometry", "pnpforge.geometry.cells", "pnpforge.geometry.hexgrid"}
 GEOMETRY |= {"pnpforge.geometry.lattice", "pnpforge.geometry.split"}
-SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a report, said
+SHEETS = {"pnpforge.scoring", "pnpforge.scoring.render", "pnpforge.scoring.sheet"}  # a score sheet, said
 SCORES = {*SHEETS, "pnpforge.scoring.inputs", "pnpforge.scoring.prompts", "pnpforge.table.scorefile"}
 # a score sheet written as data (game.yaml's `scoring:`): its engine, its model and expressions
 SCORES |= {"pnpforge.scoring.datasheet", "pnpforge.components", "pnpforge.components.gamerules"}
@@ -216,7 +218,7 @@ TABLE_ALLOWED = {
         "pnpforge.cli.score_cmds",
         "pnpforge.table.linked",
     },
-    "validate": {*TABLE_ENGINE, *SETUPS, *SETUP_RULES, *GEOMETRY, *SHEETS, "pnpforge.cli.check_cmds"},
+    "validate": {*TABLE_ENGINE, *SETUPS, *SETUP_RULES, *GEOMETRY, "pnpforge.cli.check_cmds"},
     "setup": {
         *TABLE_ENGINE,
         *SETUPS,
@@ -231,6 +233,27 @@ TABLE_GAMES = [game for game in GAMES if game in DEALT and SCORE_FILES[game].exi
 @functools.cache
 def _table_imports(command: str, game: str) -> frozenset[str]:
     """The pnpforge modules and libraries `pnpforge COMMAND` imports for `game` (a fresh interpreter)."""
+    return _table_probe(command, game)[0]
+
+
+FLOOR = "import click, pydantic, ruamel.yaml"  # what a table command stands on (bench/bench_startup.py)
+
+
+@functools.cache
+def _floor_modules() -> frozenset[str]:
+    """Every module the floor imports, by full name."""
+    said = "import sys; " + FLOOR + "; print('\\n'.join(sys.modules))"
+    return frozenset(
+        subprocess.run(
+            [sys.executable, "-c", said], capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
+
+
+@functools.cache
+def _table_probe(command: str, game: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The pnpforge modules and libraries (top-level names) `pnpforge COMMAND` imports for `game`, and
+    the libraries' modules by full name (a fresh interpreter)."""
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         low = str(catalog.players_range(catalog.find_game(game))[0])
@@ -242,7 +265,8 @@ def _table_imports(command: str, game: str) -> frozenset[str]:
         }[command]
         if command == "validate":
             assert CliRunner().invoke(main, [*dealt, "-o", str(folder / "setup.yaml")]).exit_code == 0
-        return frozenset(probed(folder, *args)["modules"])
+        found = probed(folder, *args)
+        return frozenset(found["modules"]), frozenset(found["deep"])
 
 
 @pytest.mark.parametrize("game", TABLE_GAMES)
@@ -251,6 +275,17 @@ def test_a_table_command_imports_only_its_allow_list(command: str, game: str) ->
     found = _table_imports(command, game)
     allowed = TABLE_ALLOWED[command] | LIBRARIES_OF_TABLE_COMMANDS
     assert found - allowed == set(), f"pnpforge {command} ({game}) imports what its allow-list lacks"
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
+@pytest.mark.parametrize("command", sorted(TABLE_ALLOWED))
+def test_a_table_command_imports_no_library_module_beyond_the_floor(command: str, game: str) -> None:
+    """Of the libraries, only what `import click, pydantic, ruamel.yaml` imports, and pydantic_core's
+    validator: pydantic's model machinery (pydantic.main, pydantic.fields, its schema generator) is
+    never imported, the models being pnpforge.lightmodel's; nor jinja2, reportlab or shapely."""
+    beyond = _table_probe(command, game)[1] - _floor_modules()
+    assert beyond == set(), f"pnpforge {command} ({game}) imports library modules the floor does not"
+    assert "pydantic_core._pydantic_core" in _floor_modules()  # the validator is the floor's own
 
 
 @pytest.mark.parametrize("command", sorted(TABLE_ALLOWED))

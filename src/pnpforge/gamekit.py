@@ -15,6 +15,9 @@ else in pnpforge (its own modules it imports relatively: `from . import checks`)
 - scores: `Strict`, `Count`, `Name`, `Flag`, `PlayerEntry`, `Rules`, `RulesBroken`, `known_names`,
   `owned`, `Field`, `PlayerScore`, `ScoreResult`, `Table`, `TieBreak` (pnpforge.scoring), and
   `linked_setup` (a set-up file named or held in a score file);
+- models: `BaseModel`, `ConfigDict`, `Key` (pydantic's `Field`: default, bounds, title), `StrictInt`,
+  `StrictBool`, `AfterValidator`, `BeforeValidator`, `Discriminator`, `Tag`, `field_validator`: pydantic's
+  names, checked by pydantic_core without pydantic's model machinery (pnpforge.lightmodel);
 - rules as data: `data_scorer`, `data_setup`, `data_dealer` and `data_names`, the hooks and words of a
   game.yaml's `scoring:` and `setup:` sections (pnpforge.gamedata), for a game that has Python too;
   `data_rules` and its `SetupTable`, `SetupBoard`, `PlacedPiece`: the `setup:` rules run on a board and
@@ -50,6 +53,18 @@ if TYPE_CHECKING:  # at run time each name is imported from its module when a ga
     from pnpforge.geometry.lattice import LatticeCell, Triangle, hex_lattice, lattice_adjacency
     from pnpforge.geometry.split import side_path, side_vertices
     from pnpforge.i18n import N_
+    from pnpforge.lightmodel import (
+        AfterValidator,
+        BaseModel,
+        BeforeValidator,
+        ConfigDict,
+        Discriminator,
+        Key,
+        StrictBool,
+        StrictInt,
+        Tag,
+        field_validator,
+    )
     from pnpforge.phrase import Phrase, series
     from pnpforge.scoring.inputs import (
         Count,
@@ -96,6 +111,11 @@ if TYPE_CHECKING:  # at run time each name is imported from its module when a ga
 __getattr__, __dir__ = exports(
     __name__,
     {
+        **dict.fromkeys(
+            ("AfterValidator", "BaseModel", "BeforeValidator", "ConfigDict", "Discriminator", "Key")
+            + ("StrictBool", "StrictInt", "Tag", "field_validator"),
+            "pnpforge.lightmodel",
+        ),
         "adjacency": "pnpforge.geometry.cells",
         "BoardPicture": "pnpforge.validator.picture",
         "Caravans": "pnpforge.contract",
@@ -179,6 +199,16 @@ __getattr__, __dir__ = exports(
 
 
 __all__ = [
+    "AfterValidator",
+    "BaseModel",
+    "BeforeValidator",
+    "ConfigDict",
+    "Discriminator",
+    "Key",
+    "StrictBool",
+    "StrictInt",
+    "Tag",
+    "field_validator",
     "BoardCounts",
     "COMMAND_LINE",
     "N_",

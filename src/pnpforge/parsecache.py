@@ -62,22 +62,28 @@ def read_regular(cache: Path, limit: int) -> bytes | None:
 
 def _plain(data: Any, depth_limit: int | None = None) -> bool:
     """Plain parsed YAML: mappings with text keys, lists and scalars, no deeper than the input layer
-    lets a file be (walked without recursion)."""
-    depth_limit = (
-        limits.NESTING if depth_limit is None else depth_limit
-    )  # no file the input layer accepts nests deeper
+    lets a file be (walked without recursion; only containers are stacked, so a large file's scalars
+    cost one type test each)."""
+    limit = limits.NESTING if depth_limit is None else depth_limit  # no file the input layer nests deeper
+    if type(data) not in _CONTAINERS:
+        return type(data) in _SCALARS
     stack = [(data, 0)]
     while stack:
         node, depth = stack.pop()
-        if depth > depth_limit:
-            return False
-        if isinstance(node, dict):
-            stack.extend((value, depth + 1) for value in node.values())
-        elif isinstance(node, list):
-            stack.extend((item, depth + 1) for item in node)
-        elif not (node is None or isinstance(node, str | int | float | bool)):
-            return False
+        items = node.values() if type(node) is dict else node
+        if items and depth >= limit:
+            return False  # its entries would lie deeper than the limit
+        for item in items:
+            kind = type(item)
+            if kind in _CONTAINERS:
+                stack.append((item, depth + 1))
+            elif kind not in _SCALARS:
+                return False
     return True
+
+
+_CONTAINERS = (dict, list)  # what json.loads makes, exactly these types
+_SCALARS = (str, int, float, bool, type(None))
 
 
 def load(cache: Path, text: str) -> Any:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pnpforge import limits, parsecache
 from pnpforge.errors import InputError, Problem, quoted
@@ -30,6 +30,8 @@ from pnpforge.suggest import did_you_mean
 if TYPE_CHECKING:
     from pydantic import BaseModel
     from pydantic_core import ErrorDetails
+
+    from pnpforge import lightmodel
 
 __all__ = [
     "decode_utf8",
@@ -47,7 +49,7 @@ __all__ = [
 
 
 Path_ = tuple[str | int, ...]
-M = TypeVar("M", bound="BaseModel")
+M = TypeVar("M", bound="BaseModel | lightmodel.BaseModel")  # pydantic's models, or pnpforge.lightmodel's
 
 
 class Source:
@@ -922,19 +924,17 @@ def _width_problem(file: str, line: int, cells: int, header: list[str], delimite
 
 
 @cache
-def model_keys(model: type[BaseModel]) -> frozenset[str]:
+def model_keys(model: type[BaseModel | lightmodel.BaseModel]) -> frozenset[str]:
     """Every key a spec may write anywhere under `model`: its fields' names and aliases, and those of
     every model its fields hold (through lists, unions and mappings)."""
     import typing
 
-    from pydantic import BaseModel
-
     keys: set[str] = set()
-    seen: set[type[BaseModel]] = set()
+    seen: set[type] = set()
     waiting: list[Any] = [model]
     while waiting:
         kind = waiting.pop()
-        if isinstance(kind, type) and issubclass(kind, BaseModel):
+        if is_model(kind):
             if kind in seen:
                 continue
             seen.add(kind)
@@ -995,15 +995,21 @@ def _describe(error: ErrorDetails, known: frozenset[str] = frozenset()) -> str:
     return message
 
 
+def is_model(kind: Any) -> bool:
+    """Whether `kind` is a model class: pydantic's, or pnpforge.lightmodel's (asked without importing
+    pydantic's model machinery, which a table command never loads)."""
+    return isinstance(kind, type) and isinstance(getattr(kind, "model_fields", None), dict)
+
+
 def validate(model: type[M], source: Source, path: Path_ = ()) -> M:
     """Build `model` from the data at `path` in `source`; every error becomes a located Problem."""
-    from pydantic import ValidationError
+    from pydantic_core import ValidationError
 
     data: Any = source.data
     for part in path:
         data = data[part]
     try:
-        return model.model_validate(data)
+        return cast(M, model.model_validate(data))
     except ValidationError as exc:
         problems = []
         errors = exc.errors()
@@ -1012,7 +1018,7 @@ def validate(model: type[M], source: Source, path: Path_ = ()) -> M:
             if _member(error) and error["loc"][:-1] in infinite and error["type"] != "finite_number":
                 continue  # `.nan` for a text-or-number value: "not finite" is the one to say
             loc = (*path, *_in_data(data, error["loc"]))
-            problems.append(source.problem(loc, _describe(error, model_keys(model))))
+            problems.append(source.problem(loc, _describe(error, model_keys(model))))  # type: ignore[arg-type]
         raise InputError(_dedupe(problems)) from None
 
 

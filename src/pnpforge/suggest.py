@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from pnpforge.i18n import N_
@@ -11,6 +10,8 @@ from pnpforge.phrase import Phrase
 
 def nearest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
     """Up to `n` known names close to `name` (case ignored), closest first."""
+    import difflib  # only when a name is wrong: a run that reads well-formed files never loads it
+
     choices = {str(k).lower(): str(k) for k in known}
     found = difflib.get_close_matches(str(name).strip().lower(), list(choices), n=n, cutoff=0.6)
     return [choices[f] for f in found]

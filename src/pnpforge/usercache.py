@@ -83,3 +83,21 @@ def write_signed(path: Path, magic: bytes, label: str, payload: bytes, limit: in
             partial.unlink()
         return False
     return True
+
+
+def prune(where: Path, suffix: str, files: int, size: int) -> None:
+    """At most `files` files named `*suffix` in `where` and `size` bytes of them, the oldest changed
+    (written, or touched when read) removed first; a folder that cannot be read or changed is left."""
+    kept = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(where):
+            if entry.name.endswith(suffix) and entry.is_file(follow_symlinks=False):
+                info = entry.stat(follow_symlinks=False)
+                kept.append((info.st_mtime_ns, info.st_size, entry.path))
+    kept.sort(reverse=True)
+    total = 0
+    for count, (_, bytes_, path) in enumerate(kept):
+        total += bytes_
+        if count >= files or total > size:
+            with contextlib.suppress(OSError):
+                os.unlink(path)

@@ -20,7 +20,7 @@ from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import read_yaml_text
 from pnpforge.table import setupfile
-from pnpforge.validator.report import Report
+from pnpforge.validator.report import Report, violation_line
 
 EXIT_VIOLATIONS = 1
 DRAW_SUFFIXES = (".pdf", ".svg", ".png")
@@ -46,7 +46,6 @@ def _terminal() -> Callable[[str], str]:
 
 def _print_report(report: Report, file: str, lang: str = "en") -> None:
     from pnpforge import contract
-    from pnpforge.scoring.render import violation_line
 
     game = contract.load(report.game)
     tr = game.translator(lang)

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, StrictInt, field_validator
-
 from pnpforge import limits
 from pnpforge.components import expressions
 from pnpforge.components.sections import (
@@ -32,6 +30,8 @@ from pnpforge.components.sections import (
 )
 from pnpforge.errors import Problem
 from pnpforge.i18n import N_
+from pnpforge.lightmodel import Key as Field
+from pnpforge.lightmodel import StrictBool, StrictInt, field_validator
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source
 

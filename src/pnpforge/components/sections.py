@@ -11,10 +11,10 @@ import string
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
+from pnpforge.lightmodel import BaseModel, ConfigDict
+from pnpforge.lightmodel import Key as Field
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, validate
 
@@ -43,8 +43,9 @@ Text = Annotated[str, Field(min_length=1, max_length=400)]
 
 
 class Strict(BaseModel):
-    # built when first used: a command that scores never pays for the set-up rules' models, nor the reverse
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
+    # (a light model is built when first used: a command that scores never pays for the set-up rules'
+    # models, nor the reverse)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 def english(text: LocalText) -> str:

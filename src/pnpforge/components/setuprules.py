@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictInt
-
 from pnpforge.components.sections import (
     Lang,
     LocalText,
@@ -22,6 +20,8 @@ from pnpforge.components.sections import (
 )
 from pnpforge.errors import Problem
 from pnpforge.i18n import N_
+from pnpforge.lightmodel import Key as Field
+from pnpforge.lightmodel import StrictBool, StrictInt
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source
 

@@ -152,24 +152,7 @@ def _keep(key: str, state: dict[str, Any]) -> None:
     _images.put(key, state, len(payload))
     path = entry_file(key)
     if usercache.write_signed(path, MAGIC, key, payload, ENTRY_BYTES):
-        with contextlib.suppress(OSError):
-            _prune(path.parent)
-
-
-def _prune(where: Path) -> None:
-    """At most DISK_FILES pictures and DISK_BYTES bytes, the least recently used removed first."""
-    kept = []
-    for entry in os.scandir(where):
-        if entry.name.endswith(".bin") and entry.is_file(follow_symlinks=False):
-            info = entry.stat(follow_symlinks=False)
-            kept.append((info.st_mtime_ns, info.st_size, entry.path))
-    kept.sort(reverse=True)
-    total = 0
-    for count, (_, size, path) in enumerate(kept):
-        total += size
-        if count >= DISK_FILES or total > DISK_BYTES:
-            with contextlib.suppress(OSError):
-                os.unlink(path)
+        usercache.prune(path.parent, ".bin", DISK_FILES, DISK_BYTES)
 
 
 def remember_streams() -> None:

@@ -18,8 +18,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 
-from pydantic import BeforeValidator, create_model
-
 from pnpforge import catalog, kit
 from pnpforge.components import expressions
 from pnpforge.components.gamerules import (
@@ -36,6 +34,7 @@ from pnpforge.components.gamerules import (
 from pnpforge.components.sections import checked
 from pnpforge.errors import InputError, quoted
 from pnpforge.i18n import N_
+from pnpforge.lightmodel import BeforeValidator, create_model
 from pnpforge.phrase import Phrase
 from pnpforge.scoring.inputs import Count, Flag, Name, PlayerEntry, Rules, Strict, known_names, owned
 from pnpforge.scoring.prompts import Field
@@ -116,14 +115,14 @@ class DataSheet:
                 target = groups[spec.group]
             target[spec.key] = self._slot(spec)
         for group, fields in groups.items():
-            game_fields[group] = (create_model(group.title(), __base__=Strict, **fields) | None, None)
+            game_fields[group] = (create_model(group.title(), Strict, __name__, fields) | None, None)
         if board is not None:
             game_fields[board.key] = (str | dict[str, Any] | None, None)
             game_fields.update(board.game_fields)
             player_fields.update(board.fields)
-        player = create_model("Player", __base__=PlayerEntry, **player_fields)
-        top: dict[str, Any] = {"game": (literal(self.game), ...), "players": (list[player], ...)}
-        return create_model("Input", __base__=Strict, **top, **game_fields)
+        player = create_model("Player", PlayerEntry, __name__, player_fields)
+        top: dict[str, Any] = {"game": (literal(self.game), ...), "players": (list[player], ...)}  # type: ignore[valid-type]
+        return create_model("Input", Strict, __name__, top | game_fields)
 
     def _slot(self, spec: FieldSpec) -> tuple[Any, Any]:
         """A field's type and default in the model (`...`: it must be given)."""

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict
-
 from pnpforge.errors import InputError, unknown
 from pnpforge.i18n import N_
+from pnpforge.lightmodel import BaseModel, BeforeValidator, ConfigDict
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, too_long_number
 from pnpforge.validator.report import Report
@@ -56,7 +55,8 @@ Name = Annotated[str, BeforeValidator(_name)]
 
 
 class Strict(BaseModel):
-    """Base for every score-file model: unknown keys are errors, so a typo never scores as 0."""
+    """Base for every score-file model: unknown keys are errors, so a typo never scores as 0. A model
+    checked by pydantic_core without pydantic's model machinery (pnpforge.lightmodel)."""
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 

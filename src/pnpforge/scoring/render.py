@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from pnpforge.i18n import N_
 from pnpforge.scoring.sheet import DRAW, Phrase, ScoreResult, Table
-from pnpforge.validator.report import Report, Violation
+from pnpforge.validator.report import Report, violation_line
 
 # the winner sentence (`verdict`); the winners and the tie-breaks tried are listed one after another
 NO_WINNER = N_("No winner.")
@@ -30,8 +30,6 @@ TOTAL = N_("total")
 NOT_SCORED = N_("{count} rule violation(s); nothing was scored")
 # a violation's line, as `pnpforge validate` prints it too: a language may keep "error" and the code
 # as they are (tools and people grep for them)
-ERROR_LINE = N_("{where}: error [{code}] {message}")
-WARNING_LINE = N_("{where}: warning [{code}] {message}")
 
 
 def _width(text: str) -> int:
@@ -133,11 +131,6 @@ def json_text(data: object) -> str:
 
 def as_json(result: ScoreResult) -> str:
     return json_text(result.as_json())
-
-
-def violation_line(v: Violation, where: str, tr: Callable[[str], str] = str, error: bool = True) -> str:
-    """`WHERE: error [code] message` (or `warning`), the message said by `tr`."""
-    return tr(Phrase(ERROR_LINE if error else WARNING_LINE, where=where, code=v.code, message=tr(v.message)))
 
 
 def report_text(report: Report, file: str, tr: Callable[[str], str] = str) -> str:

@@ -12,8 +12,6 @@ import typing
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from pnpforge import catalog, contract
 from pnpforge.contract import Scorer
 from pnpforge.errors import InputError, Problem
@@ -22,7 +20,7 @@ from pnpforge.phrase import Phrase
 from pnpforge.scoring.inputs import player_count, unique_names
 from pnpforge.scoring.prompts import interview
 from pnpforge.scoring.sheet import ScoreResult
-from pnpforge.sourcefile import Source, read_yaml, validate
+from pnpforge.sourcefile import Source, is_model, read_yaml, validate
 
 _UNKNOWN_KEY = re.compile(r"^unknown key '([^']+)'")
 ANOTHER_GAMES_KEY = N_("unknown key {key} for {game}: it is a field of {owners}")
@@ -39,7 +37,7 @@ def title(game: catalog.GameFolder) -> str:
 
 
 def _keys_of(annotation: Any, into: set[str]) -> None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    if is_model(annotation):
         for name, info in annotation.model_fields.items():
             into.add(info.alias or name)
             _keys_of(info.annotation, into)

@@ -11,8 +11,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pnpforge import limits
+from pnpforge.i18n import N_
+from pnpforge.phrase import Phrase
 
-__all__ = ["Report", "Violation"]
+__all__ = ["Report", "Violation", "violation_line"]
+
+ERROR_LINE = N_("{where}: error [{code}] {message}")
+WARNING_LINE = N_("{where}: warning [{code}] {message}")
 
 
 @dataclass(frozen=True)
@@ -82,3 +87,9 @@ class Report:
         if self.unlisted:  # only a report past the limit says so: every other report keeps its shape
             out["unlisted_errors"] = self.unlisted
         return out
+
+
+def violation_line(v: Violation, where: str, tr: Callable[[str], str] = str, error: bool = True) -> str:
+    """`WHERE: error [code] message` (or `warning`), the message said by `tr` (`validate` prints these,
+    and `score` its rule breaks)."""
+    return tr(Phrase(ERROR_LINE if error else WARNING_LINE, where=where, code=v.code, message=tr(v.message)))

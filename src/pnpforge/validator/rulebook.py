@@ -20,8 +20,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
 
-from pydantic import Field, StrictBool, StrictInt, create_model
-
 from pnpforge import catalog
 from pnpforge.components.sections import checked, english, in_language, literal
 from pnpforge.components.setuprules import Board as BoardSpec
@@ -31,6 +29,7 @@ from pnpforge.geometry import hexgrid
 from pnpforge.geometry.cells import components, hex_adjacency
 from pnpforge.geometry.hexgrid import Hex
 from pnpforge.i18n import N_
+from pnpforge.lightmodel import Key, StrictBool, StrictInt, create_model
 from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source, read_yaml
 from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
@@ -46,7 +45,7 @@ OFF_BOARD = N_("cell {cell} is not on the board (expected one of its cells)")
 NO_SEAT = N_("player {player} is not at the table (expected 1-{players})")
 PLAYER = N_("player {player}")
 PLAYERS_PIECE = N_("player {player}'s {piece}")  # a piece in a `one-per-cell` rule's {what}
-Seat = Annotated[StrictInt, Field(ge=1, le=99)]
+Seat = Annotated[StrictInt, Key(ge=1, le=99)]
 
 
 def _c(cell: Hex) -> str:
@@ -91,13 +90,13 @@ class Rulebook:
             "player": (Seat | None, None),
             "crossed": (StrictBool, False),
         }
-        piece = create_model("Piece", __base__=SetupModel, **piece_fields)
+        piece = create_model("Piece", SetupModel, __name__, piece_fields)
         setup_fields: dict[str, Any] = {
             "game": (literal(self.game), ...),
             "players": (Annotated[StrictInt, player_count(self.folder, name)], 2),
-            "pieces": (list[piece], []),
+            "pieces": (list[piece], []),  # type: ignore[valid-type]
         }
-        return create_model("Setup", __base__=SetupModel, **setup_fields)
+        return create_model("Setup", SetupModel, __name__, setup_fields)
 
     @cached_property
     def board(self) -> Board:

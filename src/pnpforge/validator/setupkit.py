@@ -10,11 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
-
 from pnpforge import catalog, limits
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
+from pnpforge.lightmodel import AfterValidator, BaseModel, ConfigDict, Key, StrictInt
 from pnpforge.phrase import Phrase
 
 __all__ = [
@@ -31,10 +30,10 @@ __all__ = [
 
 COMMAND_LINE = "<command line>"
 
-Axial = Annotated[StrictInt, Field(ge=-limits.CELL_COORD, le=limits.CELL_COORD)]
+Axial = Annotated[StrictInt, Key(ge=-limits.CELL_COORD, le=limits.CELL_COORD)]
 Coord = tuple[Axial, Axial]  # an axial hex [q, r]; 1.5 or "1" is an error, not a silent cast
 Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. [[6, 3], [5, 4]]
-Rotation = Annotated[StrictInt, Field(ge=0, le=5)]  # steps of 60 degrees clockwise
+Rotation = Annotated[StrictInt, Key(ge=0, le=5)]  # steps of 60 degrees clockwise
 
 
 def player_count(folder: Path, title: str) -> AfterValidator:
@@ -53,7 +52,8 @@ def player_count(folder: Path, title: str) -> AfterValidator:
 
 
 class SetupModel(BaseModel):
-    """Base of every game's `Setup`: unknown keys are errors, so a typo never passes silently."""
+    """Base of every game's `Setup`: unknown keys are errors, so a typo never passes silently. A model
+    checked by pydantic_core without pydantic's model machinery (pnpforge.lightmodel)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 

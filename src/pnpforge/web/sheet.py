@@ -20,17 +20,15 @@ import typing
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from pydantic import BaseModel
-from pydantic.fields import FieldInfo
-
 from pnpforge import catalog, i18n, limits
 from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
+from pnpforge.lightmodel import BaseModel, FieldInfo
 from pnpforge.phrase import Phrase
 from pnpforge.scoring import render
 from pnpforge.scoring.inputs import RulesBroken
 from pnpforge.scoring.sheet import ScoreResult
-from pnpforge.sourcefile import Source, too_long_number
+from pnpforge.sourcefile import Source, is_model, too_long_number
 from pnpforge.table.scorefile import calculator, score_source, sheet_text, title
 from pnpforge.table.setupfile import dump_yaml
 from pnpforge.web import text
@@ -135,7 +133,7 @@ def _kind(annotation: Any) -> tuple[str, tuple[str, ...]] | None:
 
 def _model(annotation: Any) -> type[BaseModel] | None:
     inner, _ = _unwrap(annotation)
-    return inner if isinstance(inner, type) and issubclass(inner, BaseModel) else None
+    return inner if is_model(inner) else None
 
 
 def _label(name: str, info: FieldInfo) -> str:

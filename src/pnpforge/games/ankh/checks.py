@@ -22,13 +22,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, StrictInt, Tag
-
 from pnpforge.gamekit import (
     N_,
+    BaseModel,
     BoardPicture,
     CellShape,
+    ConfigDict,
     Coord,
+    Discriminator,
     HeavyEdge,
     Hex,
     InputError,
@@ -39,6 +40,8 @@ from pnpforge.gamekit import (
     SetupModel,
     Side,
     Source,
+    StrictInt,
+    Tag,
     Vertex,
     components,
     folder_id,
@@ -55,6 +58,7 @@ from pnpforge.gamekit import (
     side_vertices,
     validate,
 )
+from pnpforge.gamekit import Key as Field
 
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Ankh")]  # game.yaml's range

@@ -33,11 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator
-from pydantic import Field as Titled  # a score file key's label on the page (a catalog message)
-
 from pnpforge.gamekit import (
     N_,
+    BeforeValidator,
     Count,
     Field,
     Flag,
@@ -63,6 +61,7 @@ from pnpforge.gamekit import (
     owned,
     quoted,
 )
+from pnpforge.gamekit import Key as Titled  # a score file key's label on the page (a catalog message)
 
 from . import checks
 

@@ -27,12 +27,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
-
 from pnpforge.gamekit import (
     N_,
+    BaseModel,
     BoardPicture,
     CellShape,
+    ConfigDict,
     Coord,
     HeavyEdge,
     Hex,
@@ -46,6 +46,8 @@ from pnpforge.gamekit import (
     SetupModel,
     SetupTable,
     Source,
+    StrictBool,
+    StrictInt,
     data_rules,
     folder_id,
     hex_centre,
@@ -60,6 +62,7 @@ from pnpforge.gamekit import (
     spread,
     validate,
 )
+from pnpforge.gamekit import Key as Field
 
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[

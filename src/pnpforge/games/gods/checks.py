@@ -22,8 +22,6 @@ from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import StrictInt, field_validator
-
 from pnpforge.gamekit import (
     N_,
     BoardPicture,
@@ -36,7 +34,9 @@ from pnpforge.gamekit import (
     Report,
     SetupModel,
     Source,
+    StrictInt,
     components,
+    field_validator,
     folder_id,
     hex_adjacency,
     hex_centre,

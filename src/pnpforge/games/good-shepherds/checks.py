@@ -26,8 +26,6 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import StrictBool, StrictInt
-
 from pnpforge.gamekit import (
     N_,
     BoardPicture,
@@ -42,6 +40,8 @@ from pnpforge.gamekit import (
     SetupModel,
     SetupTable,
     Source,
+    StrictBool,
+    StrictInt,
     data_rules,
     folder_id,
     player_count,

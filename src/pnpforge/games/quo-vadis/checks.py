@@ -27,8 +27,6 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from pydantic import Field, StrictInt
-
 from pnpforge.gamekit import (
     N_,
     BoardPicture,
@@ -43,6 +41,7 @@ from pnpforge.gamekit import (
     Rotation,
     SetupModel,
     Source,
+    StrictInt,
     Triangle,
     adjacency,
     components,
@@ -58,6 +57,7 @@ from pnpforge.gamekit import (
     series,
     validate,
 )
+from pnpforge.gamekit import Key as Field
 
 if TYPE_CHECKING:  # shapely is imported only for a polygon operation the lattice cannot answer
     from shapely.geometry import Polygon

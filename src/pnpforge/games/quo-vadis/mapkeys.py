@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator
-
-from pnpforge.gamekit import N_, InputError, Name, Phrase, Source
+from pnpforge.gamekit import N_, BeforeValidator, InputError, Name, Phrase, Source
 
 
 def _count_or_spaces(value: Any) -> Any:
