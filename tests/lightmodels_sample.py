@@ -12,10 +12,12 @@ from pnpforge.lightmodel import (
     ConfigDict,
     Discriminator,
     Key,
+    PrivateAttr,
     StrictBool,
     StrictInt,
     Tag,
     field_validator,
+    model_validator,
 )
 
 
@@ -66,3 +68,37 @@ class LRoot(BaseModel):
         if value == "bad":
             raise ValueError(f"{cls.__name__}: bad note")
         return value
+
+
+def whole(value: Any) -> Any:
+    """A float that is a whole number as an int (a before-check: it sees the value as given)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+class LPair(BaseModel):
+    """Two numbers, the first not above the second; `low` defaults to the high one when left out."""
+
+    model_config = ConfigDict(extra="forbid")
+    high: int
+    low: int | None = None
+    items: list[tuple[int, str]] = []
+    cells: list[LCell] = []
+    _tag: str = PrivateAttr("plain")
+    _seen: dict[str, int] = PrivateAttr(default_factory=dict)
+
+    @field_validator("high", mode="before")
+    @classmethod
+    def _whole(cls, value: Any) -> Any:
+        return whole(value)
+
+    @model_validator(mode="after")
+    def _low_given(self) -> LPair:
+        if self.low is None:
+            self.low = self.high
+        return self
+
+    @model_validator(mode="after")
+    def _ordered(self) -> LPair:
+        if self.low is not None and self.low > self.high:
+            raise ValueError("low is above high")
+        return self

@@ -18,7 +18,7 @@ import pytest
 from pnpforge import catalog
 from pnpforge.internals import (
     pydantic_plugins,
-    pydantic_private,
+    pydantic_version,
     quickexit,
     reportlab_private,
     ruamel_private,
@@ -30,7 +30,7 @@ ADAPTERS = SRC / "internals"
 
 @pytest.mark.parametrize(
     "adapter",
-    [reportlab_private, ruamel_private, pydantic_private, pydantic_plugins],
+    [reportlab_private, ruamel_private, pydantic_plugins, pydantic_version],
     ids=lambda m: m.__name__.rsplit(".")[-1],
 )
 def test_each_library_still_has_the_shape_its_adapter_uses(adapter: object) -> None:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 import pydantic
 import pytest
-from lightmodels_sample import LCell, LInline, LRoot, kind_of, small, stripped
+from lightmodels_sample import LCell, LInline, LPair, LRoot, kind_of, small, stripped, whole
 from pydantic_core import ValidationError
 
 from pnpforge import catalog, contract, lightmodel
@@ -62,6 +62,35 @@ class PRoot(pydantic.BaseModel):
         return value
 
 
+class PPair(pydantic.BaseModel):
+    """Two numbers, the first not above the second; `low` defaults to the high one when left out."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+    high: int
+    low: int | None = None
+    items: list[tuple[int, str]] = []
+    cells: list[PCell] = []
+    _tag: str = pydantic.PrivateAttr("plain")
+    _seen: dict[str, int] = pydantic.PrivateAttr(default_factory=dict)
+
+    @pydantic.field_validator("high", mode="before")
+    @classmethod
+    def _whole(cls, value: Any) -> Any:
+        return whole(value)
+
+    @pydantic.model_validator(mode="after")
+    def _low_given(self) -> PPair:
+        if self.low is None:
+            self.low = self.high
+        return self
+
+    @pydantic.model_validator(mode="after")
+    def _ordered(self) -> PPair:
+        if self.low is not None and self.low > self.high:
+            raise ValueError("low is above high")
+        return self
+
+
 GOOD = {"players": 2, "name": " Ann ", "cells": [{"at": [1, 2], "kind": "sea"}], "map": {"cells": []}}
 BAD = [
     {},
@@ -77,7 +106,7 @@ def _errors(model: Any, data: Any) -> str:
     with pytest.raises(ValidationError) as raised:
         model.model_validate(data)
     said = repr(raised.value.errors())
-    for name in ("Root", "Cell", "Inline"):  # the same models, named apart
+    for name in ("Root", "Cell", "Inline", "Pair"):  # the same models, named apart
         said = said.replace(f"P{name}", f"L{name}")
     return said
 
@@ -85,7 +114,7 @@ def _errors(model: Any, data: Any) -> str:
 @pytest.fixture(autouse=True)
 def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    for cls in (LCell, LInline, LRoot):
+    for cls in (LCell, LInline, LRoot, LPair):
         if "__light_validator__" in cls.__dict__:
             delattr(cls, "__light_validator__")
 
@@ -123,6 +152,60 @@ def test_values_and_model_methods_are_pydantics() -> None:
     for name in ("Root", "Cell", "Inline"):
         theirs_schema = theirs_schema.replace(f"P{name}", f"L{name}")
     assert json.dumps(LRoot.model_json_schema(), sort_keys=True) == theirs_schema
+
+
+PAIRS = [
+    {"high": 3.0},
+    {"high": 3.5},
+    {"high": 2, "low": 5},
+    {"high": "x", "low": 1, "extra": 0},
+    {"high": 9, "low": 1, "items": [[1, "a"]], "cells": [{"at": [1, 1]}]},
+]
+
+
+@pytest.mark.parametrize("data", PAIRS, ids=range(len(PAIRS)))
+def test_before_and_model_checks_are_pydantics(data: Any) -> None:
+    """field_validator(mode="before") and model_validator(mode="after"): the same values, the same errors,
+    the fields a model check sets counted as given, and the same dumps (python and json, all or given)."""
+    try:
+        theirs = PPair.model_validate(data)
+    except pydantic.ValidationError:
+        assert _errors(LPair, data) == _errors(PPair, data)
+        return
+    ours = LPair.model_validate(data)
+    assert lightmodel.compiled(LPair)  # its checks found again by the walk: its schema can be kept
+    assert ours.model_fields_set == theirs.model_fields_set
+    modes: tuple[Literal["python", "json"], ...] = ("python", "json")
+    for mode in modes:
+        for unset in (False, True):
+            said = (mode, unset)
+            dumped = ours.model_dump(mode=mode, exclude_unset=unset)
+            assert repr(dumped) == repr(theirs.model_dump(mode=mode, exclude_unset=unset)), said
+
+
+def test_private_values_are_the_instances_own() -> None:
+    ours, theirs = LPair.model_validate({"high": 2}), PPair.model_validate({"high": 2})
+    assert ours._tag == theirs._tag == "plain" and ours._seen == theirs._seen == {}
+    ours._seen["a"] = 1
+    assert LPair.model_validate({"high": 2})._seen == {}  # a fresh one each instance
+    copy = ours.model_copy(update={"low": 1})
+    copy._tag = "copied"
+    assert (copy._tag, ours._tag, copy._seen, copy.low, ours.low) == ("copied", "plain", {"a": 1}, 1, 2)
+    assert "_tag" not in copy.__dict__ and "_tag" not in copy.model_dump()
+    assert copy != ours.model_copy(update={"low": 1})  # private values are compared, as pydantic's
+
+
+def test_assign_checks_the_field_and_runs_the_model_checks() -> None:
+    ours, theirs = LPair.model_validate({"high": 5}), PPair.model_validate({"high": 5})
+    lightmodel.assign(ours, "high", 7.0)
+    theirs.__pydantic_validator__.validate_assignment(theirs, "high", 7.0)
+    assert ours.high == theirs.high == 7 and ours.model_fields_set == theirs.model_fields_set
+    for value in ("seven", 3):  # a bad value; one the model check refuses (low 5 above high 3)
+        with pytest.raises(ValidationError) as raised:
+            lightmodel.assign(ours, "high", value)
+        with pytest.raises(ValidationError) as expected:
+            theirs.__pydantic_validator__.validate_assignment(theirs, "high", value)
+        assert repr(raised.value.errors()).replace("LPair", "PPair") == repr(expected.value.errors())
 
 
 SCRIPT = """
@@ -235,3 +318,53 @@ def test_a_models_fingerprint_is_the_same_in_every_process() -> None:
     command = [sys.executable, "-c", FINGERPRINTS]
     said = [subprocess.run(command, capture_output=True, text=True, check=True).stdout for _ in range(2)]
     assert said[0] == said[1] and len(said[0].splitlines()) >= 10
+
+
+CARDS = """
+game: {id: probe, title: Probe}
+components:
+  - name: cards
+    kind: card
+    size: poker
+    rows: [{name: Ann, colour: red}, {name: Bo, colour: blue}]
+    face:
+      elements:
+        - {type: text, text: "{name}", colour: "{colour}"}
+        - {type: rect, x: 2mm, y: 2mm, w: 10mm, h: 10mm, fill: "{colour}"}
+"""
+MACHINERY = ("pydantic.main", "pydantic.fields", "pydantic._internal._generate_schema")
+
+
+def test_a_build_reads_the_spec_models_kept_and_imports_no_pydantic_model(tmp_path: Path) -> None:
+    """The spec's models (and each templated element's, checked again per row) are light models: the
+    first build makes their schemas with pydantic, the next reads them kept and never imports pydantic's
+    model machinery; both write the same PDF."""
+    (tmp_path / "spec").mkdir()
+    (tmp_path / "spec" / "game.yaml").write_text(CARDS, encoding="utf-8")
+    probe = "import sys; from pnpforge.cli import main\ntry: main()\nexcept SystemExit: pass\n"
+    probe += f"print(sorted(set({MACHINERY!r}) & set(sys.modules)))"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    said, pdfs = [], []
+    for run in range(2):
+        out = tmp_path / f"out{run}"
+        command = [sys.executable, "-c", probe, "build", str(tmp_path / "spec"), "-o", str(out), "--no-cache"]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+        said.append(done.stdout.splitlines()[-1])
+        pdfs.append((out / "probe.pdf").read_bytes())
+    assert said == [repr(sorted(MACHINERY)), "[]"]
+    assert pdfs[0] == pdfs[1]
+    assert (
+        len(list((tmp_path / "cache" / "pnpforge" / "schemas").glob("*.marshal"))) == 4
+    )  # Spec, Defaults(), text, rect
+
+
+def test_every_spec_model_can_be_kept() -> None:
+    """The spec and every element model (each is checked on its own when a row fills its `{field}`s)."""
+    from pnpforge.components.model import Spec
+    from pnpforge.layouts.faces import elements, hexmaps, repeat  # noqa: F401  # register the kinds
+    from pnpforge.layouts.faces.kind import KINDS
+
+    assert lightmodel.compiled(Spec)
+    assert len(KINDS) >= 12
+    for model in KINDS:
+        assert lightmodel.compiled(model), model

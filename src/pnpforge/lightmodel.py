@@ -7,8 +7,8 @@ pydantic_core's validator (already imported with pydantic) checks data against. 
 
 - a model here is written as a pydantic model is (`class Setup(SetupModel): players: Players`), with
   stand-ins for the pydantic names it uses (`Key` for `Field`, `StrictInt`, `AfterValidator`,
-  `BeforeValidator`, `Discriminator`, `Tag`, `field_validator`, `ConfigDict`); importing this module
-  imports nothing of pydantic;
+  `BeforeValidator`, `Discriminator`, `Tag`, `field_validator`, `model_validator` (after),
+  `PrivateAttr`, `ConfigDict`); importing this module imports nothing of pydantic;
 - the first time a model validates (in a process), its core schema is looked up in the user's cache
   (`~/.cache/pnpforge/schemas/`, signed as pnpforge.usercache signs), keyed by a fingerprint of
   every model, field, type, default and validator it reaches and by pydantic's and pydantic_core's
@@ -48,13 +48,16 @@ __all__ = [
     "StrictBool",
     "StrictInt",
     "Tag",
+    "PrivateAttr",
+    "assign",
     "create_model",
     "field_validator",
     "fingerprint",
     "is_model",
+    "model_validator",
 ]
 
-FORMAT = 1  # bump when what is kept changes shape
+FORMAT = 2  # bump when what is kept changes shape
 MAGIC = b"pnpforge core schema\n"
 SCHEMA_BYTES = 4 * 1024 * 1024  # a kept schema larger than this is not read (the bundled ones are < 64 KB)
 KEPT_FILES, KEPT_BYTES = 200, 32 * 1024 * 1024  # schemas kept at most (a designer's edits each make one)
@@ -142,23 +145,65 @@ ConfigDict = dict  # `model_config = ConfigDict(extra="forbid", frozen=True)`: e
 
 
 class _FieldCheck:
-    """What `field_validator` leaves in a class body: run `func` after the named fields' own checks."""
+    """What `field_validator` leaves in a class body: `func` run after (or before) the fields' checks."""
 
-    __slots__ = ("fields", "func")
+    __slots__ = ("fields", "func", "mode")
 
-    def __init__(self, fields: tuple[str, ...], func: Any) -> None:
+    def __init__(self, fields: tuple[str, ...], func: Any, mode: str) -> None:
         self.fields = fields
+        self.func = func
+        self.mode = mode
+
+
+def field_validator(*fields: str, mode: Literal["after", "before"] = "after") -> Callable[[Any], Any]:
+    """`@field_validator("name") @classmethod def check(cls, value)`, or a plain function given as
+    `_check = field_validator("name")(function)`: run after the fields' own checks (pydantic's "after"),
+    or with `mode="before"` on the value as given, before them."""
+    if mode not in ("after", "before"):
+        raise ValueError(f"field_validator: mode {mode!r} (expected 'after' or 'before')")
+
+    def mark(func: Any) -> Any:
+        return _FieldCheck(fields, func, mode)
+
+    return mark
+
+
+class _ModelCheck:
+    """What `model_validator(mode="after")` leaves in a class body: `func(model)` run on the built model."""
+
+    __slots__ = ("func",)
+
+    def __init__(self, func: Any) -> None:
         self.func = func
 
 
-def field_validator(*fields: str) -> Callable[[Any], Any]:
-    """`@field_validator("name") @classmethod def check(cls, value)`, or a plain function given as
-    `_check = field_validator("name")(function)`: run after the fields' own checks (pydantic's "after")."""
+def model_validator(*, mode: Literal["after"]) -> Callable[[Any], Any]:
+    """`@model_validator(mode="after") def check(self) -> Self`: run on the model once its fields are
+    checked (it may set fields; a ValueError is the model's error), as pydantic's "after" model validator."""
+    if mode != "after":
+        raise ValueError(f"model_validator: mode {mode!r} (only 'after' is offered)")
 
     def mark(func: Any) -> Any:
-        return _FieldCheck(fields, func)
+        return _ModelCheck(func)
 
     return mark
+
+
+class _Private:
+    """What `PrivateAttr` leaves in a class body: a value of each instance, no field (never checked)."""
+
+    __slots__ = ("default", "factory")
+
+    def __init__(self, default: Any, factory: Callable[[], Any] | None) -> None:
+        self.default = default
+        self.factory = factory
+
+
+def PrivateAttr(  # noqa: N802  # named as pydantic's
+    default: Any = None, *, default_factory: Callable[[], Any] | None = None
+) -> Any:
+    """`_name: T = PrivateAttr(default)`: a value of each instance that is no field, as pydantic's."""
+    return _Private(default, default_factory)
 
 
 # -- the model base ---------------------------------------------------------------------------------
@@ -212,16 +257,25 @@ class BaseModel(metaclass=_Meta):
     model_config: ClassVar[dict[str, Any]] = {}
     __light_defaults__: ClassVar[dict[str, Any]]  # each field's default (_MISSING: required), in order
     __light_checks__: ClassVar[dict[str, list[Callable[[Any], Any]]]]  # field_validator's, by field
+    __light_before__: ClassVar[dict[str, list[Callable[[Any], Any]]]]  # field_validator(mode="before")'s
+    __light_model_checks__: ClassVar[list[Callable[[Any], Any]]]  # model_validator(mode="after")'s, in order
+    __light_private__: ClassVar[dict[str, _Private]]  # PrivateAttr's, by name
 
     def __init_subclass__(cls, **config_words: Any) -> None:
         """`class Name(Base, extra="allow")`: config given as class words, as pydantic allows."""
         super().__init_subclass__()
         defaults: dict[str, Any] = {}
         checks: dict[str, list[Callable[[Any], Any]]] = {}
+        before: dict[str, list[Callable[[Any], Any]]] = {}
+        model_checks: list[Callable[[Any], Any]] = []
+        private: dict[str, _Private] = {}
         for base in reversed(cls.__mro__[1:]):
             defaults.update(base.__dict__.get("__light_defaults__", {}))
-            for name, found in base.__dict__.get("__light_checks__", {}).items():
-                checks.setdefault(name, []).extend(found)
+            for own, into in (("__light_checks__", checks), ("__light_before__", before)):
+                for name, found in base.__dict__.get(own, {}).items():
+                    into.setdefault(name, []).extend(found)
+            model_checks.extend(base.__dict__.get("__light_model_checks__", []))
+            private.update(base.__dict__.get("__light_private__", {}))
         config: dict[str, Any] = {}
         for base in reversed(cls.__mro__):
             config.update(base.__dict__.get("model_config", {}))
@@ -238,10 +292,19 @@ class BaseModel(metaclass=_Meta):
                 func = value.func
                 bound = types.MethodType(func.__func__, cls) if isinstance(func, classmethod) else func
                 for field in value.fields:
-                    checks.setdefault(field, []).append(bound)
+                    (checks if value.mode == "after" else before).setdefault(field, []).append(bound)
+                delattr(cls, name)
+            elif isinstance(value, _ModelCheck):
+                model_checks.append(value.func)
+                delattr(cls, name)
+            elif isinstance(value, _Private):
+                private[name] = value
                 delattr(cls, name)
         cls.__light_defaults__ = defaults
         cls.__light_checks__ = checks
+        cls.__light_before__ = before
+        cls.__light_model_checks__ = model_checks
+        cls.__light_private__ = private
 
     def __init__(self, **data: Any) -> None:
         _validator(type(self)).validate_python(data, self_instance=self)
@@ -264,13 +327,42 @@ class BaseModel(metaclass=_Meta):
         return fields
 
     def model_copy(self, *, update: dict[str, Any] | None = None) -> typing.Self:
-        """A shallow copy with `update`'s values (not checked, as pydantic's)."""
+        """A shallow copy with `update`'s values (not checked, as pydantic's); private values copied too."""
         copy = object.__new__(type(self))
         object.__setattr__(copy, "__dict__", {**self.__dict__, **(update or {})})
         object.__setattr__(copy, "__pydantic_fields_set__", self.model_fields_set | set(update or ()))
         object.__setattr__(copy, "__pydantic_extra__", None)
-        object.__setattr__(copy, "__pydantic_private__", None)
+        private = self._private_values()
+        object.__setattr__(copy, "__pydantic_private__", dict(private) if private else None)
         return copy
+
+    def model_dump(
+        self, *, mode: Literal["python", "json"] = "python", exclude_unset: bool = False
+    ) -> dict[str, Any]:
+        """The fields' values as plain data, as pydantic's: models as dicts (only the fields given in the
+        input or set since, with `exclude_unset`), tuples as lists in "json" mode; private values left out."""
+        return _dumped_model(self, mode == "json", exclude_unset)
+
+    def _private_values(self) -> dict[str, Any] | None:
+        try:
+            found: dict[str, Any] | None = object.__getattribute__(self, "__pydantic_private__")
+        except AttributeError:
+            return None
+        return found
+
+    if not typing.TYPE_CHECKING:  # the type checker goes by the private names' annotations
+
+        def __getattr__(self, name: str) -> Any:  # only for what is not found otherwise: private values
+            private = type(self).__dict__.get("__light_private__", {}).get(name)
+            if private is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            values = self._private_values()
+            if values is None:
+                values = {}
+                object.__setattr__(self, "__pydantic_private__", values)
+            if name not in values:
+                values[name] = private.factory() if private.factory is not None else private.default
+            return values[name]
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: object.__getattribute__(self, name) for name in BaseModel.__slots__}
@@ -280,12 +372,24 @@ class BaseModel(metaclass=_Meta):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if name in type(self).__light_private__:
+            values = self._private_values()
+            if values is None:
+                values = {}
+                object.__setattr__(self, "__pydantic_private__", values)
+            values[name] = value
+            return
         if self.model_config.get("frozen"):
             raise TypeError(f"{type(self).__name__} is frozen: {name} cannot be set")
         object.__setattr__(self, name, value)
+        if name in type(self).__light_defaults__:
+            self.model_fields_set.add(name)  # as pydantic: a field set is a field given
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.__dict__ == self.__dict__
+        if type(other) is not type(self) or other.__dict__ != self.__dict__:
+            return False
+        assert isinstance(other, BaseModel)
+        return (self._private_values() or {}) == (other._private_values() or {})
 
     def __hash__(self) -> int:
         if not self.model_config.get("frozen"):
@@ -298,6 +402,37 @@ class BaseModel(metaclass=_Meta):
 
 
 M = typing.TypeVar("M", bound=BaseModel)
+
+
+def _dumped_model(model: BaseModel, json: bool, exclude_unset: bool) -> dict[str, Any]:
+    given = model.model_fields_set if exclude_unset else None
+    return {
+        name: _dumped(value, json, exclude_unset)
+        for name, value in model.__dict__.items()
+        if given is None or name in given
+    }
+
+
+def _dumped(value: Any, json: bool, exclude_unset: bool) -> Any:
+    if isinstance(value, BaseModel):
+        return _dumped_model(value, json, exclude_unset)
+    if isinstance(value, dict):
+        return {k: _dumped(v, json, exclude_unset) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_dumped(v, json, exclude_unset) for v in value]
+    if isinstance(value, tuple):
+        items = [_dumped(v, json, exclude_unset) for v in value]
+        return items if json else tuple(items)
+    if isinstance(value, set | frozenset):
+        items = [_dumped(v, json, exclude_unset) for v in value]
+        return items if json else type(value)(items)
+    return value
+
+
+def assign(model: BaseModel, name: str, value: Any) -> None:
+    """Set `model.name = value` checked as the field declares (its type and validators, then the model's
+    "after" validators), as pydantic's `validate_assignment`; pydantic_core's ValidationError if wrong."""
+    _validator(type(model)).validate_assignment(model, name, value)
 
 
 def create_model(name: str, base: type[M], module: str, fields: dict[str, tuple[Any, Any]]) -> type[M]:
@@ -356,6 +491,7 @@ class _Walk:
         self.objects: list[Any] = []
         self.index: dict[int, int] = {}
         self.models: list[type[BaseModel]] = []
+        self.said: dict[int, tuple[Any, str]] = {}  # a type already said: said again alike (its object kept)
 
     def keep(self, obj: Any) -> str:
         if id(obj) not in self.index:
@@ -394,11 +530,19 @@ class _Walk:
                 else self.value(default)
             )
             checks = [self.callable(c) for c in cls.__light_checks__.get(name, [])]
-            parts.append(f"{name}:{self.kind(hints[name])}={shown}{checks}")
+            before = [self.callable(c) for c in cls.__light_before__.get(name, [])]
+            parts.append(f"{name}:{self.kind(hints[name])}={shown}{checks}{before}")
+        parts.append(f"after:{[self.callable(c) for c in cls.__light_model_checks__]}")
         self.text.append("\n".join(parts))
         return f"model{self.models.index(cls)}"
 
     def kind(self, kind: Any) -> str:
+        said = self.said.get(id(kind))
+        if said is None:  # (a type met again says what it said: what it holds is walked already)
+            said = self.said[id(kind)] = (kind, self._kind(kind))
+        return said[1]
+
+    def _kind(self, kind: Any) -> str:
         if is_model(kind):
             return self.model(kind)
         origin, args = get_origin(kind), get_args(kind)
@@ -485,6 +629,8 @@ def _pydantic_models(root: type[BaseModel]) -> dict[type[BaseModel], Any]:
             tp = kind(hints[name])
             for check in cls.__light_checks__.get(name, []):
                 tp = Annotated[tp, pydantic.AfterValidator(check)]
+            for check in cls.__light_before__.get(name, []):
+                tp = Annotated[tp, pydantic.BeforeValidator(check)]
             if isinstance(default, KeyInfo):
                 options = {"default": default.default} if default.default is not _MISSING else {}
                 fields[name] = (tp, pydantic.Field(**options, **default.options))
@@ -495,6 +641,10 @@ def _pydantic_models(root: type[BaseModel]) -> dict[type[BaseModel], Any]:
             __config__=pydantic.ConfigDict(**cls.model_config),  # type: ignore[typeddict-item]
             __module__=cls.__module__,
             __doc__=cls.__dict__.get("__doc__"),  # its JSON Schema's description, as pydantic's
+            __validators__={
+                f"_after{number}": pydantic.model_validator(mode="after")(check)  # type: ignore[misc]
+                for number, check in enumerate(cls.__light_model_checks__)
+            },
             **fields,
         )
         return built[cls]
@@ -525,53 +675,61 @@ def _pointed(schema: Any, classes: dict[int, type[BaseModel]]) -> Any:
 # -- keeping it ---------------------------------------------------------------------------------------
 
 
-REF = b"\0pnpforge.lightmodel object\0"  # (REF, k): the walk's k-th object, in a kept schema
+Where = tuple[str | int, ...]  # keys and list positions from a schema's top to one of its values
 
 
 class _NotKept(Exception):
-    """The schema holds an object that is neither plain data nor found by walking the models."""
+    """The schema holds an object that is neither plain data nor found by walking the models (or one in
+    a tuple, a set or a key, where it could not be put back in place)."""
 
 
-def _kept(node: Any, index: dict[int, int]) -> Any:
-    """`node` as plain data marshal can write: each object the walk found as (REF, its position)."""
+def _kept(node: Any, index: dict[int, int], where: Where | None, refs: list[tuple[Where, int]]) -> Any:
+    """`node` as plain data marshal can write, each object the walk found left out (None) and listed in
+    `refs` as (where it was, its position in the walk); `where` None: inside what cannot be changed."""
     kind = type(node)
     if kind is dict:
-        return {_kept(k, index): _kept(v, index) for k, v in node.items()}
+        out = {}
+        for key, value in node.items():
+            out[_kept(key, index, None, refs)] = _kept(
+                value, index, None if where is None else (*where, key), refs
+            )
+        return out
     if kind is list:
-        return [_kept(v, index) for v in node]
-    if kind is tuple:
-        if node and type(node[0]) is bytes and node[0] == REF:
-            raise _NotKept(node)
-        return tuple(_kept(v, index) for v in node)
-    if kind in (set, frozenset):
-        return kind(_kept(v, index) for v in node)
+        return [_kept(v, index, None if where is None else (*where, n), refs) for n, v in enumerate(node)]
+    if kind is tuple or kind is set or kind is frozenset:
+        return kind(_kept(v, index, None, refs) for v in node)
     if isinstance(node, _PLAIN) and kind in _PLAIN:
         return node
-    if id(node) in index:
-        return (REF, index[id(node)])
+    if id(node) in index and where is not None:
+        refs.append((where, index[id(node)]))
+        return None
     raise _NotKept(node)
 
 
-def _found(node: Any, objects: list[Any]) -> Any:
-    """A kept schema with the walk's objects in place again."""
-    kind = type(node)
-    if kind is dict:
-        return {k: _found(v, objects) for k, v in node.items()}
-    if kind is list:
-        return [_found(v, objects) for v in node]
-    if kind is tuple:
-        if len(node) == 2 and type(node[0]) is bytes and node[0] == REF:
-            return objects[node[1]]
-        return tuple(_found(v, objects) for v in node)
-    return node
+def _found(kept: tuple[Any, list[tuple[Where, int]]], objects: list[Any]) -> Any:
+    """A kept schema with the walk's objects in place again (only where they were: the rest as read)."""
+    schema, refs = kept
+    for where, number in refs:
+        node = schema
+        for step in where[:-1]:
+            node = node[step]
+        node[where[-1]] = objects[number]
+    return schema
+
+
+def _keepable(schema: Any, walk: _Walk) -> tuple[Any, list[tuple[Where, int]]]:
+    refs: list[tuple[Where, int]] = []
+    return _kept(schema, walk.index, (), refs), refs
 
 
 def _versions() -> str:
     import pydantic_core
-    from pydantic.version import VERSION
 
+    from pnpforge.internals.pydantic_version import pydantic_version
+
+    version = pydantic_version()  # read, not imported: a build imports no more of pydantic than its core
     return (
-        f"{FORMAT} pydantic {VERSION} pydantic_core {pydantic_core.__version__} python {sys.version_info[:2]}"
+        f"{FORMAT} pydantic {version} pydantic_core {pydantic_core.__version__} python {sys.version_info[:2]}"
     )
 
 
@@ -595,11 +753,11 @@ def _schema_of(root: type[BaseModel]) -> Any:
     if kept is not None:
         try:
             return _found(marshal.loads(kept), walk.objects)
-        except (EOFError, ValueError, TypeError, IndexError):
+        except (EOFError, ValueError, TypeError, IndexError, KeyError):
             pass  # not what this module writes: made again below
     schema = _pydantic_schema(root)
     try:
-        payload = marshal.dumps(_kept(schema, walk.index))
+        payload = marshal.dumps(_keepable(schema, walk))
     except _NotKept:
         return schema  # not kept: every run takes this path (a test holds the bundled games to the fast one)
     if usercache.write_signed(path, MAGIC, digest, payload, SCHEMA_BYTES):
@@ -622,7 +780,7 @@ def compiled(cls: type[BaseModel]) -> bool:
     walk = _Walk()
     walk.model(cls)
     try:
-        _kept(_pydantic_schema(cls), walk.index)
+        _keepable(_pydantic_schema(cls), walk)
     except _NotKept:
         return False
     return True

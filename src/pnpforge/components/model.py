@@ -1,33 +1,35 @@
-"""The spec model: what a game.yaml may say, as pydantic classes.
+"""The spec model: what a game.yaml may say, as models checked by pydantic's validator (pnpforge.lightmodel:
+written as pydantic models are, their core schema kept in the user's cache, so a build imports none of
+pydantic's model machinery).
 
 This is the contract between a game's data and the print engine. Any string field may hold
 `{field}` placeholders filled from a data row (Squib's idea: one value, or one per row), so
 values are checked here only when they hold no placeholder; the rest are checked per row.
 
-No `from __future__ import annotations` here: pydantic would then evaluate each field's annotation
-from its text (a `compile` per field, ~4 ms of every build's start); written as objects, only a
-method returning its own class needs quotes.
+No `from __future__ import annotations` here: each field's annotation would then be evaluated from its
+text when the models are first walked (a `compile` per field, ~3 ms of every build's start); written as
+objects, only a method returning its own class needs quotes.
 """
 
 import re
 from functools import lru_cache
 from typing import Annotated, Any, ClassVar, Literal, overload
 
-from pydantic import (
+from reportlab.lib import colors as rl_colors
+
+from pnpforge import limits
+from pnpforge.i18n import N_
+from pnpforge.lightmodel import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
-    Field,
+    Key,
     PrivateAttr,
     Tag,
     field_validator,
     model_validator,
 )
-from reportlab.lib import colors as rl_colors
-
-from pnpforge import limits
-from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase, series
 from pnpforge.saying import reason
 from pnpforge.suggest import did_you_mean
@@ -151,9 +153,7 @@ def check_colour(value: str | None) -> str | None:
 class Strict(BaseModel):
     """Unknown keys are errors: a typo in a spec must not be silently ignored."""
 
-    # built when first used (a Spec validated, an element re-checked for its row): the validator of each
-    # part on its own, made at import, went unused (each part is checked inside the Spec's validator)
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class Box(Strict):
@@ -163,13 +163,13 @@ class Box(Strict):
     y: Length = 0
     w: Length = "100%"
     h: Length = "100%"
-    rotate: float = Field(0, ge=-MAX_ROTATE, le=MAX_ROTATE, description="Degrees, clockwise")
-    when: str | None = Field(
+    rotate: float = Key(0, ge=-MAX_ROTATE, le=MAX_ROTATE, description="Degrees, clockwise")
+    when: str | None = Key(
         None,
         description="Draw only for rows this expression is true for, e.g. type == 'event' (a text holding "
         "{field}s: only when the filled text is not empty, 0 or false)",
     )
-    style: str | list[str] | None = Field(
+    style: str | list[str] | None = Key(
         None, description="Named style(s) from the top-level `styles:` whose keys this element takes"
     )
 
@@ -184,7 +184,7 @@ class Paint(Box):
     stroke: str | None = None
     stroke_width: Length = "0.3mm"
     pattern: Literal["none", "stripes", "dots", "crosshatch", "waves"] | str = "none"
-    pattern_colour: str | None = Field(None, description="Pattern ink; default a shade of the fill")
+    pattern_colour: str | None = Key(None, description="Pattern ink; default a shade of the fill")
 
     @field_validator("fill", "stroke", "pattern_colour")
     @classmethod
@@ -220,8 +220,8 @@ class PolygonElement(Paint):
 
 class LineElement(Paint):
     type: Literal["line"]
-    points: list[tuple[Length, Length]] = Field(min_length=2)
-    dash: list[Annotated[float, Field(ge=0, le=MAX_DASH_MM)]] | None = None
+    points: list[tuple[Length, Length]] = Key(min_length=2)
+    dash: list[Annotated[float, Key(ge=0, le=MAX_DASH_MM)]] | None = None
 
 
 class TextElement(Box):
@@ -233,8 +233,8 @@ class TextElement(Box):
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
     fit: Literal["shrink", "wrap", "none"] = "shrink"
-    leading: float = Field(1.2, gt=0, le=MAX_LEADING)
-    min_size: Length | None = Field(
+    leading: float = Key(1.2, gt=0, le=MAX_LEADING)
+    min_size: Length | None = Key(
         None,
         description="The smallest size `fit: shrink` (or `wrap`, to keep a word whole) may use (default 6pt)",
     )
@@ -276,21 +276,21 @@ class ImageElement(Box):
 class CellSource(Strict):
     """Hex cells read from a YAML data file of the game (one source for printing and checking)."""
 
-    data: str = Field(description="YAML file in the spec folder, e.g. tiles.yaml")
-    list: str = Field(description="Dotted key of the list of items, e.g. 'tiles'")
-    match: dict[str, str] = Field(default_factory=dict, description="Pick items with these fields")
-    cells: str = Field("cells", description="Key of the cell list in the item; '' if items are cells")
+    data: str = Key(description="YAML file in the spec folder, e.g. tiles.yaml")
+    list: str = Key(description="Dotted key of the list of items, e.g. 'tiles'")
+    match: dict[str, str] = Key(default_factory=dict, description="Pick items with these fields")
+    cells: str = Key("cells", description="Key of the cell list in the item; '' if items are cells")
 
 
 class HexMapMark(Strict):
     """More cells of the hexmap's data file drawn on the same grid (e.g. the huts printed before play)."""
 
-    list: str = Field(description="Dotted key of the list in the hexmap's data file, e.g. 'start_huts'")
-    match: dict[str, str] = Field(default_factory=dict, description="Pick items with these fields")
-    cells: str = Field("", description="Key of the cell list in each item; '' (default) if items are cells")
-    icon: str | None = Field(None, description="Icon drawn in each marked cell (instead of the cell's own)")
-    fill: str | None = Field(None, description="Fill of each marked cell (default: the cell's own)")
-    colour: str | None = Field(None, description="Ink of the icon (default: black or white for contrast)")
+    list: str = Key(description="Dotted key of the list in the hexmap's data file, e.g. 'start_huts'")
+    match: dict[str, str] = Key(default_factory=dict, description="Pick items with these fields")
+    cells: str = Key("", description="Key of the cell list in each item; '' (default) if items are cells")
+    icon: str | None = Key(None, description="Icon drawn in each marked cell (instead of the cell's own)")
+    fill: str | None = Key(None, description="Fill of each marked cell (default: the cell's own)")
+    colour: str | None = Key(None, description="Ink of the icon (default: black or white for contrast)")
 
     @field_validator("fill", "colour")
     @classmethod
@@ -309,10 +309,10 @@ class HexGridElement(Paint):
     """A roll-and-write style grid of hexes (`cols` × `rows`, offset rows) fitted into its box."""
 
     type: Literal["hexgrid"]
-    cols: int = Field(ge=1, le=60)
-    rows: int = Field(ge=1, le=60)
+    cols: int = Key(ge=1, le=60)
+    rows: int = Key(ge=1, le=60)
     orientation: Literal["pointy", "flat"] = "pointy"
-    cells: list[HexGridCell] = Field(default_factory=list)
+    cells: list[HexGridCell] = Key(default_factory=list)
 
 
 class HexMapElement(Box):
@@ -321,31 +321,31 @@ class HexMapElement(Box):
     type: Literal["hexmap"]
     source: CellSource
     hex: Length = "20mm"
-    fill_by: list[str] = Field(default_factory=lambda: ["colour", "terrain", "kind"])
-    palette: dict[str, str] = Field(default_factory=dict)
-    icons: dict[str, str] = Field(default_factory=dict, description="field value -> icon name")
-    edges: str | None = Field(None, description="Key of a list of hex sides to draw heavy")
+    fill_by: list[str] = Key(default_factory=lambda: ["colour", "terrain", "kind"])
+    palette: dict[str, str] = Key(default_factory=dict)
+    icons: dict[str, str] = Key(default_factory=dict, description="field value -> icon name")
+    edges: str | None = Key(None, description="Key of a list of hex sides to draw heavy")
     stroke: str = "black"
     labels: bool = False
-    edge_colour: str = Field("#1f5fbf", description="Colour of the heavy `edges` (e.g. a river)")
+    edge_colour: str = Key("#1f5fbf", description="Colour of the heavy `edges` (e.g. a river)")
     edge_width: Length = "1.2mm"
-    default_fill: str | None = Field(None, description="Fill of cells no palette entry names (default grey)")
-    marks: list[HexMapMark] = Field(default_factory=list, description="More cell lists of the same file")
-    icon_size: Length = Field("60%", description="Icon width: a length or a percentage of the hex")
-    icon_colour: str | None = Field(None, description="Icon ink (default: black or white for contrast)")
-    label_by: str | list[str] | None = Field(
+    default_fill: str | None = Key(None, description="Fill of cells no palette entry names (default grey)")
+    marks: list[HexMapMark] = Key(default_factory=list, description="More cell lists of the same file")
+    icon_size: Length = Key("60%", description="Icon width: a length or a percentage of the hex")
+    icon_colour: str | None = Key(None, description="Icon ink (default: black or white for contrast)")
+    label_by: str | list[str] | None = Key(
         None, description="Per-cell label: a field name, a list (first field present) or a '{field}' text"
     )
-    label_map: dict[str, LocalText] = Field(
+    label_map: dict[str, LocalText] = Key(
         default_factory=dict, description="Label (or dot) value -> text shown, e.g. {red: R}"
     )
     label_at: Literal["bottom", "centre", "top"] = "bottom"
-    label_size: Length = Field("16%", description="Label text size: a length or a percentage of the hex")
-    label_colour: str | None = Field(None, description="Label ink (default: black or white for contrast)")
-    dots_by: list[str] = Field(
+    label_size: Length = Key("16%", description="Label text size: a length or a percentage of the hex")
+    label_colour: str | None = Key(None, description="Label ink (default: black or white for contrast)")
+    dots_by: list[str] = Key(
         default_factory=list, description="List-valued fields drawn as small coloured dots, e.g. pedestals"
     )
-    badges: dict[str, int] = Field(
+    badges: dict[str, int] = Key(
         default_factory=dict, description="Numeric field -> smallest value shown as a number badge"
     )
 
@@ -369,12 +369,12 @@ class GridElement(Paint):
     grid, a price chart): the cells' fill, pattern and stroke as a rect's, the texts as a text's."""
 
     type: Literal["grid"]
-    columns: int = Field(ge=1, le=MAX_GRID)
-    rows: int = Field(ge=1, le=MAX_GRID)
-    texts: list[LocalText] = Field(
+    columns: int = Key(ge=1, le=MAX_GRID)
+    rows: int = Key(ge=1, le=MAX_GRID)
+    texts: list[LocalText] = Key(
         default_factory=list, description="The cells' texts, row by row from the top left (fewer: blanks)"
     )
-    range: tuple[int, int] | tuple[int, int, int] | None = Field(
+    range: tuple[int, int] | tuple[int, int, int] | None = Key(
         None, description="Numbers instead of texts: [first, last] or [first, last, step], e.g. [1, 36]"
     )
     size: Length = "9pt"
@@ -422,7 +422,7 @@ DrawnKinds = (
     | HexMapElement
     | GridElement
 )
-Drawn = Annotated[DrawnKinds, Field(discriminator="type")]  # an element a `repeat` may hold: all but repeat
+Drawn = Annotated[DrawnKinds, Key(discriminator="type")]  # an element a `repeat` may hold: all but repeat
 
 
 class RepeatElement(Box):
@@ -430,16 +430,16 @@ class RepeatElement(Box):
     percentages are of the cell), each next copy moved by `step`; `{index}` is the copy's number."""
 
     type: Literal["repeat"]
-    count: int = Field(ge=1, le=MAX_REPEAT, description="How many copies, e.g. 51 for a score track 0-50")
-    start: int = Field(0, ge=-1_000_000, le=1_000_000, description="The first copy's {index} (default 0)")
-    step: tuple[Length, Length] | None = Field(
+    count: int = Key(ge=1, le=MAX_REPEAT, description="How many copies, e.g. 51 for a score track 0-50")
+    start: int = Key(0, ge=-1_000_000, le=1_000_000, description="The first copy's {index} (default 0)")
+    step: tuple[Length, Length] | None = Key(
         None, description="Each copy moved this far [x, y] from the last (default: the cell's width, across)"
     )
-    wrap: int | None = Field(None, ge=1, le=MAX_REPEAT, description="Copies per line; then a new line")
-    line_step: tuple[Length, Length] | None = Field(
+    wrap: int | None = Key(None, ge=1, le=MAX_REPEAT, description="Copies per line; then a new line")
+    line_step: tuple[Length, Length] | None = Key(
         None, description="Each new line moved this far [x, y] (default: the cell's height, down)"
     )
-    elements: list[Drawn] = Field(min_length=1, description="The elements of one copy, as on a face")
+    elements: list[Drawn] = Key(min_length=1, description="The elements of one copy, as on a face")
 
     # filled per copy (with its {index}), never from the data row alone
     cell_templated: ClassVar[frozenset[str]] = frozenset({"elements"})
@@ -475,7 +475,7 @@ class RepeatElement(Box):
         return self
 
 
-Element = Annotated[DrawnKinds | RepeatElement, Field(discriminator="type")]
+Element = Annotated[DrawnKinds | RepeatElement, Key(discriminator="type")]
 
 
 class Side(Strict):
@@ -483,7 +483,7 @@ class Side(Strict):
 
     background: str | None = "white"
     pattern: str = "none"
-    elements: list[Element] = Field(default_factory=list)
+    elements: list[Element] = Key(default_factory=list)
 
     @field_validator("background")
     @classmethod
@@ -494,18 +494,18 @@ class Side(Strict):
 class RowSource(Strict):
     """Data rows read from a list of a YAML data file of the game (one source for printing and checking)."""
 
-    data: str = Field(description="YAML file in the spec folder, e.g. areas.yaml")
-    list: str = Field(description="Dotted key of the list of items, e.g. 'tiles'")
-    match: dict[str, str] = Field(default_factory=dict, description="Keep items with these fields")
+    data: str = Key(description="YAML file in the spec folder, e.g. areas.yaml")
+    list: str = Key(description="Dotted key of the list of items, e.g. 'tiles'")
+    match: dict[str, str] = Key(default_factory=dict, description="Keep items with these fields")
 
 
 class Lookup(Strict):
     """Row fields whose values name a table entry: the entry's fields join the row as `<field>_<key>`."""
 
-    fields: list[str] = Field(min_length=1, description="Field names; `*` matches any text, e.g. spaces_*")
-    table: dict[str, dict[str, Any]] | None = Field(None, description="value -> fields, written here")
-    data: str | None = Field(None, description="...or a YAML data file of the spec holding the table")
-    map: str | None = Field(None, description="Dotted key of the table in `data`")
+    fields: list[str] = Key(min_length=1, description="Field names; `*` matches any text, e.g. spaces_*")
+    table: dict[str, dict[str, Any]] | None = Key(None, description="value -> fields, written here")
+    data: str | None = Key(None, description="...or a YAML data file of the spec holding the table")
+    map: str | None = Key(None, description="Dotted key of the table in `data`")
 
     @model_validator(mode="after")
     def _one_table(self) -> "Lookup":
@@ -530,11 +530,11 @@ SideOrNone = Annotated[
 class SideBy(Strict):
     """A whole side picked per row by the value of one field (`face_by`, `back_by`)."""
 
-    field: str = Field(description="The row field whose value picks the side, e.g. type")
-    faces: dict[str, SideOrNone] = Field(
+    field: str = Key(description="The row field whose value picks the side, e.g. type")
+    faces: dict[str, SideOrNone] = Key(
         min_length=1, description="Field value -> the side drawn for it (back_by: none for no back)"
     )
-    default: Side | str | None = Field(
+    default: Side | str | None = Key(
         None,
         description="The side for any other value: a side, or the name of one of `faces` (back_by: none)",
     )
@@ -585,18 +585,18 @@ KIND_COLUMNS = ("kind", "type", "piece", "figure")  # row fields that group a co
 class Group(Strict):
     """How the inventory splits a component into parts: the distinct values of one row field."""
 
-    by: str = Field(description="The row field whose values name the parts, e.g. kind")
-    titles: dict[str, LocalText] = Field(
+    by: str = Key(description="The row field whose values name the parts, e.g. kind")
+    titles: dict[str, LocalText] = Key(
         default_factory=dict, description="Part value -> its title; default the value itself"
     )
 
 
 class Component(Strict):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    name: str = Key(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     title: LocalText | None = None
     kind: Kind
-    shape: Shape | None = Field(None, description="Default: card rect, tile hex, token circle")
-    size: Length | None = Field(
+    shape: Shape | None = Key(None, description="Default: card rect, tile hex, token circle")
+    size: Length | None = Key(
         None,
         description="card: poker|bridge|mini|tarot|square|WxH; tile: flat-to-flat; "
         "token: diameter or side; die: face edge (d10: kite's long diagonal); board: WxH; "
@@ -604,43 +604,39 @@ class Component(Strict):
     )
     orientation: Literal["pointy", "flat"] = "pointy"
     corner: Length = "3mm"
-    cells: CellSource | None = Field(None, description="polyhex tiles: the tile's cells")
+    cells: CellSource | None = Key(None, description="polyhex tiles: the tile's cells")
     faces: Literal[6, 10] = 6
-    count: Annotated[int, Field(ge=1, le=MAX_PIECES)] | str = Field(
+    count: Annotated[int, Key(ge=1, le=MAX_PIECES)] | str = Key(
         1,
         description="Copies of each row; or an expression over the row's fields giving its copies, "
         "e.g. \"3 if rarity == 'common' else 1\" (0 leaves the row out)",
     )
-    where: str | None = Field(
-        None, description="Keep only the rows this expression is true for, e.g. cost > 2"
-    )
+    where: str | None = Key(None, description="Keep only the rows this expression is true for, e.g. cost > 2")
     rows: list[dict[str, Any]] | None = None
-    csv: str | None = Field(
-        None, description="A CSV file, or a spreadsheet (.xlsx, .ods), in the spec folder"
-    )
-    sheet: str | None = Field(None, description="The spreadsheet's sheet to read (default: the first)")
-    rows_from: RowSource | None = Field(None, description="Data rows from a list in a YAML data file")
-    lookup: list[Lookup] = Field(default_factory=list, description="Fields added to rows from tables")
-    key: str | list[str] | None = Field(
+    csv: str | None = Key(None, description="A CSV file, or a spreadsheet (.xlsx, .ods), in the spec folder")
+    sheet: str | None = Key(None, description="The spreadsheet's sheet to read (default: the first)")
+    rows_from: RowSource | None = Key(None, description="Data rows from a list in a YAML data file")
+    lookup: list[Lookup] = Key(default_factory=list, description="Fields added to rows from tables")
+    key: str | list[str] | None = Key(
         None,
         description="The row field (or fields, together) naming each data row once; default `id` when the "
         "rows have one. A value repeated is an error at its second row",
     )
-    group: str | Group | None = Field(
+    group: str | Group | None = Key(
         None,
         description="Parts the inventory lists: a row field (or {by, titles}); default the first of "
         "kind, type, piece, figure the rows have",
     )
-    face: Side = Field(default_factory=Side)
+    face: Side = Key(default_factory=Side)
     back: Side | None = None
-    face_by: SideBy | None = Field(
+    face_by: SideBy | None = Key(
         None, description="A whole face per row: {field, faces: {VALUE: FACE}, default}"
     )
-    back_by: SideBy | None = Field(None, description="A whole back per row, as face_by")
+    back_by: SideBy | None = Key(None, description="A whole back per row, as face_by")
     layout: Literal["auto", "grid", "honeycomb", "spaced", "packed"] = "auto"
     gutter: Length | None = None
     overlap: Length = "10mm"
-    new_sheet: bool = Field(
+    new_sheet: bool = Key(
         False,
         description="Start on a fresh sheet instead of in the room left on the previous component's last "
         "sheet (cards, tiles and tokens share sheets by default)",
@@ -767,7 +763,7 @@ def _size_or_name(said: str, size: str) -> str:
 
 
 class GameInfo(Strict):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Key(pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: LocalText
     players: tuple[int, int] = (1, 99)
     designer: str | None = None
@@ -781,7 +777,7 @@ class Defaults(Strict):
     margin: Length = "5mm"
     duplex: Literal["long", "short", "fold", "none"] = "long"
     lang: Lang = "en"
-    font: str | None = Field(None, description="A CJK TrueType font file, relative to the spec")
+    font: str | None = Key(None, description="A CJK TrueType font file, relative to the spec")
 
     @field_validator("page")
     @classmethod
@@ -799,23 +795,23 @@ class Defaults(Strict):
 class Spec(Strict):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
 
-    schema_: str | None = Field(None, alias="$schema")
+    schema_: str | None = Key(None, alias="$schema")
     game: GameInfo
-    defaults: Defaults = Field(default_factory=Defaults)
-    styles: dict[Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")], dict[str, Any]] = Field(
+    defaults: Defaults = Key(default_factory=Defaults)
+    styles: dict[Annotated[str, Key(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")], dict[str, Any]] = Key(
         default_factory=dict,
         description="Named sets of element keys; an element's `style:` applies them, its own keys win; "
         "a style may `extends:` another",
     )
-    icons: dict[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")], str] = Field(
+    icons: dict[Annotated[str, Key(pattern=r"^[a-z0-9][a-z0-9_-]*$")], str] = Key(
         default_factory=dict,
         description="The spec's own inline icons for rich text (`:name:`): name -> SVG or PNG file",
     )
-    components: list[Component] = Field(min_length=1)
+    components: list[Component] = Key(min_length=1)
     # the rules sections are typed where they are used (score: gamerules, validate: setuprules), so a
     # build does not pay for their models; `pnpforge schema` shows their schemas here all the same
-    scoring: dict[str, Any] | None = Field(None, description="The score sheet as data (docs/scoring.md)")
-    setup: dict[str, Any] | None = Field(None, description="The set-up rules as data (docs/setups.md)")
+    scoring: dict[str, Any] | None = Key(None, description="The score sheet as data (docs/scoring.md)")
+    setup: dict[str, Any] | None = Key(None, description="The set-up rules as data (docs/setups.md)")
 
     @model_validator(mode="after")
     def _unique_names(self) -> "Spec":

@@ -20,10 +20,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
-
 from pnpforge.generator.pieces import Piece
 from pnpforge.layouts.faces.context import Box, RenderContext
+from pnpforge.lightmodel import BaseModel
 from pnpforge.output.canvas import Canvas, Point
 
 E = TypeVar("E", bound=BaseModel)

@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic_core import ValidationError
 
 from pnpforge.components.model import PLACEHOLDER
 from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.i18n import N_
-from pnpforge.internals.pydantic_private import assign
 from pnpforge.layouts.faces.values import FaceError
+from pnpforge.lightmodel import BaseModel, assign
 from pnpforge.phrase import Phrase
 from pnpforge.saying import pydantic_message, reason
 
