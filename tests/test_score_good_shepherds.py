@@ -177,3 +177,23 @@ def test_no_placement_from_a_farm_board_needs_a_player_who_really_cannot_place()
         )
     assert info.value.report.codes() == {"can-still-place"}
     assert "Ann at [1, 0]" in info.value.report.errors[0].message
+
+
+def test_a_farm_named_outside_the_score_file_s_folder_is_refused_unread(tmp_path: Path) -> None:
+    """A score file someone else wrote never makes pnpforge read other files (the long fuzz campaign
+    found `farm: /etc/passwd` opened); a farm beside it, or below it, is read as before."""
+    outside = tmp_path / "elsewhere" / "farm.yaml"
+    outside.parent.mkdir()
+    outside.write_text(FARM, encoding="utf-8")
+    table = tmp_path / "table"
+    (table / "boards").mkdir(parents=True)
+    (table / "boards" / "farm.yaml").write_text(FARM, encoding="utf-8")
+    final = table / "final.yaml"
+    players = "players:\n  - {name: Ann, money: 12}\n  - {name: Bob, money: 12}\n"
+    refused = r"final.yaml:2:7: set-up file .* is outside this score file's folder"
+    for named in (str(outside), "../elsewhere/farm.yaml"):
+        final.write_text(f"game: good-shepherds\nfarm: {named}\n{players}", encoding="utf-8")
+        with pytest.raises(InputError, match=refused):
+            score_file(final)
+    final.write_text(f"game: good-shepherds\nfarm: boards/farm.yaml\n{players}", encoding="utf-8")
+    assert row(score_file(final), "Ann")["total"] == 22  # as test_farm_board_state_is_counted

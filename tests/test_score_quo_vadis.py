@@ -48,6 +48,16 @@ def test_seed_settlement_example_four_cards_times_five_areas() -> None:
     assert result.winners == [] and "4 cards × 5 areas = 20 VP" in result.notes[0]
 
 
+def test_a_settlement_without_its_player_is_located_not_an_internal_error() -> None:
+    """`player: null` names no one: refused at its place as the Python rules did (the fuzz campaign's
+    seed 28 found it raising KeyError inside the data sheet's note)."""
+    with pytest.raises(InputError, match=r"qv.yaml:3:14: expected a player name \(text\) \(got None\)"):
+        score(
+            "players: [{name: Ann}, {name: Bob}, {name: Cy}]\n"
+            "settlement: {player: null, cards: 4, areas: 5}\n"
+        )
+
+
 @pytest.mark.parametrize(("areas", "vp"), [(0, 0), (3, 0), (4, 3), (5, 6), (6, 9), (7, 12), (9, 12)])
 def test_territory_bonus_boundaries(areas: int, vp: int) -> None:
     result = score(f"players: [{{name: Ann, territory: {areas}}}, {{name: Bob}}, {{name: Cy}}]\n")

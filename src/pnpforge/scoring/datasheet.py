@@ -134,8 +134,8 @@ class DataSheet:
     def _type(self, spec: FieldSpec) -> Any:
         if spec.choices:
             return literal(*spec.choices)
-        if spec.seat:
-            return Name | None
+        if spec.seat:  # a seat that must be given must name someone (`player: null` is no one)
+            return Name if spec.required else Name | None
         if spec.flag:
             return Flag
         if spec.size:
