@@ -11,6 +11,7 @@ import string
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Literal, TypeVar
 
+from pnpforge import catalog
 from pnpforge.errors import InputError, Problem
 from pnpforge.i18n import N_
 from pnpforge.lightmodel import BaseModel, ConfigDict
@@ -104,6 +105,27 @@ def checked(model: type[M], source: Source, key: str, problems: Callable[[M, Sou
     if found:
         raise InputError(found)
     return section
+
+
+R = TypeVar("R")
+
+
+def loaded(
+    game: catalog.GameFolder,
+    key: str,
+    model: type[M],
+    problems: Callable[[M, Source], list[Problem]],
+    make: Callable[[M, Source], R],
+    kept: dict[tuple[str, Any], R],
+) -> R | None:
+    """The game's rules section `key` checked (`checked`) and made into `make(section, source)`, once per
+    version of its game.yaml (`kept`); None when the game.yaml has no such section."""
+    source = catalog.spec_block(game, key)
+    if source is None:
+        return None
+    if (game.id, source) not in kept:
+        kept[game.id, source] = make(checked(model, source, key, problems), source)
+    return kept[game.id, source]
 
 
 def message_problems(source: Source, path: Path_, message: LocalText, known: Iterable[str]) -> list[Problem]:

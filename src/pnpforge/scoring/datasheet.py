@@ -31,7 +31,7 @@ from pnpforge.components.gamerules import (
     scoring_problems,
     scoring_texts,
 )
-from pnpforge.components.sections import checked
+from pnpforge.components.sections import loaded
 from pnpforge.errors import InputError, quoted
 from pnpforge.i18n import N_
 from pnpforge.lightmodel import BeforeValidator, create_model
@@ -705,14 +705,12 @@ _sheets: dict[tuple[str, Any], DataSheet] = {}
 
 def load(game: catalog.GameFolder) -> DataSheet | None:
     """The game's score sheet as data, checked; None when its game.yaml has no `scoring:` section."""
-    source = catalog.spec_block(game, SECTION)
-    if source is None:
-        return None
-    key = (game.id, source)
-    if key not in _sheets:
-        section = checked(ScoringSection, source, SECTION, scoring_problems)
-        _sheets[key] = DataSheet(game.id, game.path.resolve(), section, source)
-    return _sheets[key]
+    home = game.path.resolve()
+
+    def made(section: ScoringSection, source: Source) -> DataSheet:
+        return DataSheet(game.id, home, section, source)
+
+    return loaded(game, SECTION, ScoringSection, scoring_problems, made, _sheets)
 
 
 def words(section: ScoringSection, lang: str) -> dict[str, str]:

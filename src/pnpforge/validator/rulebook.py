@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any, NamedTuple
 
 from pnpforge import catalog
-from pnpforge.components.sections import checked, english, in_language, literal
+from pnpforge.components.sections import english, in_language, literal, loaded
 from pnpforge.components.setuprules import Board as BoardSpec
 from pnpforge.components.setuprules import RuleSpec, SetupSection, setup_problems, setup_texts
 from pnpforge.errors import InputError, Problem
@@ -466,14 +466,12 @@ _books: dict[tuple[str, Any], Rulebook] = {}
 
 def load(game: catalog.GameFolder) -> Rulebook | None:
     """The game's set-up rules as data, checked; None when its game.yaml has no `setup:` section."""
-    source = catalog.spec_block(game, SECTION)
-    if source is None:
-        return None
-    key = (game.id, source)
-    if key not in _books:
-        section = checked(SetupSection, source, SECTION, setup_problems)
-        _books[key] = Rulebook(game.id, game.path.resolve(), section, source)
-    return _books[key]
+    home = game.path.resolve()
+
+    def made(section: SetupSection, source: Source) -> Rulebook:
+        return Rulebook(game.id, home, section, source)
+
+    return loaded(game, SECTION, SetupSection, setup_problems, made, _books)
 
 
 def words(section: SetupSection, lang: str) -> dict[str, str]:
