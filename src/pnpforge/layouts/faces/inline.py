@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from difflib import get_close_matches
-
 from pnpforge.components.model import TextElement
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import Box, RenderContext
@@ -40,6 +38,8 @@ def draw_rich(
     try:
         styled = parse(text, known)
     except ValueError as exc:
+        from difflib import get_close_matches  # only for an unknown icon: a good face never loads it (speed)
+
         name = str(exc)
         near = get_close_matches(name, [*ctx.icons, *ICON_NAMES], n=1)
         hint = Phrase(N_("did you mean {names}? "), names=f":{near[0]}:") if near else ""
