@@ -72,6 +72,8 @@ class DocPage:
 
 @dataclass
 class Plan:
+    """What a build draws: the loaded spec, the page, the pieces laid out on pages, and the inventory."""
+
     loaded: LoadedSpec
     frame: PageFrame
     page_name: str

@@ -126,6 +126,8 @@ class Piece:
 
 @dataclass(frozen=True)
 class RichLine:
+    """One laid-out line of rich text: where it starts, its baseline, its width and its pieces."""
+
     x: float
     baseline: float
     width: float
@@ -134,6 +136,8 @@ class RichLine:
 
 @dataclass(frozen=True)
 class RichLayout:
+    """A rich text laid out in its box: the size it was set at, its lines, and whether it fits."""
+
     size: float
     lines: tuple[RichLine, ...]
     fits: bool

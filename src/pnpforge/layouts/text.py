@@ -43,6 +43,8 @@ Fit = Literal["shrink", "wrap", "none"]
 
 @dataclass(frozen=True)
 class Run:
+    """A stretch of a line set in one font, from `x`."""
+
     x: float  # left end, in the same coordinates as the box
     text: str
     font: str  # reportlab font name
@@ -50,6 +52,8 @@ class Run:
 
 @dataclass(frozen=True)
 class Line:
+    """One laid-out line: where it starts, its baseline, its width and its runs."""
+
     x: float
     baseline: float
     width: float
@@ -59,6 +63,8 @@ class Line:
 
 @dataclass(frozen=True)
 class TextLayout:
+    """A text laid out in its box: the size it was set at, its lines, and whether it fits."""
+
     size: float
     lines: tuple[Line, ...]
     width: float  # widest line

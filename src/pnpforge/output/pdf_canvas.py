@@ -50,6 +50,8 @@ class ColourHook(Protocol):
 
 @dataclass
 class _PendingText:
+    """Text not yet written: a run that carries on from its end, on its baseline, in its colour, joins it."""
+
     ops: list[str]  # PDF operators after BT
     baseline: float
     end: float
