@@ -8,15 +8,9 @@ from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.images import image_path
 from pnpforge.layouts.faces.values import FLOOR, FaceError, length
 from pnpforge.layouts.richtext import ICON_EM, layout_rich, parse
-from pnpforge.layouts.text import MIN_SIZE
+from pnpforge.layouts.text import MIN_SIZE, shown
 from pnpforge.output.canvas import RGB, Canvas
 from pnpforge.phrase import Phrase
-
-
-def shown(text: str) -> str:
-    """A text as a warning quotes it: on one line, cut at 24 characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def draw_rich(
