@@ -29,7 +29,6 @@ from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.embedfonts import embedded
 from pnpforge.output.encodecache import pictures_encoded_once
-from pnpforge.output.svgimage import draw_svg
 
 FORM_EXTENT = 14400.0  # a reused drawing may reach this far from its origin (PDF's user-unit limit)
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # Bézier handle length of a quarter circle, per unit radius
@@ -328,6 +327,8 @@ class PdfCanvas(Canvas):
         self.c.translate(x, y + h)
         self.c.scale(1, -1)
         if path.suffix.lower() == ".svg":
+            from pnpforge.output.svgimage import draw_svg  # SVG art alone loads it (start-up speed)
+
             draw_svg(self.c, path, w, h, self.colours.drawing if self.colours else None)  # stays vector art
         else:
             source, mask = self.colours.image(path) if self.colours else (str(path), "auto")
