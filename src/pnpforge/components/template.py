@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from pnpforge.components.expressions import NONE, ExpressionError, evaluate, text_of
@@ -59,6 +60,10 @@ def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
     unknown field, ExpressionError for an expression that fails on this row (both in FILL_ERRORS)."""
     if "{" not in text and "\\" not in text:
         return text
+    whole = _whole_field(text)
+    if whole is not None:  # the text is one `{field}` (a deck's `{title}`, `{colour}`): no scan
+        value = lookup(row, whole, lang)
+        return value if isinstance(value, str) else str(value)
 
     def replace(match: re.Match[str]) -> str:
         token = match.group(0)
@@ -72,6 +77,13 @@ def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
         return value if isinstance(value, str) else str(value)
 
     return _FIELD.sub(replace, text)
+
+
+@lru_cache(maxsize=1024)
+def _whole_field(text: str) -> str | None:
+    """The field's name when `text` is exactly one `{field}`, else None."""
+    match = _FIELD.fullmatch(text)
+    return match.group(2) if match is not None else None
 
 
 FILL_ERRORS = (MissingField, ExpressionError)  # what filling a text from a row may raise
