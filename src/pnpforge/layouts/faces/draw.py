@@ -10,6 +10,14 @@ from functools import lru_cache
 from typing import Any
 
 from pnpforge.components.expressions import evaluate, truth
+from pnpforge.components.model import (
+    CircleElement,
+    HexElement,
+    LineElement,
+    PolygonElement,
+    RectElement,
+    TextElement,
+)
 from pnpforge.generator.pieces import Piece
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.bleed import carry_into_bleed
@@ -18,6 +26,7 @@ from pnpforge.layouts.faces.kind import kind_of
 from pnpforge.layouts.faces.templates import holds_placeholder
 from pnpforge.layouts.faces.values import FaceError, length
 from pnpforge.output.canvas import Canvas, NullCanvas
+from pnpforge.output.recording import Recording, replay
 from pnpforge.phrase import Phrase
 from pnpforge.units import mm, to_mm
 
@@ -78,6 +87,36 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
                 size=f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f}",
             )
         )
+
+
+# kinds whose drawing depends on nothing but the filled element, the piece's size and shape, the text's
+# backdrop and the build's context (pictures and icons read files; a repeat and a hex map read the row)
+ALIKE = (TextElement, RectElement, CircleElement, HexElement, PolygonElement, LineElement)
+DRAWN_KEPT = 4096  # elements' drawings kept per build (a deck repeats its bands, frames and rules texts)
+
+
+def draw_alike(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext) -> None:
+    """`draw_element`, its canvas calls kept and played back for the next piece that draws the very same
+    element (a deck's frame, its rules texts filled alike) on a piece of the same component and size.
+    A drawing that noted anything, warned, or met a character no font has is not kept: those are said
+    per piece. Elements are kept by identity (models are unhashable; a filled one is shared by the rows
+    that fill it alike: templates.resolve)."""
+    component = piece.component
+    if not isinstance(element, ALIKE) or isinstance(canvas, NullCanvas) or component.shape == "polyhex":
+        draw_element(canvas, element, piece, ctx)
+        return
+    key = (id(element), id(component), piece.width, piece.height, ctx.backdrop)
+    hit = ctx.drawn.get(key)
+    if hit is not None and hit[0] is element and hit[1] is component:
+        replay(canvas, hit[2])
+        return
+    warned, lacking = ctx.warned, ctx.fonts.lacking
+    recording = Recording()
+    draw_element(recording.page(canvas), element, piece, ctx)
+    if not ctx.notes and ctx.warned == warned and ctx.fonts.lacking == lacking:
+        if len(ctx.drawn) >= DRAWN_KEPT:
+            ctx.drawn.clear()
+        ctx.drawn[key] = (element, component, recording.pages[0])
 
 
 def draw_kind(canvas: Canvas, element: Any, box: Box, piece: Piece, ctx: RenderContext) -> None:
