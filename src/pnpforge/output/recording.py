@@ -175,3 +175,10 @@ def replay(canvas: Canvas, calls: Sequence[Call]) -> None:
         if name == PATH_ARGUMENT:
             args = (Path(args[0]), *args[1:])
         getattr(canvas, name)(*args)
+
+
+def play(canvas: Canvas, calls: Sequence[Call]) -> None:
+    """`replay` for calls a `Recorder` of this process made (an element drawn alike: faces/draw.py),
+    without checking each: they are the calls, not a file's bytes."""
+    for name, args in calls:
+        getattr(canvas, name)(*((Path(args[0]), *args[1:]) if name == PATH_ARGUMENT else args))

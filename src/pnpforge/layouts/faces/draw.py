@@ -26,7 +26,7 @@ from pnpforge.layouts.faces.kind import kind_of
 from pnpforge.layouts.faces.templates import holds_placeholder
 from pnpforge.layouts.faces.values import FaceError, length
 from pnpforge.output.canvas import Canvas, NullCanvas
-from pnpforge.output.recording import Recording, replay
+from pnpforge.output.recording import Recording, play
 from pnpforge.phrase import Phrase
 from pnpforge.units import mm, to_mm
 
@@ -108,7 +108,7 @@ def draw_alike(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext) -
     key = (id(element), id(component), piece.width, piece.height, ctx.backdrop)
     hit = ctx.drawn.get(key)
     if hit is not None and hit[0] is element and hit[1] is component:
-        replay(canvas, hit[2])
+        play(canvas, hit[2])
         return
     warned, lacking = ctx.warned, ctx.fonts.lacking
     recording = Recording()
