@@ -319,11 +319,17 @@ def _layout(
     measure = _Measure(fonts, font)
     size = max(size, min_size)  # a size below the floor is raised to it
 
+    rooms: dict[tuple[tuple[str, ...], float], tuple[float, float]] = {}  # fitting asks each again
+
     def room(lines: Sequence[str], s: float) -> tuple[float, float]:
         """Where the lines may go across at size s: the box, narrowed to the shape at their band."""
-        height = _block_height(lines, s, measure, leading)
-        top = _top(y, h, height, valign)
-        return inscribed(within, x, w, top, top + height)
+        key = (tuple(lines), s)
+        found = rooms.get(key)
+        if found is None:
+            height = _block_height(lines, s, measure, leading)
+            top = _top(y, h, height, valign)
+            found = rooms[key] = inscribed(within, x, w, top, top + height)
+        return found
 
     def fits_in(lines: Sequence[str], s: float) -> bool:
         width = room(lines, s)[1]
