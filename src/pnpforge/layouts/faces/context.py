@@ -36,7 +36,7 @@ class RenderContext:
 
     warned: int = 0  # warnings given, said or not (`watch` plays back only pages that gave none)
     # the canvas calls of elements drawn so far, kept for pieces that draw them alike (faces/draw.py)
-    drawn: dict[tuple[Any, ...], tuple[Any, Any, list[Call]]] = field(default_factory=dict)
+    drawn: dict[tuple[Any, ...], tuple[Any, Any, list[Call] | None]] = field(default_factory=dict)
 
     def warn(self, problem: Problem | str, said: bool | None = None) -> None:
         """Say `problem` after the build, unless it was `said` already (by default: an equal one was;
