@@ -574,3 +574,45 @@ def test_without_js_the_board_opens_whole_and_a_tap_zooms(phone: Any, server: st
         _no_sideways_scroll(phone)
     finally:
         phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+# -- a deal option's label: the rulebook's words, with and without JS, in English and Japanese
+
+OPTION_LABELS = {
+    ("delphi", "en"): {"short": "Short game", "remove": "Tasks to remove"},
+    ("delphi", "ja"): {"short": "ショートゲーム", "remove": "減らすタスク数"},
+    ("gods", "en"): {"variant": "Variant", "gods": "Gods (in seat order)"},
+    ("gods", "ja"): {"variant": "ヴァリアント", "gods": "神(席順)"},
+    ("ankh", "en"): {"scenario": "Scenario"},
+    ("ankh", "ja"): {"scenario": "シナリオ"},
+}
+
+
+def _shown_option_labels(driver: Any) -> dict[str, str]:
+    """Each deal option's label as the browser shows it (its label's first line, without the hint)."""
+    shown: dict[str, str] = driver.execute_script(
+        """
+        const out = {};
+        for (const field of document.querySelectorAll('form.deal [name^="opt:"]')) {
+          const label = field.closest('label');
+          if (!label || !label.checkVisibility()) continue;
+          const words = Array.from(label.childNodes)
+            .filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(' ');
+          out[field.name.slice(4)] = words.trim();
+        }
+        return out;
+        """
+    )
+    return shown
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_the_deal_form_says_each_option_in_the_players_words(phone: Any, server: str, script: bool) -> None:
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not script})
+    try:
+        for (game, lang), labels in OPTION_LABELS.items():
+            phone.get(f"{server}/g/{game}?lang={lang}")
+            _wait(lambda: phone.find_elements("css selector", "form.deal"))
+            assert _shown_option_labels(phone) == labels, (game, lang)
+    finally:
+        phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})

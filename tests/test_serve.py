@@ -422,7 +422,7 @@ def test_bad_score_files(client: Any, text: str, expected: str) -> None:
         ({"players": "two"}, "Players: 'two' is not a valid integer."),
         ({"players": "3", "seed": "x"}, "Seed: 'x' is not a valid integer."),
         ({"players": "3", "seed": "1" * 20}, "Seed: number too large (expected at most 18 digits)"),
-        ({"players": "2", "opt:short": "maybe"}, "«short»='maybe': expected true or false"),
+        ({"players": "2", "opt:short": "maybe"}, "«Short game»='maybe': expected true or false"),
         ({"players": "2", "opt:remove": "9"}, "expected a whole number from 0 to 4"),
     ],
 )

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnpforge import limits
 from pnpforge.i18n import N_
@@ -99,7 +99,23 @@ def _load(path: Path, mtime: float) -> Drawing:
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         no_size = Phrase.word(N_("it has no size (expected width and height)"))
         raise ValueError(Phrase(UNREADABLE, name=repr(path.name), problem=no_size))
+    _keep_pictures_encoded(drawing)
     return drawing
+
+
+def _keep_pictures_encoded(drawing: Drawing) -> None:
+    """Each embedded picture kept as its file's bytes, not the PIL image svglib opened on them: a JPEG
+    goes into the PDF as it is (as JPEG art does), and the drawing kept in the cache holds no decoded
+    pixels."""
+    from reportlab.graphics.shapes import Image as GraphicsImage
+
+    stack: list[object] = [drawing]
+    while stack:
+        node = stack.pop()
+        stack.extend(getattr(node, "contents", None) or [])
+        opened = getattr(getattr(node, "path", None), "fp", None)
+        if isinstance(node, GraphicsImage) and isinstance(opened, io.BytesIO):
+            node.path = opened.getvalue()  # svglib read only its header: the data: image's bytes
 
 
 def svg_drawing(path: Path) -> Drawing:
@@ -117,9 +133,6 @@ def draw_svg(
 ) -> None:
     """Draw the SVG into the box (0, 0)-(w, h) of a y-up reportlab canvas, stretched to fill it;
     `recolour` gives the drawing as a print shop's file writes it (CMYK for PDF/X-1a)."""
-    from reportlab import rl_config
-    from reportlab.graphics import renderPDF
-
     drawing = svg_drawing(path)
     if recolour is not None:
         try:
@@ -128,12 +141,19 @@ def draw_svg(
             from pnpforge.errors import InputError
 
             raise InputError.single(path.name, str(exc), 1, 1) from None
+    from pnpforge.internals import reportlab_private
+
     canvas.saveState()
     canvas.scale(w / drawing.width, h / drawing.height)
-    saved = rl_config.useA85
-    rl_config.useA85 = 1  # an embedded data: picture is an inline image: reportlab writes it as text only
-    try:
-        renderPDF.draw(drawing, canvas, 0, 0)
-    finally:
-        rl_config.useA85 = saved
+    reportlab_private.draw_graphics(drawing, canvas, lambda *placed: _picture(canvas, *placed))
     canvas.restoreState()
+
+
+def _picture(canvas: RlCanvas, image: Any, x: float, y: float, w: float, h: float) -> None:
+    """An embedded picture of the SVG, drawn as PNG and JPEG art are: an image XObject named by its
+    pixels (reportlab's drawImage), so the PDF holds it once however many pieces draw the SVG, and
+    its transparency kept as a soft mask."""
+    from reportlab.lib.utils import ImageReader
+
+    source = ImageReader(io.BytesIO(image) if isinstance(image, bytes) else image)
+    canvas.drawImage(source, x, y, w, h, mask="auto")

@@ -30,6 +30,7 @@ def _deal() -> Dealer:
         deal.deal,
         options=deal.OPTIONS,
         choices=deal.option_choices,
+        labels=deal.LABELS,
         terms=deal.TERMS,
     )
 

@@ -20,6 +20,7 @@ from . import checks as _checks
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("scenario",)
+LABELS = {"scenario": N_("Scenario")}  # the page's deal form says it so (Ankh rulebook, セットアップ)
 
 
 def option_choices() -> dict[str, list[str]]:

@@ -30,6 +30,7 @@ def _deal() -> Dealer:
         deal.deal,
         options=deal.OPTIONS,
         choices=lambda: deal.OPTION_CHOICES,
+        labels=deal.LABELS,
         terms=deal.TERMS,
     )
 

@@ -20,6 +20,9 @@ GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("variant", "gods")
 OPTION_CHOICES = {"variant": ["stack", "bag"]}  # for pickers; `gods` is free text
+# the page's deal form says each option so (Gods rulebook, ゲームの準備: each player picks a god, turns go
+# clockwise from the start player; ヴァリアント)
+LABELS = {"variant": N_("Variant"), "gods": N_("Gods (in seat order)")}
 # Opening cells (docs/games/gods.md, Rules decisions): 2 adjacent; 3 mutually adjacent; two pairs
 # with a wilderness between them.
 OPENINGS: dict[int, list[Hex]] = {
