@@ -49,10 +49,15 @@ class MissingField(KeyError):
 
 def lookup(row: Mapping[str, Any], name: str, lang: str) -> Any:
     """The row's value for `name` in `lang`: `name_<lang>`, else `name`, else `name_en`."""
-    for key in (f"{name}_{lang}", name, f"{name}_en"):
+    for key in _keys(name, lang):
         if key in row and row[key] is not None:
             return row[key]
     raise MissingField(name, sorted(row))
+
+
+@lru_cache(maxsize=1024)  # every row of a deck looks up the same few fields
+def _keys(name: str, lang: str) -> tuple[str, str, str]:
+    return (f"{name}_{lang}", name, f"{name}_en")
 
 
 def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
