@@ -105,20 +105,25 @@ def _as_svglib_reads(uri: str) -> str:
     from PIL import Image
 
     written = uri.split(",", 1)[1]
+    unreadable = ValueError(Phrase.word(N_("an embedded image that cannot be read")))
     try:
         data = base64.b64decode(written, validate=False)
-        limits.image_size(io.BytesIO(data), Phrase.word(N_("an embedded image")))
+        limits.image_size(io.BytesIO(data), Phrase.word(N_("an embedded image")))  # over the bound: said
+    except (binascii.Error, OSError):
+        raise unreadable from None
+    try:
         with Image.open(io.BytesIO(data)) as picture:
             kind = picture.format
-            if kind not in PICTURES:
-                said = N_("an embedded {kind} image, not a PNG, JPEG or GIF")
-                raise ValueError(Phrase(said, kind=kind))
-            picture.load()  # decoded now (a GIF: its first frame): a truncated picture is said here
-            if kind != "GIF":
-                return f"data:image/{kind.lower()};base64,{written}"
-            frame = picture.convert("RGBA" if "transparency" in picture.info else "RGB")
-    except (binascii.Error, OSError):
-        raise ValueError(Phrase.word(N_("an embedded image that cannot be read"))) from None
+            if kind in PICTURES:
+                picture.load()  # decoded now (a GIF: its first frame): a truncated picture is said here
+            if kind == "GIF":
+                frame = picture.convert("RGBA" if "transparency" in picture.info else "RGB")
+    except Exception:  # PIL's decoders raise many kinds for a broken picture
+        raise unreadable from None
+    if kind not in PICTURES:
+        raise ValueError(Phrase(N_("an embedded {kind} image, not a PNG, JPEG or GIF"), kind=kind))
+    if kind != "GIF":
+        return f"data:image/{kind.lower()};base64,{written}"
     png = io.BytesIO()
     frame.save(png, format="PNG")
     return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode("ascii")
