@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 from conftest import SpecMaker
 from pypdf import PdfReader
@@ -83,3 +84,22 @@ def test_a_spec_that_prints_as_written_passes_strict(make_spec: SpecMaker, tmp_p
     result = run("export", str(folder), "--to", "cutfile", "--strict", "-o", str(tmp_path / "cut"))
     assert result.exit_code == 0 and not warnings_of(result), result.output
     assert (tmp_path / "cut" / "gutters-p001-cut.svg").is_file()
+
+
+@pytest.mark.parametrize("kind", ["cutfile", "images", "tts"])
+def test_every_export_says_a_character_no_font_has_at_its_row(
+    kind: str, make_spec: SpecMaker, tmp_path: Path
+) -> None:
+    """As the build says it (it was left unsaid by every export), and refused by --strict."""
+    folder = make_spec(
+        SPEC.format(gutter="0mm", words="ok"), cards__csv="name,colour\nplain,red\na \ue123 b,red\n"
+    )
+    result = run("export", str(folder), "--to", kind, "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    said = (
+        f"warning: no embedded font has '\\ue123' (U+E123) (data rows or pages with them: 1; first: {folder}"
+    )
+    assert f"{said}/cards.csv:3: cards, in 'a \\ue123 b: ok')" in result.stderr.splitlines(), result.stderr
+    strict = run("export", str(folder), "--to", kind, "--strict", "-o", str(tmp_path / "strict"))
+    assert strict.exit_code == 2 and "(--strict: warnings are errors)" in strict.stderr, strict.output
+    assert not (tmp_path / "strict").exists()
