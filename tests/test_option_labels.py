@@ -115,12 +115,12 @@ def test_the_deal_form_shows_the_labels(client: Any, game: str, lang: str) -> No
         (
             "en",
             {"opt:short": "true", "opt:remove": "2"},
-            "«Short game»=true removes 4 tasks; drop «Tasks to remove»= or",
+            "«Short game»=«Yes (8 tasks)» removes 4 tasks; drop «Tasks to remove»= or",
         ),
         (
             "ja",
             {"opt:short": "true", "opt:remove": "2"},
-            "«ショートゲーム»=true はタスクを4つ減らします: «減らすタスク数»= を",
+            "«ショートゲーム»=«はい(8タスク)» はタスクを4つ減らします: «減らすタスク数»= を",
         ),
         ("en", {"opt:remove": "9"}, "«Tasks to remove»='9': expected a whole number from 0 to 4"),
         ("ja", {"opt:remove": "9"}, "«減らすタスク数»='9': 0 から 4 までの整数"),

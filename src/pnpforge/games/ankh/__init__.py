@@ -31,6 +31,7 @@ def _deal() -> Dealer:
         options=deal.OPTIONS,
         choices=deal.option_choices,
         labels=deal.LABELS,
+        values=deal.VALUES,
         terms=deal.TERMS,
     )
 

@@ -24,6 +24,7 @@ def _deal() -> Dealer:
         options=deal.OPTIONS,
         choices=lambda: deal.OPTION_CHOICES,
         labels=deal.LABELS,
+        values=deal.VALUES,
     )
 
 

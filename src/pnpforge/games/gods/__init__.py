@@ -31,6 +31,7 @@ def _deal() -> Dealer:
         options=deal.OPTIONS,
         choices=lambda: deal.OPTION_CHOICES,
         labels=deal.LABELS,
+        values=deal.option_words(),
         terms=deal.TERMS,
     )
 
