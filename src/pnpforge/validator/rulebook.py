@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 from pnpforge import catalog
 from pnpforge.components.sections import english, in_language, literal, loaded
@@ -32,9 +32,11 @@ from pnpforge.i18n import N_
 from pnpforge.lightmodel import Key, StrictBool, StrictInt, create_model
 from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source, read_yaml
-from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupkit import Coord, SetupModel, player_count, reject_unknown_options
+
+if TYPE_CHECKING:  # a picture's names, imported by `draw`: checking a set-up never draws
+    from pnpforge.validator.picture import BoardPicture
 
 __all__ = ["Board", "PlacedPiece", "Rulebook", "SetupBoard", "SetupTable", "Table", "load", "words"]
 
@@ -224,6 +226,15 @@ class Rulebook:
     def draw(self, table: Table) -> BoardPicture:
         """The board with its pieces (in cell order; X on one crossed out), the `fixed` spots hatched, and
         the key the section asks for (`legend`: its terrains, pieces, players; then its `key` line)."""
+        from pnpforge.validator.picture import (
+            BoardPicture,
+            CellShape,
+            PieceMark,
+            hex_centre,
+            hex_points,
+            legend_of,
+        )
+
         section, size = self.section, self.section.cell_mm
         colours = section.player_colours
         pic = BoardPicture(

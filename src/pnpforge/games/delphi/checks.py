@@ -25,21 +25,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pnpforge.gamekit import (
     N_,
     BaseModel,
-    BoardPicture,
-    CellShape,
     ConfigDict,
     Coord,
-    HeavyEdge,
     Hex,
     InputError,
     Path_,
     Phrase,
-    PieceMark,
     Report,
     Rotation,
     SetupBoard,
@@ -50,19 +46,18 @@ from pnpforge.gamekit import (
     StrictInt,
     data_rules,
     folder_id,
-    hex_centre,
     hex_outer_edge,
-    hex_points,
     hexgrid,
     kit,
     player_count,
     quoted,
     read_yaml,
-    side_points,
-    spread,
     validate,
 )
 from pnpforge.gamekit import Key as Field
+
+if TYPE_CHECKING:  # the picture's names are imported by `picture`: checking never draws
+    from pnpforge.gamekit import BoardPicture
 
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[
@@ -664,6 +659,18 @@ def _check_tasks(setup: Setup, report: Report) -> None:
 
 
 def picture(setup: Setup) -> BoardPicture:
+    # the drawing's names, imported only when a picture is drawn (checking never draws)
+    from pnpforge.gamekit import (
+        BoardPicture,
+        CellShape,
+        HeavyEdge,
+        PieceMark,
+        hex_centre,
+        hex_points,
+        side_points,
+        spread,
+    )
+
     built = build(setup)
     pic = BoardPicture(Phrase(PICTURE_TITLE, players=setup.players), palette=PICTURE_COLOURS)
     for cell, space in sorted(built.spaces.items()):
