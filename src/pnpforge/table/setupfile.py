@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnpforge import catalog, contract, limits
 from pnpforge.contract import Game, SetupRules
@@ -36,8 +35,7 @@ __all__ = [
 ]
 
 
-@dataclass
-class LoadedSetup:
+class LoadedSetup(NamedTuple):
     game: Game
     rules: SetupRules[Any]
     setup: Any  # the game's own `Setup` model
