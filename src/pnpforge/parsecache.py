@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +27,36 @@ MISSING = object()
 SIZE_FACTOR, SIZE_SLACK = 8, 65_536  # a cache is JSON of its YAML's data: a few times its size at most
 
 
-def cache_file(path: Path) -> Path | None:
-    """Where a package data file's parsed form is kept; None for a file outside the package."""
+def cache_file(path: Path, fact: str = "") -> Path | None:
+    """Where a package data file's parsed form (or one `fact` drawn from it, see `derived`) is kept;
+    None for a file outside the package."""
     try:
         resolved = path.resolve()
     except (OSError, RuntimeError):
         return None
     if not resolved.is_relative_to(PACKAGE_DIR):
         return None
-    return resolved.parent / "__pycache__" / f"{resolved.name}.json"
+    return resolved.parent / "__pycache__" / f"{resolved.name}{f'.{fact}' if fact else ''}.json"
+
+
+def derived(path: Path, fact: str, make: Callable[[], Any]) -> Any:
+    """`make()` (plain JSON data drawn from the file at `path`), kept beside a package data file keyed by
+    its text as its parsed form is: a rule that needs one number of a game.yaml reads a few bytes, not
+    the whole file parsed. Made each time for a file outside the package, or one this cannot read (what
+    `make` then reads says what is wrong with it); an error `make` raises is raised, nothing kept."""
+    cache = cache_file(path, fact)
+    raw = None if cache is None else read_regular(path, limits.FILE_BYTES)
+    try:
+        text = None if raw is None else raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if cache is None or text is None:
+        return make()
+    found = load(cache, text)
+    if found is MISSING:
+        found = make()
+        store(cache, text, found)
+    return found
 
 
 def _key(text: str) -> str:
