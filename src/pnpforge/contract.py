@@ -123,8 +123,9 @@ class Score(Protocol[I_in]):
     def __call__(self, data: I_in, source: Source, /) -> ScoreResult: ...
 
 
-# The plain hook records are named tuples: this module loads with every table command, and a dataclass
-# costs it ~0.3 ms to create (its methods compiled from source), a named tuple a fifth of that.
+# The plain hook records are named tuples (BoardCounts, whose `count` a tuple's method would hide, a plain
+# class): this module loads with every table command, and a dataclass costs it ~0.3 ms to create (its
+# methods compiled from source), a named tuple a fifth of that.
 
 
 class SetupRules(NamedTuple, Generic[S]):
@@ -183,7 +184,6 @@ class Scorer(NamedTuple, Generic[I]):
     player_names: Callable[[], Sequence[str]] = tuple
 
 
-@dataclass(frozen=True)
 class BoardCounts:
     """Counts a score sheet written as data reads from a board state, when the counting is geometry the
     data vocabulary cannot say (Good Shepherds' farm board, Quo Vadis' map): given to
@@ -198,11 +198,21 @@ class BoardCounts:
     (list[Name], [])}`; `players` keys, and `game:` for the file's own). Import the game's module inside
     the functions: a score without a board never loads it."""
 
-    key: str
-    count: Callable[[Any, Source, Mapping[str, Any]], Sequence[Any]]
-    shape: Callable[[Any, Source], None] | None = None
-    fields: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
-    game_fields: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
+    __slots__ = ("count", "fields", "game_fields", "key", "shape")  # (a plain class: see SetupRules)
+
+    def __init__(
+        self,
+        key: str,
+        count: Callable[[Any, Source, Mapping[str, Any]], Sequence[Any]],
+        shape: Callable[[Any, Source], None] | None = None,
+        fields: Mapping[str, tuple[Any, Any]] | None = None,
+        game_fields: Mapping[str, tuple[Any, Any]] | None = None,
+    ) -> None:
+        self.key = key
+        self.count = count
+        self.shape = shape
+        self.fields: Mapping[str, tuple[Any, Any]] = fields or {}
+        self.game_fields: Mapping[str, tuple[Any, Any]] = game_fields or {}
 
 
 class Caravans(NamedTuple):
