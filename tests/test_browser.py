@@ -574,3 +574,96 @@ def test_without_js_the_board_opens_whole_and_a_tap_zooms(phone: Any, server: st
         _no_sideways_scroll(phone)
     finally:
         phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+# -- a deal option's label: the rulebook's words, with and without JS, in English and Japanese
+
+OPTION_LABELS = {
+    ("delphi", "en"): {"short": "Short game", "remove": "Tasks to remove"},
+    ("delphi", "ja"): {"short": "ショートゲーム", "remove": "減らすタスク数"},
+    ("gods", "en"): {"variant": "Variant", "gods": "Gods (in seat order)"},
+    ("gods", "ja"): {"variant": "ヴァリアント", "gods": "神(席順)"},
+    ("ankh", "en"): {"scenario": "Scenario"},
+    ("ankh", "ja"): {"scenario": "シナリオ"},
+}
+
+
+def _shown_option_labels(driver: Any) -> dict[str, str]:
+    """Each deal option's label as the browser shows it (its label's first line, without the hint)."""
+    shown: dict[str, str] = driver.execute_script(
+        """
+        const out = {};
+        for (const field of document.querySelectorAll('form.deal [name^="opt:"]')) {
+          const label = field.closest('label');
+          if (!label || !label.checkVisibility()) continue;
+          const words = Array.from(label.childNodes)
+            .filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(' ');
+          out[field.name.slice(4)] = words.trim();
+        }
+        return out;
+        """
+    )
+    return shown
+
+
+# and each picker's values in words, the value each sends being the key (the count of tasks: a number)
+OPTION_VALUES = {
+    ("delphi", "en"): {"short": {"true": "Yes (8 tasks)", "false": "No (12 tasks)"}},
+    ("delphi", "ja"): {"short": {"true": "はい(8タスク)", "false": "いいえ(12タスク)"}},
+    ("gods", "en"): {"variant": {"stack": "Tile stack (standard)", "bag": "Tile bag (variant)"}},
+    ("gods", "ja"): {"variant": {"stack": "タイルの山(通常)", "bag": "袋(ヴァリアント)"}},
+    ("ankh", "en"): {"scenario": {"MiddleKingdom": "Middle Kingdom", "OldKingdom": "Old Kingdom"}},
+    ("ankh", "ja"): {"scenario": {"MiddleKingdom": "中王国", "OldKingdom": "古王国"}},
+}
+
+
+def _shown_option_values(driver: Any) -> dict[str, dict[str, str]]:
+    """Each picker's values as the browser lists them: the value sent -> the words shown (not a count)."""
+    shown: dict[str, dict[str, str]] = driver.execute_script(
+        """
+        const out = {};
+        for (const select of document.querySelectorAll('form.deal select[name^="opt:"]')) {
+          const words = {};
+          for (const option of select.options) {
+            if (option.value && !/^[0-9]+$/.test(option.value)) words[option.value] = option.text;
+          }
+          if (Object.keys(words).length) out[select.name.slice(4)] = words;
+        }
+        return out;
+        """
+    )
+    return shown
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_the_deal_form_says_each_option_in_the_players_words(phone: Any, server: str, script: bool) -> None:
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not script})
+    try:
+        for (game, lang), labels in OPTION_LABELS.items():
+            phone.get(f"{server}/g/{game}?lang={lang}")
+            _wait(lambda: phone.find_elements("css selector", "form.deal"))
+            assert _shown_option_labels(phone) == labels, (game, lang)
+            assert _shown_option_values(phone) == OPTION_VALUES[game, lang], (game, lang)
+    finally:
+        phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_a_value_picked_by_its_words_deals_with_its_key(phone: Any, server: str, script: bool) -> None:
+    """Pick はい(8タスク) by the words shown and deal: the address and the set-up say `short=true`."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
+
+    phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not script})
+    try:
+        phone.get(f"{server}/g/delphi?lang=ja")
+        Select(phone.find_element(By.NAME, "opt:short")).select_by_visible_text("はい(8タスク)")
+        _type(phone, "seed", "5")
+        phone.find_element(By.CSS_SELECTOR, "form.deal button").click()
+        _wait(lambda: phone.find_elements(By.ID, "seed"))
+        assert "opt%3Ashort=true" in phone.current_url, phone.current_url
+        assert "--option short=true" in phone.find_element(By.NAME, "setup").get_attribute("value")
+        picked = Select(phone.find_element(By.NAME, "opt:short")).first_selected_option
+        assert (picked.get_attribute("value"), picked.text) == ("true", "はい(8タスク)")
+    finally:
+        phone.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})

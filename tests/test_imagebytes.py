@@ -4,7 +4,10 @@ written; a picture drawn on many pieces counts once, and a designer's deck stays
 
 from __future__ import annotations
 
+import base64
+import io
 import os
+import random
 import re
 import sys
 from pathlib import Path
@@ -212,3 +215,170 @@ def test_watch_refuses_a_picture_on_a_page_it_plays_back(
     assert problem.file == str(folder / "game.yaml")
     assert "image 'c.png' brings the pictures this build embeds to" in str(problem.message)
     assert (tmp_path / "out" / "noise.pdf").read_bytes() == built
+
+
+# -- pictures embedded in SVG art ----------------------------------------------------------------------
+
+
+def noise_bytes(kind: str = "PNG", seed: int = 0) -> bytes:
+    """An incompressible picture of SIDE px as a file's bytes (PNG or JPEG)."""
+    out = io.BytesIO()
+    pixels = random.Random(seed).randbytes(SIDE * SIDE * 3)
+    Image.frombytes("RGB", (SIDE, SIDE), pixels).save(out, format=kind)
+    return out.getvalue()
+
+
+JPEG_START = b"\xff\xd8"
+
+
+def svg_art(*pictures: bytes) -> str:
+    """An SVG drawing each picture (PNG or JPEG bytes) as an embedded data: image, in a row."""
+    kinds = ["jpeg" if data.startswith(JPEG_START) else "png" for data in pictures]
+    images = "".join(
+        f'<image x="{10 * k}" y="0" width="10" height="10" xlink:href="data:image/'
+        f'{kind};base64,{base64.b64encode(data).decode()}"/>\n'
+        for k, (kind, data) in enumerate(zip(kinds, pictures, strict=True))
+    )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="{10 * len(pictures)}" height="10">\n<rect width="100%" height="100%" fill="#2255aa"/>\n'
+        f"{images}</svg>\n"
+    )
+
+
+NAMED = SPEC.replace("w: 100%, h: 100%}", 'w: 100%, h: 100%}\n        - {type: text, text: "{name}"}')
+
+
+def svg_deck(folder: Path, arts: dict[str, str], rows: list[str], text: str = SPEC) -> Path:
+    """A deck whose rows name SVG art (`rows`: each card's art) written from `arts` (name: SVG)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    lines = ["name,art", *(f"C{k},{art}" for k, art in enumerate(rows))]
+    (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for name, svg in arts.items():
+        (folder / name).write_text(svg, encoding="utf-8")
+    return folder
+
+
+def refused_total(result: Result) -> int:
+    """The bytes the one refusal line of an exit-2 build says the pictures come to."""
+    assert result.exit_code == 2, result.output
+    found = re.search(r"embeds to ([\d,]+) bytes", result.output)
+    assert found and "Traceback" not in result.output, result.output
+    return int(found.group(1).replace(",", ""))
+
+
+def inline_images(pdf: Path) -> int:
+    """Inline images (BI ... ID ... EI) in the content of a PDF's pages and the forms they draw."""
+    found = 0
+    seen: set[int] = set()
+
+    def walk(resources: object) -> None:
+        nonlocal found
+        xobjects = resources.get("/XObject", {}) if isinstance(resources, dict) else {}
+        for ref in xobjects.values():
+            obj = ref.get_object()
+            if ref.idnum in seen or obj.get("/Subtype") != "/Form":
+                continue
+            seen.add(ref.idnum)
+            found += len(re.findall(rb"(?:^|\s)BI\s", obj.get_data()))
+            walk(obj.get("/Resources", {}))
+
+    for page in PdfReader(pdf).pages:
+        found += len(re.findall(rb"(?:^|\s)BI\s", page.get_contents().get_data()))
+        walk(page.get("/Resources", {}))
+    return found
+
+
+def test_an_svg_embedded_jpeg_counts_its_own_bytes_and_a_png_its_pixels(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As for JPEG and PNG art: a JPEG goes into the PDF as it is, a PNG's pixels compressed."""
+    monkeypatch.setattr(limits, "IMAGE_BYTES", 1)
+    jpeg = noise_bytes("JPEG")
+    folder = svg_deck(tmp_path / "jpeg", {"art.svg": svg_art(jpeg)}, ["art.svg"])
+    result = run("build", str(folder), "-o", str(tmp_path / "out"))
+    assert refused_total(result) == len(jpeg)
+    where = f"{folder / 'cards.csv'}:2:1: cards face element 1 (image): "
+    assert f"{where}image 'art.svg' brings" in result.output
+    (folder / "art.svg").write_text(svg_art(noise_bytes("PNG")), encoding="utf-8")
+    size = refused_total(run("build", str(folder), "-o", str(tmp_path / "out")))
+    assert SIDE * SIDE * 3 <= size < SIDE * SIDE * 3 * 1.05  # noise: its pixels, barely compressed
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_svg_that_tips_the_build_over_is_refused_at_its_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    each = one_picture_bytes(tmp_path, monkeypatch)
+    monkeypatch.setattr(limits, "IMAGE_BYTES", each * 5 // 2)  # two pictures fit, not three
+    arts = {f"{name}.svg": svg_art(noise_bytes(seed=k)) for k, name in enumerate("abc")}
+    folder = svg_deck(tmp_path / "three", arts, ["a.svg", "b.svg", "c.svg"])
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "noise.pdf").write_bytes(b"an older build")
+    result = run("build", str(folder), "-o", str(out))
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith(f"error: {folder / 'cards.csv'}:4:1: cards face element 1 (image): ")
+    assert "image 'c.svg' brings the pictures this build embeds to" in lines[0]
+    assert each * 5 // 2 < refused_total(result) <= each * 3 + 100
+    assert f"expected at most {each * 5 // 2:,} bytes in one PDF" in lines[0]
+    assert (out / "noise.pdf").read_bytes() == b"an older build" and len(list(out.iterdir())) == 1
+
+
+def test_an_svg_holding_many_pictures_is_refused_at_its_element(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One SVG named in game.yaml, drawn on every card, whose pictures together are too many."""
+    each = one_picture_bytes(tmp_path, monkeypatch)
+    monkeypatch.setattr(limits, "IMAGE_BYTES", each * 5 // 2)
+    text = SPEC.replace('src: "{art}"', "src: art.svg")
+    many = svg_art(*(noise_bytes(seed=k) for k in range(3)))
+    folder = svg_deck(tmp_path / "many", {"art.svg": many}, ["-"] * 3, text)
+    result = run("build", str(folder), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert result.output.startswith(f"error: {folder / 'game.yaml'}:9:11: cards face element 1 (image): ")
+    assert "image 'art.svg' brings the pictures this build embeds to" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
+    (folder / "art.svg").write_text(svg_art(noise_bytes(seed=0), noise_bytes(seed=1)), encoding="utf-8")
+    assert run("build", str(folder), "-o", str(tmp_path / "out")).exit_code == 0
+
+
+def test_an_svg_drawn_on_every_card_embeds_its_pictures_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each card has its own name, so each draws the SVG again: its two pictures are in the PDF once,
+    as image XObjects (not written into every card's drawing), and counted once."""
+    each = one_picture_bytes(tmp_path, monkeypatch)
+    monkeypatch.setattr(limits, "IMAGE_BYTES", each * 5 // 2)
+    art = svg_art(noise_bytes("PNG", seed=1), noise_bytes("PNG", seed=2))
+    folder = svg_deck(tmp_path / "nine", {"art.svg": art, "same.svg": art}, ["art.svg"] * 8 + ["same.svg"])
+    (folder / "game.yaml").write_text(NAMED, encoding="utf-8")
+    result = run("build", str(folder), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "noise.pdf"
+    assert pictures_in(pdf) == 2 and inline_images(pdf) == 0
+    (folder / "cards.csv").write_text("name,art\nC0,art.svg\n", encoding="utf-8")
+    assert run("build", str(folder), "-o", str(tmp_path / "one")).exit_code == 0
+    more = pdf.stat().st_size - (tmp_path / "one" / "noise.pdf").stat().st_size
+    assert 0 < more < each // 2  # eight more cards: their names, not sixteen more pictures
+
+
+def test_a_transparent_picture_in_svg_art_shows_the_art_beneath(tmp_path: Path) -> None:
+    """Its transparency is kept (a soft mask, as a PNG's): the SVG's blue shows through, not black."""
+    clear = io.BytesIO()
+    picture = Image.new("RGBA", (SIDE, SIDE), (0, 0, 0, 0))
+    picture.paste((220, 20, 20, 255), (0, 0, SIDE, SIDE // 2))  # red top half, clear bottom half
+    picture.save(clear, format="PNG")
+    folder = svg_deck(tmp_path / "clear", {"art.svg": svg_art(clear.getvalue())}, ["art.svg"])
+    assert run("build", str(folder), "-o", str(tmp_path / "out")).exit_code == 0
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(tmp_path / "out" / "noise.pdf")
+    sheet = document[len(document) - 1].render(scale=1).to_pil().convert("RGB")
+    colours = sorted(sheet.getcolors(sheet.width * sheet.height), reverse=True)
+    shown = {colour for count, colour in colours if count > 2000}
+    assert any(r > 200 and g < 50 and b < 50 for r, g, b in shown), shown  # the picture's red half
+    assert any(b > 150 and r < 60 for r, g, b in shown), shown  # the SVG's blue under its clear half
+    assert not any(max(c) < 30 for c in shown), shown  # no black where the picture is clear

@@ -39,6 +39,7 @@ from pnpforge.layouts.imposition.grids import grid, shelves
 from pnpforge.layouts.imposition.lattice import lattice
 from pnpforge.layouts.imposition.nesting import nest
 from pnpforge.layouts.imposition.placement import (
+    EPS,
     BoardPart,
     PageLayout,
     fits,
@@ -239,6 +240,8 @@ def plan(
                 )
             ]
         )
+    for warning in _narrow_gutters(loaded, result.pages, frame.bleed):
+        ctx.warn(warning)
     _number_sheets(result.pages)
     result.inventory = [_inventory_line(group, result.pages, lang) for group in groups]
     result.cover_notes, result.cover_heading = options.cover_notes, options.cover_heading
@@ -247,6 +250,42 @@ def plan(
         result.pages = _chosen_sheets(result.pages, options.sheets)
         result.sheets = options.sheets
     return result
+
+
+NARROW_GUTTER = N_(
+    "{component}: gutter {gutter} is narrower than two bleeds, so neighbouring bleeds overlap: each piece "
+    "keeps {kept} mm of its {bleed} mm bleed, then its neighbour's art (expected gutter: {least}mm or more "
+    "for the whole bleed, or 0 for shared cut lines)"
+)
+
+
+def _narrow_gutters(loaded: LoadedSpec, pages: Sequence[DocPage], bleed: float) -> list[Problem]:
+    """A `gutter:` written wider than 0 but narrower than two bleeds is kept as written, and said at the
+    gutter, for the rectangular pieces laid out with it that have a neighbour within it (their bleeds
+    meet: each is clipped half-way across the gutter). A round or hex piece's, or a shelf's, gutter was
+    raised to two bleeds; a gutter of 0 is butted pieces sharing their cut lines, as intended."""
+    narrow: dict[str, tuple[int, float]] = {}  # by component: its index in the spec, its gutter
+    for index, component in enumerate(loaded.spec.components):
+        gutter = parse_length(component.gutter) if component.gutter is not None else 0.0
+        if component.shape in ("rect", "square") and EPS < gutter < 2 * bleed - EPS:
+            narrow[component.name] = (index, gutter)
+    found: dict[str, Problem] = {}
+    for page in pages:
+        for placement in page.layout.placements if page.layout and narrow else ():
+            component = page.pieces[placement.index].component
+            if placement.clip is None or component.name not in narrow or component.name in found:
+                continue
+            index, gutter = narrow[component.name]
+            said = Phrase(
+                NARROW_GUTTER,
+                component=component.name,
+                gutter=repr(component.gutter),
+                kept=f"{to_mm(gutter / 2):g}",
+                bleed=f"{to_mm(bleed):g}",
+                least=f"{to_mm(2 * bleed):g}",
+            )
+            found[component.name] = loaded.source.problem(("components", index, "gutter"), said)
+    return list(found.values())
 
 
 def _picked(groups: list[ComponentPieces], options: BuildOptions) -> list[ComponentPieces]:

@@ -148,7 +148,12 @@ class Dealer:
     """What `setup GAME` and the page's deal use (usually the game's deal.py).
 
     `deal`: see `Deal`; `options` are the `--option` keys it takes and `choices()` the values each may
-    take (for pickers; a key not there is free text). The set-up file's keys and word values are
+    take (for pickers; a key not there is free text); `labels` the words the page's deal form says for
+    each key, messages of the game's catalog domain (`{"short": N_("Short game")}`; a key not there is
+    said as itself, made readable); `values` the words it says for an option's values, by key and value
+    (`{"short": {"true": N_("Yes (8 tasks)")}}`; a value not there is said as the game's word for it):
+    a picker shows them while its `value=` stays the key, and a typed option's listed values are shown
+    beside it with the key to type. The set-up file's keys and word values are
     messages of the game's catalog domain (the page's "What goes where" says them); `terms` names the
     msgid of a word the set-up file means differently from the game's other texts (Ankh's seat `god`
     is the god, a region's `god` on the score sheet its figure).
@@ -158,6 +163,8 @@ class Dealer:
     options: tuple[str, ...] = ()
     choices: Callable[[], Mapping[str, Sequence[str]]] = dict
     terms: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def word(self, text: str) -> Phrase:
         """A key or word value of the set-up file, to be said in a language (it reads as `text`)."""

@@ -13,6 +13,9 @@
 - `pdfdoc.PDFImageXObject`: the class `Canvas.drawImage` makes an image's XObject with, swapped while
   a picture is drawn so an image already encoded is not decoded and compressed again; its encoded
   state (`streamContent`, `_filters`, `_smask`, ...) kept and given back (output/imagecache.py).
+- `renderPDF._PDFRenderer`: the renderer `renderPDF.draw` draws a drawing (SVG art, read by svglib) with,
+  its `drawImage` replaced so a raster picture inside is an image XObject, embedded once in a document,
+  instead of an inline image written into the page's stream again at every drawing (output/svgimage.py).
 - `pdfdoc.PDFZCompress.encode`: the one Flate filter every stream is compressed with, given a memory
   of what it compressed (output/imagecache.py), so `watch` does not compress an unchanged page again.
 """
@@ -33,6 +36,7 @@ __all__ = [
     "add_info_entry",
     "creation_date",
     "document",
+    "draw_graphics",
     "end_pages_with",
     "flate_encoder",
     "embedded_bytes",
@@ -109,6 +113,21 @@ def images_made_by(factory: Callable[[Callable[..., Any], str, Any, Any], Any]) 
             yield
         finally:
             pdfdoc.PDFImageXObject = original
+
+
+Picture = Callable[[Any, float, float, float, float], None]  # (image, x, y, width, height)
+
+
+def draw_graphics(drawing: Any, canvas: Canvas, picture: Picture) -> None:
+    """Draw a reportlab drawing on `canvas` at (0, 0) as `renderPDF.draw` does, except each raster image
+    in it: `picture(image, x, y, width, height)` draws that (`image`: the Image shape's `path`)."""
+    from reportlab.graphics import renderPDF
+
+    class Renderer(renderPDF._PDFRenderer):
+        def drawImage(self, image: Any) -> None:  # noqa: N802  (reportlab's name)
+            picture(image.path, image.x, image.y, image.width, image.height)
+
+    Renderer().draw(renderPDF.renderScaledDrawing(drawing), canvas, 0, 0)
 
 
 def image_state(image: Any) -> dict[str, Any]:
@@ -191,6 +210,11 @@ def shape_problems() -> list[str]:
     missing = [key for key in IMAGE_STATE if not hasattr(placeholder, key)]
     if missing:
         problems.append(f"reportlab's PDFImageXObject no longer has {', '.join(missing)}")
+    from reportlab.graphics import renderPDF
+
+    renderer = getattr(renderPDF, "_PDFRenderer", None)
+    if not callable(getattr(renderer, "drawImage", None)) or not callable(getattr(renderer, "draw", None)):
+        problems.append("reportlab's renderPDF has no _PDFRenderer with draw and drawImage")
     if not callable(getattr(pdfdoc.PDFZCompress, "encode", None)):
         problems.append("reportlab's pdfdoc has no PDFZCompress.encode (the Flate filter)")
     ended: list[bool] = []

@@ -325,16 +325,16 @@ class PdfCanvas(Canvas):
         self.c.saveState()
         self.c.translate(x, y + h)
         self.c.scale(1, -1)
-        if path.suffix.lower() == ".svg":
-            draw_svg(self.c, path, w, h, self.colours.drawing if self.colours else None)  # stays vector art
-        else:
-            source, mask = self.colours.image(path) if self.colours else (str(path), "auto")
-            made: list[Any] = []
-            with pictures_encoded_once(made.append):  # a picture's pixels compressed once, not in every build
+        made: list[Any] = []
+        with pictures_encoded_once(made.append):  # a picture's pixels compressed once, not in every build
+            if path.suffix.lower() == ".svg":  # stays vector art; a picture inside is embedded as a PNG's is
+                draw_svg(self.c, path, w, h, self.colours.drawing if self.colours else None)
+            else:
+                source, mask = self.colours.image(path) if self.colours else (str(path), "auto")
                 self.c.drawImage(source, 0, 0, w, h, mask=mask)
-            for image in made:  # new to this PDF: its bytes stay in memory until the PDF is written
-                added = reportlab_private.embedded_bytes(image)
-                self.image_bytes = limits.count_image_bytes(self.image_bytes, added, path.name)
+        for image in made:  # new to this PDF: its bytes stay in memory until the PDF is written
+            added = reportlab_private.embedded_bytes(image)
+            self.image_bytes = limits.count_image_bytes(self.image_bytes, added, path.name)
         self.c.restoreState()
 
     # reuse ------------------------------------------------------------------------------------

@@ -63,13 +63,14 @@ def game_context(game: catalog.GameFolder, lang: str) -> dict[str, Any]:
     low, high = catalog.players_range(game)
     dealer = hooks.dealer(game)
     the_sheet = sheet.sheet(game) if hooks.can_score(game) else None
+    tr = text.translator(game.id, lang)  # the game's own words in the page's language
     return {
         "game": game,
         "title": localise(info.get("title", game.id), lang),
         "low": low,
         "high": high,
-        "options": hooks.option_pickers(dealer),
-        "tr": text.translator(game.id, lang),  # the game's own words in the page's language
+        "options": hooks.option_pickers(dealer, tr),
+        "tr": tr,
         "can_deal": dealer is not None,
         "can_check": hooks.can_check(game),
         "sheet": sheet.localised(the_sheet, lang) if the_sheet else None,

@@ -49,23 +49,40 @@ def dealt(game: catalog.GameFolder, form: dict[str, str], lang: str) -> dict[str
     }
 
 
-_FLAG = re.compile(r"(?:'--|--)(option |)([A-Za-z][\w-]*)'?")
+# a flag, and an option's value written after it unquoted (`--option short=true`: a value it takes; a
+# quoted one, `short='maybe'`, is what was typed and stays so)
+_FLAG = re.compile(r"(?:'--|--)(option |)([A-Za-z][\w-]*)'?(?:=([\w-]+)\b(?!'))?")
 
 
 def field_words(problems: list[dict[str, Any]], game: catalog.GameFolder, lang: str) -> list[dict[str, Any]]:
     """A deal's problems with each command-line flag said as the page's field: `--option gods=…` as
-    the option's label (the game's word for it), `--seed` and `--players` as their labels."""
-    tr = text.translator(game.id, lang)
+    the option's label (the dealer's `labels`) and a value it takes as the form says it (`short=true`:
+    «Short game»=«Yes (8 tasks)»), `--seed` and `--players` as their labels; an option's key written
+    bare (`drop remove= or …`) is said as its label too."""
+    tr, the_dealer = text.translator(game.id, lang), hooks.dealer(game)
     labels = {"seed": text.said("seed_field", lang), "players": text.said("player_count", lang)}
+    keys = hooks.option_names(the_dealer)
+
+    def option(name: str) -> str:
+        return f"«{hooks.option_label(the_dealer, name, tr)}»"
+
+    def value(name: str, given: str) -> str:
+        word = hooks.option_value(the_dealer, name, given, tr)
+        return f"«{word}»" if word != given else given
 
     def field(match: re.Match[str]) -> str:
-        option, name = match.group(1), match.group(2)
-        return f"«{tr(name)}»" if option else f"«{labels.get(name, name)}»"
+        flag, name, given = match.groups()
+        said = option(name) if flag else f"«{labels.get(name, name)}»"
+        return said if given is None else f"{said}={value(name, given) if flag else given}"
 
-    return [
-        {**p, "message": _FLAG.sub(field, p["message"]), "where": _FLAG.sub(field, p["where"])}
-        for p in problems
-    ]
+    # `remove=` alone, as a word of the sentence (not inside a quoted value the user typed)
+    bare = re.compile(rf"(?<![\w«'-])({'|'.join(map(re.escape, keys))})(?==(?:\s|$))") if keys else None
+
+    def said(message: str) -> str:
+        message = _FLAG.sub(field, message)
+        return bare.sub(lambda m: option(m.group(1)), message) if bare else message
+
+    return [{**p, "message": said(p["message"]), "where": said(p["where"])} for p in problems]
 
 
 def deal_page(game_id: str, form: dict[str, str], lang: str) -> pages.Answer:

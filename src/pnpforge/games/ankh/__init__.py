@@ -30,6 +30,8 @@ def _deal() -> Dealer:
         deal.deal,
         options=deal.OPTIONS,
         choices=deal.option_choices,
+        labels=deal.LABELS,
+        values=deal.VALUES,
         terms=deal.TERMS,
     )
 

@@ -20,6 +20,9 @@ from . import checks as _checks
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("scenario",)
+LABELS = {"scenario": N_("Scenario")}  # the page's deal form says it so (Ankh rulebook, セットアップ)
+# and the bundled map's scenario sets, named for the two eras (a map's other sets: its names as they are)
+VALUES = {"scenario": {"OldKingdom": N_("Old Kingdom"), "MiddleKingdom": N_("Middle Kingdom")}}
 
 
 def option_choices() -> dict[str, list[str]]:

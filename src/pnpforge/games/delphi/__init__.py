@@ -23,6 +23,8 @@ def _deal() -> Dealer:
         deal.deal,
         options=deal.OPTIONS,
         choices=lambda: deal.OPTION_CHOICES,
+        labels=deal.LABELS,
+        values=deal.VALUES,
     )
 
 

@@ -32,6 +32,10 @@ GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("short", "remove")
 OPTION_CHOICES = {"short": ["true", "false"], "remove": ["0", "1", "2", "3", "4"]}  # for pickers
+# the page's deal form says each option so (Delphi rulebook, セットアップ: ショートゲーム, 減らすタスク)
+LABELS = {"short": N_("Short game"), "remove": N_("Tasks to remove")}
+# and its values (the short game has 8 tasks, one fewer per Zeus tile; the full game 12); counts are numbers
+VALUES = {"short": {"true": N_("Yes (8 tasks)"), "false": N_("No (12 tasks)")}}
 MAX_REDRAWS = 10_000
 
 # the set-up file's words on the table page's "What goes where" (Delphi rulebook, セットアップ,
@@ -60,11 +64,6 @@ DATA_WORDS = (
     N_("colours"),
     N_("count"),
     N_("player"),
-    # the options the page offers, and their values
-    N_("short"),
-    N_("remove"),
-    N_("true"),
-    N_("false"),
 )
 
 

@@ -30,6 +30,8 @@ def _deal() -> Dealer:
         deal.deal,
         options=deal.OPTIONS,
         choices=lambda: deal.OPTION_CHOICES,
+        labels=deal.LABELS,
+        values=deal.option_words(),
         terms=deal.TERMS,
     )
 

@@ -20,6 +20,12 @@ GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("variant", "gods")
 OPTION_CHOICES = {"variant": ["stack", "bag"]}  # for pickers; `gods` is free text
+# the page's deal form says each option so (Gods rulebook, ゲームの準備: each player picks a god, turns go
+# clockwise from the start player; ヴァリアント)
+LABELS = {"variant": N_("Variant"), "gods": N_("Gods (in seat order)")}
+VARIANTS = {"stack": N_("Tile stack (standard)"), "bag": N_("Tile bag (variant)")}  # the values said so
+
+
 # Opening cells (docs/games/gods.md, Rules decisions): 2 adjacent; 3 mutually adjacent; two pairs
 # with a wilderness between them.
 OPENINGS: dict[int, list[Hex]] = {
@@ -44,6 +50,12 @@ DATA_WORDS = (
 )
 # the set-up's `stack` and `bag` are the piles the picture shows (the score sheet says the variants)
 TERMS = {key: checks.PILE_TERMS[key] for key in ("stack", "bag")}
+
+
+def option_words() -> dict[str, dict[str, str]]:
+    """The words the page says for the options' values: the variants, and each god by its colour, as
+    the set-up's picture names it (`gods` stays typed: the page lists them with the key to type)."""
+    return {"variant": VARIANTS, "gods": {colour: colour for colour in checks.colours()}}
 
 
 def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str]:
