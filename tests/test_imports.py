@@ -39,7 +39,9 @@ std = sys.stdlib_module_names
 libraries = {top for top in tops if top not in std and not top.startswith(("_", "pnpforge"))}
 with open(out, "w") as handle:
     deep = sorted(name for name in sys.modules if name.split(".")[0] in libraries)  # by full name
-    json.dump({"code": code, "heavy": heavy, "modules": sorted(ours | libraries), "deep": deep}, handle)
+    std_loaded = sorted(name for name in sys.modules if name.split(".")[0] in std)
+    json.dump({"code": code, "heavy": heavy, "modules": sorted(ours | libraries), "deep": deep,
+               "std": std_loaded}, handle)  # fmt: skip
 """
 GAMES = [game.id for game in catalog.games() if game.bundled]
 SCORE_FILES = {game: catalog.BUNDLED_DIR / game / "example-score.yaml" for game in GAMES}  # each game's own
@@ -114,6 +116,38 @@ def test_a_card_build_imports_neither_shapely_nor_svglib(tmp_path: Path, make_sp
     assert "reportlab" in modules  # pydantic only with no schema kept yet (test_lightmodel.py)
     assert modules & {"shapely", "svglib", "pypdfium2"} == set()
     assert (tmp_path / "out" / "plain-cards.pdf").stat().st_size > 1000
+
+
+# what only some specs use, each loaded by the spec that uses it: a plain card deck from a CSV (as the
+# 900-card bench builds, bench/bench_cards.py) loads none of them (each costs every build start-up time)
+ONLY_SOME_SPECS = {
+    "zipfile": "spreadsheets (.xlsx, .ods)",
+    "xml.etree.ElementTree": "a spreadsheet's formulas",
+    "ctypes": "PNG output",
+    "pnpforge.layouts.imposition.nesting": "polyhex tiles",
+    "pnpforge.layouts.imposition.lattice": "hex and round pieces",
+    "pnpforge.layouts.imposition.boards": "boards and sheets",
+    "pnpforge.layouts.richtext": "rich text (**bold**, :icon:)",
+    "pnpforge.layouts.faces.inline": "rich text",
+    "pnpforge.output.svgimage": "SVG art",
+    "logging": "SVG art (svglib's messages); loaded, it also makes the process tear down (quickexit)",
+    "jinja2": "{{ }} expressions",
+}
+
+
+def test_a_plain_card_build_loads_nothing_only_other_specs_use(tmp_path: Path, make_spec: SpecMaker) -> None:
+    spec = make_spec(CARDS % ", {type: text, text: 'Draw two cards: then rest', y: 50mm}")
+    found = probed(tmp_path, "build", str(spec), "-o", str(tmp_path / "out"))
+    assert (tmp_path / "out" / "plain-cards.pdf").stat().st_size > 1000
+    loaded = set(found["deep"]) | set(found["modules"]) | set(found["std"])
+    assert {name: used_by for name, used_by in ONLY_SOME_SPECS.items() if name in loaded} == {}
+
+
+def test_each_spec_feature_still_loads_its_module(tmp_path: Path, make_spec: SpecMaker) -> None:
+    """The other side: rich text and hex pieces do load what they use (and build)."""
+    spec = make_spec(CARDS % ", {type: text, text: '**Bold** move', y: 50mm}")
+    found = probed(tmp_path, "build", str(spec), "-o", str(tmp_path / "out"))
+    assert {"pnpforge.layouts.richtext", "pnpforge.layouts.faces.inline"} <= set(found["modules"])
 
 
 def test_svg_artwork_brings_svglib(tmp_path: Path, make_spec: SpecMaker) -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from pnpforge import catalog
 from pnpforge.internals import (
+    pydantic_core_private,
     pydantic_plugins,
     pydantic_version,
     quickexit,
@@ -30,7 +31,7 @@ ADAPTERS = SRC / "internals"
 
 @pytest.mark.parametrize(
     "adapter",
-    [reportlab_private, ruamel_private, pydantic_plugins, pydantic_version],
+    [reportlab_private, ruamel_private, pydantic_plugins, pydantic_version, pydantic_core_private],
     ids=lambda m: m.__name__.rsplit(".")[-1],
 )
 def test_each_library_still_has_the_shape_its_adapter_uses(adapter: object) -> None:
@@ -158,3 +159,23 @@ def test_a_table_command_builds_its_models_without_importlib_metadata(tmp_path: 
         )
         said.append(done.stdout.splitlines()[-1])
     assert said == ["True False", "False False"]
+
+
+CORE_PROBE = """
+import json, sys
+from pnpforge.internals.pydantic_core_private import schema_validator, validation_error
+validator = schema_validator()({"type": "int"})
+try:
+    validator.validate_python("three")
+except validation_error() as error:
+    alone = "pydantic_core" in sys.modules, "pydantic_core.core_schema" in sys.modules
+    caught = error.errors()[0]["type"]  # (its wording imports the package: errors only)
+import pydantic_core  # the package afterwards: its names are the loaded module's
+same = pydantic_core.ValidationError is validation_error()
+print(json.dumps([validator.validate_python("3"), caught, alone, same]))
+"""
+
+
+def test_pydantic_core_s_validator_loads_without_its_package_and_stays_one_module() -> None:
+    done = subprocess.run([sys.executable, "-c", CORE_PROBE], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [3, "int_parsing", [False, False], True]

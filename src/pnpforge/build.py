@@ -33,11 +33,8 @@ from pnpforge.layouts.cover import InventoryLine
 from pnpforge.layouts.faces.context import RenderContext
 from pnpforge.layouts.faces.render import check_side
 from pnpforge.layouts.imposition.backs import backs
-from pnpforge.layouts.imposition.boards import board, sheets
 from pnpforge.layouts.imposition.dice import d10_nets, die_nets
 from pnpforge.layouts.imposition.grids import grid, shelves
-from pnpforge.layouts.imposition.lattice import lattice
-from pnpforge.layouts.imposition.nesting import nest
 from pnpforge.layouts.imposition.placement import (
     EPS,
     BoardPart,
@@ -76,6 +73,8 @@ class DocPage:
 
 @dataclass
 class Plan:
+    """What a build draws: the loaded spec, the page, the pieces laid out on pages, and the inventory."""
+
     loaded: LoadedSpec
     frame: PageFrame
     page_name: str
@@ -829,10 +828,14 @@ def _layouts(
                 ),
                 first.row_ref.line,
             )
+        from pnpforge.layouts.imposition.boards import board  # only boards use it (start-up speed)
+
         return board(first.width, first.height, frame, overlap, count)
     if not fits(first.width, first.height, frame):
         raise _too_large(component, first, frame)
     if component.kind == "sheet":
+        from pnpforge.layouts.imposition.boards import sheets  # only sheets use it (start-up speed)
+
         return sheets(count, first.width, first.height, frame)
     if component.kind == "die":
         if component.faces == 10:
@@ -846,6 +849,8 @@ def _layouts(
     shape = component.shape
     spaced_gutter = gutter if gutter is not None else 2 * frame.bleed
     if shape == "polyhex":
+        from pnpforge.layouts.imposition.nesting import nest  # only polyhex tiles are nested (start-up speed)
+
         tiles = [(p.cells, p.width) for p in pieces]
         return nest(tiles, frame, max(spaced_gutter, 2 * frame.bleed), region)
     if len(_by_size(pieces)) > 1:
@@ -854,6 +859,8 @@ def _layouts(
         return shelves(sizes, frame, max(spaced_gutter, 2 * frame.bleed), region, allow_turn=turn)
     outline = bleed_outline(first, frame.bleed)
     if shape in ("hex", "circle") and layout in ("auto", "honeycomb", "packed", "spaced"):
+        from pnpforge.layouts.imposition.lattice import lattice  # hex and round pieces alone (start-up speed)
+
         flat = shape == "hex" and component.orientation == "flat"
         if shape == "hex" and layout in ("auto", "honeycomb", "packed"):
             return lattice(

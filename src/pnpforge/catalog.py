@@ -25,6 +25,8 @@ FILE_KINDS = (N_("set-up file"), N_("score file"))  # the user files that name t
 
 @dataclass(frozen=True)
 class GameFolder:
+    """A folder holding a game.yaml: its id, where it is, and whether pnpforge bundles it."""
+
     id: str
     path: Path
     bundled: bool

@@ -25,6 +25,8 @@ STAGING_PREFIX = ".pnpforge-staging-"
 
 @dataclass
 class _Stage:
+    """A staged run: its output folder, the folder its files wait in, and each file's final place."""
+
     root: Path  # the output folder, resolved
     folder: Path  # where its files are written until the run succeeds
     moves: dict[Path, Path] = field(default_factory=dict)  # final path -> staged path

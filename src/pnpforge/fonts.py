@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -203,15 +202,22 @@ def _cjk_name(path: Path) -> str:
     return CJK_FONT_NAME + "-" + _slug(path)
 
 
+def _fontconfig(args: list[str]) -> str:
+    """What a fontconfig tool prints ('' when it fails), asked only when no known path has the font."""
+    import subprocess  # a font at a known path never starts one: most runs never load it (start-up speed)
+
+    try:
+        return subprocess.run(args, capture_output=True, text=True, timeout=10, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
 def _fontconfig_candidates() -> list[str]:
     if not shutil.which("fc-match"):
         return []
     found: list[str] = []
     for args in (["fc-match", "-f", "%{file}", "sans:lang=ja"], ["fc-list", ":lang=ja", "file"]):
-        try:
-            out = subprocess.run(args, capture_output=True, text=True, timeout=10, check=False).stdout
-        except (OSError, subprocess.SubprocessError):
-            continue
+        out = _fontconfig(args)
         found += [line.strip().rstrip(":").strip() for line in out.splitlines() if line.strip()]
     return sorted(set(found), key=found.index)
 
@@ -235,12 +241,7 @@ def _fc_match_dejavu() -> list[str]:
     """Where fontconfig finds DejaVu Sans, asked only when no known path has it (a subprocess is slow)."""
     if not shutil.which("fc-match"):
         return []
-    try:
-        found = subprocess.run(
-            ["fc-match", "-f", "%{file}", "DejaVu Sans"], capture_output=True, text=True, timeout=10
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return []
+    found = _fontconfig(["fc-match", "-f", "%{file}", "DejaVu Sans"]).strip()
     return [found] if found else []
 
 

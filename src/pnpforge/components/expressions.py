@@ -137,27 +137,29 @@ def _env() -> SandboxedEnvironment:
     return env
 
 
-_JINJA = (  # Jinja's (and Python's) own wording, once plain, as our messages: said in the designer's language
-    (re.compile(r"the expression ends too soon"), N_("the expression ends too soon")),
+# Jinja's (and Python's) own wording, once plain, as our messages: said in the designer's language. The
+# patterns are compiled when an error is first said (re's cache), not at every start.
+_JINJA = (
+    (r"the expression ends too soon", N_("the expression ends too soon")),
     (
-        re.compile(r"expected '(?P<wanted>[^']+)' but found '(?P<found>[^']+)'"),
+        r"expected '(?P<wanted>[^']+)' but found '(?P<found>[^']+)'",
         N_("expected {wanted} but found {found}"),
     ),
     (
-        re.compile(r"unexpected (?P<token>'[^']*') after the expression"),
+        r"unexpected (?P<token>'[^']*') after the expression",
         N_("unexpected {token} after the expression"),
     ),
-    (re.compile(r"unexpected (?P<token>'[^']*')"), N_("unexpected {token}")),
+    (r"unexpected (?P<token>'[^']*')", N_("unexpected {token}")),
     (
-        re.compile(r"unexpected char (?P<char>'[^']*') at (?P<at>\d+)"),
+        r"unexpected char (?P<char>'[^']*') at (?P<at>\d+)",
         N_("unexpected character {char} at {at}"),
     ),
     (
-        re.compile(r"division by zero|float division by zero|integer (division or )?modulo by zero"),
+        r"division by zero|float division by zero|integer (division or )?modulo by zero",
         N_("division by zero"),
     ),
     (
-        re.compile(r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<left>\w+)' and '(?P<right>\w+)'"),
+        r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<left>\w+)' and '(?P<right>\w+)'",
         N_("unsupported operand type(s) for {op}: {left} and {right}"),
     ),
 )
@@ -166,7 +168,7 @@ _JINJA = (  # Jinja's (and Python's) own wording, once plain, as our messages: s
 def _jinja_phrase(text: str) -> str:
     """`text` as one of our messages when it is all one known wording (English stays as it is)."""
     for pattern, template in _JINJA:
-        found = pattern.fullmatch(text)
+        found = re.fullmatch(pattern, text)
         if found:
             values = {
                 k: (f"'{v}'" if k in ("wanted", "found", "left", "right") else v)

@@ -26,15 +26,21 @@ Node = tuple[Any, ...]  # ("const", v) ("name", n) ("bin", op, l, r) ("unary", o
 # ("cond", test, yes, no) ("compare", first, ((op, x), ...)) ("concat", (x, ...)) ("filter", x, name)
 # ("call", function, (x, ...)) ("item", x, key)
 
-_TOKEN = re.compile(
-    r"\s*(?:"
-    r"(?P<int>0|[1-9][0-9]*)(?![\w.])"
-    r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?![^\x00-\x7f])"
-    r"|(?P<str>'[^\x00-\x1f'\\\x7f]*'|\"[^\x00-\x1f\"\\\x7f]*\")"  # all but controls, quote, backslash
-    r"|(?P<op>//|==|!=|<=|>=|[-+*/%~()<>|,\[\]])"
-    r")"
-)
-_END = re.compile(r"\s*")
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The token pattern and the trailing space's, compiled by the first expression read (start-up speed)."""
+    token = re.compile(
+        r"\s*(?:"
+        r"(?P<int>0|[1-9][0-9]*)(?![\w.])"
+        r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?![^\x00-\x7f])"
+        r"|(?P<str>'[^\x00-\x1f'\\\x7f]*'|\"[^\x00-\x1f\"\\\x7f]*\")"  # all but controls, quote, backslash
+        r"|(?P<op>//|==|!=|<=|>=|[-+*/%~()<>|,\[\]])"
+        r")"
+    )
+    return token, re.compile(r"\s*")
+
+
 KEYWORDS = frozenset({"and", "or", "not", "if", "else", "in", "is"})
 CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none": None, "None": None}
 # names Jinja treats specially, or that the expression's own `result` assignment uses: Jinja reads them
@@ -73,10 +79,11 @@ class _Reader:
     def __init__(self, text: str) -> None:
         self.tokens: list[tuple[str, Any]] = []
         at, end = 0, len(text)
+        token, space = _patterns()
         while True:
-            found = _TOKEN.match(text, at)
+            found = token.match(text, at)
             if found is None:
-                rest = _END.match(text, at)
+                rest = space.match(text, at)
                 if rest is None or rest.end() != end:
                     raise Unsure(text)
                 break

@@ -23,11 +23,9 @@ import datetime as dt
 import io
 import posixpath
 import re
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
 
 from pnpforge import limits
 from pnpforge.errors import InputError, Problem
@@ -88,6 +86,8 @@ def _problem(where: str, message: str) -> InputError:
 
 
 def _check_zip(data: bytes, file: str) -> None:
+    import zipfile  # imported here: a build from CSV never opens a zip (start-up speed)
+
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
@@ -149,6 +149,9 @@ _HAS_FORMULA = re.compile(rb"<(?:\w+:)?f[\s/>]")
 
 def _unsaved_formulas(data: bytes, sheet: str) -> list[str]:
     """The cells (`C7`) of an .xlsx sheet holding a formula with no saved value."""
+    import zipfile  # imported here, as ElementTree: a build from CSV never loads them (start-up speed)
+    from xml.etree import ElementTree
+
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             book = ElementTree.fromstring(archive.read("xl/workbook.xml"))

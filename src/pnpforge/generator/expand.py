@@ -35,6 +35,8 @@ RowCheck = Callable[[Piece], list[Problem]]  # checks one piece per data row (fa
 
 @dataclass
 class ComponentPieces:
+    """One component and the pieces made from its rows."""
+
     component: Component
     pieces: list[Piece]
 

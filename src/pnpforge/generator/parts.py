@@ -22,6 +22,8 @@ from pnpforge.sourcefile import Source
 
 @dataclass(frozen=True)
 class Part:
+    """One part of a grouped component (a kind of piece): its name, title and how many are printed."""
+
     name: str  # the row field's value, e.g. temple
     title: str
     count: int  # pieces printed

@@ -30,7 +30,6 @@ from pnpforge.layouts.text import (
 ICON = "\ufffc"  # stands for one inline icon in the text that is broken into lines
 ICON_EM = 0.85  # an inline icon's side, in text sizes: about a capital's height, standing on the baseline
 ICON_GAP = 0.08  # space kept after an inline icon, in text sizes
-_MARKUP = re.compile(r"\\[*:]|\*|:[a-z0-9][a-z0-9_-]*:")
 _ICON = re.compile(r":([a-z0-9][a-z0-9_-]*):")
 # the four faces of each standard family: regular, bold, italic, bold italic
 FAMILIES = (
@@ -39,11 +38,6 @@ FAMILIES = (
     ("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"),
 )
 _FACE = {name: (family, index) for family in FAMILIES for index, name in enumerate(family)}
-
-
-def is_rich(text: str) -> bool:
-    """Whether the text uses any rich-text markup (else the plain layout draws it, unchanged)."""
-    return ("*" in text or ":" in text) and _MARKUP.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -126,6 +120,8 @@ class Piece:
 
 @dataclass(frozen=True)
 class RichLine:
+    """One laid-out line of rich text: where it starts, its baseline, its width and its pieces."""
+
     x: float
     baseline: float
     width: float
@@ -134,6 +130,8 @@ class RichLine:
 
 @dataclass(frozen=True)
 class RichLayout:
+    """A rich text laid out in its box: the size it was set at, its lines, and whether it fits."""
+
     size: float
     lines: tuple[RichLine, ...]
     fits: bool

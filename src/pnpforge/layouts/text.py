@@ -14,6 +14,7 @@ floor) keeps them whole; a katakana word of up to KATAKANA_WORD characters is on
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -39,10 +40,14 @@ NO_END = frozenset("「『（〔［｛〈《【〘〖｟«([{")
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 Fit = Literal["shrink", "wrap", "none"]
+# rich-text markup (layouts/richtext.py): an escape, a `*` of **bold** or *italic*, or an :icon-name:
+_MARKUP = re.compile(r"\\[*:]|\*|:[a-z0-9][a-z0-9_-]*:")
 
 
 @dataclass(frozen=True)
 class Run:
+    """A stretch of a line set in one font, from `x`."""
+
     x: float  # left end, in the same coordinates as the box
     text: str
     font: str  # reportlab font name
@@ -50,6 +55,8 @@ class Run:
 
 @dataclass(frozen=True)
 class Line:
+    """One laid-out line: where it starts, its baseline, its width and its runs."""
+
     x: float
     baseline: float
     width: float
@@ -59,6 +66,8 @@ class Line:
 
 @dataclass(frozen=True)
 class TextLayout:
+    """A text laid out in its box: the size it was set at, its lines, and whether it fits."""
+
     size: float
     lines: tuple[Line, ...]
     width: float  # widest line
@@ -112,6 +121,17 @@ def _katakana_joins(paragraph: str, longest: int) -> set[int]:
             joined.update(range(start + 1, index))
         start = None
     return joined
+
+
+def is_rich(text: str) -> bool:
+    """Whether the text uses any rich-text markup (layouts/richtext.py); else this layout draws it."""
+    return ("*" in text or ":" in text) and _MARKUP.search(text) is not None
+
+
+def shown(text: str) -> str:
+    """A text as a warning quotes it: on one line, cut at 24 characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def units(paragraph: str, longest: int = KATAKANA_WORD) -> list[str]:

@@ -29,7 +29,6 @@ from pnpforge.internals import reportlab_private
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.output.embedfonts import embedded
 from pnpforge.output.encodecache import pictures_encoded_once
-from pnpforge.output.svgimage import draw_svg
 
 FORM_EXTENT = 14400.0  # a reused drawing may reach this far from its origin (PDF's user-unit limit)
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # Bézier handle length of a quarter circle, per unit radius
@@ -50,6 +49,8 @@ class ColourHook(Protocol):
 
 @dataclass
 class _PendingText:
+    """Text not yet written: a run that carries on from its end, on its baseline, in its colour, joins it."""
+
     ops: list[str]  # PDF operators after BT
     baseline: float
     end: float
@@ -328,6 +329,8 @@ class PdfCanvas(Canvas):
         made: list[Any] = []
         with pictures_encoded_once(made.append):  # a picture's pixels compressed once, not in every build
             if path.suffix.lower() == ".svg":  # stays vector art; a picture inside is embedded as a PNG's is
+                from pnpforge.output.svgimage import draw_svg  # SVG art alone loads it (start-up speed)
+
                 draw_svg(self.c, path, w, h, self.colours.drawing if self.colours else None)
             else:
                 source, mask = self.colours.image(path) if self.colours else (str(path), "auto")

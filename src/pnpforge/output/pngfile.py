@@ -8,15 +8,17 @@ profile (iCCP), as colour.py makes it.
 
 from __future__ import annotations
 
-import ctypes
 import io
 import struct
 import zlib
 from collections.abc import Iterable
 from functools import cache
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeAlias
 
 from pnpforge.output.colour import srgb_profile
+
+if TYPE_CHECKING:  # ctypes names a band's type only: a PDF-only build never loads it (start-up speed)
+    import ctypes
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 1  # zlib's fastest: unfiltered flat art compresses within a few per cent of level 6
@@ -32,7 +34,8 @@ def _profile_chunk() -> bytes:
     return _chunk(b"iCCP", b"sRGB\x00\x00" + zlib.compress(srgb_profile(), 9))
 
 
-Band = tuple[bytes | memoryview | ctypes.Array[Any], int, int]  # 8-bit RGB pixels, their rows, the stride
+# 8-bit RGB pixels, their rows, the stride
+Band: TypeAlias = "tuple[bytes | memoryview | ctypes.Array[Any], int, int]"
 
 
 def rgb_png(bands: Iterable[Band], width: int, height: int, dpi: float) -> bytes:

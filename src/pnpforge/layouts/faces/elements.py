@@ -24,12 +24,10 @@ from pnpforge.i18n import N_
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.images import image_path, image_rect, picture_size
-from pnpforge.layouts.faces.inline import draw_rich, shown
 from pnpforge.layouts.faces.kind import ElementKind
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.values import FLOOR, FaceError, length, parse_colour, pattern_ink
-from pnpforge.layouts.richtext import is_rich
-from pnpforge.layouts.text import MIN_SIZE, TextLayout, draw_layout, layout_text
+from pnpforge.layouts.text import MIN_SIZE, TextLayout, draw_layout, is_rich, layout_text, shown
 from pnpforge.output.canvas import RGB, Canvas, Point
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
@@ -179,6 +177,8 @@ class Text(ElementKind[TextElement]):
             return
         size, font, colour = lettering(el.size, el.font, el.colour, ctx)
         if is_rich(text):
+            from pnpforge.layouts.faces.inline import draw_rich  # rich text alone loads it (start-up speed)
+
             draw_rich(canvas, text, el, box, font, size, colour, ctx)
             return
         layout = layout_text(

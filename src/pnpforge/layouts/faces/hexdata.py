@@ -54,6 +54,8 @@ def _dig(source: Source, dotted: str) -> tuple[Any, tuple[str | int, ...]]:
 
 @dataclass(frozen=True)
 class Cell:
+    """One cell of a hex map: its axial (q, r) and its data fields."""
+
     at: tuple[int, int]
     fields: Mapping[str, Any]
 

@@ -11,7 +11,6 @@ from pnpforge.components.model import ImageElement
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.values import FaceError
-from pnpforge.output.svgimage import svg_size
 from pnpforge.phrase import Phrase
 from pnpforge.saying import reason
 from pnpforge.sourcefile import FileRefError, named_file
@@ -26,6 +25,8 @@ def picture_size(path: Path, mtime: float) -> tuple[float, float]:
 
     try:
         if path.suffix.lower() == ".svg":
+            from pnpforge.output.svgimage import svg_size  # SVG art alone loads it (start-up speed)
+
             return svg_size(path)
         from PIL import Image
 

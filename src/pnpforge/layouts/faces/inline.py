@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from difflib import get_close_matches
-
 from pnpforge.components.model import TextElement
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.context import Box, RenderContext
 from pnpforge.layouts.faces.images import image_path
 from pnpforge.layouts.faces.values import FLOOR, FaceError, length
 from pnpforge.layouts.richtext import ICON_EM, layout_rich, parse
-from pnpforge.layouts.text import MIN_SIZE
+from pnpforge.layouts.text import MIN_SIZE, shown
 from pnpforge.output.canvas import RGB, Canvas
 from pnpforge.phrase import Phrase
-
-
-def shown(text: str) -> str:
-    """A text as a warning quotes it: on one line, cut at 24 characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def draw_rich(
@@ -40,6 +32,8 @@ def draw_rich(
     try:
         styled = parse(text, known)
     except ValueError as exc:
+        from difflib import get_close_matches  # only for an unknown icon: a good face never loads it (speed)
+
         name = str(exc)
         near = get_close_matches(name, [*ctx.icons, *ICON_NAMES], n=1)
         hint = Phrase(N_("did you mean {names}? "), names=f":{near[0]}:") if near else ""

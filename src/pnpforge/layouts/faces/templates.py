@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-from pydantic_core import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.components.model import PLACEHOLDER
 from pnpforge.components.template import FILL_ERRORS, fill
 from pnpforge.i18n import N_
+from pnpforge.internals.pydantic_core_private import validation_error
 from pnpforge.layouts.faces.values import FaceError
 from pnpforge.lightmodel import BaseModel, assign
 from pnpforge.phrase import Phrase
 from pnpforge.saying import pydantic_message, reason
+
+if TYPE_CHECKING:
+    from pydantic_core import ValidationError
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
     try:
         for name, value in zip(template.fields, values, strict=True):  # field order: the first error
             assign(resolved, name, value)  # is the one a full check reports
-    except ValidationError as exc:
+    except validation_error() as exc:
         raise FaceError(_describe(exc)) from None
     if key is not None:
         if len(_resolved) >= RESOLVED_KEPT:
