@@ -130,6 +130,7 @@ ONLY_SOME_SPECS = {
     "pnpforge.layouts.richtext": "rich text (**bold**, :icon:)",
     "pnpforge.layouts.faces.inline": "rich text",
     "pnpforge.output.svgimage": "SVG art",
+    "logging": "SVG art (svglib's messages); loaded, it also makes the process tear down (quickexit)",
     "jinja2": "{{ }} expressions",
 }
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnpforge.errors import Problem
 from pnpforge.fonts import FontRegistry
 from pnpforge.output.canvas import Point
+from pnpforge.output.recording import Call
 from pnpforge.sourcefile import Source
 
 
@@ -33,6 +35,8 @@ class RenderContext:
     allow_outside_images: bool = False  # --allow-outside-images: images (only) may lie anywhere
 
     warned: int = 0  # warnings given, said or not (`watch` plays back only pages that gave none)
+    # the canvas calls of elements drawn so far, kept for pieces that draw them alike (faces/draw.py)
+    drawn: dict[tuple[Any, ...], tuple[Any, Any, list[Call] | None]] = field(default_factory=dict)
 
     def warn(self, problem: Problem | str, said: bool | None = None) -> None:
         """Say `problem` after the build, unless it was `said` already (by default: an equal one was;
@@ -40,6 +44,13 @@ class RenderContext:
         self.warned += 1
         if not (problem in self.warnings if said is None else said):
             self.warnings.append(problem)
+
+    def shown_differently(self) -> list[Problem | str]:
+        """What the pages drawn with this context show differently from the spec, found while laying
+        them out and drawing them: the fonts' lines (a missing Japanese font, a character no font has),
+        then the layout's and the drawing's (a narrow gutter, --draft's placeholders, text that does
+        not fit, located). A build and every export say these, and --strict refuses them."""
+        return [*self.fonts.warnings, *self.fonts.missing, *self.warnings]
 
 
 @dataclass(frozen=True)
