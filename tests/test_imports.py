@@ -197,7 +197,6 @@ LIBRARIES_OF_TABLE_COMMANDS = {
     "cython_runtime",  # made by ruamel.yaml's compiled reader
     "pydantic_core",  # its validator only: not even pydantic's package once the schemas are kept
     "ruamel",
-    "typing_extensions",
 }
 TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the contract, the words
     "pnpforge",
@@ -211,6 +210,7 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
     "pnpforge.gamekit",
     "pnpforge.i18n",
     "pnpforge.internals",
+    "pnpforge.internals.pydantic_core_private",  # pydantic_core's validator without its package's __init__
     "pnpforge.internals.pydantic_plugins",
     "pnpforge.internals.pydantic_version",  # a kept schema's name: no `import pydantic`
     "pnpforge.internals.quickexit",

@@ -730,9 +730,10 @@ def _keepable(schema: Any, walk: _Walk) -> tuple[Any, list[tuple[Where, int]]]:
 
 
 def _versions() -> str:
-    import pydantic_core
-
+    from pnpforge.internals import pydantic_core_private
     from pnpforge.internals.pydantic_version import pydantic_version
+
+    pydantic_core = pydantic_core_private.compiled()
 
     version = pydantic_version()  # read, not imported: a build imports no more of pydantic than its core
     return (
@@ -836,9 +837,9 @@ def _schema_of(root: type[BaseModel]) -> Any:
 def _validator(cls: type[BaseModel]) -> Any:
     found = cls.__dict__.get("__light_validator__")
     if found is None:
-        from pydantic_core import SchemaValidator
+        from pnpforge.internals import pydantic_core_private
 
-        found = SchemaValidator(_schema_of(cls))
+        found = pydantic_core_private.schema_validator()(_schema_of(cls))
         cls.__light_validator__ = found  # type: ignore[attr-defined]
     return found
 

@@ -1003,8 +1003,9 @@ def is_model(kind: Any) -> bool:
 
 def validate(model: type[M], source: Source, path: Path_ = ()) -> M:
     """Build `model` from the data at `path` in `source`; every error becomes a located Problem."""
-    from pydantic_core import ValidationError
+    from pnpforge.internals.pydantic_core_private import validation_error
 
+    ValidationError = validation_error()  # noqa: N806  # pydantic_core's, without its package (speed)
     data: Any = source.data
     for part in path:
         data = data[part]
