@@ -100,7 +100,7 @@ def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str
     for seat, god in enumerate(seats, 1):
         first = seats.index(god) + 1
         if first != seat:
-            word = Phrase.word(GOD_WORDS.get(god, god))  # as the page's picker says it
+            word = Phrase.word(god, GOD_WORDS.get(god))  # the key typed; in Japanese as the picker says it
             raise InputError.single(COMMAND_LINE, Phrase(TWICE, god=word, first=first, second=seat))
     return seats
 
