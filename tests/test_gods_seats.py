@@ -218,17 +218,30 @@ def test_a_god_twice_or_a_seat_left_out_is_a_problem_at_the_field(
     assert PROBLEMS[picked]["cli"] in cli.stderr, cli.stderr
 
 
-def test_more_gods_than_players_is_the_old_problem(client: Any) -> None:
-    sent = [("lang", "en"), ("players", "2"), ("seed", "5")] + [
-        ("opt:gods", g) for g in ("red", "blue", "green")
-    ]
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_god_at_a_seat_beyond_the_player_count_is_a_problem(client: Any, lang: str) -> None:
+    """Without the script every seat shows: a god picked at seat 3 of a 2-player deal is refused."""
+    expected = {
+        "en": "«Gods (in seat order)»: a god at seat 3 with 2 players (expected gods at seats 1 to 2)",
+        "ja": "«神(席順)»: 2 人プレイで席 3 に神がいます(神は席 1 から席 2 までに選んでください)",
+    }
+    picked = ("red", "", "green", "")
+    sent = [("lang", lang), ("players", "2"), ("seed", "5")] + [("opt:gods", g) for g in picked]
     posted = client.post("/g/gods/deal", content=urlencode(sent), headers=FORM, follow_redirects=False)
     shown = client.get(posted.headers["location"])
-    assert shown.status_code == 400
+    assert shown.status_code == 400 and expected[lang] in _problems(shown.text)
+    assert _selected(shown.text) == ["red", None, "green", None]
+    cli = _cli("--players", "2", "--seed", "5", "--option", "gods=red,,green")
+    assert cli.returncode == 2 and "--option gods: a god at seat 3 with 2 players" in cli.stderr
+
+
+def test_a_colour_that_is_no_god_is_the_old_problem(client: Any) -> None:
+    """An address typed by hand with a key that is no god: the value as typed, the gods there are."""
+    shown = client.get("/g/gods/setup?players=2&seed=5&opt:gods=red,purple&lang=en")
     expected = (
-        "«Gods (in seat order)»='red,blue,green': expected 2 different colours from red, blue, green, yellow"
+        "«Gods (in seat order)»='red,purple': expected 2 different colours from red, blue, green, yellow"
     )
-    assert expected in _problems(shown.text)
+    assert shown.status_code == 400 and expected in _problems(shown.text)
 
 
 # -- in chromium at a phone's size, with and without the script ---------------------------------------

@@ -67,8 +67,9 @@ def option_words() -> dict[str, dict[str, str]]:
     return {"variant": VARIANTS, "gods": {c: GOD_WORDS.get(c, c) for c in checks.colours()}}
 
 
-# a seat left without a god (`red,,blue`, or fewer gods than players), and a god chosen at two seats:
-# said without the value, so the page can name each god in its words
+# a god at a seat beyond the player count, a seat left without a god (`red,,blue`, or fewer gods than
+# players), a god chosen at two seats: said without the value, so the page can name each god in its words
+BEYOND = N_("--option gods: a god at seat {seat} with {count} players (expected gods at seats 1 to {count})")
 NO_GOD = N_(
     "--option gods: seat {seat} has no god (expected a god at each of the {count} seats, or none for gods "
     "drawn at random)"
@@ -86,7 +87,7 @@ def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str
     while chosen and not chosen[-1]:
         chosen.pop()
     known = checks.colours()
-    if len(chosen) > players or any(g and g not in known for g in chosen):
+    if any(g and g not in known for g in chosen):
         message = Phrase(
             N_("--option gods={value}: expected {count} different colours from {known}"),
             value=repr(options["gods"]),
@@ -94,6 +95,8 @@ def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str
             known=", ".join(known),
         )
         raise InputError.single(COMMAND_LINE, message)
+    if len(chosen) > players:
+        raise InputError.single(COMMAND_LINE, Phrase(BEYOND, seat=len(chosen), count=players))
     seats = chosen + [""] * (players - len(chosen))
     if "" in seats:
         raise InputError.single(COMMAND_LINE, Phrase(NO_GOD, seat=seats.index("") + 1, count=players))
