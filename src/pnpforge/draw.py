@@ -382,8 +382,5 @@ def _drawn_quietly(the_plan: Plan, draw: Callable[[], None]) -> bool:
 
 
 def warnings(the_plan: Plan) -> list[Problem | str]:
-    """What the drawn pages show differently from the spec, found while drawing them: the fonts' lines
-    (a missing Japanese font, a character no font has), then the drawing's (--draft's placeholders,
-    text that does not fit, located)."""
-    fonts = the_plan.ctx.fonts
-    return [*fonts.warnings, *fonts.missing, *the_plan.ctx.warnings]
+    """What the drawn pages show differently from the spec (RenderContext.shown_differently)."""
+    return the_plan.ctx.shown_differently()

@@ -37,6 +37,7 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
       pnpforge export gods --to print-shop --shop drivethrucards --icc shop.icc --preflight
       pnpforge export gods --to cutfile                   # gods-print.pdf + gods-pNNN-cut.svg
       pnpforge export ankh --to cutfile --page a3         # every piece on A3 cut sheets
+      pnpforge export gods --to cutfile --strict          # for CI: any warning fails the export
     """),
 )
 @click.argument("target")
@@ -127,6 +128,14 @@ SHOPS = ("makeplayingcards", "drivethrucards", "thegamecrafter")
     ),
 )
 @click.option(
+    "--strict",
+    is_flag=True,
+    help=N_(
+        "Treat every warning (text that does not fit, a narrow gutter, a missing font...) as an error, "
+        "as build --strict does: exit 2, nothing written."
+    ),
+)
+@click.option(
     "--jobs", type=click.IntRange(1, 64), help=N_("Processes that rasterise (default: every core).")
 )
 @click.option(
@@ -153,6 +162,7 @@ def export_cmd(
     icc: str | None,
     page: str | None,
     preflight: bool,
+    strict: bool,
     jobs: int | None,
     base_url: str | None,
 ) -> None:
@@ -175,6 +185,7 @@ def export_cmd(
         icc=Path(icc) if icc else None,
         preflight=preflight,
         page=page,
+        strict=strict,
     )
     from pnpforge.cli import say
 

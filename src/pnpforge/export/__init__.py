@@ -17,7 +17,7 @@ from pnpforge import limits
 from pnpforge.build import BuildOptions, drawing_setup, pieces_of, stamp_of
 from pnpforge.components.load import LoadedSpec, load_target
 from pnpforge.components.template import localise
-from pnpforge.errors import InputError, Problem, collapse, warning_line
+from pnpforge.errors import InputError, Problem, collapse, strict_error, warning_line
 from pnpforge.export.pdfx import Profile
 from pnpforge.export.sides import Side, sides
 from pnpforge.files import staged
@@ -56,6 +56,7 @@ class ExportOptions:
     icc: Path | None = None  # print-shop PDF: the shop's CMYK output profile (export/pdfx.py)
     preflight: bool = False  # print-shop PDF: check the files written against our PDF/X rules
     page: str | None = None  # cutfile: the paper size (default: the spec's)
+    strict: bool = False  # --strict: a warning is an error, and nothing is written
 
 
 @dataclass
@@ -221,7 +222,8 @@ def check_pixels(width: int, height: int, what: str, dpi: int) -> None:
 def export(
     target: str | Path | LoadedSpec, kind: str, options: ExportOptions
 ) -> tuple[list[Path], list[str]]:
-    """Write the export; returns the files written and notes for the user (skipped pieces, fonts)."""
+    """Write the export; returns the files written and notes and warnings for the user (skipped pieces,
+    fonts, text that does not fit). With `strict`, a warning is refused (InputError) and nothing written."""
     prepared = prepare(target, kind, options)
     with staged(prepared.out(kind)):  # every file, or none: a failure halfway leaves the folder as it was
         if kind == "images":
@@ -240,6 +242,14 @@ def export(
             from pnpforge.export.tts import export_tts
 
             files = export_tts(prepared)
-    located = [w for w in prepared.ctx.warnings if isinstance(w, Problem)]  # text drawn here that did not fit
-    fits = [warning_line(w) for w in collapse(located)]
-    return files, prepared.notes + fits + list(prepared.ctx.fonts.warnings)
+        # what the files show differently from the spec, said as a build says it (a font, a gutter,
+        # text that does not fit)
+        shown = prepared.ctx.shown_differently()
+        if options.strict and shown:  # refused before the staged files are moved into place
+            raise strict_error(shown, prepared.loaded.file)
+    located = collapse([w for w in shown if isinstance(w, Problem)])
+    return files, [
+        *prepared.notes,
+        *(warning_line(w) for w in shown if isinstance(w, str)),
+        *map(warning_line, located),
+    ]

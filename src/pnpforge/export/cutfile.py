@@ -129,7 +129,7 @@ def cut_plan(prepared: Prepared) -> Plan:
         wanted = set(kept)
         only = tuple(o for o in options.only if o.partition(":")[0].strip() in wanted) or tuple(kept)
         options = dataclasses.replace(options, only=only)
-    return plan(prepared.loaded, options)
+    return plan(prepared.loaded, options, prepared.ctx.fonts)  # its fonts' warnings are the export's
 
 
 def export_cutfile(prepared: Prepared) -> list[Path]:
@@ -150,6 +150,8 @@ def export_cutfile(prepared: Prepared) -> list[Path]:
     # the PDF's own title, in the build's language
     title = i18n.said(the_plan.lang, N_("{title}: print and cut"), title=the_plan.title)
     data = prepared.drawn(lambda: pdf.render(pages, frame, draw, title))
+    for warning in the_plan.ctx.warnings:  # its own layout's and drawing's, said as the build says them
+        prepared.ctx.warn(warning)
     outputs = [(out / f"{the_plan.id}-print.pdf", data)]
     for number, (page, cut) in enumerate(zip(pages, marked, strict=True), start=1):
         if cut:

@@ -11,6 +11,7 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pnpforge.build import RowPlace
 from pnpforge.generator.pieces import Piece
 from pnpforge.generator.sizes import is_kite
 from pnpforge.layouts.faces.context import RenderContext
@@ -79,6 +80,7 @@ def side_page(side: Side, ctx: RenderContext, reuse: bool = False, key: str | No
 
     def draw(canvas: Canvas) -> None:
         canvas.translate(left, top)
+        ctx.fonts.context = RowPlace(side.piece)  # a character no font has is said at its row
         if not reuse:
             draw_side(canvas, side.piece, side.drawn, ctx)
             return

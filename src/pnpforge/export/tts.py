@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from pnpforge.build import back_of
+from pnpforge.build import RowPlace, back_of
 from pnpforge.components.template import localise
 from pnpforge.export import Prepared, check_pixels
 from pnpforge.export.pages import Page, render
@@ -88,6 +88,7 @@ def _draw_at(
     if side is None:
         canvas.polygon([(0, 0), (w, 0), (w, h), (0, h)], HIDDEN_GREY, None)
     else:
+        ctx.fonts.context = RowPlace(piece)  # a character no font has is said at its row
         draw_side(canvas, piece, side, ctx)
     canvas.restore()
 

@@ -2,14 +2,18 @@
 
 An SVG is a document that can reach out (entities, DOCTYPEs, links to files and URLs); only its own
 shapes and embedded `data:` images are drawn, so anything that would make svglib read another file
-or the network is refused first, with the SVG's file and line.
+or the network is refused first, with the SVG's file and line. An embedded picture is handed to
+svglib as it reads one (a base64 PNG or JPEG: a GIF's first frame becomes a PNG, its transparency
+kept); one svglib still cannot draw is refused at the SVG, never left out with a line of svglib's own.
 """
 
 from __future__ import annotations
 
 import io
+import logging
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,13 +31,16 @@ _HREF = re.compile(r"""(?:xlink:)?href\s*=\s*(["'])\s*(.*?)\1""", re.I | re.S)
 _URL = re.compile(r"""url\(\s*["']?\s*([^)"'\s]*)""", re.I)
 _ENTITY = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)[A-Za-z_][\w.-]*;")
 _EMBEDDED = ("#", "data:image/png", "data:image/jpeg", "data:image/jpg", "data:image/gif")
+PICTURES = ("PNG", "JPEG", "GIF")  # what an embedded picture may be, by its bytes
 
 
 UNREADABLE = N_("cannot read SVG image {name}: {problem}")
 
 
-def checked_svg(path: Path) -> bytes:
-    """The SVG's bytes if it refers to nothing outside itself; ValueError `FILE:LINE:COL: why` if not."""
+def checked_svg(path: Path) -> tuple[str, bytes]:
+    """The SVG's text and the bytes svglib is to read, if it refers to nothing outside itself and each
+    embedded picture is a PNG, JPEG or GIF within the images' bounds (each given as a base64 PNG or
+    JPEG: svglib reads only those); ValueError `FILE:LINE:COL: why` if not."""
     from pnpforge.errors import InputError, located
     from pnpforge.sourcefile import decode_utf8, line_col, read_bytes
 
@@ -56,46 +63,117 @@ def checked_svg(path: Path) -> bytes:
         )
     if found := _ENTITY.search(text):
         raise refuse(found.start(), Phrase(N_("entity {entity} refused"), entity=repr(found.group())))
+    given: list[tuple[re.Match[str], str]] = []  # the pictures svglib is given otherwise than written
     for found in (*_HREF.finditer(text), *_URL.finditer(text)):
         target = found.group(found.lastindex or 1).strip()
         if not target.lower().startswith(_EMBEDDED):
             raise refuse(
                 found.start(), Phrase(N_("external reference {target} refused"), target=repr(target[:60]))
             )
-        embedded = target.lower().startswith("data:image/") and ";base64," in target[:40].lower()
-        if embedded and (why := _embedded_problem(target)):
-            raise refuse(found.start(), why)
+        if target.startswith("#"):
+            continue
+        if text.startswith("<use", text.rfind("<", 0, found.start())):  # svglib draws none (nor do browsers)
+            said = N_("a <use> of an embedded image draws nothing: put the image in an <image> element")
+            raise refuse(found.start(), Phrase.word(said))
+        if ";base64," not in target[:40].lower():
+            said = N_("embedded image {start} is not base64")
+            raise refuse(found.start(), Phrase(said, start=repr(target[:30])))
+        try:
+            readable = _as_svglib_reads(target)
+        except ValueError as exc:
+            raise refuse(found.start(), str(exc)) from None
+        if found.re is _HREF and readable != found.group(2):
+            given.append((found, readable))
     if text.count("<use") > limits.SVG_USES:
         raise refuse(text.find("<use"), Phrase(N_("more than {most} <use> copies"), most=limits.SVG_USES))
-    return raw
+    if not given:
+        return text, raw
+    parts, end = [], 0
+    for found, uri in sorted(given, key=lambda pair: pair[0].start()):
+        parts += [text[end : found.start(2)], uri]
+        end = found.end(2)
+    return text, "".join([*parts, text[end:]]).encode()
 
 
-def _embedded_problem(uri: str) -> str | None:
-    """What is wrong with an embedded image, by its header (svglib would decode it whole, however large)."""
+def _as_svglib_reads(uri: str) -> str:
+    """An embedded picture's data: URI as svglib reads one: `data:image/png;base64,` or `…jpeg…` named
+    by its bytes, its base64 as written; a GIF as the PNG of its first frame (its transparency kept).
+    ValueError saying what is wrong, by the picture's header first (never a bomb decoded)."""
     import base64
     import binascii
 
-    from pnpforge import limits
+    from PIL import Image
 
+    written = uri.split(",", 1)[1]
+    unreadable = ValueError(Phrase.word(N_("an embedded image that cannot be read")))
     try:
-        data = base64.b64decode(uri.split(",", 1)[1], validate=False)
-        limits.image_size(io.BytesIO(data), Phrase.word(N_("an embedded image")))
-    except ValueError as exc:
-        return str(exc)
+        data = base64.b64decode(written, validate=False)
+        limits.image_size(io.BytesIO(data), Phrase.word(N_("an embedded image")))  # over the bound: said
     except (binascii.Error, OSError):
-        return Phrase.word(N_("an embedded image that cannot be read"))
-    return None
+        raise unreadable from None
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            kind = picture.format
+            if kind in PICTURES:
+                picture.load()  # decoded now (a GIF: its first frame): a truncated picture is said here
+            if kind == "GIF":
+                frame = picture.convert("RGBA" if "transparency" in picture.info else "RGB")
+    except Exception:  # PIL's decoders raise many kinds for a broken picture
+        raise unreadable from None
+    if kind not in PICTURES:
+        raise ValueError(Phrase(N_("an embedded {kind} image, not a PNG, JPEG or GIF"), kind=kind))
+    if kind != "GIF":
+        return f"data:image/{kind.lower()};base64,{written}"
+    png = io.BytesIO()
+    frame.save(png, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode("ascii")
+
+
+_HEARD: ContextVar[list[logging.LogRecord] | None] = ContextVar("svglib_heard", default=None)
+
+
+class _PicturesHeard(logging.Filter):
+    """svglib's own line of a picture it leaves out, kept for `_load` to say at the SVG, in our words,
+    instead of on stderr (svglib logs it and draws on without the picture)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        heard = _HEARD.get()
+        if heard is None or "image" not in str(record.msg).lower():
+            return True
+        heard.append(record)
+        return False
+
+
+_LISTENING = _PicturesHeard()
+
+
+def _undrawn_picture(text: str, file: str) -> ValueError:
+    """A picture svglib left out, said at the SVG's first embedded picture."""
+    from pnpforge.errors import Problem, located
+    from pnpforge.sourcefile import line_col
+
+    found = re.search(r"<image\b|data:image/", text)
+    line, col = line_col(text, found.start()) if found else (1, 1)
+    why = N_("an embedded image that cannot be drawn (expected a PNG, JPEG or GIF data: image in an <image>)")
+    return ValueError(located(Problem(file, line, col, Phrase.word(why))))
 
 
 @lru_cache(maxsize=64)
 def _load(path: Path, mtime: float) -> Drawing:
     from svglib.svglib import svg2rlg  # imported here: only specs with SVG art pay for it
 
-    raw = checked_svg(path)
+    text, readable = checked_svg(path)
+    logging.getLogger("svglib.svglib").addFilter(_LISTENING)  # the same filter is added once
+    heard: list[logging.LogRecord] = []
+    listening = _HEARD.set(heard)
     try:
-        drawing = svg2rlg(io.BytesIO(raw))
+        drawing = svg2rlg(io.BytesIO(readable))
     except Exception as exc:  # lxml and svglib raise many kinds for a broken file
         raise ValueError(Phrase(UNREADABLE, name=repr(path.name), problem=str(exc))) from None
+    finally:
+        _HEARD.reset(listening)
+    if heard:
+        raise _undrawn_picture(text, path.name)
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         no_size = Phrase.word(N_("it has no size (expected width and height)"))
         raise ValueError(Phrase(UNREADABLE, name=repr(path.name), problem=no_size))

@@ -41,6 +41,13 @@ class RenderContext:
         if not (problem in self.warnings if said is None else said):
             self.warnings.append(problem)
 
+    def shown_differently(self) -> list[Problem | str]:
+        """What the pages drawn with this context show differently from the spec, found while laying
+        them out and drawing them: the fonts' lines (a missing Japanese font, a character no font has),
+        then the layout's and the drawing's (a narrow gutter, --draft's placeholders, text that does
+        not fit, located). A build and every export say these, and --strict refuses them."""
+        return [*self.fonts.warnings, *self.fonts.missing, *self.warnings]
+
 
 @dataclass(frozen=True)
 class Box:
