@@ -70,6 +70,11 @@ def main() -> None:
     _timed("pnpforge.build", "plan", "plan: pieces, fonts, layout on pages")
     _timed("pnpforge.draw", "write", "draw and write the PDF")
     sys.argv = ["pnpforge", "build", spec, "-o", out, "--no-cache"]
+    # as the installed command builds (cli.run: its process ends with the build): the cycle collector
+    # paused, so the stages below are its work, not collections it never makes
+    from pnpforge import longlived
+
+    longlived.pause()
     with contextlib.suppress(SystemExit):  # click ends by sys.exit
         cli()
     _lap("whole command")

@@ -327,6 +327,8 @@ SLOW_HOOK = f"""
 import time as _time
 from dataclasses import replace as _replace
 
+from pnpforge.gamekit import SetupRules as _SetupRules
+
 _checked = GAME.setup
 
 
@@ -337,7 +339,7 @@ def _slow_setup():  # the game's own check, after {CHECK_SECONDS} s of work
         _time.sleep({CHECK_SECONDS})
         return rules.check(setup, source)
 
-    return _replace(rules, check=check)
+    return _SetupRules(rules.model, check, picture=rules.picture)
 
 
 GAME = _replace(GAME, setup=_slow_setup)

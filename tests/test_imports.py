@@ -193,7 +193,7 @@ TABLE_ENGINE = {  # what any of them loads: the command line, reading files, the
     "pnpforge.usercache",
 }
 SETUPS = {"pnpforge.table", "pnpforge.table.setupfile", "pnpforge.validator", "pnpforge.validator.report"}
-SETUPS |= {"pnpforge.validator.setupkit", "pnpforge.validator.picture", "pnpforge.kit"}
+SETUPS |= {"pnpforge.validator.setupkit", "pnpforge.kit"}
 # set-up rules written as data (game.yaml's `setup:`: Good Shepherds', Delphi's water): engine and model,
 # read when a set-up is checked (a score file that holds no set-up, as the examples, checks none)
 SETUP_RULES = {"pnpforge.validator.rulebook", "pnpforge.components", "pnpforge.components.setuprules"}

@@ -343,7 +343,12 @@ def test_a_build_reads_the_spec_models_kept_and_imports_no_pydantic_model(tmp_pa
     (tmp_path / "spec" / "game.yaml").write_text(CARDS, encoding="utf-8")
     probe = "import sys; from pnpforge.cli import main\ntry: main()\nexcept SystemExit: pass\n"
     probe += f"print(sorted(set({MACHINERY!r}) & set(sys.modules)))"
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    # a fresh user cache and a fresh place for bytecode (where pnpforge's own models' schemas are kept)
+    env = {
+        **os.environ,
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "PYTHONPYCACHEPREFIX": str(tmp_path / "pyc"),
+    }
     said, pdfs = [], []
     for run in range(2):
         out = tmp_path / f"out{run}"
@@ -353,9 +358,10 @@ def test_a_build_reads_the_spec_models_kept_and_imports_no_pydantic_model(tmp_pa
         pdfs.append((out / "probe.pdf").read_bytes())
     assert said == [repr(sorted(MACHINERY)), "[]"]
     assert pdfs[0] == pdfs[1]
-    assert (
-        len(list((tmp_path / "cache" / "pnpforge" / "schemas").glob("*.marshal"))) == 4
-    )  # Spec, Defaults(), text, rect
+    beside = sorted(path.name.split(".", 2)[2] for path in (tmp_path / "pyc").rglob("*.schema"))
+    signed = list((tmp_path / "cache" / "pnpforge" / "schemas").glob("*.marshal"))
+    assert len(beside) + len(signed) == 4  # Spec, Defaults(), text, rect
+    assert "Spec.schema" in beside  # the package's own models' beside their bytecode
 
 
 def test_every_spec_model_can_be_kept() -> None:
@@ -368,3 +374,49 @@ def test_every_spec_model_can_be_kept() -> None:
     assert len(KINDS) >= 12
     for model in KINDS:
         assert lightmodel.compiled(model), model
+
+
+VALIDATE = """
+import sys
+from pnpforge.cli import main
+try:
+    main()
+except SystemExit as done:
+    print("exit", done.code)
+print(sorted({"pydantic.main", "_hashlib", "hmac"} & set(sys.modules)))
+"""
+
+
+def test_the_package_s_own_schemas_are_kept_beside_their_bytecode_unsigned(tmp_path: Path) -> None:
+    """A bundled game's models: kept where Python keeps its bytecode (PYTHONPYCACHEPREFIX honoured), read
+    for exactly the walk that wrote them, so `validate` loads neither pydantic's machinery nor OpenSSL's
+    hashlib; a damaged file is made again, never read."""
+    dealt = tmp_path / "board.yaml"
+    made = subprocess.run(
+        [sys.executable, "-m", "pnpforge", "setup", "delphi", "-p", "3", "--seed", "4", "-o", str(dealt)],
+        capture_output=True,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "other")},
+    )
+    assert made.returncode == 0, made.stderr
+    env = {
+        **os.environ,
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "PYTHONPYCACHEPREFIX": str(tmp_path / "pyc"),
+    }
+
+    def run() -> list[str]:
+        command = [sys.executable, "-c", VALIDATE, "validate", str(dealt)]
+        return subprocess.run(
+            command, capture_output=True, text=True, env=env, check=True
+        ).stdout.splitlines()
+
+    first = run()
+    assert first[-2:] == ["exit 0", repr(sorted({"pydantic.main", "_hashlib", "hmac"}))]  # made, then kept
+    kept = [p for p in (tmp_path / "pyc").rglob("*.schema") if p.parent.name == "delphi"]
+    assert sorted(p.name.split(".", 2)[2] for p in kept) == ["Setup.schema", "_TileFile.schema"]
+    assert not list((tmp_path / "cache").rglob("*.marshal"))  # nothing of the package's signed in the user's
+    assert run()[-2:] == ["exit 0", "[]"]  # read: no pydantic machinery, no OpenSSL
+    setup = next(p for p in kept if p.name.endswith("Setup.schema"))
+    setup.write_bytes(setup.read_bytes()[:-40] + b"x" * 40)  # damaged: not read, made again, kept again
+    assert run()[-2:] == ["exit 0", repr(sorted({"pydantic.main", "_hashlib", "hmac"}))]
+    assert run()[-2:] == ["exit 0", "[]"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,45 @@ def test_the_bundled_games_read_the_same_from_the_cache(monkeypatch: pytest.Monk
     no_parsing(monkeypatch)
     for path in files:
         assert sourcefile.read_yaml(path).data == parsed[path], path
+
+
+# -- a fact drawn from a data file (parsecache.derived): kit.copies' counts, a game's player range -----
+
+
+def _counting(seen: list[str], path: Path) -> Callable[[], int]:
+    def make() -> int:
+        seen.append("made")
+        return len(sourcefile.read_yaml(path).data["cells"])
+
+    return make
+
+
+def test_a_fact_is_made_once_then_read_and_made_again_when_its_file_changes(package: Path) -> None:
+    path = package / "games" / "demo" / "map.yaml"
+    seen: list[str] = []
+    make = _counting(seen, path)
+    assert parsecache.derived(path, "cells", make) == 2
+    assert (path.parent / "__pycache__" / "map.yaml.cells.json").is_file()
+    assert parsecache.derived(path, "cells", make) == 2
+    assert seen == ["made"]  # the second answer was read, not made
+    edited = DATA.replace("note: null\n", "  - {at: [0, 0], terrain: desert}\n")
+    path.write_text(edited, encoding="utf-8")  # another text: made again, never stale
+    assert parsecache.derived(path, "cells", make) == 3
+    assert seen == ["made", "made"]
+
+
+def test_a_fact_of_a_user_file_is_made_every_time(package: Path, tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(DATA, encoding="utf-8")
+    seen: list[str] = []
+    make = _counting(seen, path)
+    assert [parsecache.derived(path, "cells", make) for _ in range(2)] == [2, 2]
+    assert seen == ["made", "made"] and not (tmp_path / "__pycache__").exists()
+
+
+def test_a_fact_that_cannot_be_made_raises_and_nothing_is_kept(package: Path) -> None:
+    path = package / "games" / "demo" / "map.yaml"
+    path.write_text("cells: [unclosed\n", encoding="utf-8")
+    with pytest.raises(InputError):
+        parsecache.derived(path, "cells", lambda: sourcefile.read_yaml(path).data)
+    assert not (path.parent / "__pycache__" / "map.yaml.cells.json").exists()

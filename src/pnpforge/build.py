@@ -560,7 +560,9 @@ def components_on(page: DocPage) -> list[str]:
 
 def _inventory_line(group: ComponentPieces, pages: Sequence[DocPage], lang: str) -> InventoryLine:
     c = group.component
-    sizes = sorted({(round(to_mm(p.width), 1), round(to_mm(p.height), 1)) for p in group.pieces})
+    sizes = sorted(
+        {(round(to_mm(w), 1), round(to_mm(h), 1)) for w, h in {(p.width, p.height) for p in group.pieces}}
+    )
     shown = ", ".join(f"{w:g} × {h:g} mm" for w, h in sizes[:2]) + (" …" if len(sizes) > 2 else "")
     if c.kind == "die":
         first = group.pieces[0] if group.pieces else None
@@ -769,8 +771,13 @@ def _sides(
 
 def _by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
     groups: dict[tuple[float, float], list[Piece]] = {}
+    rounded: dict[tuple[float, float], tuple[float, float]] = {}  # a deck has one size: rounded once
     for piece in pieces:
-        groups.setdefault((round(piece.width, 3), round(piece.height, 3)), []).append(piece)
+        size = (piece.width, piece.height)
+        key = rounded.get(size)
+        if key is None:
+            key = rounded[size] = (round(piece.width, 3), round(piece.height, 3))
+        groups.setdefault(key, []).append(piece)
     return list(groups.values())
 
 

@@ -41,7 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from pnpforge import catalog, i18n
 from pnpforge.errors import InputError
@@ -123,8 +123,12 @@ class Score(Protocol[I_in]):
     def __call__(self, data: I_in, source: Source, /) -> ScoreResult: ...
 
 
-@dataclass(frozen=True)
-class SetupRules(Generic[S]):
+# The plain hook records are named tuples (BoardCounts, whose `count` a tuple's method would hide, a plain
+# class): this module loads with every table command, and a dataclass costs it ~0.3 ms to create (its
+# methods compiled from source), a named tuple a fifth of that.
+
+
+class SetupRules(NamedTuple, Generic[S]):
     """What `validate`, `setup --draw` and the page's set-up check use (usually the game's checks.py).
 
     `model` types a set-up file: derive it from `SetupModel` (extra keys are errors), with `game: str`
@@ -170,8 +174,7 @@ class Dealer:
         return Phrase.word(text, self.terms.get(text))
 
 
-@dataclass(frozen=True)
-class Scorer(Generic[I]):
+class Scorer(NamedTuple, Generic[I]):
     """What `score` and the page's score sheet use (usually the game's score.py).
 
     `model` types a score file: derive it from `Strict` (unknown keys are errors), with `game: str` and
@@ -191,7 +194,6 @@ class Scorer(Generic[I]):
     player_names: Callable[[], Sequence[str]] = tuple
 
 
-@dataclass(frozen=True)
 class BoardCounts:
     """Counts a score sheet written as data reads from a board state, when the counting is geometry the
     data vocabulary cannot say (Good Shepherds' farm board, Quo Vadis' map): given to
@@ -206,15 +208,24 @@ class BoardCounts:
     (list[Name], [])}`; `players` keys, and `game:` for the file's own). Import the game's module inside
     the functions: a score without a board never loads it."""
 
-    key: str
-    count: Callable[[Any, Source, Mapping[str, Any]], Sequence[Any]]
-    shape: Callable[[Any, Source], None] | None = None
-    fields: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
-    game_fields: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
+    __slots__ = ("count", "fields", "game_fields", "key", "shape")  # (a plain class: see SetupRules)
+
+    def __init__(
+        self,
+        key: str,
+        count: Callable[[Any, Source, Mapping[str, Any]], Sequence[Any]],
+        shape: Callable[[Any, Source], None] | None = None,
+        fields: Mapping[str, tuple[Any, Any]] | None = None,
+        game_fields: Mapping[str, tuple[Any, Any]] | None = None,
+    ) -> None:
+        self.key = key
+        self.count = count
+        self.shape = shape
+        self.fields: Mapping[str, tuple[Any, Any]] = fields or {}
+        self.game_fields: Mapping[str, tuple[Any, Any]] = game_fields or {}
 
 
-@dataclass(frozen=True)
-class Caravans:
+class Caravans(NamedTuple):
     """`pnpforge caravans FILE` (Ankh's, but generic): every legal caravan of a typed set-up, and one
     said as a line."""
 

@@ -269,6 +269,17 @@ def is_cjk(char: str) -> bool:
     )
 
 
+def _standard_shows(text: str) -> bool:
+    """Whether a standard font shows every character of `text`: reportlab writes them in cp1252."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class FontRegistry:
     """Maps a spec's font names to registered reportlab fonts; one per build.
 
@@ -371,11 +382,7 @@ class FontRegistry:
         chars = self._ttf_chars.get(font)
         if chars is not None:
             return ord(char) in chars
-        try:
-            char.encode("cp1252")  # what reportlab's standard fonts can show
-        except UnicodeEncodeError:
-            return False
-        return True
+        return _standard_shows(char)
 
     def _fallback_font(self) -> str | None:
         if self._fallback is None:
@@ -402,8 +409,8 @@ class FontRegistry:
         (the text's font, the CJK font, the fallback); characters none has are listed in `missing`."""
         if not text:
             return []
-        if text.isascii() and font not in self._ttf_chars:
-            return [(text, font)]  # one run: every ASCII character is in a standard font's encoding
+        if font not in self._ttf_chars and _standard_shows(text):
+            return [(text, font)]  # one run: every character is in a standard font's encoding
         key = (text, font)
         known = self._runs.get(key)
         if known is None:

@@ -9,10 +9,12 @@ pydantic_core's validator (already imported with pydantic) checks data against. 
   stand-ins for the pydantic names it uses (`Key` for `Field`, `StrictInt`, `AfterValidator`,
   `BeforeValidator`, `Discriminator`, `Tag`, `field_validator`, `model_validator` (after),
   `PrivateAttr`, `ConfigDict`); importing this module imports nothing of pydantic;
-- the first time a model validates (in a process), its core schema is looked up in the user's cache
-  (`~/.cache/pnpforge/schemas/`, signed as pnpforge.usercache signs), keyed by a fingerprint of
-  every model, field, type, default and validator it reaches and by pydantic's and pydantic_core's
-  versions; only when it is not there are the models translated into pydantic models
+- the first time a model validates (in a process), its core schema is looked up where it is kept,
+  for what the walk of every model, field, type, default and validator it reaches says, with
+  pydantic's and pydantic_core's versions: beside its module's bytecode for a model of pnpforge's own
+  package (`beside_bytecode`, trusted as the bytecode is), else in the user's cache
+  (`~/.cache/pnpforge/schemas/`, signed as pnpforge.usercache signs, named by the text's SHA-256);
+  only when it is not there are the models translated into pydantic models
   (`pydantic.create_model`, the one slow path), their schema taken, its classes pointed back at the
   models here, and kept (when the cache cannot be written, each run takes the slow path: no error);
 - pydantic_core's validator then builds instances of the models here as it builds pydantic's (it sets
@@ -26,15 +28,19 @@ validator may be a closure.
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
+import importlib.util
 import marshal
+import os
 import sys
 import types
 import typing
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 from pnpforge import usercache
+from pnpforge.parsecache import PACKAGE_DIR, read_regular
 
 __all__ = [
     "AfterValidator",
@@ -50,6 +56,7 @@ __all__ = [
     "Tag",
     "PrivateAttr",
     "assign",
+    "beside_bytecode",
     "create_model",
     "field_validator",
     "fingerprint",
@@ -734,33 +741,94 @@ def _versions() -> str:
 
 
 def _walked(root: type[BaseModel]) -> tuple[_Walk, str]:
+    """The walk of `root` and what it says (pydantic's versions first)."""
     walk = _Walk()
     walk.model(root)
-    text = "\n\n".join([_versions(), *walk.text])
-    return walk, hashlib.sha256(text.encode()).hexdigest()
+    return walk, "\n\n".join([_versions(), *walk.text])
+
+
+def _digest(text: str) -> str:
+    import hashlib  # only for the user's cache: its loading (OpenSSL's) is ~2 ms of a table command
+
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def fingerprint(root: type[BaseModel]) -> str:
     """What names `root`'s kept schema: every model, field, type, default and validator it reaches, and
     pydantic's versions (the same in every process, or the schema would be made again each time)."""
-    return _walked(root)[1]
+    return _digest(_walked(root)[1])
+
+
+def beside_bytecode(root: type[BaseModel]) -> Path | None:
+    """Where the schema of a model of pnpforge's own package (the engine's, a bundled game's) is kept:
+    beside its module's bytecode, where Python keeps it (`__pycache__`, or under PYTHONPYCACHEPREFIX),
+    as the package's data files' parsed forms are (pnpforge.parsecache). Whoever can write there can
+    write the bytecode Python runs, so it is not signed. None for any other model (a designer's, one
+    made at run time), whose schema the user's cache keeps, signed."""
+    module = sys.modules.get(root.__module__)
+    source = getattr(module, "__file__", None)
+    if source is None or getattr(module, root.__qualname__, None) is not root:
+        return None
+    try:
+        if not Path(source).resolve().is_relative_to(PACKAGE_DIR):
+            return None
+        compiled = Path(importlib.util.cache_from_source(source))
+    except (OSError, RuntimeError, ValueError, NotImplementedError):
+        return None
+    return compiled.with_name(f"{compiled.stem}.{root.__qualname__}.schema")
+
+
+def _read_beside(path: Path, text: str, objects: list[Any]) -> Any:
+    """The schema kept at `path` for exactly this walk's `text`, or None."""
+    raw = read_regular(path, SCHEMA_BYTES)
+    if raw is None or not raw.startswith(MAGIC):
+        return None
+    try:
+        said, kept = marshal.loads(raw[len(MAGIC) :])
+        return _found(kept, objects) if said == text else None
+    except (EOFError, ValueError, TypeError, IndexError, KeyError):
+        return None  # not what this module writes: made again
+
+
+def _write_beside(path: Path, text: str, payload: tuple[Any, Any]) -> bool:
+    """Keep `payload` for `text` at `path`, whole or not at all; False when it cannot be written."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_bytes(MAGIC + marshal.dumps((text, payload)))
+        os.replace(partial, path)
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        return False
+    return True
 
 
 def _schema_of(root: type[BaseModel]) -> Any:
-    walk, digest = _walked(root)
+    walk, text = _walked(root)
+    beside = beside_bytecode(root)
+    if beside is not None:
+        found = _read_beside(beside, text, walk.objects)
+        if found is not None:
+            return found
+    digest = _digest(text)
     path = usercache.folder() / "schemas" / f"{digest[:40]}.marshal"
-    kept = usercache.read_signed(path, MAGIC, digest, SCHEMA_BYTES)
+    kept = usercache.read_signed(path, MAGIC, digest, SCHEMA_BYTES)  # (a read-only install's, an older one's)
     if kept is not None:
         try:
+            if beside is not None:  # kept beside the bytecode from now on
+                _write_beside(beside, text, marshal.loads(kept))
             return _found(marshal.loads(kept), walk.objects)
         except (EOFError, ValueError, TypeError, IndexError, KeyError):
             pass  # not what this module writes: made again below
     schema = _pydantic_schema(root)
     try:
-        payload = marshal.dumps(_keepable(schema, walk))
+        payload = _keepable(schema, walk)
     except _NotKept:
         return schema  # not kept: every run takes this path (a test holds the bundled games to the fast one)
-    if usercache.write_signed(path, MAGIC, digest, payload, SCHEMA_BYTES):
+    if beside is not None and _write_beside(beside, text, payload):
+        return schema
+    if usercache.write_signed(path, MAGIC, digest, marshal.dumps(payload), SCHEMA_BYTES):
         usercache.prune(path.parent, path.suffix, KEPT_FILES, KEPT_BYTES)
     return schema
 

@@ -3,7 +3,7 @@
 The bundled games' YAML (the Ankh map, the Delphi tiles, each game.yaml) is read by every
 set-up check, deal and build; parsing it costs far more than the work done with it. The first
 read of such a file stores its plain data as JSON in `__pycache__/<name>.json` next to it, keyed
-by the SHA-256 of the text: an edited file (a designer changing Quo Vadis data) misses and is
+by a hash of the text (`_key`): an edited file (a designer changing Quo Vadis data) misses and is
 parsed and checked again, never served stale. Only files inside the installed package are
 cached, never a user's; an install that cannot be written to parses every time, as before.
 """
@@ -11,34 +11,59 @@ cached, never a user's; an install that cannot be written to parses every time, 
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import importlib.util
 import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pnpforge import limits
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-FORMAT = 1  # bump when the loader's output for the same text changes (e.g. a new scalar rule)
+FORMAT = 2  # bump when the loader's output for the same text changes (e.g. a new scalar rule)
 MISSING = object()
 SIZE_FACTOR, SIZE_SLACK = 8, 65_536  # a cache is JSON of its YAML's data: a few times its size at most
 
 
-def cache_file(path: Path) -> Path | None:
-    """Where a package data file's parsed form is kept; None for a file outside the package."""
+def cache_file(path: Path, fact: str = "") -> Path | None:
+    """Where a package data file's parsed form (or one `fact` drawn from it, see `derived`) is kept;
+    None for a file outside the package."""
     try:
         resolved = path.resolve()
     except (OSError, RuntimeError):
         return None
     if not resolved.is_relative_to(PACKAGE_DIR):
         return None
-    return resolved.parent / "__pycache__" / f"{resolved.name}.json"
+    return resolved.parent / "__pycache__" / f"{resolved.name}{f'.{fact}' if fact else ''}.json"
+
+
+def derived(path: Path, fact: str, make: Callable[[], Any]) -> Any:
+    """`make()` (plain JSON data drawn from the file at `path`), kept beside a package data file keyed by
+    its text as its parsed form is: a rule that needs one number of a game.yaml reads a few bytes, not
+    the whole file parsed. Made each time for a file outside the package, or one this cannot read (what
+    `make` then reads says what is wrong with it); an error `make` raises is raised, nothing kept."""
+    cache = cache_file(path, fact)
+    raw = None if cache is None else read_regular(path, limits.FILE_BYTES)
+    try:
+        text = None if raw is None else raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if cache is None or text is None:
+        return make()
+    found = load(cache, text)
+    if found is MISSING:
+        found = make()
+        store(cache, text, found)
+    return found
 
 
 def _key(text: str) -> str:
-    return f"{FORMAT}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
+    """The text's key: its length and its hash as Python keys hash-based bytecode (SipHash, 64 bits), an
+    edit's chance of meeting an old key negligible; no hashlib (OpenSSL's loading is ~2 ms a command)."""
+    raw = text.encode("utf-8")
+    return f"{FORMAT}:{len(raw)}:{importlib.util.source_hash(raw).hex()}"
 
 
 def read_regular(cache: Path, limit: int) -> bytes | None:

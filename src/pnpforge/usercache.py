@@ -11,8 +11,6 @@ never read further; one that cannot be written (a read-only folder, a full disk)
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
 import os
 from pathlib import Path
 
@@ -48,7 +46,16 @@ def user_key() -> bytes | None:
 
 
 def _sign(key: bytes, label: str, payload: bytes) -> bytes:
+    import hashlib  # (loading OpenSSL is ~2 ms: a command that keeps nothing here never does)
+    import hmac
+
     return hmac.new(key, label.encode() + b"\0" + payload, hashlib.sha256).digest()
+
+
+def _same(signature: bytes, expected: bytes) -> bool:
+    import hmac
+
+    return hmac.compare_digest(signature, expected)
 
 
 def read_signed(path: Path, magic: bytes, label: str, limit: int) -> bytes | None:
@@ -61,7 +68,7 @@ def read_signed(path: Path, magic: bytes, label: str, limit: int) -> bytes | Non
     if raw is None or len(raw) <= head or len(raw) > limit or not raw.startswith(magic):
         return None
     signature, payload = raw[len(magic) : head], raw[head:]
-    if not hmac.compare_digest(signature, _sign(key, label, payload)):
+    if not _same(signature, _sign(key, label, payload)):
         return None
     return payload
 

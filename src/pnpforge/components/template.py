@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from pnpforge.components.expressions import NONE, ExpressionError, evaluate, text_of
@@ -48,10 +49,15 @@ class MissingField(KeyError):
 
 def lookup(row: Mapping[str, Any], name: str, lang: str) -> Any:
     """The row's value for `name` in `lang`: `name_<lang>`, else `name`, else `name_en`."""
-    for key in (f"{name}_{lang}", name, f"{name}_en"):
+    for key in _keys(name, lang):
         if key in row and row[key] is not None:
             return row[key]
     raise MissingField(name, sorted(row))
+
+
+@lru_cache(maxsize=1024)  # every row of a deck looks up the same few fields
+def _keys(name: str, lang: str) -> tuple[str, str, str]:
+    return (f"{name}_{lang}", name, f"{name}_en")
 
 
 def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
@@ -59,6 +65,10 @@ def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
     unknown field, ExpressionError for an expression that fails on this row (both in FILL_ERRORS)."""
     if "{" not in text and "\\" not in text:
         return text
+    whole = _whole_field(text)
+    if whole is not None:  # the text is one `{field}` (a deck's `{title}`, `{colour}`): no scan
+        value = lookup(row, whole, lang)
+        return value if isinstance(value, str) else str(value)
 
     def replace(match: re.Match[str]) -> str:
         token = match.group(0)
@@ -72,6 +82,13 @@ def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
         return value if isinstance(value, str) else str(value)
 
     return _FIELD.sub(replace, text)
+
+
+@lru_cache(maxsize=1024)
+def _whole_field(text: str) -> str | None:
+    """The field's name when `text` is exactly one `{field}`, else None."""
+    match = _FIELD.fullmatch(text)
+    return match.group(2) if match is not None else None
 
 
 FILL_ERRORS = (MissingField, ExpressionError)  # what filling a text from a row may raise

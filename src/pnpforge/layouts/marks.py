@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pnpforge.i18n import N_
@@ -133,6 +134,11 @@ def _mark(
 def band_gaps(segments: Sequence[Segment], frame: PageFrame, top: bool) -> list[tuple[float, float]]:
     """The stretches of the top or bottom marks' band between the marks that reach into it, left to
     right: (left x, room) each."""
+    return list(_band_gaps(tuple(segments), frame, top))
+
+
+@lru_cache(maxsize=SEGMENTS_KEPT)  # every page of a deck has the same marks: its label goes in the same gaps
+def _band_gaps(segments: tuple[Segment, ...], frame: PageFrame, top: bool) -> tuple[tuple[float, float], ...]:
     px0, py0, px1, py1 = frame.printable
     band = (py0, py0 + MARK_ROOM) if top else (py1 - MARK_ROOM, py1)
     xs = sorted(
@@ -142,7 +148,7 @@ def band_gaps(segments: Sequence[Segment], frame: PageFrame, top: bool) -> list[
         if min(ay, by) < band[1] and max(ay, by) > band[0]
     )
     stops = [px0 - LABEL_GAP, *xs, px1 + LABEL_GAP]
-    return [(a + LABEL_GAP, b - a - 2 * LABEL_GAP) for a, b in zip(stops, stops[1:], strict=False)]
+    return tuple((a + LABEL_GAP, b - a - 2 * LABEL_GAP) for a, b in zip(stops, stops[1:], strict=False))
 
 
 def band_label_x(
@@ -171,8 +177,13 @@ def draw_band_label(
     ellipsis, then left out; then `keep`'s shorter alternatives are tried in turn, and only the last is
     shortened. `tail` (a sheet's front/back) never is: a cutter must still tell the sides apart."""
 
+    widths: dict[str, float] = {}  # the same few texts are measured again and again below
+
     def width(t: str) -> float:
-        return fonts.width(t + tail, font, LABEL_SIZE)
+        found = widths.get(t)
+        if found is None:
+            found = widths[t] = fonts.width(t + tail, font, LABEL_SIZE)
+        return found
 
     x, room = band_label_x(segments, frame, width(keep[0] + text), top)
     if width(keep[0] + text) > room:  # spread over the stretches between the marks, whole, if it goes

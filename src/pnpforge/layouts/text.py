@@ -129,12 +129,21 @@ def units(paragraph: str, longest: int = KATAKANA_WORD) -> list[str]:
 
 
 class _Measure:
-    """Widths at size 1 of text in one font (with CJK fallback), cached per string."""
+    """Widths at size 1 of text in one font (with CJK fallback), cached per string; and the (ascent,
+    descent) of lines, cached per set of lines (a layout asks for them at every step of its fitting)."""
 
     def __init__(self, fonts: FontRegistry, font: str) -> None:
         self.fonts = fonts
         self.font = font
         self.cache: dict[str, float] = {}
+        self.extents: dict[tuple[str, ...], tuple[float, float]] = {}
+
+    def extent(self, lines: Sequence[str]) -> tuple[float, float]:
+        key = tuple(lines)
+        found = self.extents.get(key)
+        if found is None:
+            found = self.extents[key] = _metrics(self.fonts, lines, self.font)
+        return found
 
     def __call__(self, text: str) -> float:
         width = self.cache.get(text)
@@ -207,10 +216,8 @@ def _extent(name: str) -> tuple[float, float]:
     return pdfmetrics.getAscent(name) / 1000.0, -pdfmetrics.getDescent(name) / 1000.0
 
 
-def _block_height(
-    lines: Sequence[str], size: float, measure: _Measure, fonts: FontRegistry, leading: float
-) -> float:
-    ascent, descent = _metrics(fonts, lines, measure.font)
+def _block_height(lines: Sequence[str], size: float, measure: _Measure, leading: float) -> float:
+    ascent, descent = measure.extent(lines)
     return size * (ascent + descent + leading * (len(lines) - 1))
 
 
@@ -312,15 +319,21 @@ def _layout(
     measure = _Measure(fonts, font)
     size = max(size, min_size)  # a size below the floor is raised to it
 
+    rooms: dict[tuple[tuple[str, ...], float], tuple[float, float]] = {}  # fitting asks each again
+
     def room(lines: Sequence[str], s: float) -> tuple[float, float]:
         """Where the lines may go across at size s: the box, narrowed to the shape at their band."""
-        height = _block_height(lines, s, measure, fonts, leading)
-        top = _top(y, h, height, valign)
-        return inscribed(within, x, w, top, top + height)
+        key = (tuple(lines), s)
+        found = rooms.get(key)
+        if found is None:
+            height = _block_height(lines, s, measure, leading)
+            top = _top(y, h, height, valign)
+            found = rooms[key] = inscribed(within, x, w, top, top + height)
+        return found
 
     def fits_in(lines: Sequence[str], s: float) -> bool:
         width = room(lines, s)[1]
-        return _block_height(lines, s, measure, fonts, leading) <= h + EPSILON and all(
+        return _block_height(lines, s, measure, leading) <= h + EPSILON and all(
             measure(line) * s <= width + EPSILON for line in lines
         )
 
@@ -396,7 +409,7 @@ def _place(
     fits: bool,
     split: bool = False,
 ) -> TextLayout:
-    ascent, descent = _metrics(fonts, lines, measure.font)
+    ascent, descent = measure.extent(lines)
     height = size * (ascent + descent + leading * (len(lines) - 1))
     top = y if valign == "top" else y + h - height if valign == "bottom" else y + (h - height) / 2
     placed: list[Line] = []

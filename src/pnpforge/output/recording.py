@@ -70,7 +70,8 @@ class Recording:
 
 
 class Recorder(Canvas):
-    """A Canvas that draws on `canvas` and records each call as the recording's last page."""
+    """A Canvas that draws on `canvas` and records each call as the recording's last page (appended in
+    place, not through a helper: a page of cards makes a hundred calls, a deck tens of thousands)."""
 
     def __init__(self, canvas: Canvas, recording: Recording) -> None:
         self.canvas = canvas
@@ -78,31 +79,28 @@ class Recorder(Canvas):
         self.calls = recording.pages[-1]
         self.forms = recording.forms[-1]
 
-    def _keep(self, name: str, args: tuple[Any, ...]) -> None:
-        self.calls.append((name, args))
-
     def save(self) -> None:
-        self._keep("save", ())
+        self.calls.append(("save", ()))
         self.canvas.save()
 
     def restore(self) -> None:
-        self._keep("restore", ())
+        self.calls.append(("restore", ()))
         self.canvas.restore()
 
     def translate(self, x: float, y: float) -> None:
-        self._keep("translate", (x, y))
+        self.calls.append(("translate", (x, y)))
         self.canvas.translate(x, y)
 
     def rotate(self, degrees: float) -> None:
-        self._keep("rotate", (degrees,))
+        self.calls.append(("rotate", (degrees,)))
         self.canvas.rotate(degrees)
 
     def scale(self, sx: float, sy: float) -> None:
-        self._keep("scale", (sx, sy))
+        self.calls.append(("scale", (sx, sy)))
         self.canvas.scale(sx, sy)
 
     def clip(self, outline: Sequence[Point]) -> None:
-        self._keep("clip", (_copied(outline),))
+        self.calls.append(("clip", (_copied(outline),)))
         self.canvas.clip(outline)
 
     def polygon(
@@ -114,13 +112,13 @@ class Recorder(Canvas):
         closed: bool = True,
         dash: Sequence[float] | None = None,
     ) -> None:
-        self._keep("polygon", (_copied(points), fill, stroke, width, closed, dash and _copied(dash)))
+        self.calls.append(("polygon", (_copied(points), fill, stroke, width, closed, dash and _copied(dash))))
         self.canvas.polygon(points, fill, stroke, width, closed, dash)
 
     def ellipse(
         self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None, stroke: RGB | None, width: float
     ) -> None:
-        self._keep("ellipse", (cx, cy, rx, ry, fill, stroke, width))
+        self.calls.append(("ellipse", (cx, cy, rx, ry, fill, stroke, width)))
         self.canvas.ellipse(cx, cy, rx, ry, fill, stroke, width)
 
     def rounded_rect(
@@ -134,29 +132,29 @@ class Recorder(Canvas):
         stroke: RGB | None,
         width: float,
     ) -> None:
-        self._keep("rounded_rect", (x, y, w, h, radius, fill, stroke, width))
+        self.calls.append(("rounded_rect", (x, y, w, h, radius, fill, stroke, width)))
         self.canvas.rounded_rect(x, y, w, h, radius, fill, stroke, width)
 
     def text(self, x: float, baseline: float, text: str, font: str, size: float, colour: RGB) -> None:
-        self._keep("text", (x, baseline, text, font, size, colour))
+        self.calls.append(("text", (x, baseline, text, font, size, colour)))
         self.canvas.text(x, baseline, text, font, size, colour)
 
     def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
-        self._keep(PATH_ARGUMENT, (str(path), x, y, w, h))
+        self.calls.append((PATH_ARGUMENT, (str(path), x, y, w, h)))
         self.canvas.image(path, x, y, w, h)
 
     def begin_reuse(self, key: str) -> bool:
-        self._keep("begin_reuse", (key,))
+        self.calls.append(("begin_reuse", (key,)))
         defined_here = self.canvas.begin_reuse(key)
         self.forms.append((key, defined_here))
         return defined_here
 
     def end_reuse(self) -> None:
-        self._keep("end_reuse", ())
+        self.calls.append(("end_reuse", ()))
         self.canvas.end_reuse()
 
     def reuse(self, key: str) -> None:
-        self._keep("reuse", (key,))
+        self.calls.append(("reuse", (key,)))
         self.forms.append((key, False))
         self.canvas.reuse(key)
 
@@ -177,3 +175,10 @@ def replay(canvas: Canvas, calls: Sequence[Call]) -> None:
         if name == PATH_ARGUMENT:
             args = (Path(args[0]), *args[1:])
         getattr(canvas, name)(*args)
+
+
+def play(canvas: Canvas, calls: Sequence[Call]) -> None:
+    """`replay` for calls a `Recorder` of this process made (an element drawn alike: faces/draw.py),
+    without checking each: they are the calls, not a file's bytes."""
+    for name, args in calls:
+        getattr(canvas, name)(*((Path(args[0]), *args[1:]) if name == PATH_ARGUMENT else args))

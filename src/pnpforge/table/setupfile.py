@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnpforge import catalog, contract, limits
 from pnpforge.contract import Game, SetupRules
@@ -21,7 +20,7 @@ from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
 from pnpforge.sourcefile import Path_, Source, read_yaml, read_yaml_text, validate
 from pnpforge.validator.report import Report
-from pnpforge.validator.setupkit import COMMAND_LINE
+from pnpforge.validator.setupkit import COMMAND_LINE, players_range
 
 __all__ = [
     "check_file",
@@ -36,8 +35,7 @@ __all__ = [
 ]
 
 
-@dataclass
-class LoadedSetup:
+class LoadedSetup(NamedTuple):
     game: Game
     rules: SetupRules[Any]
     setup: Any  # the game's own `Setup` model
@@ -135,7 +133,7 @@ def deal_setup(game_id: str, players: int, seed: int, options: dict[str, str]) -
     """A random legal set-up for `game_id` as plain data, the same for the same arguments."""
     found = catalog.find_game(game_id)
     dealer = contract.of(found).dealer()
-    low, high = catalog.players_range(found)
+    low, high = players_range(found.path)
     if not low <= players <= high:
         raise InputError.single(
             COMMAND_LINE,

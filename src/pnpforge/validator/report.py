@@ -7,8 +7,8 @@ Codes are a contract (documented in docs/setups.md): never rename one, only add.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from pnpforge import limits
 from pnpforge.i18n import N_
@@ -20,14 +20,13 @@ ERROR_LINE = N_("{where}: error [{code}] {message}")
 WARNING_LINE = N_("{where}: warning [{code}] {message}")
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(NamedTuple):  # (a named tuple: every set-up check loads this, a dataclass is slower made)
     code: str  # stable, kebab-case, e.g. "water-disconnected"
     message: str  # one sentence a player understands
     where: Any = None  # cells, tile ids, edges, a file line: whatever locates it, JSON-serialisable
 
     def as_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"code": self.code, "message": self.message, "where": self.where}
 
 
 @dataclass

@@ -14,11 +14,11 @@ crossed-out pastures, Delphi's rotated tiles) hands the data rules a `Table` of 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 from pnpforge import catalog
 from pnpforge.components.sections import english, in_language, literal, loaded
@@ -32,9 +32,11 @@ from pnpforge.i18n import N_
 from pnpforge.lightmodel import Key, StrictBool, StrictInt, create_model
 from pnpforge.phrase import Phrase, series
 from pnpforge.sourcefile import Source, read_yaml
-from pnpforge.validator.picture import BoardPicture, CellShape, PieceMark, hex_centre, hex_points, legend_of
 from pnpforge.validator.report import Report
 from pnpforge.validator.setupkit import Coord, SetupModel, player_count, reject_unknown_options
+
+if TYPE_CHECKING:  # a picture's names, imported by `draw`: checking a set-up never draws
+    from pnpforge.validator.picture import BoardPicture
 
 __all__ = ["Board", "PlacedPiece", "Rulebook", "SetupBoard", "SetupTable", "Table", "load", "words"]
 
@@ -52,14 +54,18 @@ def _c(cell: Hex) -> str:
     return str([cell[0], cell[1]])
 
 
-@dataclass(frozen=True)
-class Board:
+# Board, Table and PlacedPiece are named tuples, Rulebook a plain class: a set-up check loads this module,
+# and a dataclass costs ~0.3 ms to create (its methods compiled from source), a named tuple a fifth of that.
+_EMPTY: Mapping[Any, Any] = MappingProxyType({})
+
+
+class Board(NamedTuple):
     """The board the rules look at: its cells and their terrain, which printed part (a tile) each is
     on, and its lists of printed spots (`fixed` rules' `spots`: each a cell and its seat, if any)."""
 
     cells: dict[Hex, str]  # cell -> terrain ("" when the data gives none)
-    parts: dict[Hex, str] = field(default_factory=dict)
-    spots: dict[str, list[tuple[Hex, int | None]]] = field(default_factory=dict)
+    parts: Mapping[Hex, str] = _EMPTY
+    spots: Mapping[str, list[tuple[Hex, int | None]]] = _EMPTY
 
 
 class PlacedPiece(NamedTuple):
@@ -71,14 +77,14 @@ class PlacedPiece(NamedTuple):
     crossed: bool = False
 
 
-@dataclass(frozen=True)
 class Rulebook:
     """A checked `setup:` section of one game, ready to check and draw its set-up files."""
 
-    game: str
-    folder: Path
-    section: SetupSection
-    spec: Source
+    def __init__(self, game: str, folder: Path, section: SetupSection, spec: Source) -> None:
+        self.game = game
+        self.folder = folder
+        self.section = section
+        self.spec = spec
 
     @cached_property
     def model(self) -> type[SetupModel]:
@@ -224,6 +230,15 @@ class Rulebook:
     def draw(self, table: Table) -> BoardPicture:
         """The board with its pieces (in cell order; X on one crossed out), the `fixed` spots hatched, and
         the key the section asks for (`legend`: its terrains, pieces, players; then its `key` line)."""
+        from pnpforge.validator.picture import (
+            BoardPicture,
+            CellShape,
+            PieceMark,
+            hex_centre,
+            hex_points,
+            legend_of,
+        )
+
         section, size = self.section, self.section.cell_mm
         colours = section.player_colours
         pic = BoardPicture(
@@ -255,8 +270,7 @@ class Rulebook:
         return pic
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """What the rules look at: the pieces placed, the board, the player count."""
 
     placed: list[PlacedPiece]

@@ -7,6 +7,7 @@ a game gives it are described in pnpforge.contract.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +15,7 @@ from pnpforge import catalog, limits
 from pnpforge.errors import InputError
 from pnpforge.i18n import N_
 from pnpforge.lightmodel import AfterValidator, BaseModel, ConfigDict, Key, StrictInt
+from pnpforge.parsecache import derived
 from pnpforge.phrase import Phrase
 
 __all__ = [
@@ -21,6 +23,7 @@ __all__ = [
     "option_bool",
     "option_int",
     "player_count",
+    "players_range",
     "reject_unknown_options",
     "Coord",
     "Rotation",
@@ -36,10 +39,29 @@ Side = tuple[Coord, Coord]  # the hex side between two neighbouring cells, e.g. 
 Rotation = Annotated[StrictInt, Key(ge=0, le=5)]  # steps of 60 degrees clockwise
 
 
+def players_range(folder: Path) -> tuple[int, int]:
+    """`catalog.players_range` of the game in `folder`, kept beside its game.yaml as a fact
+    (parsecache.derived): a game's checks read it as they are imported, and its header parsed costs
+    more than the rest of a small set-up's reading."""
+    spec = folder / catalog.SPEC_NAME
+    try:
+        stamp = spec.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    return _range(folder, stamp)
+
+
+@cache
+def _range(folder: Path, stamp: int | None) -> tuple[int, int]:  # once per version of the game.yaml
+    found = catalog.GameFolder(folder.name, folder, bundled=True)
+    low, high = derived(found.spec_file, "players", lambda: list(catalog.players_range(found)))
+    return int(low), int(high)
+
+
 def player_count(folder: Path, title: str) -> AfterValidator:
     """The check of a game's `players` field: a whole number within its game.yaml's range, as in
     `Players = Annotated[StrictInt, player_count(HERE, "Gods")]`."""
-    low, high = catalog.players_range(catalog.GameFolder(folder.name, folder, bundled=True))
+    low, high = players_range(folder)
     span = f"{low}" if low == high else Phrase(N_("{low}-{high}"), low=low, high=high)
 
     def within(count: int) -> int:

@@ -20,22 +20,18 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pnpforge.gamekit import (
     N_,
     BaseModel,
-    BoardPicture,
-    CellShape,
     ConfigDict,
     Coord,
     Discriminator,
-    HeavyEdge,
     Hex,
     InputError,
     Path_,
     Phrase,
-    PieceMark,
     Report,
     SetupModel,
     Side,
@@ -45,20 +41,20 @@ from pnpforge.gamekit import (
     Vertex,
     components,
     folder_id,
-    hex_centre,
     hex_outer_edge,
-    hex_points,
     hexgrid,
     kit,
     player_count,
     quoted,
     read_yaml,
     side_path,
-    side_points,
     side_vertices,
     validate,
 )
 from pnpforge.gamekit import Key as Field
+
+if TYPE_CHECKING:  # the picture's names are imported by `picture`: checking never draws
+    from pnpforge.gamekit import BoardPicture
 
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Ankh")]  # game.yaml's range
@@ -696,6 +692,17 @@ MONUMENTS = ("temple", "pyramid", "obelisk")  # icons of pnpforge.layouts.icons,
 def picture(setup: Setup) -> BoardPicture:
     """The set-up as it looks on the table: the printed board's orientation (flat-top), each seat in its
     god's printed colour, monuments as their icons, and a legend of gods and monuments."""
+    # the drawing's names, imported only when a picture is drawn (checking never draws)
+    from pnpforge.gamekit import (
+        BoardPicture,
+        CellShape,
+        HeavyEdge,
+        PieceMark,
+        hex_centre,
+        hex_points,
+        side_points,
+    )
+
     m = board(setup)
     known = gods()
     seat_god = {seat.seat: seat.god for seat in setup.seats if seat.god in known}

@@ -20,17 +20,14 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pnpforge.gamekit import (
     N_,
-    BoardPicture,
-    CellShape,
     Coord,
     Hex,
     InputError,
     Phrase,
-    PieceMark,
     Report,
     SetupModel,
     Source,
@@ -39,15 +36,15 @@ from pnpforge.gamekit import (
     field_validator,
     folder_id,
     hex_adjacency,
-    hex_centre,
-    hex_points,
     hexgrid,
     kit,
-    legend_of,
     player_count,
     series,
     unknown,
 )
+
+if TYPE_CHECKING:  # the picture's names are imported by `picture`: checking never draws
+    from pnpforge.gamekit import BoardPicture
 
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Gods")]  # game.yaml's range
@@ -449,6 +446,16 @@ TILE_MM = 12.0  # drawn tile circumradius: about the printed tile's size, so a P
 
 def picture(setup: Setup) -> BoardPicture:
     """The board as drawn by `pnpforge setup gods --draw`: temples solid, people hatched, markers as discs."""
+    # the drawing's names, imported only when a picture is drawn (checking never draws)
+    from pnpforge.gamekit import (
+        BoardPicture,
+        CellShape,
+        PieceMark,
+        hex_centre,
+        hex_points,
+        legend_of,
+    )
+
     gods = [_w(god) for god in setup.gods]
     title = Phrase(
         PICTURE_TITLE,

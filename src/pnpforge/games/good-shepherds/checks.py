@@ -24,11 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pnpforge.gamekit import (
     N_,
-    BoardPicture,
     Coord,
     Hex,
     InputError,
@@ -48,6 +47,9 @@ from pnpforge.gamekit import (
     read_yaml,
     validate,
 )
+
+if TYPE_CHECKING:  # the picture's names are imported by `picture`: checking never draws
+    from pnpforge.gamekit import BoardPicture
 
 HERE = Path(__file__).parent
 GAME = folder_id(HERE)  # the game's id: its folder's name

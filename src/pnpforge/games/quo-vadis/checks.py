@@ -29,14 +29,11 @@ from typing import TYPE_CHECKING, Annotated
 
 from pnpforge.gamekit import (
     N_,
-    BoardPicture,
-    CellShape,
     Coord,
     Hex,
     InputError,
     LatticeCell,
     Phrase,
-    PieceMark,
     Report,
     Rotation,
     SetupModel,
@@ -49,7 +46,6 @@ from pnpforge.gamekit import (
     hex_lattice,
     hexgrid,
     lattice_adjacency,
-    legend_of,
     player_count,
     polygon_cell,
     quoted,
@@ -61,6 +57,8 @@ from pnpforge.gamekit import Key as Field
 
 if TYPE_CHECKING:  # shapely is imported only for a polygon operation the lattice cannot answer
     from shapely.geometry import Polygon
+
+    from pnpforge.gamekit import BoardPicture  # (drawn by `picture` only: imported there)
 
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 Players = Annotated[StrictInt, player_count(Path(__file__).parent, "Quo Vadis")]  # game.yaml's range
@@ -464,6 +462,9 @@ def _base_violations(
 
 def picture(setup: Setup) -> BoardPicture:
     """The map as drawn by `pnpforge setup quo-vadis --draw`: spaces in terrain colours, numbers in badges."""
+    # the drawing's names, imported only when a picture is drawn (checking never draws)
+    from pnpforge.gamekit import BoardPicture, CellShape, PieceMark, legend_of
+
     areas = load_areas()
     qv = build_map(setup)
     pic = BoardPicture(Phrase(PICTURE_TITLE, players=setup.players), palette=PICTURE_COLOURS)

@@ -237,10 +237,33 @@ def carry_into_bleed(canvas: Canvas, element: Any, box: Box, piece: Piece, ctx: 
     fill, _, _, pattern, ink = paint(element)
     if fill is None and pattern == "none":
         return
+    carried = _carried(element, box, piece, ctx)
+    if carried is not None:
+        paint_extension(canvas, *carried, fill, pattern, ink)
+
+
+CARRIED_KEPT = 4096  # elements whose outline and extension are remembered (a deck repeats a few)
+_kept: dict[tuple[int, int, float, float, float], tuple[Any, Any, tuple[list[Point], Rings] | None]] = {}
+
+
+def _carried(element: Any, box: Box, piece: Piece, ctx: RenderContext) -> tuple[list[Point], Rings] | None:
+    """The painted outline of `element` (not a picture) and the bleed ring pieces that carry it on (None:
+    it paints no outline), worked out once per element and piece size and shape: every card of a deck
+    carries its bands and frames alike. Kept by identity (models are unhashable), as templates.py keeps
+    filled elements: `box` follows from the element and the piece's size. A polyhex's outline is its
+    own cells': worked out each time."""
+    component = piece.component
+    key = (id(element), id(component), piece.width, piece.height, ctx.bleed)
+    hit = _kept.get(key)
+    if hit is not None and hit[0] is element and hit[1] is component:
+        return hit[2]
     outline = outline_of(element, box, piece, ctx)
-    if outline is None:
-        return
-    paint_extension(canvas, outline, extension(piece, ctx.bleed, outline), fill, pattern, ink)
+    found = None if outline is None else (outline, extension(piece, ctx.bleed, outline))
+    if component.shape != "polyhex":
+        if len(_kept) >= CARRIED_KEPT:
+            _kept.clear()
+        _kept[key] = (element, component, found)
+    return found
 
 
 def _stretch_image(

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnpforge.errors import Problem
 from pnpforge.fonts import FontRegistry
 from pnpforge.output.canvas import Point
+from pnpforge.output.recording import Call
 from pnpforge.sourcefile import Source
 
 
@@ -33,6 +35,8 @@ class RenderContext:
     allow_outside_images: bool = False  # --allow-outside-images: images (only) may lie anywhere
 
     warned: int = 0  # warnings given, said or not (`watch` plays back only pages that gave none)
+    # the canvas calls of elements drawn so far, kept for pieces that draw them alike (faces/draw.py)
+    drawn: dict[tuple[Any, ...], tuple[Any, Any, list[Call] | None]] = field(default_factory=dict)
 
     def warn(self, problem: Problem | str, said: bool | None = None) -> None:
         """Say `problem` after the build, unless it was `said` already (by default: an equal one was;

@@ -10,6 +10,14 @@ from functools import lru_cache
 from typing import Any
 
 from pnpforge.components.expressions import evaluate, truth
+from pnpforge.components.model import (
+    CircleElement,
+    HexElement,
+    LineElement,
+    PolygonElement,
+    RectElement,
+    TextElement,
+)
 from pnpforge.generator.pieces import Piece
 from pnpforge.i18n import N_
 from pnpforge.layouts.faces.bleed import carry_into_bleed
@@ -18,6 +26,7 @@ from pnpforge.layouts.faces.kind import kind_of
 from pnpforge.layouts.faces.templates import holds_placeholder
 from pnpforge.layouts.faces.values import FaceError, length
 from pnpforge.output.canvas import Canvas, NullCanvas
+from pnpforge.output.recording import Call, Recording, play
 from pnpforge.phrase import Phrase
 from pnpforge.units import mm, to_mm
 
@@ -78,6 +87,53 @@ def draw_element(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext)
                 size=f"{to_mm(piece.width):.0f} × {to_mm(piece.height):.0f}",
             )
         )
+
+
+# kinds whose drawing depends on nothing but the filled element, the piece's size and shape, the text's
+# backdrop and the build's context (pictures and icons read files; a repeat and a hex map read the row)
+ALIKE = (TextElement, RectElement, CircleElement, HexElement, PolygonElement, LineElement)
+DRAWN_KEPT = 4096  # elements met per build whose drawing may be kept (a deck repeats its bands and rules)
+CALLS_KEPT = 64  # a drawing of more canvas calls (a patterned board) is drawn each time, not kept
+_UNKEPT: list[Call] = []  # the mark of an element met again whose drawing is not kept
+
+
+def draw_alike(canvas: Canvas, element: Any, piece: Piece, ctx: RenderContext) -> None:
+    """`draw_element`, its canvas calls kept and played back for the pieces that draw the very same
+    element (a deck's frame, its rules texts filled alike) on a piece of the same component and size.
+
+    An element is drawn as it is when first met (most of a deck's are met once: its titles); met again,
+    its drawing is kept, unless it is long (`CALLS_KEPT`) or it noted anything, warned, or met a
+    character no font has (those are said per piece), and played back from then on. Elements are kept
+    by identity (models are unhashable; a filled one is shared by the rows that fill it alike:
+    templates.resolve)."""
+    component = piece.component
+    if not isinstance(element, ALIKE) or isinstance(canvas, NullCanvas) or component.shape == "polyhex":
+        draw_element(canvas, element, piece, ctx)
+        return
+    key = (id(element), id(component), piece.width, piece.height, ctx.backdrop)
+    hit = ctx.drawn.get(key)
+    if hit is None or hit[0] is not element or hit[1] is not component:
+        draw_element(canvas, element, piece, ctx)
+        _remember(ctx, key, (element, component, None))
+        return
+    calls = hit[2]
+    if calls is _UNKEPT:
+        draw_element(canvas, element, piece, ctx)
+    elif calls is not None:
+        play(canvas, calls)
+    else:  # met a second time: kept now, when it may be
+        warned, lacking = ctx.warned, ctx.fonts.lacking
+        recording = Recording()
+        draw_element(recording.page(canvas), element, piece, ctx)
+        drawn = recording.pages[0]
+        quiet = not ctx.notes and ctx.warned == warned and ctx.fonts.lacking == lacking
+        _remember(ctx, key, (element, component, drawn if quiet and len(drawn) <= CALLS_KEPT else _UNKEPT))
+
+
+def _remember(ctx: RenderContext, key: tuple[Any, ...], kept: tuple[Any, Any, list[Call] | None]) -> None:
+    if len(ctx.drawn) >= DRAWN_KEPT and key not in ctx.drawn:
+        ctx.drawn.clear()
+    ctx.drawn[key] = kept
 
 
 def draw_kind(canvas: Canvas, element: Any, box: Box, piece: Piece, ctx: RenderContext) -> None:

@@ -23,7 +23,7 @@ from pnpforge.i18n import N_
 from pnpforge.layouts import shapes
 from pnpforge.layouts.faces import elements, hexmaps, repeat  # noqa: F401  # their kinds register on import
 from pnpforge.layouts.faces.context import RenderContext
-from pnpforge.layouts.faces.draw import box_of, draw_element, shown, wanted
+from pnpforge.layouts.faces.draw import box_of, draw_alike, shown, wanted
 from pnpforge.layouts.faces.patterns import draw_pattern, pattern_name
 from pnpforge.layouts.faces.templates import has_placeholder, holds_placeholder, resolve
 from pnpforge.layouts.faces.values import FaceError, length, parse_colour, pattern_ink
@@ -101,7 +101,7 @@ def _render(
             filled = resolve(element, piece.row, ctx.lang)
             ctx.backdrop = discs.behind(filled) if isinstance(filled, TextElement) else None
             ctx.notes.clear()
-            draw_element(canvas, filled, piece, ctx)
+            draw_alike(canvas, filled, piece, ctx)
             discs.add(filled)
             for note in ctx.notes:
                 place = (

@@ -114,17 +114,16 @@ def resolve(element: BaseModel, row: Mapping[str, Any], lang: str) -> Any:
     if not template.fields:
         return element
     try:
-        filled = {name: _fill_all(value, row, lang) for name, value in template.fields.items()}
+        values = tuple([_fill_all(value, row, lang) for value in template.fields.values()])
     except FILL_ERRORS as exc:
         raise FaceError(reason(exc)) from None
-    values = tuple(filled.values())
-    key = (id(element), values) if all(isinstance(v, str) for v in values) else None
+    key = (id(element), values) if all([isinstance(v, str) for v in values]) else None
     if key is not None and (hit := _resolved.get(key)) is not None and hit[0] is element:
         return hit[1]  # rows that fill the same values share one checked element (drawing never mutates)
     resolved = element.model_copy()
     try:
-        for name, value in filled.items():  # field order: the first error is the one a full check reports
-            assign(resolved, name, value)
+        for name, value in zip(template.fields, values, strict=True):  # field order: the first error
+            assign(resolved, name, value)  # is the one a full check reports
     except ValidationError as exc:
         raise FaceError(_describe(exc)) from None
     if key is not None:

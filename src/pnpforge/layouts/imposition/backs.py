@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from pnpforge.layouts.imposition.clipping import clip_to_neighbours
 from pnpforge.layouts.imposition.placement import PageLayout, Placement, Point, grown
@@ -40,7 +41,7 @@ def backs(
             continue
         x = fx(p.x + p.width) if duplex == "long" else p.x
         y = fy(p.y + p.height) if duplex == "short" else p.y
-        clip = tuple(point(v) for v in reversed(p.clip)) if p.clip else None
+        clip = _mirrored(p.clip, frame.width, frame.height, duplex) if p.clip else None
         quarter = (-p.quarter) % 4 if duplex == "long" else (2 - p.quarter) % 4
         angle, pivot = p.angle, p.pivot
         if pivot is not None:  # turned about its centre instead of in quarters
@@ -65,6 +66,16 @@ def backs(
         nets=[],  # dice have no backs
         kite_nets=[],
     )
+
+
+@lru_cache(maxsize=1024)  # a deck's pages repeat their pieces' clips: each mirrored once
+def _mirrored(clip: tuple[Point, ...], width: float, height: float, duplex: str) -> tuple[Point, ...]:
+    """A placement's clip as it lies on the back (its points in reverse, so it turns the same way)."""
+    if duplex == "long":
+        return tuple((width - x, y) for x, y in reversed(clip))
+    if duplex == "short":
+        return tuple((x, height - y) for x, y in reversed(clip))
+    return tuple(reversed(clip))
 
 
 def _reclipped(placements: list[Placement], frame: PageFrame) -> list[Placement]:
