@@ -589,12 +589,14 @@ OPTION_LABELS = {
 
 
 def _shown_option_labels(driver: Any) -> dict[str, str]:
-    """Each deal option's label as the browser shows it (its label's first line, without the hint)."""
+    """Each deal option's label as the browser shows it (its label's first line, without the hint; a
+    picker per seat: its fieldset's legend)."""
     shown: dict[str, str] = driver.execute_script(
         """
         const out = {};
         for (const field of document.querySelectorAll('form.deal [name^="opt:"]')) {
-          const label = field.closest('label');
+          const box = field.closest('fieldset');
+          const label = box ? box.querySelector('legend') : field.closest('label');
           if (!label || !label.checkVisibility()) continue;
           const words = Array.from(label.childNodes)
             .filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(' ');
@@ -610,8 +612,14 @@ def _shown_option_labels(driver: Any) -> dict[str, str]:
 OPTION_VALUES = {
     ("delphi", "en"): {"short": {"true": "Yes (8 tasks)", "false": "No (12 tasks)"}},
     ("delphi", "ja"): {"short": {"true": "はい(8タスク)", "false": "いいえ(12タスク)"}},
-    ("gods", "en"): {"variant": {"stack": "Tile stack (standard)", "bag": "Tile bag (variant)"}},
-    ("gods", "ja"): {"variant": {"stack": "タイルの山(通常)", "bag": "袋(ヴァリアント)"}},
+    ("gods", "en"): {
+        "variant": {"stack": "Tile stack (standard)", "bag": "Tile bag (variant)"},
+        "gods": {"red": "Red", "blue": "Blue", "green": "Green", "yellow": "Yellow"},
+    },
+    ("gods", "ja"): {
+        "variant": {"stack": "タイルの山(通常)", "bag": "袋(ヴァリアント)"},
+        "gods": {"red": "赤", "blue": "青", "green": "緑", "yellow": "黄"},
+    },
     ("ankh", "en"): {"scenario": {"MiddleKingdom": "Middle Kingdom", "OldKingdom": "Old Kingdom"}},
     ("ankh", "ja"): {"scenario": {"MiddleKingdom": "中王国", "OldKingdom": "古王国"}},
 }

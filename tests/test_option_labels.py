@@ -43,7 +43,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 class _DealForm(HTMLParser):
-    """Each `opt:KEY` field of the page's deal form with the words of the label around it."""
+    """Each `opt:KEY` field of the page's deal form with the words of the label around it (a picker
+    per seat: its fieldset's legend, the seat's own label being "Seat 1")."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -51,21 +52,29 @@ class _DealForm(HTMLParser):
         self.hidden = 0  # inside <small> (the free-text hint) or <select> (its values): not the label
         self.words: list[str] = []
         self.labels: dict[str, str] = {}
+        self.legend: str | None = None  # the words of the fieldset's legend, inside a fieldset
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "form":
             self.inside = "deal" in a.get("class", "").split()
-        elif self.inside and tag == "label":
+        elif self.inside and tag in ("label", "legend"):
             self.words = []
+        elif self.inside and tag == "fieldset":
+            self.legend = ""
         elif self.inside and tag in ("small", "select"):
             self.hidden += 1
         if self.inside and tag in ("select", "input") and a.get("name", "").startswith("opt:"):
-            self.labels[a["name"].removeprefix("opt:")] = " ".join("".join(self.words).split())
+            said = self.legend if self.legend else " ".join("".join(self.words).split())
+            self.labels[a["name"].removeprefix("opt:")] = said
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
             self.inside = False
+        elif self.inside and tag == "legend":
+            self.legend = " ".join("".join(self.words).split())
+        elif tag == "fieldset":
+            self.legend = None
         elif self.inside and tag in ("small", "select"):
             self.hidden -= 1
 

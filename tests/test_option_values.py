@@ -1,16 +1,19 @@
 """A deal option's values in words: what the page's deal form shows for each value of an `--option`.
 
-A picker shows each value in the game's words ("Yes (8 tasks)" / はい(8タスク), not "true"), and a typed
-option lists the values its dealer names (Gods' gods: 赤(red)…, the colours the set-up's picture says);
-what the form sends stays the key (each `<option value=…>`, the shareable address a deal leads to, the
-command line's KEY=VALUE), so a shared link and `pnpforge setup` deal the same set-up as before.
+A picker shows each value in the game's words ("Yes (8 tasks)" / はい(8タスク), not "true"; Gods' gods,
+a picker per seat: Red / 赤, tests/test_gods_seats.py), and a typed option lists the values its dealer
+names beside it (a designer's dealer: Red(red)…); what the form sends stays the key (each `<option
+value=…>`, the shareable address a deal leads to, the command line's KEY=VALUE), so a shared link and
+`pnpforge setup` deal the same set-up as before.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -33,15 +36,16 @@ PICKERS = {
         "short": [("true", "はい(8タスク)"), ("false", "いいえ(12タスク)")],
         "remove": [(n, n) for n in "01234"],
     },
-    ("gods", "en"): {"variant": [("stack", "Tile stack (standard)"), ("bag", "Tile bag (variant)")]},
-    ("gods", "ja"): {"variant": [("stack", "タイルの山(通常)"), ("bag", "袋(ヴァリアント)")]},
+    ("gods", "en"): {
+        "variant": [("stack", "Tile stack (standard)"), ("bag", "Tile bag (variant)")],
+        "gods": [("red", "Red"), ("blue", "Blue"), ("green", "Green"), ("yellow", "Yellow")],
+    },
+    ("gods", "ja"): {
+        "variant": [("stack", "タイルの山(通常)"), ("bag", "袋(ヴァリアント)")],
+        "gods": [("red", "赤"), ("blue", "青"), ("green", "緑"), ("yellow", "黄")],
+    },
     ("ankh", "en"): {"scenario": [("MiddleKingdom", "Middle Kingdom"), ("OldKingdom", "Old Kingdom")]},
     ("ankh", "ja"): {"scenario": [("MiddleKingdom", "中王国"), ("OldKingdom", "古王国")]},
-}
-# a typed option's values beside it: each god by its colour, with the key to type where the word differs
-TYPED = {
-    ("gods", "en"): {"gods": "to type: red, blue, green, yellow"},
-    ("gods", "ja"): {"gods": "入力する値: 赤(red)、青(blue)、緑(green)、黄(yellow)"},
 }
 DEALERS = [g.id for g in catalog.games() if g.bundled and contract.of(g).deal is not None]
 
@@ -119,9 +123,8 @@ def _pickers(page: str) -> dict[str, list[tuple[str, str]]]:
 def test_the_deal_form_says_each_value_in_words_and_sends_the_key(client: Any, game: str, lang: str) -> None:
     page = client.get(f"/g/{game}?lang={lang}")
     assert page.status_code == 200
-    assert _pickers(page.text) == PICKERS[game, lang]
-    listed = [line for line in TYPED.get((game, lang), {}).values()]
-    assert _form(page.text).listed == listed
+    assert _pickers(page.text) == PICKERS[game, lang]  # Gods' gods: one picker per seat, each the same
+    assert _form(page.text).listed == []  # no bundled option is typed with values to list
     # the values sent are the dealer's keys, in its order: exactly what the command line takes
     dealer = contract.load(game).dealer()
     choices = dealer.choices()
@@ -146,22 +149,42 @@ def test_every_bundled_value_reads_as_words_in_english_and_japanese(game: str) -
             assert not ja.isascii(), (game, key, value, ja)
 
 
-def test_the_gods_listed_are_the_words_the_set_ups_picture_says(client: Any) -> None:
-    """Gods' `gods` field lists each god by the word the dealt set-up's title says for it (赤, not red)."""
-    address = "/g/gods/setup?players=3&seed=2&opt%3Agods=blue%2Cred%2Cyellow&lang="
-    titles = {"en": r"Gods: 3 players \((.*?)\)", "ja": r"ゴッド: 3人プレイ\((.*?)\)"}
-    for lang, title in titles.items():
-        page = client.get(address + lang)
-        assert page.status_code == 200
-        shown = re.search(title, page.text)
-        assert shown is not None
-        words = shown.group(1).replace("、", ", ").split(", ")
-        said = dict(zip(("blue", "red", "yellow"), words, strict=True))
-        assert said == ({"blue": "青", "red": "赤", "yellow": "黄"} if lang == "ja" else {k: k for k in said})
-        form = _form(page.text)
-        assert form.typed == {"gods": "blue,red,yellow"}  # what was typed stays as typed: the keys
-        for key, word in said.items():
-            assert (word if word == key else f"{word}({key})") in form.listed[0], (lang, form.listed)
+def test_a_typed_option_lists_its_values_with_the_key_to_type(tmp_path: Path) -> None:
+    """A designer's dealer whose `gods` is typed (no `choices`, no `seats`) lists the values its
+    `values` names beside the field, each with the key to type where the word differs."""
+    games = tmp_path / "games"
+    shutil.copytree(
+        catalog.BUNDLED_DIR / "gods", games / "typed", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    hook = games / "typed" / "__init__.py"
+    hook.write_text(
+        hook.read_text(encoding="utf-8")
+        + "\n\nfrom dataclasses import replace as _replace\n\n_dealt = GAME.deal\n\n\n"
+        + "def _typed():\n"
+        + "    dealer = _dealt()\n"
+        + "    choices = {'variant': dealer.choices()['variant']}\n"
+        + "    return _replace(dealer, choices=lambda: choices, seats=())\n\n\n"
+        + "GAME = _replace(GAME, deal=_typed)\n",
+        encoding="utf-8",
+    )
+    from starlette.testclient import TestClient
+
+    from pnpforge.web.app import create_app
+
+    catalog.add_games_dir(games)  # as `serve --games-dir` does (conftest puts the catalog back)
+    # the engine's words in the page's language; the copy's own words (its catalog domain is its new id,
+    # which the catalogs do not know) as written
+    listed = {
+        "en": "to type: Red (red), Blue (blue), Green (green), Yellow (yellow)",
+        "ja": "入力する値: Red(red)、Blue(blue)、Green(green)、Yellow(yellow)",
+    }
+    with TestClient(create_app(build_root=tmp_path / "builds", games_dirs=[str(games)])) as mine:
+        for lang, said in listed.items():
+            page = mine.get(f"/g/typed/setup?players=3&seed=2&opt%3Agods=blue%2Cred%2Cyellow&lang={lang}")
+            assert page.status_code == 200
+            form = _form(page.text)
+            assert form.typed == {"gods": "blue,red,yellow"}  # what was typed stays as typed: the keys
+            assert form.listed == [said]
 
 
 def _dealt_file(page: str) -> str:
@@ -178,7 +201,7 @@ def _dealt_file(page: str) -> str:
     [
         ("delphi", "ja", {"short": "はい(8タスク)"}, {}),
         ("delphi", "en", {"short": "No (12 tasks)", "remove": "2"}, {}),
-        ("gods", "ja", {"variant": "袋(ヴァリアント)"}, {"gods": "yellow,green,red"}),
+        ("gods", "ja", {"variant": "袋(ヴァリアント)"}, {}),
         ("ankh", "en", {"scenario": "Old Kingdom"}, {}),
     ],
 )

@@ -173,7 +173,7 @@ def test_a_client_has_at_most_its_share_of_costly_work(tmp_path: Path, slow_game
 def test_a_deals_problems_name_the_pages_fields_not_the_cli(running: Running, lang: str) -> None:
     for query, field in (
         ("players=3&seed=abc", {"en": "Seed: ", "ja": "シード: "}),
-        ("players=3&seed=1&opt:gods=red,red,blue", {"en": "«Gods (in seat order)»=", "ja": "«神(席順)»="}),
+        ("players=3&seed=1&opt:gods=red,red,blue", {"en": "«Gods (in seat order)»: ", "ja": "«神(席順)»: "}),
         ("players=3&seed=1&opt:variant=heap", {"en": "«Variant»=", "ja": "«ヴァリアント»="}),
     ):
         status, _, page = send(running.port, f"/g/gods/setup?{query}&lang={lang}", {}, None, "GET")

@@ -156,7 +156,9 @@ class Dealer:
     beside it with the key to type. The set-up file's keys and word values are
     messages of the game's catalog domain (the page's "What goes where" says them); `terms` names the
     msgid of a word the set-up file means differently from the game's other texts (Ankh's seat `god`
-    is the god, a region's `god` on the score sheet its figure).
+    is the god, a region's `god` on the score sheet its figure). `seats` are options given one of
+    their `choices()` per seat, in seat order and comma-joined (Gods' `gods=red,blue`): the page offers
+    a picker per seat.
     """
 
     deal: Deal
@@ -165,6 +167,7 @@ class Dealer:
     terms: Mapping[str, str] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)
     values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    seats: tuple[str, ...] = ()
 
     def word(self, text: str) -> Phrase:
         """A key or word value of the set-up file, to be said in a language (it reads as `text`)."""

@@ -59,9 +59,8 @@ PAGES_KEPT = 64  # game pages kept rendered (a game and a language each)
 async def game_view(request: Request) -> Response:
     """A game's page; the plain page (no deal in its address) is rendered once per game, language and
     spec version and then answered from memory, so a flood of page loads never queues for a worker."""
-    query = {
-        k: v for k, v in request.query_params.items() if k in ("players", "seed") or k.startswith("opt:")
-    }
+    query = {k: v for k, v in request.query_params.items() if k in ("players", "seed")}
+    query |= forms.joined(request.query_params.multi_items(), "opt:")  # a picker per seat: joined
     lang = forms.lang_of(request)
     dealt = request.scope["path"].endswith("/setup")
     game_id = request.path_params["game"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 from urllib.parse import parse_qsl
 
@@ -16,7 +17,18 @@ from pnpforge.sourcefile import too_long_number
 from pnpforge.web import text
 from pnpforge.web.answers import FORM
 
-__all__ = ["FORM", "INVALID", "NOT_INTEGER", "NOT_UTF8", "lang_of", "read", "whole"]
+__all__ = [
+    "FORM",
+    "INVALID",
+    "NOT_INTEGER",
+    "NOT_UTF8",
+    "fields",
+    "first",
+    "joined",
+    "lang_of",
+    "read",
+    "whole",
+]
 
 NOT_UTF8 = N_("cannot read file: not UTF-8 text")
 INVALID = N_("Invalid value for '--{option}': {reason}")  # click's words for a bad option value
@@ -25,7 +37,16 @@ NOT_INTEGER = N_("'{value}' is not a valid integer.")
 
 
 async def read(request: Request) -> dict[str, str]:
-    """The posted fields as text (an uploaded file read as UTF-8 text; a bad encoding is bad input).
+    """The posted fields as text (`fields`), the first of a repeated field."""
+    pairs = await fields(request)
+    if request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
+        return dict(reversed(pairs))  # the first given wins, as it always has, in the order it always had
+    return first(pairs)
+
+
+async def fields(request: Request) -> list[tuple[str, str]]:
+    """Every posted field as text, in order, a repeated one each time (an uploaded file read as UTF-8
+    text; a bad encoding is bad input).
 
     A urlencoded body is decoded as UTF-8 whatever client sent it, %-escaped or raw (a browser escapes,
     a script may not); so is every multipart field. The whole body is read first, whatever its type or
@@ -33,24 +54,48 @@ async def read(request: Request) -> dict[str, str]:
     raw = await request.body()
     if request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
         try:
-            pairs = parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict")
+            return parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict")
         except UnicodeDecodeError:
             raise InputError.single(FORM, text.WORDS["form_encoding"]) from None
-        return dict(reversed(pairs))  # the first of a repeated field, as for a multipart form
     form = await request.form()
-    out: dict[str, str] = {}
+    out: list[tuple[str, str]] = []
     for key, value in form.multi_items():
         if isinstance(value, str):
-            out.setdefault(key, value)
+            out.append((key, value))
             continue
         assert isinstance(value, UploadFile)
         data = await value.read()
         if data:
             try:
-                out[key] = data.decode("utf-8-sig")
+                out.append((key, data.decode("utf-8-sig")))
             except UnicodeDecodeError:
-                lang_of(request, out)  # the page's language field comes before its file
+                lang_of(request, first(out))  # the page's language field comes before its file
                 raise InputError.single(value.filename or "upload", NOT_UTF8) from None
+    return out
+
+
+def first(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Fields by name, the first of a repeated one."""
+    out: dict[str, str] = {}
+    for key, value in pairs:
+        out.setdefault(key, value)
+    return out
+
+
+def joined(pairs: Iterable[tuple[str, str]], prefix: str) -> dict[str, str]:
+    """The fields named `prefix…`, a repeated one's values joined with commas in order (a picker per
+    seat, `opt:gods=red&opt:gods=blue`, reads as the command line's `red,blue`), each value stripped
+    and blanks at the end dropped (seats no one sits at); a field left blank is left out."""
+    found: dict[str, list[str]] = {}
+    for key, value in pairs:
+        if key.startswith(prefix):
+            found.setdefault(key, []).append(value.strip())
+    out = {}
+    for key, values in found.items():
+        while values and not values[-1]:
+            values.pop()
+        if values:
+            out[key] = ",".join(values)
     return out
 
 

@@ -58,18 +58,21 @@ def option_value(the_dealer: Dealer | None, key: str, value: str, tr: Callable[[
 
 class Option(NamedTuple):
     """A deal option on the page's form: its key, its label, and its values with their words (a
-    picker's, in order; for a typed option, the ones its dealer lists: `typed` says them)."""
+    picker's, in order; for a typed option, the ones its dealer lists: `typed` says them). `seats`: a
+    picker per seat (the dealer's `seats`), their values sent in seat order."""
 
     key: str
     label: str
     values: list[tuple[str, str]]
     picker: bool
     typed: str = ""
+    seats: bool = False
 
 
 def option_pickers(the_dealer: Dealer | None, tr: Callable[[str], str]) -> list[Option]:
     """A dealer's options, each with its label and its values' words said with `tr`: a picker when the
-    dealer says what values it takes (`choices`), else typed, with the values its `values` lists."""
+    dealer says what values it takes (`choices`), else typed, with the values its `values` lists; a
+    picker per seat for one of its `seats`."""
     if the_dealer is None:
         return []
     choices = the_dealer.choices()
@@ -79,7 +82,8 @@ def option_pickers(the_dealer: Dealer | None, tr: Callable[[str], str]) -> list[
         keys = list(choices[key]) if picker else list(the_dealer.values.get(key, {}))
         values = [(value, option_value(the_dealer, key, value, tr)) for value in keys]
         typed = "" if picker or not values else tr(Phrase(TYPED, values=[_typed(v, w) for v, w in values]))
-        options.append(Option(key, option_label(the_dealer, key, tr), values, picker, typed))
+        label = option_label(the_dealer, key, tr)
+        options.append(Option(key, label, values, picker, typed, picker and key in the_dealer.seats))
     return options
 
 

@@ -155,13 +155,16 @@ def _body(form: dict[str, str]) -> str:
 
 async def deal(request: Request) -> Response:
     """A deal answers with its address (303 to /g/GAME/setup?players=…&seed=…): the page there can be
-    shared, and a reload shows the same deal instead of posting again. A blank seed is drawn here."""
-    form = await forms.read(request)
+    shared, and a reload shows the same deal instead of posting again. A blank seed is drawn here.
+    A picker per seat sends its option once per seat: the address has them joined (`opt:gods=red,blue`),
+    as the command line takes them."""
+    pairs = await forms.fields(request)
+    form = forms.first(pairs)
     lang = forms.lang_of(request, form)
     state = {"players": form.get("players", "").strip(), "seed": form.get("seed", "").strip()}
     if not state["seed"]:
         state["seed"] = str(secrets.randbelow(10**9))  # a fresh seed, shown so the deal can be repeated
-    state.update({k: v.strip() for k, v in form.items() if k.startswith("opt:") and v.strip()})
+    state.update(forms.joined(pairs, "opt:"))
     state["lang"] = lang
     address = f"/g/{request.path_params['game']}/setup?{urlencode(state)}#setup"
     return RedirectResponse(address, 303)

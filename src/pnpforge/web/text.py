@@ -29,6 +29,8 @@ WORDS: dict[str, str] = {
     "seed_field": N_("Seed"),  # the seed field named in a message about its value
     "option_hint": N_("blank: the game's default"),
     "option_default": N_("(the game's default)"),
+    "seats_hint": N_("— at every seat: the game's default"),  # a picker per seat (Gods' gods), left at —
+    "seat_number": N_("Seat {number}"),
     "deal": N_("Deal"),
     "dealt": N_("Dealt with seed"),
     "steps": N_("What goes where"),

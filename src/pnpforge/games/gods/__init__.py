@@ -29,10 +29,11 @@ def _deal() -> Dealer:
     return Dealer(
         deal.deal,
         options=deal.OPTIONS,
-        choices=lambda: deal.OPTION_CHOICES,
+        choices=deal.option_choices,
         labels=deal.LABELS,
         values=deal.option_words(),
         terms=deal.TERMS,
+        seats=deal.SEATS,
     )
 
 

@@ -1,7 +1,8 @@
 """Gods: deal a random opening (Gods rulebook, ゲームの準備) in the set-up file format of checks.py.
 
 Options: `variant=stack|bag` (the rulebook's bag variant: no game-end tile, an unordered bag) and
-`gods=red,blue,...` (the players' gods in seat order; default: drawn at random).
+`gods=red,blue,...` (the players' gods in seat order, one per seat; default: drawn at random; the page
+offers a picker per seat and sends them joined so).
 
 Stays Python: dealing is a procedure (shuffles, draws), not a rule to check.
 """
@@ -19,11 +20,14 @@ from . import checks
 GAME = folder_id(Path(__file__).parent)  # the game's id: its folder's name
 
 OPTIONS = ("variant", "gods")
-OPTION_CHOICES = {"variant": ["stack", "bag"]}  # for pickers; `gods` is free text
+SEATS = ("gods",)  # a god per seat: the page's deal form has a picker per seat
 # the page's deal form says each option so (Gods rulebook, ゲームの準備: each player picks a god, turns go
 # clockwise from the start player; ヴァリアント)
 LABELS = {"variant": N_("Variant"), "gods": N_("Gods (in seat order)")}
 VARIANTS = {"stack": N_("Tile stack (standard)"), "bag": N_("Tile bag (variant)")}  # the values said so
+# each god by its colour (Gods rulebook, ゲームの準備: a player takes a god's pieces of one colour), as a
+# picker lists it; in Japanese the colours the set-up's picture says (赤, 青, 緑, 黄)
+GOD_WORDS = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
 
 
 # Opening cells (docs/games/gods.md, Rules decisions): 2 adjacent; 3 mutually adjacent; two pairs
@@ -52,19 +56,38 @@ DATA_WORDS = (
 TERMS = {key: checks.PILE_TERMS[key] for key in ("stack", "bag")}
 
 
+def option_choices() -> dict[str, list[str]]:
+    """The values each option takes, for the page's pickers: the variants, and a god per seat."""
+    return {"variant": list(VARIANTS), "gods": list(checks.colours())}
+
+
 def option_words() -> dict[str, dict[str, str]]:
-    """The words the page says for the options' values: the variants, and each god by its colour, as
-    the set-up's picture names it (`gods` stays typed: the page lists them with the key to type)."""
-    return {"variant": VARIANTS, "gods": {colour: colour for colour in checks.colours()}}
+    """The words the page says for the options' values: the variants, and each god by its colour (a
+    colour the data adds without a word here is said as the game's word for it)."""
+    return {"variant": VARIANTS, "gods": {c: GOD_WORDS.get(c, c) for c in checks.colours()}}
+
+
+# a god at a seat beyond the player count, a seat left without a god (`red,,blue`, or fewer gods than
+# players), a god chosen at two seats: said without the value, so the page can name each god in its words
+BEYOND = N_("--option gods: a god at seat {seat} with {count} players (expected gods at seats 1 to {count})")
+NO_GOD = N_(
+    "--option gods: seat {seat} has no god (expected a god at each of the {count} seats, or none for gods "
+    "drawn at random)"
+)
+TWICE = N_(
+    "--option gods: {god} is at seat {first} and at seat {second} (expected a different god at each seat)"
+)
 
 
 def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str]:
+    """The gods in seat order: `gods=red,blue` as given (a trailing comma ignored), else drawn."""
     if "gods" not in options:
         return rng.sample(list(checks.colours()), players)
-    chosen = [g.strip() for g in options["gods"].split(",") if g.strip()]
+    chosen = [g.strip() for g in options["gods"].split(",")]
+    while chosen and not chosen[-1]:
+        chosen.pop()
     known = checks.colours()
-    bad = [g for g in chosen if g not in known]
-    if bad or len(chosen) != players or len(set(chosen)) != players:
+    if any(g and g not in known for g in chosen):
         message = Phrase(
             N_("--option gods={value}: expected {count} different colours from {known}"),
             value=repr(options["gods"]),
@@ -72,7 +95,17 @@ def _gods(players: int, options: dict[str, str], rng: random.Random) -> list[str
             known=", ".join(known),
         )
         raise InputError.single(COMMAND_LINE, message)
-    return chosen
+    if len(chosen) > players:
+        raise InputError.single(COMMAND_LINE, Phrase(BEYOND, seat=len(chosen), count=players))
+    seats = chosen + [""] * (players - len(chosen))
+    if "" in seats:
+        raise InputError.single(COMMAND_LINE, Phrase(NO_GOD, seat=seats.index("") + 1, count=players))
+    for seat, god in enumerate(seats, 1):
+        first = seats.index(god) + 1
+        if first != seat:
+            word = Phrase.word(god, GOD_WORDS.get(god))  # the key typed; in Japanese as the picker says it
+            raise InputError.single(COMMAND_LINE, Phrase(TWICE, god=word, first=first, second=seat))
+    return seats
 
 
 def deal(players: int, seed: int, options: dict[str, str]) -> dict[str, Any]:

@@ -111,6 +111,23 @@
       spot.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
     });
   });
+  // the deal form's pickers per seat (Gods' gods): the chosen player count's seats only; a seat beyond it
+  // is hidden and not sent (without this file every seat shows, and a seat left at "—" sends nothing)
+  document.querySelectorAll("form.deal").forEach(function (form) {
+    const players = form.querySelector('select[name="players"]');
+    const seats = form.querySelectorAll("label[data-seat]");
+    if (!players || !seats.length) return;
+    const fit = function () {
+      const count = parseInt(players.value, 10);
+      seats.forEach(function (seat) {
+        const away = parseInt(seat.dataset.seat, 10) > count;
+        seat.hidden = away;
+        seat.querySelector("select").disabled = away;
+      });
+    };
+    players.addEventListener("change", fit);
+    fit();
+  });
   document.querySelectorAll("button[data-wait]").forEach(function (b) {
     b.form.addEventListener("submit", function (event) {
       if (event.defaultPrevented) return;
