@@ -127,11 +127,21 @@ def _spec_folder_beside(file: str, game_id: str) -> GameFolder | None:
 
 
 @cache
+def _lines(path: Path, stamp: float) -> list[str]:
+    """A game.yaml's lines (read once per version of the file)."""
+    return decode_utf8(read_bytes(path, str(path)), str(path)).splitlines()
+
+
+def _start(lines: list[str], key: str) -> int | None:
+    return next((i for i, line in enumerate(lines) if line.startswith(f"{key}:")), None)
+
+
+@cache
 def _block(path: Path, stamp: float, key: str) -> Source | None:
     """One top-level block (`key:`) of a game.yaml, parsed alone, its lines numbered as in the file:
     specs run to many pages, the blocks a command needs to a few lines. None when the file has none."""
-    lines = decode_utf8(read_bytes(path, str(path)), str(path)).splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith(f"{key}:")), None)
+    lines = _lines(path, stamp)
+    start = _start(lines, key)
     if start is None:
         return None
     end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
@@ -154,6 +164,16 @@ def spec_block(game: GameFolder, key: str) -> Source | None:
     except OSError:
         return None
     return _block(game.spec_file, stamp, key)
+
+
+def has_block(game: GameFolder, key: str) -> bool:
+    """Whether the game's game.yaml has a top-level block `key:` (a line that starts so), read but not
+    parsed: `validate` of a game with a score sheet never parses its `scoring:` section."""
+    try:
+        stamp = game.spec_file.stat().st_mtime
+    except OSError:
+        return False
+    return _start(_lines(game.spec_file, stamp), key) is not None
 
 
 def game_info(game: GameFolder) -> dict[str, Any]:
