@@ -148,9 +148,7 @@ def data_beside_python() -> None:
         gap = ""
         if "data" in name:
             over = cpu - python[kind]
-            gap = (
-                f"{over:+6.1f} ms CPU beside the fastest Python game (aim: {AIM_MS} ms): {verdict(over)}"
-            )
+            gap = f"{over:+6.1f} ms CPU beside the fastest Python game (aim: {AIM_MS} ms): {verdict(over)}"
         print(f"{kind:8s} {name:24s} whole process {wall:7.1f} ms, CPU {cpu:7.1f} ms  {gap}")
     print(f"(aim: a data game within {AIM_MS} ms of a Python one)")
     data_rules_cost()

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pnpforge import parsecache
 from pnpforge.errors import InputError, unknown
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -139,14 +140,20 @@ def _start(lines: list[str], key: str) -> int | None:
 @cache
 def _block(path: Path, stamp: float, key: str) -> Source | None:
     """One top-level block (`key:`) of a game.yaml, parsed alone, its lines numbered as in the file:
-    specs run to many pages, the blocks a command needs to a few lines. None when the file has none."""
+    specs run to many pages, the blocks a command needs to a few lines. None when the file has none.
+    A bundled game's block is parsed once per version of its game.yaml, then read from the parse cache
+    (pnpforge.parsecache), as the package's own data files are."""
     lines = _lines(path, stamp)
     start = _start(lines, key)
     if start is None:
         return None
     end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
     blank_before = "\n" * start  # so a problem in the block is reported at its line in the file
-    return read_yaml_text(blank_before + "\n".join(lines[start:end]) + "\n", str(path))
+    text = blank_before + "\n".join(lines[start:end]) + "\n"
+    if parsecache.cache_file(path) is None:  # a designer's game.yaml: parsed each time
+        return read_yaml_text(text, str(path))
+    data = parsecache.derived(path, f"{key}-block", lambda: read_yaml_text(text, str(path)).data)
+    return Source(str(path), data, None, text)  # (its positions found from the text when asked for)
 
 
 def _header(path: Path, stamp: float) -> dict[str, Any]:
