@@ -29,6 +29,7 @@ validator may be a closure.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import marshal
 import os
@@ -729,6 +730,7 @@ def _keepable(schema: Any, walk: _Walk) -> tuple[Any, list[tuple[Where, int]]]:
     return _kept(schema, walk.index, (), refs), refs
 
 
+@functools.cache  # (the same all the process long: pydantic's version.py is read once, not per model)
 def _versions() -> str:
     from pnpforge.internals import pydantic_core_private
     from pnpforge.internals.pydantic_version import pydantic_version
