@@ -142,18 +142,36 @@ def _block(path: Path, stamp: float, key: str) -> Source | None:
     """One top-level block (`key:`) of a game.yaml, parsed alone, its lines numbered as in the file:
     specs run to many pages, the blocks a command needs to a few lines. None when the file has none.
     A bundled game's block is parsed once per version of its game.yaml, then read from the parse cache
-    (pnpforge.parsecache), as the package's own data files are."""
+    (pnpforge.parsecache) with its text, as the package's own data files are."""
+
+    def parse() -> Source | None:
+        text = _block_text(path, stamp, key)
+        return None if text is None else read_yaml_text(text, str(path))
+
+    if parsecache.cache_file(path) is None:  # a designer's game.yaml: parsed each time
+        return parse()
+
+    def parsed() -> dict[str, Any] | None:
+        text = _block_text(path, stamp, key)
+        return None if text is None else {"text": text, "data": read_yaml_text(text, str(path)).data}
+
+    kept = parsecache.derived(path, f"{key}-block-text", parsed)
+    if kept is None:
+        return None
+    if not isinstance(kept, dict) or not isinstance(kept.get("text"), str) or "data" not in kept:
+        return parse()  # not what `parsed` keeps: parsed here instead
+    return Source(str(path), kept["data"], None, kept["text"])  # (positions found from the text if asked)
+
+
+def _block_text(path: Path, stamp: float, key: str) -> str | None:
+    """The block's lines, after as many blank lines as precede it in the file (so that a problem in the
+    block is reported at its line in the file); None when the file has no such block."""
     lines = _lines(path, stamp)
     start = _start(lines, key)
     if start is None:
         return None
     end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
-    blank_before = "\n" * start  # so a problem in the block is reported at its line in the file
-    text = blank_before + "\n".join(lines[start:end]) + "\n"
-    if parsecache.cache_file(path) is None:  # a designer's game.yaml: parsed each time
-        return read_yaml_text(text, str(path))
-    data = parsecache.derived(path, f"{key}-block", lambda: read_yaml_text(text, str(path)).data)
-    return Source(str(path), data, None, text)  # (its positions found from the text when asked for)
+    return "\n" * start + "\n".join(lines[start:end]) + "\n"
 
 
 def _header(path: Path, stamp: float) -> dict[str, Any]:
