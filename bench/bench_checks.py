@@ -82,6 +82,14 @@ def crowded_ankh(width: int = 40, height: int = 25, caravans: int = 1_500) -> st
     return "\n".join(lines) + "\n"
 
 
+AIM_MS = 10  # issue "A game is data": a data game's whole process within 10 ms of a Python game's
+
+
+def verdict(added_ms: float) -> str:
+    """`ok`, or `OVER AIM` (what bench/run_all.py lists in its summary) for a figure over AIM_MS."""
+    return "ok" if added_ms <= AIM_MS else "OVER AIM"
+
+
 def process_ms(*args: str) -> tuple[float, float]:
     """The fastest of 7 whole `python -m pnpforge ...` runs, in ms (start-up, reading, rules, printing):
     wall-clock time, and CPU time (user + system, less disturbed by other work on a loaded machine)."""
@@ -111,6 +119,8 @@ def data_beside_python() -> None:
             dealt[name].write_text(
                 dump_yaml(contract.load(name).dealer().deal(players, 1, {})), encoding="utf-8"
             )
+        copied = Path(folder) / "ankh-score.yaml"  # a player's own file, read as the scaffold's is
+        copied.write_bytes((games / "ankh" / "example-score.yaml").read_bytes())
         rows = [
             ("score", "gods (data)", process_ms("score", str(games / "gods" / "example-score.yaml"))),
             ("score", "delphi (data)", process_ms("score", str(games / "delphi" / "example-score.yaml"))),
@@ -126,20 +136,33 @@ def data_beside_python() -> None:
                 process_ms("score", str(games / "good-shepherds" / "example-score.yaml")),
             ),
             ("score", "ankh (Python)", process_ms("score", str(games / "ankh" / "example-score.yaml"))),
+            ("score", "ankh (Python), own file", process_ms("score", str(copied))),
             ("validate", "scaffold (data)", process_ms("validate", str(game / "setup.yaml"))),
             # Good Shepherds' rules are all data, read by its Python; Delphi's water is data
             ("validate", "good-shepherds (data)", process_ms("validate", str(dealt["good-shepherds"]))),
             ("validate", "delphi (water data)", process_ms("validate", str(dealt["delphi"]))),
             ("validate", "gods (Python)", process_ms("validate", str(dealt["gods"]))),
         ]
+    # A file in the package is read from its parsed copy (pnpforge.parsecache), a user's own file is
+    # parsed (ruamel.yaml, ~8 ms to import): each data game is set beside a Python game whose file lies
+    # where its own does (the scaffold's score file and every set-up here are the user's own files).
+    own = {"scaffold (data)", "ankh (Python), own file"}
     python = {
-        kind: min(ms[1] for k, name, ms in rows if k == kind and "Python" in name)
-        for kind in ("score", "validate")
+        (kind, mine): min(
+            ms[1] for k, name, ms in rows if k == kind and "Python" in name and (name in own) == mine
+        )
+        for kind, mine in (("score", False), ("score", True), ("validate", False))
     }
     for kind, name, (wall, cpu) in rows:
-        gap = f"{cpu - python[kind]:+6.1f} ms CPU beside the fastest Python game" if "data" in name else ""
+        gap = ""
+        if "data" in name:
+            over = cpu - python[kind, name in own and kind == "score"]
+            beside = (
+                "a Python game's own file" if name in own and kind == "score" else "the fastest Python game"
+            )
+            gap = f"{over:+6.1f} ms CPU beside {beside} (aim: {AIM_MS} ms): {verdict(over)}"
         print(f"{kind:8s} {name:24s} whole process {wall:7.1f} ms, CPU {cpu:7.1f} ms  {gap}")
-    print("(aim: a data game within 10 ms of a Python one)")
+    print(f"(aim: a data game within {AIM_MS} ms of a Python one)")
     data_rules_cost()
 
 
@@ -171,8 +194,8 @@ def data_rules_cost() -> None:
             float(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
             for _ in range(7)
         ]
-        added = f"{min(runs):5.1f} ms CPU to a process"
-        print(f"validate {game:24s} its setup: rules as data add {added}  (aim: < 10 ms)")
+        added = f"{min(runs):5.1f} ms CPU to a process  (aim: < {AIM_MS} ms): {verdict(min(runs))}"
+        print(f"validate {game:24s} its setup: rules as data add {added}")
 
 
 if __name__ == "__main__":

@@ -420,3 +420,33 @@ def test_the_package_s_own_schemas_are_kept_beside_their_bytecode_unsigned(tmp_p
     setup.write_bytes(setup.read_bytes()[:-40] + b"x" * 40)  # damaged: not read, made again, kept again
     assert run()[-2:] == ["exit 0", repr(sorted({"pydantic.main", "_hashlib", "hmac"}))]
     assert run()[-2:] == ["exit 0", "[]"]
+
+
+def test_a_data_game_s_schemas_are_signed_and_read_without_openssl(tmp_path: Path) -> None:
+    """A data game's models are made at run time from its game.yaml, so their schemas are kept in the
+    user's cache, signed (keyed BLAKE2b): read back, `validate` loads neither pydantic's machinery nor
+    OpenSSL (hashlib's _hashlib, hmac); a kept schema changed by one byte is refused and made again."""
+    game = tmp_path / "my-game"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    made = subprocess.run(
+        [sys.executable, "-m", "pnpforge", "new", str(game), "--template", "game"],
+        capture_output=True,
+        env=env,
+    )
+    assert made.returncode == 0, made.stderr
+
+    def run() -> list[str]:
+        command = [sys.executable, "-c", VALIDATE, "validate", str(game / "setup.yaml")]
+        return subprocess.run(
+            command, capture_output=True, text=True, env=env, check=True
+        ).stdout.splitlines()
+
+    run()  # (makes whatever is not kept yet)
+    assert run()[-2:] == ["exit 0", "[]"]  # read: no pydantic machinery, no OpenSSL
+    signed = sorted((tmp_path / "cache" / "pnpforge" / "schemas").glob("*.marshal"))
+    assert signed  # the data game's own models, kept signed in the user's cache
+    for path in signed:
+        raw = path.read_bytes()
+        path.write_bytes(raw[:-1] + bytes([raw[-1] ^ 1]))  # its signature no longer matches
+    assert run()[-2:] == ["exit 0", repr(sorted({"pydantic.main", "_hashlib", "hmac"}))]  # made again
+    assert run()[-2:] == ["exit 0", "[]"]

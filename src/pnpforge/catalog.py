@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pnpforge import parsecache
 from pnpforge.errors import InputError, unknown
 from pnpforge.i18n import N_
 from pnpforge.phrase import Phrase
@@ -127,16 +128,50 @@ def _spec_folder_beside(file: str, game_id: str) -> GameFolder | None:
 
 
 @cache
+def _lines(path: Path, stamp: float) -> list[str]:
+    """A game.yaml's lines (read once per version of the file)."""
+    return decode_utf8(read_bytes(path, str(path)), str(path)).splitlines()
+
+
+def _start(lines: list[str], key: str) -> int | None:
+    return next((i for i, line in enumerate(lines) if line.startswith(f"{key}:")), None)
+
+
+@cache
 def _block(path: Path, stamp: float, key: str) -> Source | None:
     """One top-level block (`key:`) of a game.yaml, parsed alone, its lines numbered as in the file:
-    specs run to many pages, the blocks a command needs to a few lines. None when the file has none."""
-    lines = decode_utf8(read_bytes(path, str(path)), str(path)).splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith(f"{key}:")), None)
+    specs run to many pages, the blocks a command needs to a few lines. None when the file has none.
+    A bundled game's block is parsed once per version of its game.yaml, then read from the parse cache
+    (pnpforge.parsecache) with its text, as the package's own data files are."""
+
+    def parse() -> Source | None:
+        text = _block_text(path, stamp, key)
+        return None if text is None else read_yaml_text(text, str(path))
+
+    if parsecache.cache_file(path) is None:  # a designer's game.yaml: parsed each time
+        return parse()
+
+    def parsed() -> dict[str, Any] | None:
+        text = _block_text(path, stamp, key)
+        return None if text is None else {"text": text, "data": read_yaml_text(text, str(path)).data}
+
+    kept = parsecache.derived(path, f"{key}-block-text", parsed)
+    if kept is None:
+        return None
+    if not isinstance(kept, dict) or not isinstance(kept.get("text"), str) or "data" not in kept:
+        return parse()  # not what `parsed` keeps: parsed here instead
+    return Source(str(path), kept["data"], None, kept["text"])  # (positions found from the text if asked)
+
+
+def _block_text(path: Path, stamp: float, key: str) -> str | None:
+    """The block's lines, after as many blank lines as precede it in the file (so that a problem in the
+    block is reported at its line in the file); None when the file has no such block."""
+    lines = _lines(path, stamp)
+    start = _start(lines, key)
     if start is None:
         return None
     end = next((i for i in range(start + 1, len(lines)) if lines[i][:1] not in ("", " ", "#")), len(lines))
-    blank_before = "\n" * start  # so a problem in the block is reported at its line in the file
-    return read_yaml_text(blank_before + "\n".join(lines[start:end]) + "\n", str(path))
+    return "\n" * start + "\n".join(lines[start:end]) + "\n"
 
 
 def _header(path: Path, stamp: float) -> dict[str, Any]:
@@ -154,6 +189,16 @@ def spec_block(game: GameFolder, key: str) -> Source | None:
     except OSError:
         return None
     return _block(game.spec_file, stamp, key)
+
+
+def has_block(game: GameFolder, key: str) -> bool:
+    """Whether the game's game.yaml has a top-level block `key:` (a line that starts so), read but not
+    parsed: `validate` of a game with a score sheet never parses its `scoring:` section."""
+    try:
+        stamp = game.spec_file.stat().st_mtime
+    except OSError:
+        return False
+    return _start(_lines(game.spec_file, stamp), key) is not None
 
 
 def game_info(game: GameFolder) -> dict[str, Any]:

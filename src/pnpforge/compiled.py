@@ -15,7 +15,7 @@ Such a file can only miss, never mislead:
 - it holds the SHA-256 of every file in the spec folder (game.yaml, CSV and spreadsheets, images,
   fonts, templates), taken before any was read, and of every font file the drawing used; all are
   hashed again and compared, and the fonts this machine would choose now must be the same ones;
-- it is signed (HMAC-SHA256, usercache.py) with a key kept in the user's cache folder
+- it is signed (keyed BLAKE2b, usercache.py) with a key kept in the user's cache folder
   (`~/.cache/pnpforge/cache-key`, `$XDG_CACHE_HOME` honoured): a file this user's pnpforge did not
   write (truncated, crafted, copied from elsewhere) is never read further;
 - anything unexpected (a FIFO or a link in its place, a wrong size, a call it does not know, a

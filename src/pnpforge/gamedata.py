@@ -28,11 +28,10 @@ def _folder(game_id: str, folder: Path) -> catalog.GameFolder:
 
 def has_rules(folder: Path) -> tuple[bool, bool]:
     """Whether the folder's game.yaml has a `scoring:` and a `setup:` section (a line that starts so)."""
-    spec = folder / catalog.SPEC_NAME
-    found = (
-        catalog.spec_block(_folder(folder.name, folder), key) is not None for key in ("scoring", "setup")
-    )
-    return (False, False) if not spec.is_file() else (next(found), next(found))
+    if not (folder / catalog.SPEC_NAME).is_file():
+        return False, False
+    found = _folder(folder.name, folder)
+    return catalog.has_block(found, "scoring"), catalog.has_block(found, "setup")
 
 
 def data_scorer(

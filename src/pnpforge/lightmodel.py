@@ -13,7 +13,7 @@ pydantic_core's validator (already imported with pydantic) checks data against. 
   for what the walk of every model, field, type, default and validator it reaches says, with
   pydantic's and pydantic_core's versions: beside its module's bytecode for a model of pnpforge's own
   package (`beside_bytecode`, trusted as the bytecode is), else in the user's cache
-  (`~/.cache/pnpforge/schemas/`, signed as pnpforge.usercache signs, named by the text's SHA-256);
+  (`~/.cache/pnpforge/schemas/`, signed as pnpforge.usercache signs, named by the text's BLAKE2b hash);
   only when it is not there are the models translated into pydantic models
   (`pydantic.create_model`, the one slow path), their schema taken, its classes pointed back at the
   models here, and kept (when the cache cannot be written, each run takes the slow path: no error);
@@ -29,6 +29,7 @@ validator may be a closure.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import marshal
 import os
@@ -729,6 +730,7 @@ def _keepable(schema: Any, walk: _Walk) -> tuple[Any, list[tuple[Where, int]]]:
     return _kept(schema, walk.index, (), refs), refs
 
 
+@functools.cache  # (the same all the process long: pydantic's version.py is read once, not per model)
 def _versions() -> str:
     from pnpforge.internals import pydantic_core_private
     from pnpforge.internals.pydantic_version import pydantic_version
@@ -749,9 +751,7 @@ def _walked(root: type[BaseModel]) -> tuple[_Walk, str]:
 
 
 def _digest(text: str) -> str:
-    import hashlib  # only for the user's cache: its loading (OpenSSL's) is ~2 ms of a table command
-
-    return hashlib.sha256(text.encode()).hexdigest()
+    return usercache.digest(text.encode()).hex()  # (BLAKE2b: no OpenSSL loaded, ~2 ms of a table command)
 
 
 def fingerprint(root: type[BaseModel]) -> str:

@@ -2,8 +2,11 @@
 
 A kept build (compiled.py, in the output folder) and an encoded image (output/imagecache.py, in the
 user's cache folder) are files anyone with access to those folders could replace. Each is written as
-`MAGIC + HMAC-SHA256(key, label + "\\0" + payload) + payload`, with a key made once per user and kept in
-`~/.cache/pnpforge/cache-key` (`$XDG_CACHE_HOME` honoured, readable by the user alone). A file whose
+`MAGIC + MAC(key, label + "\\0" + payload) + payload`, with a key made once per user and kept in
+`~/.cache/pnpforge/cache-key` (`$XDG_CACHE_HOME` honoured, readable by the user alone). The MAC is
+keyed BLAKE2b (RFC 7693's keyed mode, a 256-bit tag): as strong as HMAC-SHA256, and it is hashlib's own
+BLAKE2 module, which needs no OpenSSL, whose loading (~2 ms) was most of a table command's cost of
+reading a kept schema (pnpforge.lightmodel). A file whose
 signature does not match its label and payload (truncated, crafted, copied from another machine) is
 never read further; one that cannot be written (a read-only folder, a full disk) is simply not kept.
 """
@@ -45,17 +48,26 @@ def user_key() -> bytes | None:
     return found if found is not None and len(found) == KEY_BYTES else None
 
 
-def _sign(key: bytes, label: str, payload: bytes) -> bytes:
-    import hashlib  # (loading OpenSSL is ~2 ms: a command that keeps nothing here never does)
-    import hmac
+def digest(data: bytes, key: bytes = b"") -> bytes:
+    """BLAKE2b-256 of `data`, keyed by `key` when one is given (then a MAC, RFC 7693)."""
+    try:  # hashlib's BLAKE2, without hashlib's loading of OpenSSL (~2 ms; hmac loads it too)
+        from _blake2 import blake2b
+    except ImportError:  # a Python built without it: hashlib's (the same function)
+        from hashlib import blake2b
+    return blake2b(data, key=key, digest_size=32, person=b"pnpforge").digest()
 
-    return hmac.new(key, label.encode() + b"\0" + payload, hashlib.sha256).digest()
+
+def _sign(key: bytes, label: str, payload: bytes) -> bytes:
+    return digest(label.encode() + b"\0" + payload, key)
 
 
 def _same(signature: bytes, expected: bytes) -> bool:
-    import hmac
-
-    return hmac.compare_digest(signature, expected)
+    """Compared in time that does not depend on where they differ (as hmac.compare_digest, its function)."""
+    try:
+        from _operator import _compare_digest
+    except ImportError:
+        from hmac import compare_digest as _compare_digest
+    return _compare_digest(signature, expected)
 
 
 def read_signed(path: Path, magic: bytes, label: str, limit: int) -> bytes | None:

@@ -7,7 +7,6 @@ never builds the score sheet's, nor imports the expression language; `score` nev
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -81,7 +80,9 @@ def in_language(said: Said, lang: str) -> dict[str, str]:
 
 def placeholders(text: str) -> list[str]:
     """The `{names}` a message fills in (a bad brace is a problem of its own)."""
-    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+    from _string import formatter_parser  # type: ignore[import-not-found]  # string.Formatter().parse, without `string` (~0.4 ms)
+
+    return [name for _, name, _, _ in formatter_parser(text) if name]
 
 
 def typed(model: type[M], source: Source, at: Path_) -> M:

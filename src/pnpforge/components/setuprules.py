@@ -4,8 +4,6 @@ Apart from components/gamerules.py (the `scoring:` section) so that scoring neve
 nor a set-up check the score sheet's. docs/setups.md describes the vocabulary; validator/rulebook.py runs it.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pnpforge.components.sections import (

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "DIRECTIONS",
@@ -126,8 +126,7 @@ def direction_between(a: Hex, b: Hex) -> int | None:
     return DIRECTIONS.index(delta) if delta in DIRECTIONS else None
 
 
-@dataclass(frozen=True)
-class Orientation:
+class Orientation(NamedTuple):  # (NamedTuples, not frozen dataclasses: ~1 ms less to import)
     """Pointy-top or flat-top: axial (q, r) to pixels is (f0 q + f1 r, f2 q + f3 r) circumradii, y down;
     corner k of a hex lies at `start + 60 k` degrees from its centre, clockwise on the page."""
 
@@ -148,8 +147,7 @@ def orientation(name: str) -> Orientation:
     return FLAT if name == "flat" else POINTY
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """Hexes of `orientation` and circumradius `size`, hex (0, 0) centred at `origin`."""
 
     orientation: Orientation
