@@ -17,6 +17,7 @@ from typing import Literal
 
 from pnpforge import limits
 from pnpforge.buildoptions import CLI, BuildOptions
+from pnpforge.catalog import SPEC_NAME
 from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
 from pnpforge.buildoptions import parse_sheets as parse_sheets
 from pnpforge.components.load import LoadedSpec
@@ -239,7 +240,7 @@ def plan(
                 )
             ]
         )
-    for warning in _narrow_gutters(loaded, result.pages, frame.bleed):
+    for warning in [*_narrow_gutters(loaded, result.pages, frame.bleed), *_rules_problems(loaded)]:
         ctx.warn(warning)
     _number_sheets(result.pages)
     result.inventory = [_inventory_line(group, result.pages, lang) for group in groups]
@@ -285,6 +286,17 @@ def _narrow_gutters(loaded: LoadedSpec, pages: Sequence[DocPage], bleed: float) 
             )
             found[component.name] = loaded.source.problem(("components", index, "gutter"), said)
     return list(found.values())
+
+
+def _rules_problems(loaded: LoadedSpec) -> list[Problem]:
+    """A broken `scoring:` or `setup:` section of the game.yaml built, as `score` and `setup` would refuse
+    it: the cards still print, so `build` says it (located) rather than leaving it to the first score."""
+    spec = Path(loaded.file)
+    if spec.name != SPEC_NAME:  # another YAML file built: its folder's game.yaml is not this spec
+        return []
+    from pnpforge.gamedata import rules_problems  # only a game.yaml with a rules section loads their engines
+
+    return rules_problems(spec.parent)
 
 
 def _picked(groups: list[ComponentPieces], options: BuildOptions) -> list[ComponentPieces]:
