@@ -17,9 +17,9 @@ from typing import Literal
 
 from pnpforge import limits
 from pnpforge.buildoptions import CLI, BuildOptions
-from pnpforge.catalog import SPEC_NAME
 from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
 from pnpforge.buildoptions import parse_sheets as parse_sheets
+from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.load import LoadedSpec
 from pnpforge.components.model import PAGE_SIZES_MM, PLACEHOLDER, Component
 from pnpforge.components.template import localise
