@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnpforge import limits
+from pnpforge import catalog, limits
 from pnpforge.buildoptions import CLI, BuildOptions
 from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
 from pnpforge.buildoptions import parse_sheets as parse_sheets
-from pnpforge.catalog import SPEC_NAME
 from pnpforge.components.load import LoadedSpec
 from pnpforge.components.model import PAGE_SIZES_MM, PLACEHOLDER, Component
 from pnpforge.components.template import localise
@@ -292,9 +291,12 @@ def _rules_problems(loaded: LoadedSpec) -> list[Problem]:
     """A broken `scoring:` or `setup:` section of the game.yaml built, as `score` and `setup` would refuse
     it: the cards still print, so `build` says it (located) rather than leaving it to the first score."""
     spec = Path(loaded.file)
-    if spec.name != SPEC_NAME:  # another YAML file built: its folder's game.yaml is not this spec
+    if spec.name != catalog.SPEC_NAME:  # another YAML file built: its folder's game.yaml is not this spec
         return []
-    from pnpforge.gamedata import rules_problems  # only a game.yaml with a rules section loads their engines
+    game = catalog.GameFolder(spec.parent.name, spec.parent, loaded.bundled)
+    if not any(catalog.has_block(game, key) for key in ("scoring", "setup")):
+        return []  # read, not parsed, and their engines not imported (nor the game contract)
+    from pnpforge.gamedata import rules_problems
 
     return rules_problems(spec.parent)
 
