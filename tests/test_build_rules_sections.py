@@ -1,4 +1,4 @@
-"""`build` (and `preview`, `watch`: the same plan) of a game.yaml with a `scoring:` or `setup:` section
+"""`build` (and `preview`, `watch`) of a game.yaml with a `scoring:` or `setup:` section
 says each problem of those sections as `score` and `setup` read them: one located warning line on stderr,
 the cards still built (exit 0); `--strict` makes them errors (exit 2, nothing written). A sound section,
 and every bundled game's, says nothing (test_mistakes.py builds every bundled game with --strict and
@@ -80,6 +80,15 @@ def test_preview_says_it_too(scaffold: Path) -> None:
     done = CliRunner().invoke(main, ["preview", str(scaffold), "-o", str(scaffold.parent / "png")])
     assert done.exit_code == 0, done.output
     assert done.stderr.splitlines() == [f"{scaffold / 'game.yaml'}:{line}: warning: {BOGUS}"]
+
+
+def test_watch_says_it_at_its_build(scaffold: Path) -> None:
+    line = broken(scaffold, "setup", "nonsense")
+    done = pnpforge("watch", "my-game", "-o", "out", "--max-builds", "1", cwd=scaffold.parent)
+    assert done.returncode == 0, done.stderr
+    known = "(expected one of the documented keys)"
+    assert done.stderr.splitlines() == [f"my-game/game.yaml:{line}: warning: unknown key 'nonsense' {known}"]
+    assert (scaffold.parent / "out" / "my-game.pdf").is_file()
 
 
 def test_strict_refuses_it_and_writes_nothing(scaffold: Path) -> None:
