@@ -28,7 +28,8 @@ if TYPE_CHECKING:  # Jinja is imported by the first expression, not by every com
     from jinja2.sandbox import SandboxedEnvironment
 
 _NUMBER = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$")
-_WHOLE = re.compile(r"^\s*[+-]?\d{1,18}\s*$")
+_WHOLE_DIGITS = 18  # a longer number is read as a float, as a spreadsheet keeps it
+_WHOLE = re.compile(rf"^\s*[+-]?\d{{1,{_WHOLE_DIGITS}}}\s*$")
 _NUMBER_START = frozenset("0123456789+-. \t")  # most cells are words: they skip the pattern
 # filters that only compute on their argument; the rest of Jinja's (attr, map, tojson, ...) are left out
 SAFE_FILTERS = (
@@ -318,6 +319,8 @@ def check(text: str) -> str | None:
 
 def number(value: Any) -> Any:
     """A CSV cell that reads as a number is one in expressions ("3" -> 3, "2.5" -> 2.5); else as it is."""
+    if isinstance(value, str) and value.isdigit() and value.isascii() and len(value) <= _WHOLE_DIGITS:
+        return int(value)  # the most common number cell, without the patterns
     if isinstance(value, str) and value[:1] in _NUMBER_START and _NUMBER.match(value):
         if _WHOLE.match(value):
             return int(value)
@@ -339,12 +342,16 @@ class RowNames(dict[str, Any]):
 
     def _load_row(self, key: str) -> bool:
         row = self.row
-        for name in (key, *(key + suffix for suffix in self.suffixes)):
-            value = row.get(name)
-            if value is not None or name in row and name == key:
-                dict.__setitem__(self, key, number(value))
-                return True
-        return False
+        value = row.get(key)
+        if value is None and key not in row:  # the field itself, even empty (None); else a language's
+            for suffix in self.suffixes:
+                value = row.get(key + suffix)
+                if value is not None:
+                    break
+            else:
+                return False
+        dict.__setitem__(self, key, number(value))
+        return True
 
     def value(self, key: str) -> Any:
         """The name's value as a read finds it, or plainexpr.MISSING when the row lacks it (then
@@ -415,15 +422,27 @@ def _plain(text: str) -> plainexpr.Node | None:
     return plainexpr.parse(text)
 
 
+@lru_cache(maxsize=4096)
+def _runner(text: str, most: int) -> plainexpr.Runner | None:
+    """The plain expression made once into Python functions (plainexpr.compiled), else None: Jinja's."""
+    tree = _plain(text)
+    if tree is None:
+        return None
+    try:
+        return plainexpr.compiled(tree, most)
+    except Exception:  # noqa: BLE001 - a form plainexpr does not run: Jinja compiles it
+        return None
+
+
 def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
     """The value of expression `text` for one row; raises ExpressionError saying what went wrong.
 
     A plain expression is run without Jinja; whatever that is unsure of (an error above all) Jinja
     evaluates again, so a value or an error is always the one Jinja gives."""
-    tree = _plain(text)
-    if tree is not None:
+    runner = _runner(text, limits.EXPRESSION_NUMBER)
+    if runner is not None:
         try:
-            return plainexpr.run(tree, _row_names(row, lang).value, limits.EXPRESSION_NUMBER)
+            return runner(_row_names(row, lang).value)
         except Exception:  # noqa: BLE001 - unsure or failing: Jinja says what happens, in its words
             pass
     compiled = compile_expression(text)
