@@ -329,6 +329,25 @@ def number(value: Any) -> Any:
     return value
 
 
+def _field(row: Mapping[str, Any], key: str, suffixes: tuple[str, ...]) -> Any:
+    """The row's value for name `key` as an expression reads it (a number when it reads as one): the
+    field itself, even empty (None), else `key_<lang>`, else `key_en`; plainexpr.MISSING when none."""
+    value = row.get(key)
+    if value is None and key not in row:
+        for suffix in suffixes:
+            value = row.get(key + suffix)
+            if value is not None:
+                break
+        else:
+            return plainexpr.MISSING
+    return number(value)
+
+
+@lru_cache(maxsize=64)
+def _suffixes(lang: str) -> tuple[str, str]:
+    return (f"_{lang}", "_en")
+
+
 class RowNames(dict[str, Any]):
     """The names an expression sees, looked up when it reads them (most rows hold many fields and an
     expression reads one or two): a field, a number when it reads as one; for `name_<lang>` (else
@@ -338,27 +357,14 @@ class RowNames(dict[str, Any]):
     def __init__(self, row: Mapping[str, Any], lang: str) -> None:
         super().__init__()
         self.row = row
-        self.suffixes = (f"_{lang}", "_en")
+        self.suffixes = _suffixes(lang)
 
     def _load_row(self, key: str) -> bool:
-        row = self.row
-        value = row.get(key)
-        if value is None and key not in row:  # the field itself, even empty (None); else a language's
-            for suffix in self.suffixes:
-                value = row.get(key + suffix)
-                if value is not None:
-                    break
-            else:
-                return False
-        dict.__setitem__(self, key, number(value))
+        value = _field(self.row, key, self.suffixes)
+        if value is plainexpr.MISSING:
+            return False
+        dict.__setitem__(self, key, value)
         return True
-
-    def value(self, key: str) -> Any:
-        """The name's value as a read finds it, or plainexpr.MISSING when the row lacks it (then
-        only Jinja's globals are left, which Jinja looks up itself)."""
-        if dict.__contains__(self, key) or self._load_row(key):
-            return dict.__getitem__(self, key)
-        return plainexpr.MISSING
 
     def _load(self, key: str) -> bool:
         if self._load_row(key):
@@ -442,7 +448,8 @@ def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
     runner = _runner(text, limits.EXPRESSION_NUMBER)
     if runner is not None:
         try:
-            return runner(_row_names(row, lang).value)
+            suffixes = _suffixes(lang)
+            return runner(lambda key: _field(row, key, suffixes))  # nothing kept per row: a deck has many
         except Exception:  # noqa: BLE001 - unsure or failing: Jinja says what happens, in its words
             pass
     compiled = compile_expression(text)
