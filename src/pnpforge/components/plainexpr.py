@@ -285,8 +285,8 @@ def names(node: Node) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _numbers(*values: Any) -> None:
-    if not all(isinstance(v, int | float) for v in values):
+def _numbers(a: Any, b: Any) -> None:
+    if not (isinstance(a, int | float) and isinstance(b, int | float)):
         raise Unsure("type")
 
 
@@ -379,6 +379,10 @@ def _branch(kind: str, parts: list[Runner]) -> Runner:
 
 
 def _compare(first: Runner, chain: list[tuple[Callable[[Any, Any], Any], Runner]]) -> Runner:
+    if len(chain) == 1:  # the usual `a >= b`: its one comparison's result
+        how, second = chain[0]
+        return lambda lookup: how(first(lookup), second(lookup))
+
     def value(lookup: Lookup) -> Any:
         left = first(lookup)
         result: Any = True
