@@ -137,6 +137,32 @@ def test_language_fields() -> None:
     assert evaluate("cost + 1", row, "en") == 4
 
 
+def test_fields_read_by_expressions() -> None:
+    """A row's own field wins even empty; a language's field stands in for a missing one; cells that
+    read as numbers are numbers (a leading zero dropped; past 18 digits a float, as a spreadsheet)."""
+    row = {"name": None, "name_ja": "騎士", "title_ja": "王", "title_en": "King", "n": "007", "big": "1" * 19}
+    assert evaluate("name is none", row, "ja") is True
+    assert evaluate("title", row, "ja") == "王" and evaluate("title", row, "fr") == "King"
+    assert evaluate("n + 1", row, "en") == 8
+    assert evaluate("big + 0", row, "en") == float("1" * 19)
+    with pytest.raises(ExpressionError, match="'nope'"):
+        evaluate("nope + 1", row, "en")
+
+
+def test_text_filled_in_order() -> None:
+    """Escaped braces, fields and expressions side by side, filled left to right: the first failing
+    placeholder is the one said."""
+    from pnpforge.components.template import MissingField, fill
+
+    row = {"name_en": "Knight", "name_ja": "騎士", "cost": "3"}
+    assert fill("\\{{name}\\} pays {{ cost * 2 }}{{ cost }}\\}!", row, "ja") == "{騎士} pays 63}!"
+    assert fill("{name}{name} {{ cost }}", row, "en") == "KnightKnight 3"
+    with pytest.raises(ExpressionError):
+        fill("{{ nope + 1 }} {missing}", row, "en")
+    with pytest.raises(MissingField):
+        fill("{missing} {{ nope + 1 }}", row, "en")
+
+
 def test_schema_knows_every_new_key(runner: CliRunner) -> None:
     import json
 

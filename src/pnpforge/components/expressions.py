@@ -28,7 +28,8 @@ if TYPE_CHECKING:  # Jinja is imported by the first expression, not by every com
     from jinja2.sandbox import SandboxedEnvironment
 
 _NUMBER = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$")
-_WHOLE = re.compile(r"^\s*[+-]?\d{1,18}\s*$")
+_WHOLE_DIGITS = 18  # a longer number is read as a float, as a spreadsheet keeps it
+_WHOLE = re.compile(rf"^\s*[+-]?\d{{1,{_WHOLE_DIGITS}}}\s*$")
 _NUMBER_START = frozenset("0123456789+-. \t")  # most cells are words: they skip the pattern
 # filters that only compute on their argument; the rest of Jinja's (attr, map, tojson, ...) are left out
 SAFE_FILTERS = (
@@ -318,12 +319,33 @@ def check(text: str) -> str | None:
 
 def number(value: Any) -> Any:
     """A CSV cell that reads as a number is one in expressions ("3" -> 3, "2.5" -> 2.5); else as it is."""
+    if isinstance(value, str) and value.isdigit() and value.isascii() and len(value) <= _WHOLE_DIGITS:
+        return int(value)  # the most common number cell, without the patterns
     if isinstance(value, str) and value[:1] in _NUMBER_START and _NUMBER.match(value):
         if _WHOLE.match(value):
             return int(value)
         parsed = float(value)
         return parsed if math.isfinite(parsed) else value
     return value
+
+
+def _field(row: Mapping[str, Any], key: str, suffixes: tuple[str, ...]) -> Any:
+    """The row's value for name `key` as an expression reads it (a number when it reads as one): the
+    field itself, even empty (None), else `key_<lang>`, else `key_en`; plainexpr.MISSING when none."""
+    value = row.get(key)
+    if value is None and key not in row:
+        for suffix in suffixes:
+            value = row.get(key + suffix)
+            if value is not None:
+                break
+        else:
+            return plainexpr.MISSING
+    return number(value)
+
+
+@lru_cache(maxsize=64)
+def _suffixes(lang: str) -> tuple[str, str]:
+    return (f"_{lang}", "_en")
 
 
 class RowNames(dict[str, Any]):
@@ -335,23 +357,14 @@ class RowNames(dict[str, Any]):
     def __init__(self, row: Mapping[str, Any], lang: str) -> None:
         super().__init__()
         self.row = row
-        self.suffixes = (f"_{lang}", "_en")
+        self.suffixes = _suffixes(lang)
 
     def _load_row(self, key: str) -> bool:
-        row = self.row
-        for name in (key, *(key + suffix for suffix in self.suffixes)):
-            value = row.get(name)
-            if value is not None or name in row and name == key:
-                dict.__setitem__(self, key, number(value))
-                return True
-        return False
-
-    def value(self, key: str) -> Any:
-        """The name's value as a read finds it, or plainexpr.MISSING when the row lacks it (then
-        only Jinja's globals are left, which Jinja looks up itself)."""
-        if dict.__contains__(self, key) or self._load_row(key):
-            return dict.__getitem__(self, key)
-        return plainexpr.MISSING
+        value = _field(self.row, key, self.suffixes)
+        if value is plainexpr.MISSING:
+            return False
+        dict.__setitem__(self, key, value)
+        return True
 
     def _load(self, key: str) -> bool:
         if self._load_row(key):
@@ -415,15 +428,28 @@ def _plain(text: str) -> plainexpr.Node | None:
     return plainexpr.parse(text)
 
 
+@lru_cache(maxsize=4096)
+def _runner(text: str, most: int) -> plainexpr.Runner | None:
+    """The plain expression made once into Python functions (plainexpr.compiled), else None: Jinja's."""
+    tree = _plain(text)
+    if tree is None:
+        return None
+    try:
+        return plainexpr.compiled(tree, most)
+    except Exception:  # noqa: BLE001 - a form plainexpr does not run: Jinja compiles it
+        return None
+
+
 def evaluate(text: str, row: Mapping[str, Any], lang: str) -> Any:
     """The value of expression `text` for one row; raises ExpressionError saying what went wrong.
 
     A plain expression is run without Jinja; whatever that is unsure of (an error above all) Jinja
     evaluates again, so a value or an error is always the one Jinja gives."""
-    tree = _plain(text)
-    if tree is not None:
+    runner = _runner(text, limits.EXPRESSION_NUMBER)
+    if runner is not None:
         try:
-            return plainexpr.run(tree, _row_names(row, lang).value, limits.EXPRESSION_NUMBER)
+            suffixes = _suffixes(lang)
+            return runner(lambda key: _field(row, key, suffixes))  # nothing kept per row: a deck has many
         except Exception:  # noqa: BLE001 - unsure or failing: Jinja says what happens, in its words
             pass
     compiled = compile_expression(text)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, cast
 
-__all__ = ["MISSING", "Node", "Unsure", "parse", "names", "run"]
+__all__ = ["MISSING", "Node", "Runner", "Unsure", "compiled", "parse", "names", "run"]
 
 MISSING = object()  # what a name's lookup gives when the row lacks it
 
@@ -285,8 +285,8 @@ def names(node: Node) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _numbers(*values: Any) -> None:
-    if not all(isinstance(v, int | float) for v in values):
+def _numbers(a: Any, b: Any) -> None:
+    if not (isinstance(a, int | float) and isinstance(b, int | float)):
         raise Unsure("type")
 
 
@@ -297,60 +297,138 @@ def _bounded(value: Any, most: int) -> Any:
     return value
 
 
-def run(node: Node, lookup: Callable[[str], Any], most: int) -> Any:
+Lookup = Callable[[str], Any]
+Runner = Callable[[Lookup], Any]
+
+
+def run(node: Node, lookup: Lookup, most: int) -> Any:
     """The expression's value, as Jinja's compiled code computes it; `lookup(name)` is a name's value
     (it raises Unsure when the row lacks it); numbers beyond `most` are the sandbox's to refuse."""
+    return compiled(node, most)(lookup)
+
+
+def compiled(node: Node, most: int) -> Runner:
+    """The expression made once into nested Python functions (a deck runs it per card): called with a
+    row's `lookup`, each computes what `run` says, in the same order, refusing (Unsure) the same things."""
     kind = node[0]
     if kind == "const":
-        return node[1]
+        constant = node[1]
+        return lambda lookup: constant
     if kind == "name":
-        value = lookup(node[1])
-        if value is MISSING:
-            raise Unsure(node[1])  # Jinja's undefined name, or a global function as a value
-        return value
+        return _name(node[1])
     if kind == "bin":
-        left, right = run(node[2], lookup, most), run(node[3], lookup, most)
-        _numbers(left, right)
-        if node[1] == "*":
-            return _bounded(operator.mul(left, right), most)
-        return BINARY[node[1]](left, right)
+        return _binary(node[1], compiled(node[2], most), compiled(node[3], most), most)
     if kind == "unary":
-        value = run(node[2], lookup, most)
-        return not value if node[1] == "not" else -value if node[1] == "-" else +value
-    if kind == "and":
-        return run(node[1], lookup, most) and run(node[2], lookup, most)
-    if kind == "or":
-        return run(node[1], lookup, most) or run(node[2], lookup, most)
-    if kind == "cond":
-        return run(node[2], lookup, most) if run(node[1], lookup, most) else run(node[3], lookup, most)
+        return _unary(node[1], compiled(node[2], most))
+    if kind in ("and", "or", "cond"):
+        return _branch(kind, [compiled(part, most) for part in node[1:]])
     if kind == "compare":
-        left = run(node[1], lookup, most)
+        return _compare(compiled(node[1], most), [(COMPARE[op], compiled(x, most)) for op, x in node[2]])
+    if kind == "concat":
+        parts = [compiled(x, most) for x in node[1]]
+        return lambda lookup: "".join(str(part(lookup)) for part in parts)
+    if kind == "filter":
+        return _filter(compiled(node[1], most), node[2])
+    if kind == "item":
+        return _item(compiled(node[1], most), compiled(node[2], most))
+    if kind == "call":
+        return _call(node[1], [compiled(x, most) for x in node[2]])
+    raise Unsure(kind)
+
+
+def _name(name: str) -> Runner:
+    def value(lookup: Lookup) -> Any:
+        found = lookup(name)
+        if found is MISSING:
+            raise Unsure(name)  # Jinja's undefined name, or a global function as a value
+        return found
+
+    return value
+
+
+def _binary(op: str, left: Runner, right: Runner, most: int) -> Runner:
+    how = BINARY.get(op)
+
+    def value(lookup: Lookup) -> Any:
+        a, b = left(lookup), right(lookup)
+        _numbers(a, b)
+        return _bounded(operator.mul(a, b), most) if how is None else how(a, b)
+
+    if op != "*" and how is None:
+        raise Unsure(op)
+    return value
+
+
+def _unary(op: str, operand: Runner) -> Runner:
+    if op == "not":
+        return lambda lookup: not operand(lookup)
+    if op == "-":
+        return lambda lookup: -operand(lookup)
+    return lambda lookup: +operand(lookup)
+
+
+def _branch(kind: str, parts: list[Runner]) -> Runner:
+    if kind == "and":
+        first, second = parts
+        return lambda lookup: first(lookup) and second(lookup)
+    if kind == "or":
+        first, second = parts
+        return lambda lookup: first(lookup) or second(lookup)
+    test, yes, no = parts
+    return lambda lookup: yes(lookup) if test(lookup) else no(lookup)
+
+
+def _compare(first: Runner, chain: list[tuple[Callable[[Any, Any], Any], Runner]]) -> Runner:
+    if len(chain) == 1:  # the usual `a >= b`: its one comparison's result
+        how, second = chain[0]
+        return lambda lookup: how(first(lookup), second(lookup))
+
+    def value(lookup: Lookup) -> Any:
+        left = first(lookup)
         result: Any = True
-        for op, operand in node[2]:  # Python's chain, as Jinja writes it: `a < b < c`
-            right = run(operand, lookup, most)
-            result = COMPARE[op](left, right)
+        for how, operand in chain:  # Python's chain, as Jinja writes it: `a < b < c`
+            right = operand(lookup)
+            result = how(left, right)
             if not result:
                 return result
             left = right
         return result
-    if kind == "concat":
-        return "".join(str(run(x, lookup, most)) for x in node[1])
-    if kind == "filter":
-        value = run(node[1], lookup, most)
-        if node[2] == "sum" and not isinstance(value, list):
+
+    return value
+
+
+def _filter(operand: Runner, name: str) -> Runner:
+    how = FILTERS[name]
+
+    def value(lookup: Lookup) -> Any:
+        found = operand(lookup)
+        if name == "sum" and not isinstance(found, list):
             raise Unsure("sum")
-        numbers = isinstance(value, list) and value and all(isinstance(v, int | float) for v in value)
-        if node[2] in ("max", "min") and not numbers:
-            raise Unsure(node[2])  # an empty list is Jinja's undefined; texts compare ignoring case
-        return FILTERS[node[2]](value)
-    if kind == "item":
-        container: Any = run(node[1], lookup, most)
-        key: Any = run(node[2], lookup, most)
+        numbers = isinstance(found, list) and found and all(isinstance(v, int | float) for v in found)
+        if name in ("max", "min") and not numbers:
+            raise Unsure(name)  # an empty list is Jinja's undefined; texts compare ignoring case
+        return how(found)
+
+    return value
+
+
+def _item(container_of: Runner, key_of: Runner) -> Runner:
+    def value(lookup: Lookup) -> Any:
+        container: Any = container_of(lookup)
+        key: Any = key_of(lookup)
         if not (isinstance(container, dict | list) and isinstance(key, int | str)):
             raise Unsure("item")
         return cast(Any, container)[key]  # a missing key: the sandbox's undefined, Jinja's to say
-    if kind == "call":
-        if lookup(node[1]) is not MISSING:  # a row's own `min` shadows the function: Jinja's to say
-            raise Unsure(node[1])
-        return CALLS[node[1]](*(run(x, lookup, most) for x in node[2]))
-    raise Unsure(kind)
+
+    return value
+
+
+def _call(name: str, arguments: list[Runner]) -> Runner:
+    how = CALLS[name]
+
+    def value(lookup: Lookup) -> Any:
+        if lookup(name) is not MISSING:  # a row's own `min` shadows the function: Jinja's to say
+            raise Unsure(name)
+        return how(*(argument(lookup) for argument in arguments))
+
+    return value

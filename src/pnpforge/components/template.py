@@ -69,19 +69,41 @@ def fill(text: str, row: Mapping[str, Any], lang: str) -> str:
     if whole is not None:  # the text is one `{field}` (a deck's `{title}`, `{colour}`): no scan
         value = lookup(row, whole, lang)
         return value if isinstance(value, str) else str(value)
+    out: list[str] = []
+    for kind, part in _parts(text):  # left to right: the first failing placeholder is the one said
+        if kind == _LITERAL:
+            out.append(part)
+        elif kind == _EXPRESSION:
+            out.append(text_of(evaluate(part, row, lang)))
+        else:
+            value = lookup(row, part, lang)
+            out.append(value if isinstance(value, str) else str(value))
+    return "".join(out)
 
-    def replace(match: re.Match[str]) -> str:
+
+_LITERAL, _EXPRESSION, _NAME = 0, 1, 2
+
+
+@lru_cache(maxsize=1024)  # a deck fills the same few texts row after row: each is scanned once
+def _parts(text: str) -> tuple[tuple[int, str], ...]:
+    """`text` cut into its literal runs (`\\{`, `\\}` made braces), `{{ expression }}`s and `{field}`s."""
+    parts: list[tuple[int, str]] = []
+    at = 0
+    for match in _FIELD.finditer(text):
+        literal = text[at : match.start()]
         token = match.group(0)
-        if token == "\\{":
-            return "{"
-        if token == "\\}":
-            return "}"
+        if token in ("\\{", "\\}"):
+            literal += token[1]
+        if literal:
+            parts.append((_LITERAL, literal))
         if match.group(1) is not None:
-            return text_of(evaluate(match.group(1), row, lang))
-        value = lookup(row, match.group(2), lang)
-        return value if isinstance(value, str) else str(value)
-
-    return _FIELD.sub(replace, text)
+            parts.append((_EXPRESSION, match.group(1)))
+        elif match.group(2) is not None:
+            parts.append((_NAME, match.group(2)))
+        at = match.end()
+    if text[at:]:
+        parts.append((_LITERAL, text[at:]))
+    return tuple(parts)
 
 
 @lru_cache(maxsize=1024)
