@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnpforge import limits
+from pnpforge import catalog, limits
 from pnpforge.buildoptions import CLI, BuildOptions
 from pnpforge.buildoptions import parse_formats as parse_formats  # importable from here, as before
 from pnpforge.buildoptions import parse_sheets as parse_sheets
@@ -239,7 +239,7 @@ def plan(
                 )
             ]
         )
-    for warning in _narrow_gutters(loaded, result.pages, frame.bleed):
+    for warning in [*_narrow_gutters(loaded, result.pages, frame.bleed), *_rules_problems(loaded)]:
         ctx.warn(warning)
     _number_sheets(result.pages)
     result.inventory = [_inventory_line(group, result.pages, lang) for group in groups]
@@ -285,6 +285,20 @@ def _narrow_gutters(loaded: LoadedSpec, pages: Sequence[DocPage], bleed: float) 
             )
             found[component.name] = loaded.source.problem(("components", index, "gutter"), said)
     return list(found.values())
+
+
+def _rules_problems(loaded: LoadedSpec) -> list[Problem]:
+    """A broken `scoring:` or `setup:` section of the game.yaml built, as `score` and `setup` would refuse
+    it: the cards still print, so `build` says it (located) rather than leaving it to the first score."""
+    spec = Path(loaded.file)
+    if spec.name != catalog.SPEC_NAME:  # another YAML file built: its folder's game.yaml is not this spec
+        return []
+    game = catalog.GameFolder(spec.parent.name, spec.parent, loaded.bundled)
+    if not any(catalog.has_block(game, key) for key in ("scoring", "setup")):
+        return []  # read, not parsed, and their engines not imported (nor the game contract)
+    from pnpforge.gamedata import rules_problems
+
+    return rules_problems(spec.parent)
 
 
 def _picked(groups: list[ComponentPieces], options: BuildOptions) -> list[ComponentPieces]:

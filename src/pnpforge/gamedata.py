@@ -14,12 +14,21 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge import catalog
 from pnpforge.contract import BoardCounts, Dealer, Game, Scorer, SetupRules
-from pnpforge.errors import InputError
+from pnpforge.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from pnpforge.validator.rulebook import Rulebook
 
-__all__ = ["data_dealer", "data_names", "data_rules", "data_scorer", "data_setup", "game", "has_rules"]
+__all__ = [
+    "data_dealer",
+    "data_names",
+    "data_rules",
+    "data_scorer",
+    "data_setup",
+    "game",
+    "has_rules",
+    "rules_problems",
+]
 
 
 def _folder(game_id: str, folder: Path) -> catalog.GameFolder:
@@ -32,6 +41,30 @@ def has_rules(folder: Path) -> tuple[bool, bool]:
         return False, False
     found = _folder(folder.name, folder)
     return catalog.has_block(found, "scoring"), catalog.has_block(found, "setup")
+
+
+def rules_problems(folder: Path) -> list[Problem]:
+    """The problems of the folder's game.yaml `scoring:` and `setup:` sections, each located, read by the
+    loaders `score` and `setup` use (datasheet.load, rulebook.load); [] when it has neither section (read
+    but not parsed: a spec with no rules section pays nothing) or both are sound. `build` says them as
+    warnings: the print is fine, the score sheet or set-up rules are not."""
+    scores, sets_up = has_rules(folder)
+    found: list[Problem] = []
+    if scores:
+        from pnpforge.scoring import datasheet
+
+        try:
+            datasheet.load(_folder(folder.name, folder))
+        except InputError as error:
+            found += error.problems
+    if sets_up:
+        from pnpforge.validator import rulebook
+
+        try:
+            rulebook.load(_folder(folder.name, folder))
+        except InputError as error:
+            found += error.problems
+    return found
 
 
 def data_scorer(
