@@ -8,7 +8,6 @@ readable). The command line keeps the keys: they are what one types.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from gamecopies import served_with_dealer
 
 from pnpforge import catalog, contract
 from pnpforge.cli import main
@@ -155,25 +155,8 @@ def test_a_value_typed_like_a_key_is_left_as_typed(client: Any) -> None:
 def test_a_dealer_without_labels_still_shows_readable_words(client: Any, tmp_path: Path) -> None:
     """A designer's dealer that declares no labels: its keys made readable (`max_rounds`: "Max rounds"),
     or the game's word for a key where its catalog has one."""
-    games = tmp_path / "games"
-    shutil.copytree(
-        catalog.BUNDLED_DIR / "gods", games / "plain", ignore=shutil.ignore_patterns("__pycache__")
-    )
-    hook = games / "plain" / "__init__.py"
-    hook.write_text(
-        hook.read_text(encoding="utf-8")
-        + "\n\nfrom dataclasses import replace as _replace\n\n_dealt = GAME.deal\n\n\n"
-        + "def _unlabelled():\n"
-        + "    return _replace(_dealt(), options=('variant', 'max_rounds'), labels={})\n\n\n"
-        + "GAME = _replace(GAME, deal=_unlabelled)\n",
-        encoding="utf-8",
-    )
-    from starlette.testclient import TestClient
-
-    from pnpforge.web.app import create_app
-
-    catalog.add_games_dir(games)  # as `serve --games-dir` does (conftest puts the catalog back)
-    with TestClient(create_app(build_root=tmp_path / "builds", games_dirs=[str(games)])) as mine:
+    dealer = "def _changed():\n    return _replace(_dealt(), options=('variant', 'max_rounds'), labels={})\n"
+    with served_with_dealer(tmp_path, "plain", dealer) as mine:
         for lang in ("en", "ja"):
             page = mine.get(f"/g/plain?lang={lang}")
             assert page.status_code == 200

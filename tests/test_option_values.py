@@ -10,7 +10,6 @@ value=…>`, the shareable address a deal leads to, the command line's KEY=VALUE
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,6 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from click.testing import CliRunner
+from gamecopies import served_with_dealer
 
 from pnpforge import catalog, contract
 from pnpforge.cli import main
@@ -152,33 +152,19 @@ def test_every_bundled_value_reads_as_words_in_english_and_japanese(game: str) -
 def test_a_typed_option_lists_its_values_with_the_key_to_type(tmp_path: Path) -> None:
     """A designer's dealer whose `gods` is typed (no `choices`, no `seats`) lists the values its
     `values` names beside the field, each with the key to type where the word differs."""
-    games = tmp_path / "games"
-    shutil.copytree(
-        catalog.BUNDLED_DIR / "gods", games / "typed", ignore=shutil.ignore_patterns("__pycache__")
+    dealer = (
+        "def _changed():\n"
+        "    dealer = _dealt()\n"
+        "    choices = {'variant': dealer.choices()['variant']}\n"
+        "    return _replace(dealer, choices=lambda: choices, seats=())\n"
     )
-    hook = games / "typed" / "__init__.py"
-    hook.write_text(
-        hook.read_text(encoding="utf-8")
-        + "\n\nfrom dataclasses import replace as _replace\n\n_dealt = GAME.deal\n\n\n"
-        + "def _typed():\n"
-        + "    dealer = _dealt()\n"
-        + "    choices = {'variant': dealer.choices()['variant']}\n"
-        + "    return _replace(dealer, choices=lambda: choices, seats=())\n\n\n"
-        + "GAME = _replace(GAME, deal=_typed)\n",
-        encoding="utf-8",
-    )
-    from starlette.testclient import TestClient
-
-    from pnpforge.web.app import create_app
-
-    catalog.add_games_dir(games)  # as `serve --games-dir` does (conftest puts the catalog back)
     # the engine's words in the page's language; the copy's own words (its catalog domain is its new id,
     # which the catalogs do not know) as written
     listed = {
         "en": "to type: Red (red), Blue (blue), Green (green), Yellow (yellow)",
         "ja": "入力する値: Red(red)、Blue(blue)、Green(green)、Yellow(yellow)",
     }
-    with TestClient(create_app(build_root=tmp_path / "builds", games_dirs=[str(games)])) as mine:
+    with served_with_dealer(tmp_path, "typed", dealer) as mine:
         for lang, said in listed.items():
             page = mine.get(f"/g/typed/setup?players=3&seed=2&opt%3Agods=blue%2Cred%2Cyellow&lang={lang}")
             assert page.status_code == 200
